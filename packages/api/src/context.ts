@@ -1,0 +1,60 @@
+/**
+ * The request context, built the same way by every host (tRPC over HTTP, tRPC over WebSocket,
+ * the REST adapter, the raw WebSocket, tests): plain headers plus injected dependencies.
+ * There is no module-level database: `db`, `bus` and the clock come from the composition root.
+ */
+import type { Database } from '@cipherspace/db';
+
+import type { EventBus } from './events.ts';
+import { validateSessionToken, type AuthSession } from './services/sessions.ts';
+
+/** What the composition root injects once per process. */
+export interface ContextDeps {
+  db: Database;
+  bus: EventBus;
+  /** The current time; tests pass a controlled clock. Default `() => new Date()`. */
+  now?: () => Date;
+}
+
+/** Headers as Node/Fastify give them. */
+export type HeaderBag = Record<string, string | string[] | undefined>;
+
+export interface ContextInput {
+  headers: HeaderBag;
+  /** tRPC WebSocket `connectionParams` (a browser cannot set headers on a WebSocket). */
+  connectionParams?: Record<string, string | undefined> | null;
+}
+
+export interface Context {
+  db: Database;
+  bus: EventBus;
+  now: () => Date;
+  /** The bearer token of the caller, if any. */
+  token: string | null;
+  /** Resolves the token to a live session (sliding its expiry), or null. */
+  authenticate(): Promise<AuthSession | null>;
+}
+
+/** `Authorization: Bearer <token>` → token; anything else → null. */
+export function tokenFromHeaders(headers: HeaderBag): string | null {
+  const raw = headers.authorization;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  const match = value ? /^Bearer\s+(\S+)$/i.exec(value) : null;
+  return match?.[1] ?? null;
+}
+
+/** Returns the `createContext` function every host calls per request or connection. */
+export function createContextFactory(deps: ContextDeps): (input: ContextInput) => Context {
+  const now = deps.now ?? (() => new Date());
+  return ({ headers, connectionParams }) => {
+    const token = tokenFromHeaders(headers) ?? connectionParams?.token ?? null;
+    return {
+      db: deps.db,
+      bus: deps.bus,
+      now,
+      token,
+      authenticate: () =>
+        token ? validateSessionToken(deps.db, token, now()) : Promise.resolve(null),
+    };
+  };
+}

@@ -1,0 +1,15 @@
+export {
+  appRouter,
+  createCaller,
+  type AppRouter,
+  type RouterInputs,
+  type RouterOutputs,
+} from './root.ts';
+export { createContextFactory, tokenFromHeaders } from './context.ts';
+export type { Context, ContextDeps, ContextInput, HeaderBag } from './context.ts';
+export { EventBus, EVENTS_CHANNEL } from './events.ts';
+export type { BusEvent, ContentUpdateData, PresenceData, RealtimeMessage } from './events.ts';
+export type { RealtimeEvent, SessionEndedMessage } from './router/realtime.ts';
+export { deleteExpiredSessions } from './services/sessions.ts';
+export { ERROR } from './errors.ts';
+export * from './constants.ts';

@@ -1,0 +1,434 @@
+/**
+ * content router against a real database: encrypted documents per tool with optimistic
+ * versions (spec §3 Tool content, §4 Tool content, §7 /api/content/*, §8 version conflict).
+ * Envelopes are made and opened with the real `@cipherspace/crypto`; the server never decrypts.
+ */
+import { decryptJson, encryptJson } from '@cipherspace/crypto';
+import { toolContents } from '@cipherspace/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CONTENT_METADATA_MAX_BYTES } from '../constants.ts';
+import { ERROR } from '../errors.ts';
+import {
+  createApiHarness,
+  expectTRPCError,
+  expectTRPCErrorValue,
+  type ApiHarness,
+  type SpaceCredentials,
+} from '../testing/harness.ts';
+
+const TOOL_MESSAGE = 'tool must be lowercase letters, digits and dashes';
+const VERSION_MESSAGE = 'metadata.version must be a whole number ≥ 0';
+
+describe('content', () => {
+  let h: ApiHarness;
+  let space: SpaceCredentials;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    h = await createApiHarness();
+    space = await h.createSpace();
+    alice = (await h.join(space, 'alice')).token;
+    bob = (await h.join(space, 'bob')).token;
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const storedRow = async (tool: string) => {
+    const [row] = await h.db.db
+      .select()
+      .from(toolContents)
+      .where(
+        and(eq(toolContents.spaceId, await h.spaceId(space.name)), eq(toolContents.tool, tool)),
+      );
+    return row;
+  };
+
+  describe('save and get', () => {
+    const board = {
+      title: 'Sprint 12',
+      phases: [{ id: 'p1', name: 'To Do', issues: [] }],
+      emoji: '🚀',
+      n: 3,
+    };
+    let envelope: string;
+
+    beforeAll(async () => {
+      envelope = await encryptJson(board, space.key);
+    });
+
+    it("answers NOT_FOUND 'No content for this tool yet' before the first save", async () => {
+      await expectTRPCError(
+        h.caller(alice).content.get({ space_name: space.name, tool: 'kanban' }),
+        'NOT_FOUND',
+        ERROR.contentNotFound,
+      );
+    });
+
+    it('stores a first save as version 1 with server-set metadata and the caller fields', async () => {
+      const before = h.clock.now().getTime();
+      const saved = await h.caller(alice).content.save({
+        space_name: space.name,
+        tool: 'kanban',
+        encrypted_data: envelope,
+        metadata: {
+          modified_by: 'mallory',
+          last_modified: '1999-01-01T00:00:00.000Z',
+          client: 'web',
+          nested: { a: 1 },
+        },
+      });
+      const after = h.clock.now().getTime();
+      expect(saved).toEqual({
+        id: expect.any(String),
+        tool: 'kanban',
+        space_name: space.name,
+        content_metadata: {
+          version: 1,
+          last_modified: expect.any(String),
+          modified_by: 'alice',
+          client: 'web',
+          nested: { a: 1 },
+        },
+      });
+      const lastModified = Date.parse(String(saved.content_metadata.last_modified));
+      expect(new Date(lastModified).toISOString()).toBe(saved.content_metadata.last_modified);
+      expect(lastModified).toBeGreaterThanOrEqual(before);
+      expect(lastModified).toBeLessThanOrEqual(after);
+    });
+
+    it('returns the envelope byte for byte, and it decrypts with the space key to the saved JSON', async () => {
+      const got = await h.caller(bob).content.get({ space_name: space.name, tool: 'kanban' });
+      expect(got).toEqual({
+        id: expect.any(String),
+        tool: 'kanban',
+        space_name: space.name,
+        content_metadata: expect.objectContaining({ version: 1, modified_by: 'alice' }),
+        encrypted_data: envelope,
+      });
+      expect(await decryptJson(got.encrypted_data, space.key)).toEqual(board);
+      // Nothing readable is stored.
+      const row = await storedRow('kanban');
+      expect(row?.encryptedData).toBe(envelope);
+      expect(JSON.stringify(row)).not.toContain('Sprint 12');
+    });
+
+    it('keeps an envelope with unusual member order and whitespace exactly as sent', async () => {
+      const parsed = JSON.parse(await encryptJson({ note: 'reordered' }, space.key)) as Record<
+        string,
+        string
+      >;
+      const unusual = `{\n  "salt": ${JSON.stringify(parsed.salt)},\n  "iv": ${JSON.stringify(parsed.iv)},\n  "data": ${JSON.stringify(parsed.data)}\n}`;
+      await h
+        .caller(alice)
+        .content.save({ space_name: space.name, tool: 'bulletin', encrypted_data: unusual });
+      const got = await h.caller(alice).content.get({ space_name: space.name, tool: 'bulletin' });
+      expect(got.encrypted_data).toBe(unusual);
+      expect(await decryptJson(got.encrypted_data, space.key)).toEqual({ note: 'reordered' });
+    });
+
+    it('moves to the next version when the save names the stored version', async () => {
+      const next = await encryptJson({ ...board, title: 'Sprint 13' }, space.key);
+      const saved = await h.caller(bob).content.save({
+        space_name: space.name,
+        tool: 'kanban',
+        encrypted_data: next,
+        metadata: { version: 1 },
+      });
+      expect(saved.content_metadata).toEqual({
+        version: 2,
+        last_modified: expect.any(String),
+        modified_by: 'bob',
+      });
+      const got = await h.caller(alice).content.get({ space_name: space.name, tool: 'kanban' });
+      expect(got.encrypted_data).toBe(next);
+      expect(got.content_metadata).toMatchObject({ version: 2, modified_by: 'bob' });
+    });
+
+    it.each([
+      ['a stale version', 1],
+      ['version 0 although content exists', 0],
+      ['no version although content exists', undefined],
+      ['a version from the future', 7],
+    ])('refuses %s with CONFLICT and keeps the stored content', async (_label, version) => {
+      const before = await h.caller(alice).content.get({ space_name: space.name, tool: 'kanban' });
+      const mine = await encryptJson({ title: 'lost edit' }, space.key);
+      await expectTRPCError(
+        h.caller(alice).content.save({
+          space_name: space.name,
+          tool: 'kanban',
+          encrypted_data: mine,
+          metadata: version === undefined ? {} : { version },
+        }),
+        'CONFLICT',
+        ERROR.versionConflict,
+      );
+      expect(await h.caller(alice).content.get({ space_name: space.name, tool: 'kanban' })).toEqual(
+        before,
+      );
+    });
+
+    it('refuses a save that names a version when there is no content yet with CONFLICT', async () => {
+      const mine = await encryptJson({ title: 'x' }, space.key);
+      await expectTRPCError(
+        h.caller(alice).content.save({
+          space_name: space.name,
+          tool: 'diagrams',
+          encrypted_data: mine,
+          metadata: { version: 3 },
+        }),
+        'CONFLICT',
+        ERROR.versionConflict,
+      );
+      expect(await storedRow('diagrams')).toBeUndefined();
+    });
+  });
+
+  describe('concurrent saves', () => {
+    it('lets exactly one of 10 saves on the same version succeed; the rest get CONFLICT', async () => {
+      const tool = 'scrum-poker';
+      const first = await encryptJson({ round: 0 }, space.key);
+      await h.caller(alice).content.save({ space_name: space.name, tool, encrypted_data: first });
+      const envelopes = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => encryptJson({ round: 1, writer: i }, space.key)),
+      );
+      const results = await Promise.allSettled(
+        envelopes.map((encrypted_data, i) =>
+          h.caller(i % 2 === 0 ? alice : bob).content.save({
+            space_name: space.name,
+            tool,
+            encrypted_data,
+            metadata: { version: 1 },
+          }),
+        ),
+      );
+      const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+      expect(won).toHaveLength(1);
+      for (const result of results) {
+        if (result.status === 'rejected') {
+          expectTRPCErrorValue(result.reason, 'CONFLICT', ERROR.versionConflict);
+        }
+      }
+      const winner = won[0] ?? -1;
+      const got = await h.caller(alice).content.get({ space_name: space.name, tool });
+      expect(got.content_metadata).toMatchObject({
+        version: 2,
+        modified_by: winner % 2 === 0 ? 'alice' : 'bob',
+      });
+      expect(got.encrypted_data).toBe(envelopes[winner]);
+      expect(await decryptJson(got.encrypted_data, space.key)).toEqual({
+        round: 1,
+        writer: winner,
+      });
+    });
+
+    it('lets exactly one of 10 simultaneous first saves succeed', async () => {
+      const tool = 'randomizer';
+      const envelope = await encryptJson({ options: ['a', 'b'] }, space.key);
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () =>
+          h.caller(bob).content.save({
+            space_name: space.name,
+            tool,
+            encrypted_data: envelope,
+            metadata: { version: 0 },
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const result of results) {
+        if (result.status === 'rejected') {
+          expectTRPCErrorValue(result.reason, 'CONFLICT', ERROR.versionConflict);
+        }
+      }
+      expect((await storedRow(tool))?.version).toBe(1);
+    });
+  });
+
+  describe('input checks', () => {
+    let good: string;
+
+    beforeAll(async () => {
+      good = await encryptJson({ title: 'valid' }, space.key);
+    });
+
+    it.each<[string, () => string]>([
+      ['plain JSON content', () => JSON.stringify({ title: 'not encrypted' })],
+      [
+        'an envelope without salt',
+        () => {
+          const { data, iv } = JSON.parse(good) as Record<string, string>;
+          return JSON.stringify({ data, iv });
+        },
+      ],
+      [
+        'an envelope with an extra member',
+        () => JSON.stringify({ ...(JSON.parse(good) as object), v: 1 }),
+      ],
+      [
+        'an envelope with a short iv',
+        () => JSON.stringify({ ...(JSON.parse(good) as object), iv: 'AAAA' }),
+      ],
+      ['not JSON', () => 'hello'],
+      ['empty', () => ''],
+    ])('refuses %s as encrypted_data with BAD_REQUEST', async (_label, make) => {
+      await expectTRPCError(
+        h
+          .caller(alice)
+          .content.save({ space_name: space.name, tool: 'ticket-system', encrypted_data: make() }),
+        'BAD_REQUEST',
+        ERROR.invalidEnvelope,
+      );
+      expect(await storedRow('ticket-system')).toBeUndefined();
+    });
+
+    it.each([
+      ['Kanban'],
+      ['-kanban'],
+      ['kan ban'],
+      ['kan_ban'],
+      ['../kanban'],
+      [''],
+      ['k'.repeat(65)],
+    ])('refuses the tool id %j with BAD_REQUEST', async (tool) => {
+      await expectTRPCError(
+        h.caller(alice).content.save({ space_name: space.name, tool, encrypted_data: good }),
+        'BAD_REQUEST',
+        TOOL_MESSAGE,
+      );
+      await expectTRPCError(
+        h.caller(alice).content.get({ space_name: space.name, tool }),
+        'BAD_REQUEST',
+        TOOL_MESSAGE,
+      );
+    });
+
+    it('accepts a tool id of 64 characters', async () => {
+      const tool = `t${'1'.repeat(63)}`;
+      const saved = await h
+        .caller(alice)
+        .content.save({ space_name: space.name, tool, encrypted_data: good });
+      expect(saved.tool).toBe(tool);
+      await h.caller(alice).content.delete({ space_name: space.name, tool });
+    });
+
+    it.each([[-1], [1.5]])('refuses metadata.version %j with BAD_REQUEST', async (version) => {
+      await expectTRPCError(
+        h.caller(alice).content.save({
+          space_name: space.name,
+          tool: 'notes',
+          encrypted_data: good,
+          metadata: { version },
+        }),
+        'BAD_REQUEST',
+        VERSION_MESSAGE,
+      );
+    });
+
+    it('refuses metadata over the size limit with BAD_REQUEST', async () => {
+      await expectTRPCError(
+        h.caller(alice).content.save({
+          space_name: space.name,
+          tool: 'notes',
+          encrypted_data: good,
+          metadata: { padding: 'x'.repeat(CONTENT_METADATA_MAX_BYTES) },
+        }),
+        'BAD_REQUEST',
+        ERROR.metadataTooLarge,
+      );
+      expect(await storedRow('notes')).toBeUndefined();
+    });
+
+    it('refuses callers without a token with UNAUTHORIZED', async () => {
+      await expectTRPCError(
+        h.caller().content.get({ space_name: space.name, tool: 'kanban' }),
+        'UNAUTHORIZED',
+        ERROR.authRequired,
+      );
+      await expectTRPCError(
+        h.caller().content.save({ space_name: space.name, tool: 'kanban', encrypted_data: good }),
+        'UNAUTHORIZED',
+        ERROR.authRequired,
+      );
+    });
+  });
+
+  describe('list and delete', () => {
+    let listSpace: SpaceCredentials;
+    let owner: string;
+    let member: string;
+
+    beforeAll(async () => {
+      listSpace = await h.createSpace();
+      owner = (await h.join(listSpace, 'owner')).token;
+      member = (await h.join(listSpace, 'member')).token;
+    });
+
+    it('lists no tools in a new space', async () => {
+      expect(await h.caller(member).content.list({ space_name: listSpace.name })).toEqual({
+        tools: [],
+      });
+    });
+
+    it('lists the tools with their versions, by tool id', async () => {
+      const save = async (token: string, tool: string, version?: number) =>
+        h.caller(token).content.save({
+          space_name: listSpace.name,
+          tool,
+          encrypted_data: await encryptJson({ tool, version }, listSpace.key),
+          ...(version === undefined ? {} : { metadata: { version } }),
+        });
+      await save(owner, 'ticket-system');
+      await save(owner, 'kanban');
+      await save(member, 'kanban', 1);
+      await save(owner, 'kanban', 2);
+      expect(await h.caller(member).content.list({ space_name: listSpace.name })).toEqual({
+        tools: [
+          { tool: 'kanban', version: 3, last_modified: expect.any(Date), modified_by: 'owner' },
+          {
+            tool: 'ticket-system',
+            version: 1,
+            last_modified: expect.any(Date),
+            modified_by: 'owner',
+          },
+        ],
+      });
+    });
+
+    it('deletes a tool for any member; get answers NOT_FOUND and the tool can start over at version 0', async () => {
+      expect(
+        await h.caller(member).content.delete({ space_name: listSpace.name, tool: 'kanban' }),
+      ).toEqual({
+        deleted: true,
+      });
+      await expectTRPCError(
+        h.caller(owner).content.get({ space_name: listSpace.name, tool: 'kanban' }),
+        'NOT_FOUND',
+        ERROR.contentNotFound,
+      );
+      expect(
+        (await h.caller(owner).content.list({ space_name: listSpace.name })).tools.map(
+          (t) => t.tool,
+        ),
+      ).toEqual(['ticket-system']);
+      const restarted = await h.caller(owner).content.save({
+        space_name: listSpace.name,
+        tool: 'kanban',
+        encrypted_data: await encryptJson({ fresh: true }, listSpace.key),
+        metadata: { version: 0 },
+      });
+      expect(restarted.content_metadata).toMatchObject({ version: 1, modified_by: 'owner' });
+    });
+
+    it('answers NOT_FOUND when deleting a tool without content', async () => {
+      await expectTRPCError(
+        h.caller(owner).content.delete({ space_name: listSpace.name, tool: 'diagrams' }),
+        'NOT_FOUND',
+        ERROR.contentNotFound,
+      );
+    });
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * zod schemas for every procedure input (spec §5 Validation rules). Field names follow the
+ * documented wire contract (spec §3/§7, snake_case), so the REST adapter passes bodies through
+ * unchanged and tRPC clients see the same vocabulary.
+ */
+import { isEnvelope, isVerifier, SPACE_NAME_HINT, SPACE_NAME_PATTERN } from '@cipherspace/crypto';
+import { z } from 'zod';
+
+import {
+  CONTENT_METADATA_MAX_BYTES,
+  PRESENCE_DATA_MAX_BYTES,
+  TOOL_ID_MAX_CHARS,
+  USERNAME_MAX_CHARS,
+} from './constants.ts';
+import { ERROR } from './errors.ts';
+
+/** A space name as a creator may choose it: 3–100 letters, digits, spaces, dashes (spec §5). */
+export const newSpaceNameSchema = z
+  .string({ error: SPACE_NAME_HINT })
+  .regex(SPACE_NAME_PATTERN, { error: SPACE_NAME_HINT });
+
+/** A space name used to look a space up (any existing name; lookups of others end in 404). */
+export const spaceNameSchema = z
+  .string({ error: 'space_name is required' })
+  .min(1, { error: 'space_name is required' })
+  .max(100, { error: 'space_name is at most 100 characters' })
+  // PostgreSQL text cannot hold NUL; no real space name contains control characters.
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]*$/u, { error: 'space_name must not contain control characters' });
+
+/** A PBKDF2 verifier computed by the client (`@cipherspace/crypto` verifiers, spec §9). */
+export const verifierSchema = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .refine(isVerifier, { error: `${field} ${ERROR.invalidVerifier}` });
+
+/** A username: trimmed, 1–50 characters, no control characters. */
+export const usernameSchema = z
+  .string({ error: 'username is required' })
+  .trim()
+  .min(1, { error: 'username is required' })
+  .max(USERNAME_MAX_CHARS, { error: `username is at most ${USERNAME_MAX_CHARS} characters` })
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]+$/u, { error: 'username must not contain control characters' });
+
+/** A new name for oneself: letters and digits only (spec §4 Username edit, §9 Limits). */
+export const renameSchema = usernameSchema.regex(/^[\p{L}\p{N}]+$/u, {
+  error: 'username may contain only letters and digits',
+});
+
+export const roleSchema = z.enum(['admin', 'member'], {
+  error: 'role must be "admin" or "member"',
+});
+
+/** A tool id: lowercase letters, digits and dashes (`kanban`, `ticket-system`, `poker`, …). */
+export const toolSchema = z
+  .string({ error: 'tool is required' })
+  .regex(new RegExp(`^[a-z0-9][a-z0-9-]{0,${TOOL_ID_MAX_CHARS - 1}}$`), {
+    error: 'tool must be lowercase letters, digits and dashes',
+  });
+
+/** The ciphertext envelope `{data, iv, salt}` as a JSON string (spec §3, §9). */
+export const envelopeSchema = z
+  .string({ error: 'encrypted_data is required' })
+  .refine(isEnvelope, { error: ERROR.invalidEnvelope });
+
+/** Versions are PostgreSQL `integer`s; the next save stores version + 1. */
+const MAX_VERSION = 2_147_483_646;
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/**
+ * Caller metadata on a save. `version` is the version the edit is based on (0 or absent when
+ * the tool has no content yet); everything else is kept and returned in `content_metadata`.
+ */
+export const saveMetadataSchema = z
+  .looseObject({
+    version: z
+      .number({ error: 'metadata.version must be a whole number ≥ 0' })
+      .int({ error: 'metadata.version must be a whole number ≥ 0' })
+      .min(0, { error: 'metadata.version must be a whole number ≥ 0' })
+      .max(MAX_VERSION, { error: 'metadata.version is out of range' })
+      .optional(),
+  })
+  // jsonb cannot store the NUL character.
+  .refine((value) => !JSON.stringify(value).includes('\\u0000'), {
+    error: 'metadata must not contain the NUL character',
+  })
+  .refine((value) => jsonBytes(value) <= CONTENT_METADATA_MAX_BYTES, {
+    error: ERROR.metadataTooLarge,
+  });
+
+/** What a client announces about itself in a tool (spec §3 presence_update). */
+export const presenceSchema = z.object({
+  tool: toolSchema,
+  status: z.string().max(32).default('active'),
+  data: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .refine((value) => value === undefined || jsonBytes(value) <= PRESENCE_DATA_MAX_BYTES, {
+      error: 'presence data is too large',
+    }),
+});
+
+/** An opaque id a client gives its connection, so its own presence is not echoed back. */
+export const clientIdSchema = z.string().min(1).max(64).optional();

@@ -1,0 +1,111 @@
+/**
+ * Sessions after the Lucia session design (lucia-auth.com guide, implemented with
+ * `@oslojs/crypto` + `@oslojs/encoding`; spec §9 "Session token lifetime: 30 minutes").
+ *
+ * - The bearer token is 20 random bytes (160 bits) in lowercase base32; only its SHA-256 (hex)
+ *   is stored, as the session id.
+ * - A session expires SESSION_IDLE_MS after its last use (sliding) and never later than
+ *   SESSION_ABSOLUTE_MS after its creation.
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { sessions, spaces, users, type Database, type Space, type User } from '@cipherspace/db';
+import { eq, lt, or } from 'drizzle-orm';
+
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  SESSION_REFRESH_GRANULARITY_MS,
+  SESSION_TOKEN_BYTES,
+} from '../constants.ts';
+
+/** A validated session with its user and space. */
+export interface AuthSession {
+  sessionId: string;
+  expiresAt: Date;
+  user: User;
+  space: Space;
+}
+
+const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
+
+/** A fresh bearer token: 160 random bits, lowercase base32 (32 characters). */
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(SESSION_TOKEN_BYTES);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/** The stored id of a token: hex SHA-256 of its UTF-8 bytes. */
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+/** Stores a session for `user` and returns its token and expiry (ms precision). */
+export async function createSession(
+  db: Database,
+  user: Pick<User, 'id' | 'spaceId'>,
+  now: Date,
+): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  const token = generateSessionToken();
+  const sessionId = sessionIdFromToken(token);
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId: user.id,
+    spaceId: user.spaceId,
+    createdAt: now,
+    expiresAt,
+    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return { token, sessionId, expiresAt };
+}
+
+/**
+ * Resolves a bearer token to its session, user and space, sliding the expiry forward.
+ * Returns null for a malformed, unknown or expired token (an expired one is deleted).
+ * One indexed query, plus one update at most once per SESSION_REFRESH_GRANULARITY_MS.
+ */
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<AuthSession | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const sessionId = sessionIdFromToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users, space: spaces })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(spaces, eq(spaces.id, sessions.spaceId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return null;
+  const nowMs = now.getTime();
+  const { session } = row;
+  if (nowMs >= session.expiresAt.getTime() || nowMs >= session.absoluteExpiresAt.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return null;
+  }
+  let expiresAt = session.expiresAt;
+  const slid = Math.min(nowMs + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime());
+  if (slid - expiresAt.getTime() >= SESSION_REFRESH_GRANULARITY_MS) {
+    expiresAt = new Date(slid);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+  }
+  return { sessionId, expiresAt, user: row.user, space: row.space };
+}
+
+/** Deletes one session (logout). */
+export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Deletes every expired session; returns how many. For the periodic cleanup. */
+export async function deleteExpiredSessions(db: Database, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now)))
+    .returning({ id: sessions.id });
+  return deleted.length;
+}

@@ -1,0 +1,61 @@
+/**
+ * The one place `initTRPC` is called: the router factory and the named procedures.
+ *
+ * - `publicProcedure`: anyone.
+ * - `sessionProcedure`: any live session (401 UNAUTHORIZED without a valid token).
+ * - `memberProcedure`: a live session whose space is the input's `space_name`
+ *   (401 UNAUTHORIZED without a valid token, 403 FORBIDDEN for another space's token).
+ * - `adminProcedure`: a member whose role is admin (403 otherwise). spec §6.
+ */
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { z, ZodError } from 'zod';
+
+import type { Context } from './context.ts';
+import { ERROR } from './errors.ts';
+import { spaceNameSchema } from './schemas.ts';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  // Never send stack traces to clients, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    return {
+      ...shape,
+      message: zodError ? (zodError.issues[0]?.message ?? shape.message) : shape.message,
+      data: {
+        ...shape.data,
+        zodIssues: zodError
+          ? zodError.issues.map(({ path, message }) => ({ path, message }))
+          : null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const sessionProcedure = t.procedure.use(async ({ ctx, next }) => {
+  if (!ctx.token) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR.authRequired });
+  const auth = await ctx.authenticate();
+  if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR.sessionInvalid });
+  return next({ ctx: { ...ctx, auth } });
+});
+
+export const memberProcedure = sessionProcedure
+  .input(z.object({ space_name: spaceNameSchema }))
+  .use(({ ctx, input, next }) => {
+    if (input.space_name !== ctx.auth.space.name) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: ERROR.otherSpace });
+    }
+    return next();
+  });
+
+export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (ctx.auth.user.role !== 'admin')
+    throw new TRPCError({ code: 'FORBIDDEN', message: ERROR.adminOnly });
+  return next();
+});

@@ -1,0 +1,104 @@
+import type { Bytes } from './support.ts';
+
+/**
+ * RFC 4648 §4 standard alphabet; output is always padded with '=' to a multiple of 4 characters.
+ */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+const SEXTET_OF_CHAR_CODE = new Int8Array(128).fill(-1);
+for (let index = 0; index < ALPHABET.length; index += 1) {
+  SEXTET_OF_CHAR_CODE[ALPHABET.charCodeAt(index)] = index;
+}
+
+const utf8Encoder = new TextEncoder();
+
+/**
+ * Standard, padded base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`, `=` padding) of `bytes`.
+ * Portable replacement for `Buffer#toString('base64')` / `btoa`; never throws. Spec §3 Tool content
+ * (base64 fields).
+ */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let out = '';
+  const wholeGroupsEnd = bytes.length - (bytes.length % 3);
+  for (let index = 0; index < wholeGroupsEnd; index += 3) {
+    const group =
+      ((bytes[index] ?? 0) << 16) | ((bytes[index + 1] ?? 0) << 8) | (bytes[index + 2] ?? 0);
+    out +=
+      ALPHABET.charAt(group >>> 18) +
+      ALPHABET.charAt((group >>> 12) & 63) +
+      ALPHABET.charAt((group >>> 6) & 63) +
+      ALPHABET.charAt(group & 63);
+  }
+  const rest = bytes.length - wholeGroupsEnd;
+  if (rest === 1) {
+    const group = (bytes[wholeGroupsEnd] ?? 0) << 16;
+    out += ALPHABET.charAt(group >>> 18) + ALPHABET.charAt((group >>> 12) & 63) + '==';
+  } else if (rest === 2) {
+    const group = ((bytes[wholeGroupsEnd] ?? 0) << 16) | ((bytes[wholeGroupsEnd + 1] ?? 0) << 8);
+    out +=
+      ALPHABET.charAt(group >>> 18) +
+      ALPHABET.charAt((group >>> 12) & 63) +
+      ALPHABET.charAt((group >>> 6) & 63) +
+      '=';
+  }
+  return out;
+}
+
+function sextetAt(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  const sextet = code < 128 ? (SEXTET_OF_CHAR_CODE[code] ?? -1) : -1;
+  if (sextet < 0) {
+    throw new SyntaxError(`Invalid base64: unexpected character at index ${index}`);
+  }
+  return sextet;
+}
+
+/**
+ * Decodes strict standard base64: alphabet `A–Z a–z 0–9 + /`, length a multiple of 4, `=` only as
+ * final padding, unused padding bits zero (so every byte string has exactly one accepted spelling).
+ * No whitespace, no URL-safe alphabet. Throws `SyntaxError` otherwise. Spec §3 Tool content (base64
+ * fields).
+ */
+export function base64ToBytes(text: string): Bytes {
+  if (text.length % 4 !== 0) {
+    throw new SyntaxError('Invalid base64: length is not a multiple of 4');
+  }
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((text.length / 4) * 3 - padding);
+  let written = 0;
+  for (let index = 0; index < text.length; index += 4) {
+    const isLastGroup = index + 4 === text.length;
+    const first = sextetAt(text, index);
+    const second = sextetAt(text, index + 1);
+    if (isLastGroup && padding === 2) {
+      if ((second & 0x0f) !== 0) {
+        throw new SyntaxError('Invalid base64: non-zero padding bits');
+      }
+      bytes[written] = (first << 2) | (second >>> 4);
+      written += 1;
+      break;
+    }
+    const third = sextetAt(text, index + 2);
+    if (isLastGroup && padding === 1) {
+      if ((third & 0x03) !== 0) {
+        throw new SyntaxError('Invalid base64: non-zero padding bits');
+      }
+      bytes[written] = (first << 2) | (second >>> 4);
+      bytes[written + 1] = ((second & 0x0f) << 4) | (third >>> 2);
+      written += 2;
+      break;
+    }
+    const fourth = sextetAt(text, index + 3);
+    bytes[written] = (first << 2) | (second >>> 4);
+    bytes[written + 1] = ((second & 0x0f) << 4) | (third >>> 2);
+    bytes[written + 2] = ((third & 0x03) << 6) | fourth;
+    written += 3;
+  }
+  return bytes;
+}
+
+/** UTF-8 bytes of `text` (lone surrogates become U+FFFD, as with every `TextEncoder`). */
+export function utf8Encode(text: string): Bytes {
+  // Copy so the result is typed as ArrayBuffer-backed under both the DOM lib and @types/node.
+  return new Uint8Array(utf8Encoder.encode(text));
+}

@@ -1,0 +1,49 @@
+import rawVectors from './vectors.json' with { type: 'json' };
+
+/** One envelope vector of test/vectors.json; see README.md "Test vectors". */
+export interface EnvelopeVector {
+  description: string;
+  spaceKey: string;
+  plaintext: unknown;
+  plaintextJson: string;
+  saltHex: string;
+  ivHex: string;
+  aesKeyHex: string;
+  envelope: string;
+}
+
+/** One verifier vector of test/vectors.json. */
+export interface VerifierVector {
+  description: string;
+  kind: 'spaceName' | 'password';
+  spaceKey: string;
+  input: string;
+  verifier: string;
+}
+
+function isVerifierKind(kind: string): kind is VerifierVector['kind'] {
+  return kind === 'spaceName' || kind === 'password';
+}
+
+/** The envelope vectors, typed. */
+export const envelopeVectors: readonly EnvelopeVector[] = rawVectors.envelopes;
+
+/** The verifier vectors, typed (throws at import if a `kind` is unknown). */
+export const verifierVectors: readonly VerifierVector[] = rawVectors.verifiers.map((vector) => {
+  if (!isVerifierKind(vector.kind)) {
+    throw new Error(`Unknown verifier kind ${vector.kind}`);
+  }
+  return { ...vector, kind: vector.kind };
+});
+
+/** Bytes of a lowercase or uppercase hex string (test helper; no validation beyond even length). */
+export function hexToBytes(hex: string): Uint8Array {
+  if (hex.length % 2 !== 0) {
+    throw new Error('odd hex length');
+  }
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let index = 0; index < bytes.length; index += 1) {
+    bytes[index] = Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  }
+  return bytes;
+}

@@ -1,0 +1,221 @@
+/**
+ * The raw WebSocket `/api/ws/{spaceName}?token=…&session_id=…` (spec §3 Real-time messages,
+ * §4 Real-time connection, §7), served through the same `realtime` procedures as tRPC.
+ *
+ * - Authenticated at upgrade: a missing, forged or expired token → HTTP 401; a token of another
+ *   space, or a `session_id` that is not the token's user id → HTTP 403. No socket is opened.
+ * - Server → client: `content_update`, `presence_update`, `user_joined` of the other members;
+ *   `heartbeat` `{response:'pong'}` for each ping; `error` `{error}` for a bad message.
+ * - Client → server: `heartbeat` `{ping}`, `presence_update` `{tool, status?, data?}`,
+ *   `user_joined` (sent once after opening; broadcast to the others with the session's user).
+ * - A plain HTTP request on the path (no upgrade) → 426 Upgrade Required.
+ * - Messages of one socket are handled one at a time, in the order sent.
+ * - Close codes: 1000 normal; 4401 session ended (logout, expiry, member removed);
+ *   4404 space deleted; 1009 message too big.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { RealtimeEvent } from '@cipherspace/api';
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {} from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+
+import { callerFor, type Caller, type CreateContext } from './caller.ts';
+import { toHttpError } from './errors.ts';
+
+export const WS_CLOSE = { normal: 1000, sessionEnded: 4401, spaceDeleted: 4404 } as const;
+
+const querySchema = z.object({ token: z.string().optional(), session_id: z.string().optional() });
+
+/** Messages a client may send (spec §3). */
+const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('heartbeat'),
+    data: z.object({ ping: z.unknown().optional() }).loose().optional(),
+  }),
+  z.object({
+    type: z.literal('presence_update'),
+    data: z
+      .object({
+        tool: z.string(),
+        status: z.string().optional(),
+        data: z.record(z.string(), z.unknown()).optional(),
+      })
+      .loose(),
+  }),
+  z.object({ type: z.literal('user_joined'), data: z.unknown().optional() }),
+]);
+
+interface WsParams {
+  spaceName: string;
+}
+
+/** A socket accepted in preValidation, waiting for its upgrade to complete. */
+interface PendingSocket {
+  caller: Caller;
+  clientId: string;
+  events: AsyncIterable<unknown>;
+  abort: AbortController;
+}
+
+const UPGRADE_REQUIRED =
+  'This path speaks WebSocket only: connect with an Upgrade: websocket request';
+
+const pending = new WeakMap<FastifyRequest, PendingSocket>();
+
+/** Registers the raw WebSocket route; needs `@fastify/websocket` registered on `app`. */
+export function websocketRoutes(app: FastifyInstance, createContext: CreateContext): void {
+  const callerForSocket = (
+    request: FastifyRequest,
+    token: string,
+    signal?: AbortSignal,
+  ): Caller => {
+    const headers = { ...request.headers, authorization: `Bearer ${token}` };
+    return callerFor(createContext, { headers }, signal);
+  };
+
+  app.get<{ Params: WsParams; Querystring: Record<string, string> }>(
+    '/api/ws/:spaceName',
+    {
+      websocket: true,
+      // Authenticate and subscribe before the upgrade: a refused client gets a plain HTTP
+      // status and no socket, and an accepted one misses nothing published after `open`.
+      preValidation: async (request, reply) => {
+        if (!request.ws) {
+          return reply.code(426).header('upgrade', 'websocket').send({ detail: UPGRADE_REQUIRED });
+        }
+        const query = querySchema.safeParse(request.query);
+        const token = query.success ? query.data.token : undefined;
+        if (!token) return reply.code(401).send({ detail: 'Authentication token not available' });
+        const abort = new AbortController();
+        try {
+          const caller = callerForSocket(request, token, abort.signal);
+          const space_name = request.params.spaceName;
+          const me = await caller.realtime.connect({ space_name });
+          if (query.data?.session_id !== undefined && query.data.session_id !== me.user_id) {
+            abort.abort();
+            return await reply.code(403).send({ detail: 'session_id does not match the token' });
+          }
+          const clientId = randomUUID();
+          const events = await caller.realtime.onEvent({ space_name, client_id: clientId });
+          // Whatever happens to the upgrade, the subscription ends with the TCP connection.
+          request.raw.socket.once('close', () => abort.abort());
+          pending.set(request, { caller, clientId, events, abort });
+        } catch (error) {
+          abort.abort();
+          const { status, detail } = toHttpError(error);
+          return reply.code(status).send({ detail });
+        }
+        return undefined;
+      },
+    },
+    (socket, request) => {
+      const session = pending.get(request);
+      pending.delete(request);
+      if (!session) {
+        socket.close(WS_CLOSE.sessionEnded, 'not_authenticated');
+        return;
+      }
+      const { caller, clientId, events, abort } = session;
+      const spaceName = request.params.spaceName;
+      const send = (message: unknown) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      };
+      const sendError = (error: string) =>
+        send({
+          type: 'error',
+          space_name: spaceName,
+          timestamp: new Date().toISOString(),
+          data: { error },
+        });
+
+      // One message at a time, in the order sent: a client's presence updates must not overtake
+      // each other while they wait on the database.
+      let queue = Promise.resolve();
+      socket.on('message', (raw: Buffer, isBinary) => {
+        const text = raw.toString('utf8');
+        queue = queue.then(() => handleClientMessage(text, isBinary));
+      });
+      socket.on('close', () => abort.abort());
+      socket.on('error', () => abort.abort());
+
+      async function handleClientMessage(text: string, isBinary: boolean): Promise<void> {
+        let json: unknown;
+        try {
+          json = isBinary ? undefined : JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        const parsed = clientMessageSchema.safeParse(json);
+        if (!parsed.success) {
+          sendError(
+            json === undefined ? 'Failed to parse message' : 'Unknown or malformed message',
+          );
+          return;
+        }
+        const message = parsed.data;
+        try {
+          switch (message.type) {
+            case 'heartbeat':
+              send(await caller.realtime.heartbeat({ space_name: spaceName }));
+              return;
+            case 'presence_update':
+              await caller.realtime.announce({
+                space_name: spaceName,
+                client_id: clientId,
+                tool: message.data.tool,
+                ...(message.data.status !== undefined ? { status: message.data.status } : {}),
+                ...(message.data.data !== undefined ? { data: message.data.data } : {}),
+              });
+              return;
+            case 'user_joined':
+              await caller.realtime.join({ space_name: spaceName, client_id: clientId });
+              return;
+            default:
+              assertNever(message);
+          }
+        } catch (error) {
+          if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') {
+            sendError(error.message);
+            socket.close(WS_CLOSE.sessionEnded, 'session_ended');
+            return;
+          }
+          sendError(toHttpError(error).detail);
+        }
+      }
+
+      void (async () => {
+        try {
+          for await (const item of events) {
+            const event = untrack(item);
+            send(event);
+            if (event.type === 'error') {
+              socket.close(
+                event.data.code === 'space_deleted' ? WS_CLOSE.spaceDeleted : WS_CLOSE.sessionEnded,
+                event.data.code,
+              );
+              return;
+            }
+          }
+        } catch (error) {
+          if (abort.signal.aborted) return;
+          request.log.warn({ err: error }, 'realtime stream failed');
+          socket.close(WS_CLOSE.sessionEnded, 'stream_failed');
+        }
+      })();
+    },
+  );
+}
+
+/** A `tracked(id, data)` value is yielded as the tuple `[id, data, symbol]`. */
+function untrack(item: unknown): RealtimeEvent {
+  return (Array.isArray(item) ? item[1] : item) as RealtimeEvent;
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled message ${JSON.stringify(value)}`);
+}
+
+export type { WebSocket };

@@ -1,0 +1,151 @@
+/**
+ * The one Fastify process (issue "Server core" §6): `/api/*` REST and `/api/ws/*` raw
+ * WebSocket (rest-adapter), `/trpc` over HTTP and WebSocket, `/api/health`, `/api/csrf`.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { appRouter, createContextFactory, deleteExpiredSessions, EventBus } from '@cipherspace/api';
+import type { DbHandle } from '@cipherspace/db';
+import { restAdapter, toHttpError } from '@cipherspace/rest-adapter';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+
+import type { ServerConfig } from './config.ts';
+import { registerCsrf } from './csrf.ts';
+import { loggerOptions, pathOnly } from './logging.ts';
+
+export interface ServerDeps {
+  db: DbHandle;
+  /** The clock (tests pass a controlled one). */
+  now?: () => Date;
+  /** Where log lines go (default stdout); tests capture them to prove what is never logged. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** How long the health check waits for the database, in ms. */
+const HEALTH_TIMEOUT_MS = 2000;
+
+/**
+ * Builds (but does not start) the server. Closing it stops the event bus and the session
+ * cleanup; the caller closes the database afterwards.
+ */
+export async function buildServer(
+  config: ServerConfig,
+  deps: ServerDeps,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    forceCloseConnections: true,
+    // Space names are up to 100 characters; percent-encoded they can be several times longer.
+    routerOptions: { maxParamLength: 1000 },
+    // Router-level failures (bad URL encoding, over-long parameters) answer like every other error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const { status, detail } = toHttpError(error);
+      void reply.code(status).send({ detail });
+    },
+  });
+
+  const bus = new EventBus(deps.db.notifier);
+  await bus.start();
+  const createContext = createContextFactory({
+    db: deps.db.db,
+    bus,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, detail } = toHttpError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ detail });
+  });
+  // The web app: its files, and index.html for every other GET outside /api and /trpc
+  // (client-side routes such as /dashboard).
+  const webIndex = join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(webIndex);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  } else {
+    app.log.warn(
+      { dir: config.webDistDir },
+      'web build not found: run `pnpm build` to serve the app',
+    );
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOnly(request.url);
+    const isApi = /^\/(api|trpc)(\/|$)/.test(path);
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (hasWeb && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: `Not found: ${request.method} ${path}` });
+  });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: config.bodyLimitBytes } });
+  await registerCsrf(app);
+
+  const trpcOptions = {
+    router: appRouter,
+    createContext: ({ req, info }) =>
+      createContext({ headers: req.headers, connectionParams: info.connectionParams }),
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        app.log.error({ err: error, path }, 'tRPC procedure failed');
+    },
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+  } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'] & { keepAlive: object };
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', useWSS: true, trpcOptions });
+
+  await app.register(restAdapter, { createContext });
+
+  /** `{status:'ok'}` when the database answers, else 503 `{status:'degraded', detail}`. */
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await withTimeout(deps.db.ping(), HEALTH_TIMEOUT_MS);
+      return { status: 'ok', database: 'ok', driver: deps.db.driver };
+    } catch {
+      return reply.code(503).send({
+        status: 'degraded',
+        database: 'unreachable',
+        driver: deps.db.driver,
+        detail: 'Database unreachable',
+      });
+    }
+  });
+
+  const cleanup = setInterval(() => {
+    deleteExpiredSessions(deps.db.db, new Date()).then(
+      (count) => count > 0 && app.log.info({ count }, 'expired sessions deleted'),
+      (error: unknown) => app.log.warn({ err: error }, 'session cleanup failed'),
+    );
+  }, config.sessionCleanupIntervalMs);
+  cleanup.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(cleanup);
+    await bus.close();
+  });
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * Two server instances on one PostgreSQL database (PGlite is embedded in one process, so this
+ * runs in the integration-postgres project only): what one instance saves reaches the sockets
+ * and tRPC subscriptions of the other through LISTEN/NOTIFY.
+ */
+import { encryptJson } from '@cipherspace/crypto';
+import { createDb, type DbHandle } from '@cipherspace/db';
+import { createTestDb, type TestDb } from '@cipherspace/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+
+import {
+  api,
+  createSpaceOverRest,
+  loginOverRest,
+  startTestServer,
+  type TestServer,
+} from './testing.ts';
+
+function nextMessage(
+  socket: WebSocket,
+  type: string,
+  timeoutMs = 10_000,
+): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no ${type} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+      if (message.type === type) {
+        clearTimeout(timer);
+        resolve(message);
+      }
+    });
+  });
+}
+
+describe('two server instances on one PostgreSQL database', () => {
+  let database: TestDb;
+  let secondHandle: DbHandle;
+  let first: TestServer;
+  let second: TestServer;
+
+  beforeAll(async () => {
+    database = await createTestDb();
+    if (!database.url) throw new Error('this file needs PostgreSQL');
+    secondHandle = await createDb({ databaseUrl: database.url, poolSize: 4 });
+    first = await startTestServer({ db: database });
+    second = await startTestServer({ db: secondHandle });
+  });
+
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await secondHandle.close();
+    await database.cleanup();
+  });
+
+  it('delivers a save on instance 1 to a raw socket on instance 2, exactly once', async () => {
+    const space = await createSpaceOverRest(first);
+    const writer = await loginOverRest(first, space, 'writer');
+    // The reader logs in on the other instance: sessions live in the shared database.
+    const reader = await loginOverRest(second, space, 'reader');
+    const socket = new WebSocket(
+      `${second.wsUrl}/api/ws/${encodeURIComponent(space.name)}?token=${reader.token}&session_id=${reader.userId}`,
+    );
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const received: Record<string, unknown>[] = [];
+    socket.on('message', (raw: Buffer) =>
+      received.push(JSON.parse(raw.toString('utf8')) as Record<string, unknown>),
+    );
+    const update = nextMessage(socket, 'content_update');
+
+    const saved = await api(first, 'PUT', `/api/content/${encodeURIComponent(space.name)}/kanban`, {
+      token: writer.token,
+      body: { encrypted_data: await encryptJson({ cards: [] }, space.key) },
+    });
+    expect(saved.status).toBe(200);
+    expect(await update).toMatchObject({
+      type: 'content_update',
+      space_name: space.name,
+      data: { tool: 'kanban', version: 1, modified_by: 'writer' },
+    });
+
+    // A second save proves ordering and that the first was not delivered twice.
+    const again = nextMessage(socket, 'content_update');
+    await api(first, 'PUT', `/api/content/${encodeURIComponent(space.name)}/kanban`, {
+      token: writer.token,
+      body: {
+        encrypted_data: await encryptJson({ cards: [1] }, space.key),
+        metadata: { version: 1 },
+      },
+    });
+    expect(await again).toMatchObject({ data: { version: 2 } });
+    expect(
+      received
+        .filter((m) => m.type === 'content_update')
+        .map((m) => (m.data as { version: number }).version),
+    ).toEqual([1, 2]);
+    socket.close();
+  });
+
+  it('refuses on instance 2 a token logged out on instance 1', async () => {
+    const space = await createSpaceOverRest(first);
+    const user = await loginOverRest(first, space, 'leaver');
+    expect((await api(second, 'GET', '/api/auth/session', { token: user.token })).status).toBe(200);
+    expect((await api(first, 'POST', '/api/auth/logout', { token: user.token })).status).toBe(204);
+    expect((await api(second, 'GET', '/api/auth/session', { token: user.token })).status).toBe(401);
+  });
+});

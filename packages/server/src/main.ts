@@ -1,0 +1,46 @@
+/**
+ * `pnpm start`: reads the configuration, opens the database (embedded PGlite in DATA_DIR
+ * unless DATABASE_URL is set), migrates it, and serves on http://HOST:PORT.
+ * SIGTERM / SIGINT close the server gracefully (open requests finish, sockets close) and then
+ * the database.
+ */
+import { createDb } from '@cipherspace/db';
+
+import { buildServer } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const db = await createDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.dbPoolSize,
+});
+const app = await buildServer(config, { db });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Cipherspace is serving on http://${config.host}:${config.port} (database: ${db.driver})`,
+  );
+} catch (error) {
+  app.log.error({ err: error }, 'failed to start');
+  await db.close();
+  process.exit(1);
+}

@@ -1,0 +1,378 @@
+/**
+ * Test harness: a real server on 127.0.0.1 with a random port over a fresh test database
+ * (PGlite or Postgres per test project), plus client helpers that use real crypto.
+ */
+import { derivePasswordVerifier, deriveSpaceNameVerifier } from '@cipherspace/crypto';
+import type { DbHandle } from '@cipherspace/db';
+import { createTestDb, type TestDb } from '@cipherspace/db/testing';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+
+import { buildServer } from './app.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+
+export interface TestServer {
+  app: FastifyInstance;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** ws://127.0.0.1:PORT */
+  wsUrl: string;
+  db: DbHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server. Without `db` a fresh test database is created (and dropped on close);
+ * with `db` (e.g. a second instance on the same Postgres database) it is shared and left open.
+ */
+export async function startTestServer(
+  options: {
+    db?: DbHandle;
+    config?: Partial<ServerConfig>;
+    now?: () => Date;
+    logStream?: NodeJS.WritableStream;
+  } = {},
+): Promise<TestServer> {
+  const owned: TestDb | null = options.db ? null : await createTestDb();
+  const db = options.db ?? (owned as TestDb);
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0' }), ...options.config };
+  const app = await buildServer(config, {
+    db,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    wsUrl: `ws://127.0.0.1:${address.port}`,
+    db,
+    async close() {
+      await app.close();
+      if (owned) await owned.cleanup();
+    },
+  };
+}
+
+/** One response seen by {@link api}, for tests that audit every status of a file. */
+export interface ObservedResponse {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
+
+/** Where {@link api} sends requests; `onResponse` (optional) sees every response. */
+export interface ApiTarget {
+  url: string;
+  onResponse?: (response: ObservedResponse) => void;
+}
+
+/** Sends a JSON request; returns status, parsed body (or null) and headers. */
+export async function api(
+  server: ApiTarget,
+  method: string,
+  path: string,
+  options: {
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    rawBody?: string;
+  } = {},
+): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  server.onResponse?.({ method, path, status: response.status, body: parsed });
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+export interface ClientSpace {
+  name: string;
+  key: string;
+  verifier: string;
+}
+
+/** Creates a space over REST with real verifiers, as a third-party client would. */
+export async function createSpaceOverRest(
+  server: ApiTarget,
+  options: { name?: string; key?: string; force?: boolean; selfRegistration?: boolean } = {},
+): Promise<ClientSpace> {
+  const name = options.name ?? `Space ${Math.random().toString(36).slice(2, 10)}`;
+  const key = options.key ?? 'Sp4ce-Key!long-enough';
+  const verifier = await deriveSpaceNameVerifier(key, name);
+  const res = await api(server, 'POST', '/api/spaces/create', {
+    body: {
+      space_name: name,
+      encrypted_space_name: verifier,
+      force_user_passwords: options.force ?? false,
+      allow_self_registration: options.selfRegistration ?? true,
+    },
+  });
+  if (res.status !== 201)
+    throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { name, key, verifier };
+}
+
+/** Registers (if needed) and logs a user in over REST; returns token and user id. */
+export async function loginOverRest(
+  server: ApiTarget,
+  space: ClientSpace,
+  username: string,
+  options: { password?: string; register?: boolean } = {},
+): Promise<{ token: string; userId: string }> {
+  const encrypted_password = options.password
+    ? await derivePasswordVerifier(space.key, options.password)
+    : undefined;
+  if (options.register ?? true) {
+    const reg = await api(
+      server,
+      'POST',
+      `/api/spaces/${encodeURIComponent(space.name)}/users/register`,
+      {
+        body: { username, encrypted_password, encrypted_space_name: space.verifier },
+      },
+    );
+    if (reg.status !== 201)
+      throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  }
+  const login = await api(server, 'POST', '/api/auth/login', {
+    body: {
+      space_name: space.name,
+      encrypted_space_name: space.verifier,
+      username,
+      encrypted_password,
+    },
+  });
+  if (login.status !== 200)
+    throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const body = login.body as { access_token: string; user: { id: string } };
+  return { token: body.access_token, userId: body.user.id };
+}
+
+/** A message received on the raw WebSocket (spec §3 Real-time messages). */
+export interface WsMessage {
+  type: string;
+  space_name?: string;
+  timestamp?: string;
+  data?: Record<string, unknown>;
+}
+
+/** How long a WebSocket helper waits before failing the test, in ms. */
+export const WS_WAIT_MS = 5000;
+
+/** The raw WebSocket URL of a space, as a third-party client builds it (spec §7). */
+export function wsUrlFor(
+  server: Pick<TestServer, 'wsUrl'>,
+  spaceName: string,
+  query: { token?: string; session_id?: string },
+): string {
+  const params = new URLSearchParams();
+  if (query.token !== undefined) params.set('token', query.token);
+  if (query.session_id !== undefined) params.set('session_id', query.session_id);
+  const search = params.toString();
+  return `${server.wsUrl}/api/ws/${encodeURIComponent(spaceName)}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * A raw WebSocket client that records every message in arrival order (`messages`, `raw`) and
+ * waits for messages or the close with bounded timeouts that reject (and so fail the test).
+ */
+export class WsClient {
+  /** Parsed messages in arrival order. */
+  readonly messages: WsMessage[] = [];
+  /** The same messages as the exact text frames received. */
+  readonly raw: string[] = [];
+  /** Socket errors after opening (none expected). */
+  readonly errors: Error[] = [];
+  /** Resolves with the close code and reason once the socket has closed. */
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) => {
+      socket.once('close', (code, reason) => {
+        resolve({ code, reason: reason.toString('utf8') });
+      });
+    });
+    socket.on('error', (error) => this.errors.push(error));
+    socket.on('message', (data: Buffer) => {
+      const text = data.toString('utf8');
+      this.raw.push(text);
+      let message: WsMessage;
+      try {
+        message = JSON.parse(text) as WsMessage;
+      } catch {
+        message = { type: 'not-json', data: { text } };
+      }
+      this.messages.push(message);
+      this.notify();
+    });
+  }
+
+  /** Opens a socket; rejects if it is refused, errors or takes longer than `timeoutMs`. */
+  static open(url: string, timeoutMs = WS_WAIT_MS): Promise<WsClient> {
+    const socket = new WebSocket(url);
+    const client = new WsClient(socket);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        socket.terminate();
+        reject(new Error(`WebSocket did not open within ${timeoutMs} ms: ${url}`));
+      }, timeoutMs);
+      socket.once('open', () => {
+        clearTimeout(timer);
+        resolve(client);
+      });
+      socket.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+  }
+
+  get isOpen(): boolean {
+    return this.socket.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends an object as JSON, or a string exactly as given. */
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /**
+   * The first message at index ≥ `from` that matches `predicate` (waiting for it), with its
+   * index. Rejects after `timeoutMs`, listing what did arrive.
+   */
+  waitFor(
+    predicate: (message: WsMessage) => boolean,
+    options: { from?: number; timeoutMs?: number; what?: string } = {},
+  ): Promise<{ message: WsMessage; index: number }> {
+    const from = options.from ?? 0;
+    const timeoutMs = options.timeoutMs ?? WS_WAIT_MS;
+    const find = () => {
+      for (let i = from; i < this.messages.length; i++) {
+        const message = this.messages[i];
+        if (message && predicate(message)) return { message, index: i };
+      }
+      return null;
+    };
+    return this.until(find, timeoutMs, () => `message ${options.what ?? 'matching predicate'}`);
+  }
+
+  /** The message at index `index` (the next one when `index` = messages.length), waiting for it. */
+  messageAt(index: number, timeoutMs = WS_WAIT_MS): Promise<WsMessage> {
+    return this.until(
+      () => this.messages[index] ?? null,
+      timeoutMs,
+      () => `message #${index}`,
+    );
+  }
+
+  /** The close code and reason, waiting at most `timeoutMs` for the server to close. */
+  waitForClose(timeoutMs = WS_WAIT_MS): Promise<{ code: number; reason: string }> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`socket not closed within ${timeoutMs} ms`));
+      }, timeoutMs);
+      void this.closed.then((value) => {
+        clearTimeout(timer);
+        resolve(value);
+      });
+    });
+  }
+
+  /** Closes the socket (normal closure 1000) if it is still open; aborts it while connecting. */
+  close(): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.close(1000);
+    else if (this.socket.readyState === WebSocket.CONNECTING) this.socket.terminate();
+  }
+
+  private until<T>(check: () => T | null, timeoutMs: number, what: () => string): Promise<T> {
+    const now = check();
+    if (now !== null) return Promise.resolve(now);
+    return new Promise<T>((resolve, reject) => {
+      const listener = () => {
+        const value = check();
+        if (value === null) return;
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        resolve(value);
+      };
+      const timer = setTimeout(() => {
+        this.listeners.delete(listener);
+        reject(
+          new Error(
+            `timed out after ${timeoutMs} ms waiting for ${what()}; received: ${JSON.stringify(this.messages)}`,
+          ),
+        );
+      }, timeoutMs);
+      this.listeners.add(listener);
+    });
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/**
+ * Attempts an upgrade that the server must refuse: resolves with the HTTP status and parsed body
+ * of the refusal; rejects if the socket opens instead or nothing happens within `timeoutMs`.
+ */
+export function expectUpgradeRefused(
+  url: string,
+  timeoutMs = WS_WAIT_MS,
+): Promise<{ status: number; body: unknown }> {
+  const socket = new WebSocket(url);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.terminate();
+      reject(new Error(`upgrade was neither accepted nor refused within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on('error', () => {
+      // Expected once the refused handshake is aborted below.
+    });
+    socket.once('open', () => {
+      clearTimeout(timer);
+      socket.terminate();
+      reject(new Error(`upgrade was accepted but should have been refused: ${url}`));
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('end', () => {
+        clearTimeout(timer);
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: keep the text
+        }
+        socket.terminate();
+        resolve({ status: response.statusCode ?? 0, body });
+      });
+    });
+  });
+}

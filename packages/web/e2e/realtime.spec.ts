@@ -1,0 +1,360 @@
+/**
+ * The tab's real-time connection (spec §4 Real-time connection status, §3 Real-time messages,
+ * §9 Real-time) in real Chromium. Each test starts its own server, so it can kill and restart
+ * it. Spaces and users are set up over the documented REST API with verifiers derived here,
+ * and the session is written into localStorage the way the login screen stores it.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+
+import { deriveSpaceNameVerifier, encryptJson } from '@cipherspace/crypto';
+import type { BrowserContext, Page } from '@playwright/test';
+
+import { expect, recordTraffic, startServer, test, type ServerProcess } from './fixtures.ts';
+
+const SPACE_KEY = 'Re4ltime!Space-Key';
+
+interface Member {
+  token: string;
+  space: {
+    name: string;
+    force_user_passwords: boolean;
+    allow_self_registration: boolean;
+    created_at: string;
+  };
+  user: { id: string; username: string; role: 'admin' | 'member' };
+}
+
+async function rest(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** Creates a space with self registration and registers and logs in each user over REST. */
+async function setUpSpace(server: ServerProcess, usernames: string[]): Promise<Member[]> {
+  const name = `Live-${randomBytes(4).toString('hex')}`;
+  const verifier = await deriveSpaceNameVerifier(SPACE_KEY, name);
+  const created = await rest(server, 'POST', '/api/spaces/create', {
+    space_name: name,
+    encrypted_space_name: verifier,
+    force_user_passwords: false,
+    allow_self_registration: true,
+  });
+  expect(created.status).toBe(201);
+  const members: Member[] = [];
+  for (const username of usernames) {
+    const registered = await rest(
+      server,
+      'POST',
+      `/api/spaces/${encodeURIComponent(name)}/users/register`,
+      { username, encrypted_space_name: verifier },
+    );
+    expect(registered.status).toBe(201);
+    const login = await rest(server, 'POST', '/api/auth/login', {
+      space_name: name,
+      encrypted_space_name: verifier,
+      username,
+    });
+    expect(login.status).toBe(200);
+    const body = login.body as {
+      access_token: string;
+      space: Member['space'];
+      user: Member['user'];
+    };
+    members.push({
+      token: body.access_token,
+      space: body.space,
+      user: { id: body.user.id, username: body.user.username, role: body.user.role },
+    });
+  }
+  return members;
+}
+
+/** Stores the session exactly as src/lib/session.ts saveLogin does, then opens `path`. */
+async function signIn(
+  page: Page,
+  server: ServerProcess,
+  member: Member,
+  path = '/tools/kanban',
+): Promise<void> {
+  await page.goto(`${server.url}/impressum`);
+  await page.evaluate(
+    ({ member, spaceKey }) => {
+      const space = {
+        name: member.space.name,
+        force_user_passwords: member.space.force_user_passwords,
+        allow_self_registration: member.space.allow_self_registration,
+        created_at: new Date(member.space.created_at).toISOString(),
+      };
+      localStorage.setItem('token', member.token);
+      localStorage.setItem('access_token', member.token);
+      localStorage.setItem('currentSpace', JSON.stringify(space));
+      localStorage.setItem('currentUser', JSON.stringify(member.user));
+      localStorage.setItem(`space_key_${space.name}`, spaceKey);
+      localStorage.setItem(`username_${space.name}`, member.user.username);
+      localStorage.setItem('last_username', member.user.username);
+      localStorage.setItem(
+        'cipherspace_content_credentials',
+        JSON.stringify({ spaceName: space.name, spaceKey, username: member.user.username }),
+      );
+    },
+    { member, spaceKey: SPACE_KEY },
+  );
+  await page.goto(`${server.url}${path}`);
+}
+
+/** The connection badge the app shell shows on signed-in pages. */
+const connectionStatus = (page: Page) =>
+  page.getByRole('region', { name: 'Connection status' }).getByRole('status');
+
+/** Collects every `cipherspace:realtime` window event of the context's pages. */
+async function collectRealtimeEvents(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const received: unknown[] = [];
+    Object.assign(window, { realtimeEvents: received });
+    window.addEventListener('cipherspace:realtime', (event) => {
+      received.push((event as CustomEvent).detail);
+    });
+  });
+}
+
+const realtimeEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { realtimeEvents: unknown[] }).realtimeEvents);
+
+/**
+ * Records every value written to `loginPrefillData` (the login screen reads and removes it as
+ * soon as it opens, so the test cannot read it afterwards).
+ */
+async function recordPrefillWrites(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const writes: string[] = [];
+    Object.assign(window, { prefillWrites: writes });
+    // Called below with the storage it was invoked on, as `this`.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+      if (key === 'loginPrefillData') writes.push(value);
+      setItem.call(this, key, value);
+    };
+  });
+}
+
+const prefillWrites = (page: Page) =>
+  page.evaluate(() => (window as unknown as { prefillWrites: string[] }).prefillWrites);
+
+test('shows Connected, Reconnecting… when the server dies, and Connected again when it is back', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startServer();
+  let restarted: ServerProcess | null = null;
+  try {
+    const [alice] = await setUpSpace(server, ['alice']);
+    if (!alice) throw new Error('no member');
+    await signIn(page, server, alice);
+    await expect(connectionStatus(page)).toHaveText('Connected');
+
+    await server.kill();
+    await expect(connectionStatus(page)).toHaveText('Reconnecting…');
+
+    restarted = await startServer({ port: server.port, dataDir: server.dataDir });
+    await expect(connectionStatus(page)).toHaveText('Connected', { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/tools\/kanban$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(alice.token);
+  } finally {
+    await restarted?.stop();
+    await server.kill();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});
+
+test('after five failed reconnect attempts the browser lands on the connection-lost login', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startServer();
+  try {
+    const [alice] = await setUpSpace(server, ['alice']);
+    if (!alice) throw new Error('no member');
+    await recordPrefillWrites(page);
+    await signIn(page, server, alice);
+    await expect(connectionStatus(page)).toHaveText('Connected');
+
+    await server.kill();
+    const killedAt = Date.now();
+    await expect(connectionStatus(page)).toHaveText('Reconnecting…');
+
+    // 1 + 2 + 4 + 8 + 16 s of backoff, then the permanent loss.
+    await expect(page).toHaveURL(/\/login\?/, { timeout: 60_000 });
+    expect(Date.now() - killedAt).toBeGreaterThanOrEqual(31_000);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      connectionLost: 'true',
+      spaceName: alice.space.name,
+      username: 'alice',
+    });
+    await expect(
+      page.getByText('Connection to server was lost. Please log in again.'),
+    ).toBeVisible();
+    expect((await prefillWrites(page)).map((value) => JSON.parse(value) as unknown)).toEqual([
+      { connectionLost: true, spaceName: alice.space.name, username: 'alice' },
+    ]);
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      accessToken: localStorage.getItem('access_token'),
+      currentSpace: localStorage.getItem('currentSpace'),
+      currentUser: localStorage.getItem('currentUser'),
+    }));
+    expect(stored).toEqual({
+      token: null,
+      accessToken: null,
+      currentSpace: null,
+      currentUser: null,
+    });
+    await expect(page.getByRole('region', { name: 'Connection status' })).toHaveCount(0);
+  } finally {
+    await server.kill();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});
+
+test('sends the heartbeat every 30 s over the WebSocket and the server answers', async ({
+  page,
+}) => {
+  const server = await startServer();
+  try {
+    const [alice] = await setUpSpace(server, ['alice']);
+    if (!alice) throw new Error('no member');
+    const sent: string[] = [];
+    const received: string[] = [];
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => sent.push(String(frame.payload)));
+      socket.on('framereceived', (frame) => received.push(String(frame.payload)));
+    });
+    await page.clock.install();
+    await signIn(page, server, alice);
+    await expect(connectionStatus(page)).toHaveText('Connected');
+    const heartbeats = () => sent.filter((frame) => frame.includes('realtime.heartbeat')).length;
+    expect(heartbeats()).toBe(0);
+
+    await page.clock.fastForward(30_000);
+    await expect.poll(heartbeats).toBe(1);
+    await expect
+      .poll(() => received.some((frame) => frame.includes('"response":"pong"')))
+      .toBe(true);
+    await page.clock.fastForward(30_000);
+    await expect.poll(heartbeats).toBe(2);
+    await expect(connectionStatus(page)).toHaveText('Connected');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('one socket serves every screen, and logging out in this tab is no lost connection', async ({
+  page,
+}) => {
+  const server = await startServer();
+  try {
+    const [alice] = await setUpSpace(server, ['alice']);
+    if (!alice) throw new Error('no member');
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await recordPrefillWrites(page);
+    await signIn(page, server, alice, '/impressum');
+    await expect(connectionStatus(page)).toHaveText('Connected');
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
+    await expect(page).toHaveURL(/\/datenschutz$/);
+    await expect(connectionStatus(page)).toHaveText('Connected');
+    // A client-side move to the dashboard, as the app's own links do.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/dashboard');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(sockets).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(`${server.url}/`);
+    await expect(page.getByRole('region', { name: 'Connection status' })).toHaveCount(0);
+    expect(await prefillWrites(page)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('loginPrefillData'))).toBeNull();
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a member's save reaches the other member's tab as content_update; joins are announced", async ({
+  browser,
+}) => {
+  const server = await startServer();
+  const contexts: BrowserContext[] = [];
+  try {
+    const [alice, bob] = await setUpSpace(server, ['alice', 'bob']);
+    if (!alice || !bob) throw new Error('no members');
+    const bobContext = await browser.newContext();
+    const aliceContext = await browser.newContext();
+    contexts.push(bobContext, aliceContext);
+    const traffic = [recordTraffic(bobContext), recordTraffic(aliceContext)];
+    await collectRealtimeEvents(bobContext);
+
+    const bobPage = await bobContext.newPage();
+    await signIn(bobPage, server, bob);
+    await expect(connectionStatus(bobPage)).toHaveText('Connected');
+
+    const alicePage = await aliceContext.newPage();
+    await signIn(alicePage, server, alice);
+    await expect(connectionStatus(alicePage)).toHaveText('Connected');
+
+    await expect
+      .poll(() => realtimeEvents(bobPage))
+      .toContainEqual(
+        expect.objectContaining({
+          type: 'user_joined',
+          space_name: alice.space.name,
+          data: { user_id: alice.user.id, username: 'alice' },
+        }),
+      );
+
+    const saved = await rest(
+      server,
+      'PUT',
+      `/api/content/${encodeURIComponent(alice.space.name)}/kanban`,
+      {
+        encrypted_data: await encryptJson({ title: 'Board', phases: [] }, SPACE_KEY),
+        metadata: { version: 0 },
+      },
+      alice.token,
+    );
+    expect(saved.status).toBe(200);
+
+    await expect
+      .poll(() => realtimeEvents(bobPage))
+      .toContainEqual(
+        expect.objectContaining({
+          type: 'content_update',
+          space_name: alice.space.name,
+          data: expect.objectContaining({ tool: 'kanban', modified_by: 'alice', version: 1 }),
+        }),
+      );
+    for (const recorder of traffic) recorder.expectNotSent(SPACE_KEY);
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+  }
+});

@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+/**
+ * `pnpm test:e2e`: builds the web app and runs Playwright in Debian's Chromium.
+ * Without a browser: in CI (CI=true) that is a failure; elsewhere the e2e run is reported as
+ * not run, with how to install one.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!existsSync(chromium)) {
+  const message = `Chromium not found at ${chromium}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`;
+  if (process.env.CI) {
+    console.error(`e2e: ${message}`);
+    process.exit(1);
+  }
+  console.warn(`e2e NOT RUN: ${message}`);
+  process.exit(0);
+}
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+run('pnpm', ['build']);
+run('pnpm', ['exec', 'playwright', 'test', ...process.argv.slice(2)]);

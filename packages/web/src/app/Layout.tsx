@@ -1,0 +1,39 @@
+/**
+ * Page frame: the routed page and the footer on every page (spec §2 Footer); the real-time
+ * connection of the signed-in session and, on signed-in pages, its status (spec §4). The
+ * dashboard shows the status in its own header, so the frame leaves it out there.
+ */
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+
+import { ConnectionStatusBadge } from '../components/ConnectionStatusBadge.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { useLanguage } from '../lib/i18n.ts';
+import { useSession } from '../lib/session.ts';
+import { m } from '../paraglide/messages.js';
+import { RealtimeSession } from './RealtimeSession.tsx';
+
+export function Layout() {
+  // Pages render their texts at render time; a language switch re-mounts the page so every
+  // text follows it.
+  const language = useLanguage();
+  const session = useSession();
+  const { pathname } = useLocation();
+  return (
+    <div className="app-shell">
+      <RealtimeSession />
+      {session && pathname !== '/dashboard' ? (
+        <section className="app-connection" aria-label={m.connection_region_label()}>
+          <ConnectionStatusBadge />
+        </section>
+      ) : null}
+      <main className="app-main">
+        <Suspense fallback={<Spinner />}>
+          <Outlet key={language} />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The route table of spec §2. Pages are lazy-loaded so the landing page ships little JS.
+ * `space/register` → `/space/login` (query kept); `/login` is the connection-lost target;
+ * any other path → `/`; pages that need a session redirect to `/space/login`.
+ */
+import { lazy, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+
+import { Layout } from './Layout.tsx';
+import { RequireSession } from './RequireSession.tsx';
+
+const LandingPage = lazy(() => import('../features/landing/LandingPage.tsx'));
+const CreateSpacePage = lazy(() => import('../features/space-create/CreateSpacePage.tsx'));
+const LoginPage = lazy(() => import('../features/login/LoginPage.tsx'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
+const CryptoTestPage = lazy(() => import('../features/crypto-test/CryptoTestPage.tsx'));
+const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage.tsx'));
+const ImprintPage = lazy(() => import('../features/legal/ImprintPage.tsx'));
+const ToolUnavailablePage = lazy(() => import('../features/tool-shell/ToolUnavailablePage.tsx'));
+
+/** `/space/register?…` → `/space/login?…` keeping the query and fragment. */
+function RegisterRedirect() {
+  const location = useLocation();
+  return (
+    <Navigate
+      to={{ pathname: '/space/login', search: location.search, hash: location.hash }}
+      replace
+    />
+  );
+}
+
+const session = (page: ReactNode) => <RequireSession>{page}</RequireSession>;
+
+/** The tool routes of spec §2; each tool's screen comes with its own issue. */
+export const TOOL_PATHS = [
+  'kanban',
+  'ticket',
+  'bulletin',
+  'diagrams',
+  'scrum-poker',
+  'randomizer',
+] as const;
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <Layout />,
+      children: [
+        { index: true, element: <LandingPage /> },
+        { path: 'space/create', element: <CreateSpacePage /> },
+        { path: 'space/login', element: <LoginPage /> },
+        { path: 'login', element: <LoginPage /> },
+        { path: 'space/register', element: <RegisterRedirect /> },
+        { path: 'space/settings', element: session(<SettingsPage />) },
+        { path: 'dashboard', element: session(<DashboardPage />) },
+        { path: 'crypto-test', element: <CryptoTestPage /> },
+        { path: 'datenschutz', element: <PrivacyPage /> },
+        { path: 'impressum', element: <ImprintPage /> },
+        ...TOOL_PATHS.map((tool) => ({
+          path: `tools/${tool}`,
+          element: session(<ToolUnavailablePage />),
+        })),
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ]);
+}

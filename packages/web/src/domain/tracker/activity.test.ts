@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+
+import { activityEntry, type ActivityActor } from './activity.ts';
+import { defaultContent } from './defaults.ts';
+import { addComment, addIssue, applyOperation, type TrackerOperation } from './operations.ts';
+import { type TrackerContent, type TrackerContext } from './types.ts';
+
+function testCtx(): TrackerContext {
+  let id = 0;
+  return { newId: () => `id-${++id}`, now: () => '2024-01-01T00:00:00.000Z' };
+}
+
+const actor: ActivityActor = {
+  userId: 'u1',
+  userDisplayName: 'Ann',
+  now: () => '2024-03-01T10:00:00.000Z',
+  newId: () => 'log-1',
+};
+
+function setup(): { content: TrackerContent; ctx: TrackerContext; phaseId: (n: string) => string } {
+  const ctx = testCtx();
+  let content: TrackerContent = defaultContent('kanban', ctx);
+  const phaseId = (name: string): string => content.phases.find((p) => p.name === name)?.id ?? '';
+  content = addIssue(
+    content,
+    { phaseId: phaseId('To Do'), issue: { title: 'Login', priority: 'Low' }, createdBy: 'ann' },
+    ctx,
+  );
+  content = addComment(content, { issueId: 'id-7', content: 'first', createdBy: 'bob' }, ctx);
+  return { content, ctx, phaseId };
+}
+
+function entryFor(operation: TrackerOperation) {
+  const { content, ctx } = setup();
+  const after = applyOperation(content, operation, ctx);
+  return activityEntry(operation, actor, content, after);
+}
+
+describe('activityEntry (spec §3 Activity log entry)', () => {
+  it('fills id, timestamp, user and action from the actor and the operation', () => {
+    expect(entryFor({ type: 'addTeamMember', name: ' cy ' })).toEqual({
+      id: 'log-1',
+      timestamp: '2024-03-01T10:00:00.000Z',
+      userId: 'u1',
+      userDisplayName: 'Ann',
+      action: 'addTeamMember',
+      entityType: 'team',
+      entityId: 'cy',
+      details: 'Added team member "cy"',
+      oldValue: null,
+      newValue: 'cy',
+    });
+  });
+
+  it('addPhase: the new phase', () => {
+    expect(entryFor({ type: 'addPhase', name: 'Blocked' })).toMatchObject({
+      action: 'addPhase',
+      entityType: 'phase',
+      entityId: 'id-9',
+      details: 'Added phase "Blocked"',
+      oldValue: null,
+      newValue: { id: 'id-9', name: 'Blocked', color: '#6c757d', issueCount: 0 },
+    });
+  });
+
+  it('updatePhase: only the changed fields', () => {
+    const { phaseId } = setup();
+    expect(
+      entryFor({
+        type: 'updatePhase',
+        phaseId: phaseId('Testing'),
+        changes: { name: 'QA', maxIssues: 3 },
+      }),
+    ).toMatchObject({
+      entityType: 'phase',
+      entityId: phaseId('Testing'),
+      details: 'Updated phase "QA"',
+      oldValue: { name: 'Testing', maxIssues: null },
+      newValue: { name: 'QA', maxIssues: 3 },
+    });
+  });
+
+  it('deletePhase: the deleted phase', () => {
+    const { phaseId } = setup();
+    expect(entryFor({ type: 'deletePhase', phaseId: phaseId('To Do') })).toMatchObject({
+      entityType: 'phase',
+      details: 'Deleted phase "To Do" with 1 issues',
+      oldValue: { name: 'To Do', issueCount: 1 },
+      newValue: null,
+    });
+  });
+
+  it('movePhase and movePhaseTo: 1-based positions', () => {
+    const { phaseId } = setup();
+    expect(
+      entryFor({ type: 'movePhase', phaseId: phaseId('Done'), direction: 'left' }),
+    ).toMatchObject({
+      action: 'movePhase',
+      entityType: 'phase',
+      details: 'Moved phase "Done" from position 5 to 4',
+      oldValue: { position: 5 },
+      newValue: { position: 4 },
+    });
+    expect(entryFor({ type: 'movePhaseTo', phaseId: phaseId('Done'), toIndex: 0 })).toMatchObject({
+      action: 'movePhaseTo',
+      details: 'Moved phase "Done" from position 5 to 1',
+    });
+  });
+
+  it('addIssue: the new issue', () => {
+    const { phaseId } = setup();
+    expect(
+      entryFor({
+        type: 'addIssue',
+        phaseId: phaseId('Backlog'),
+        issue: { title: 'Docs' },
+        createdBy: 'ann',
+      }),
+    ).toMatchObject({
+      entityType: 'issue',
+      entityId: 'id-9',
+      details: 'Added issue "Docs" to phase "Backlog"',
+      oldValue: null,
+      newValue: { id: 'id-9', title: 'Docs', type: 'Task' },
+    });
+  });
+
+  it('updateIssue: only the changed fields', () => {
+    expect(
+      entryFor({
+        type: 'updateIssue',
+        issueId: 'id-7',
+        changes: { priority: 'High', title: 'Login' },
+      }),
+    ).toEqual(
+      expect.objectContaining({
+        entityType: 'issue',
+        entityId: 'id-7',
+        details: 'Updated issue "Login"',
+        oldValue: { priority: 'Low' },
+        newValue: { priority: 'High' },
+      }),
+    );
+  });
+
+  it('deleteIssue: the deleted issue', () => {
+    expect(entryFor({ type: 'deleteIssue', issueId: 'id-7' })).toMatchObject({
+      entityType: 'issue',
+      details: 'Deleted issue "Login" from phase "To Do"',
+      oldValue: { id: 'id-7', title: 'Login' },
+      newValue: null,
+    });
+  });
+
+  it('moveIssue: from and to phase', () => {
+    const { phaseId } = setup();
+    expect(
+      entryFor({ type: 'moveIssue', issueId: 'id-7', toPhaseId: phaseId('Done') }),
+    ).toMatchObject({
+      entityType: 'issue',
+      entityId: 'id-7',
+      details: 'Moved issue "Login" from "To Do" to "Done"',
+      oldValue: { phaseId: phaseId('To Do'), phaseName: 'To Do', order: 0 },
+      newValue: { phaseId: phaseId('Done'), phaseName: 'Done', order: 0 },
+    });
+  });
+
+  it('addComment and deleteComment: the comment', () => {
+    expect(
+      entryFor({ type: 'addComment', issueId: 'id-7', content: 'second', createdBy: 'cy' }),
+    ).toMatchObject({
+      entityType: 'comment',
+      entityId: 'id-9',
+      details: 'Commented on issue "Login"',
+      oldValue: null,
+      newValue: { id: 'id-9', content: 'second', createdBy: 'cy' },
+    });
+    expect(entryFor({ type: 'deleteComment', issueId: 'id-7', commentId: 'id-8' })).toMatchObject({
+      entityType: 'comment',
+      entityId: 'id-8',
+      details: 'Deleted a comment on issue "Login"',
+      oldValue: { id: 'id-8', content: 'first', createdBy: 'bob' },
+      newValue: null,
+    });
+  });
+
+  it('gives null when the operation changed nothing', () => {
+    const { phaseId } = setup();
+    expect(entryFor({ type: 'addTeamMember', name: '  ' })).toBeNull();
+    expect(
+      entryFor({ type: 'moveIssue', issueId: 'id-7', toPhaseId: phaseId('To Do') }),
+    ).toBeNull();
+    expect(entryFor({ type: 'deleteComment', issueId: 'id-7', commentId: 'gone' })).toBeNull();
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The tracker domain shared by Kanban and Issue Management (spec §3–§5, §8): content shapes,
+ * defaults, named pure operations and their replay, validation, estimation, statistics, filter
+ * and activity log. No React, no I/O.
+ */
+export * from './types.ts';
+export * from './defaults.ts';
+export * from './operations.ts';
+export * from './validation.ts';
+export * from './estimation.ts';
+export * from './statistics.ts';
+export * from './filter.ts';
+export * from './activity.ts';

@@ -1,0 +1,649 @@
+/**
+ * The named operations on tracker content (spec §4 Issue/card moves, §5 Issue form, §8 Tracker
+ * logic). Each is pure: `(content, args, ctx) => newContent`, never mutating its input and
+ * throwing {@link TrackerError} when a rule refuses it. {@link applyOperation} replays a
+ * {@link TrackerOperation} against any content, which is how a save that hit a 409 re-applies
+ * the user's change to the latest version (spec §4 Tool content).
+ *
+ * Issues are found by id across all phases, so an edit still lands after another user moved the
+ * issue. Operations leave `version` and `lastModified` alone: the content lifecycle sets them when
+ * it saves.
+ */
+import {
+  DEFAULT_PHASE_COLOR,
+  ESTIMATION_MAX_CHARS,
+  TrackerError,
+  type Comment,
+  type Issue,
+  type IssuePriority,
+  type IssueType,
+  type Phase,
+  type TrackerContent,
+  type TrackerContext,
+} from './types.ts';
+
+/** What the Add Column / Add Phase modal gives (spec §2): a name (required after trimming) and optional extras. */
+export interface PhaseInput {
+  name: string;
+  /** Defaults to {@link DEFAULT_PHASE_COLOR}. */
+  color?: string;
+  description?: string;
+  maxIssues?: number;
+  isEndPhase?: boolean;
+}
+
+/** Changes to a phase; `maxIssues: null` removes the limit. */
+export interface PhaseChanges {
+  name?: string;
+  color?: string;
+  description?: string;
+  maxIssues?: number | null;
+  isEndPhase?: boolean;
+}
+
+/**
+ * What the shared issue form gives (spec §2, §5 Issue form). Absent fields default to: type
+ * `settings.defaultIssueType`, priority 'none', empty description/estimation/assignee/tags.
+ */
+export interface IssueInput {
+  title: string;
+  description?: string;
+  type?: IssueType;
+  priority?: IssuePriority;
+  estimation?: string;
+  assignedPerson?: string;
+  tags?: string[];
+}
+
+/** Changes to an issue's editable fields (spec §2 issue form). */
+export type IssueChanges = Partial<
+  Pick<
+    Issue,
+    'title' | 'description' | 'type' | 'priority' | 'estimation' | 'assignedPerson' | 'tags'
+  >
+>;
+
+/** Arguments of {@link addPhase}. */
+export type AddPhaseArgs = PhaseInput;
+/** Arguments of {@link updatePhase}. */
+export interface UpdatePhaseArgs {
+  phaseId: string;
+  changes: PhaseChanges;
+}
+/** Arguments of {@link deletePhase}. */
+export interface DeletePhaseArgs {
+  phaseId: string;
+}
+/** A one-step phase move (spec §4): left is towards order 0. */
+export type PhaseDirection = 'left' | 'right';
+/** Arguments of {@link movePhase}. */
+export interface MovePhaseArgs {
+  phaseId: string;
+  direction: PhaseDirection;
+}
+/** Arguments of {@link movePhaseTo}: `toIndex` is the 0-based position the phase ends at. */
+export interface MovePhaseToArgs {
+  phaseId: string;
+  toIndex: number;
+}
+/** Arguments of {@link addIssue}; `createdBy` is the current user's name. */
+export interface AddIssueArgs {
+  phaseId: string;
+  issue: IssueInput;
+  createdBy: string;
+}
+/** Arguments of {@link updateIssue}. */
+export interface UpdateIssueArgs {
+  issueId: string;
+  changes: IssueChanges;
+}
+/** Arguments of {@link deleteIssue}. */
+export interface DeleteIssueArgs {
+  issueId: string;
+}
+/** Arguments of {@link moveIssue}: `toIndex` is the 0-based position in the target phase; absent appends. */
+export interface MoveIssueArgs {
+  issueId: string;
+  toPhaseId: string;
+  toIndex?: number;
+}
+/** Arguments of {@link addComment}; `createdBy` is the current user's name. */
+export interface AddCommentArgs {
+  issueId: string;
+  content: string;
+  createdBy: string;
+}
+/** Arguments of {@link deleteComment}. */
+export interface DeleteCommentArgs {
+  issueId: string;
+  commentId: string;
+}
+/** Arguments of {@link addTeamMember}. */
+export interface AddTeamMemberArgs {
+  name: string;
+}
+
+/**
+ * Every named tracker operation as a serialisable message, discriminated by `type` (rule 9);
+ * the other fields are the operation's arguments.
+ */
+export type TrackerOperation =
+  | ({ type: 'addPhase' } & AddPhaseArgs)
+  | ({ type: 'updatePhase' } & UpdatePhaseArgs)
+  | ({ type: 'deletePhase' } & DeletePhaseArgs)
+  | ({ type: 'movePhase' } & MovePhaseArgs)
+  | ({ type: 'movePhaseTo' } & MovePhaseToArgs)
+  | ({ type: 'addIssue' } & AddIssueArgs)
+  | ({ type: 'updateIssue' } & UpdateIssueArgs)
+  | ({ type: 'deleteIssue' } & DeleteIssueArgs)
+  | ({ type: 'moveIssue' } & MoveIssueArgs)
+  | ({ type: 'addComment' } & AddCommentArgs)
+  | ({ type: 'deleteComment' } & DeleteCommentArgs)
+  | ({ type: 'addTeamMember' } & AddTeamMemberArgs);
+
+/** The `type` of every {@link TrackerOperation}. */
+export type TrackerOperationType = TrackerOperation['type'];
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+function requireContent<C extends TrackerContent>(content: C | null | undefined): C {
+  if (content === null || content === undefined) throw new TrackerError('NO_DATA');
+  return content;
+}
+
+/** Copy of `items` sorted by `order` (stable, so equal orders keep their array order). */
+export function sortByOrder<T extends { order: number }>(items: readonly T[]): T[] {
+  return items.toSorted((a, b) => a.order - b.order);
+}
+
+// Sorts by order and gives positions 0..n-1, keeping unchanged items as they are.
+function renumber<T extends { order: number }>(items: readonly T[]): T[] {
+  return sortByOrder(items).map((item, order) =>
+    item.order === order ? item : { ...item, order },
+  );
+}
+
+function isPosition(index: number, length: number): boolean {
+  return Number.isInteger(index) && index >= 0 && index < length;
+}
+
+/** True when `phase` has a `maxIssues` limit and holds that many issues or more (spec §4). */
+export function isPhaseFull(phase: Phase): boolean {
+  return typeof phase.maxIssues === 'number' && phase.issues.length >= phase.maxIssues;
+}
+
+/** The phase with `phaseId`, or null. */
+export function findPhase(content: TrackerContent, phaseId: string): Phase | null {
+  return content.phases.find((phase) => phase.id === phaseId) ?? null;
+}
+
+/** The issue with `issueId` and the phase holding it, or null. */
+export function findIssue(
+  content: TrackerContent,
+  issueId: string,
+): { phase: Phase; issue: Issue } | null {
+  for (const phase of content.phases) {
+    const issue = phase.issues.find((candidate) => candidate.id === issueId);
+    if (issue) return { phase, issue };
+  }
+  return null;
+}
+
+function requirePhase(content: TrackerContent, phaseId: string): Phase {
+  const phase = findPhase(content, phaseId);
+  if (!phase) throw new TrackerError('PHASE_NOT_FOUND');
+  return phase;
+}
+
+function requireIssue(content: TrackerContent, issueId: string): { phase: Phase; issue: Issue } {
+  const found = findIssue(content, issueId);
+  if (!found) throw new TrackerError('ISSUE_NOT_FOUND');
+  return found;
+}
+
+/** Whether another phase may be added: fewer than `settings.maxPhases` (spec §4). */
+export function canAddPhase(content: TrackerContent): boolean {
+  return content.phases.length < content.settings.maxPhases;
+}
+
+/**
+ * Whether the delete-column button shows (spec §2): `settings.allowPhaseDelete` and more than
+ * `settings.minPhases` phases. {@link deletePhase} itself enforces only the minimum.
+ */
+export function canDeletePhase(content: TrackerContent): boolean {
+  return content.settings.allowPhaseDelete && content.phases.length > content.settings.minPhases;
+}
+
+/**
+ * Whether a move arrow shows (spec §2): `settings.allowPhaseReorder` and a neighbour exists in
+ * `direction`. False for an unknown phase.
+ */
+export function canMovePhase(
+  content: TrackerContent,
+  phaseId: string,
+  direction: PhaseDirection,
+): boolean {
+  const index = sortByOrder(content.phases).findIndex((phase) => phase.id === phaseId);
+  if (index < 0 || !content.settings.allowPhaseReorder) return false;
+  return isPosition(index + (direction === 'left' ? -1 : 1), content.phases.length);
+}
+
+/**
+ * Whether `issueId` may be dropped on `toPhaseId` (spec §4): always into its own phase, otherwise
+ * only when the target is not full. False for an unknown issue or phase.
+ */
+export function canMoveIssue(content: TrackerContent, issueId: string, toPhaseId: string): boolean {
+  const found = findIssue(content, issueId);
+  const target = findPhase(content, toPhaseId);
+  if (!found || !target) return false;
+  return found.phase.id === target.id || !isPhaseFull(target);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation of form input (spec §5 Issue form)
+
+function requiredText(text: string, code: 'TITLE_REQUIRED' | 'NAME_REQUIRED'): string {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new TrackerError(code);
+  return trimmed;
+}
+
+function checkedEstimation(estimation: string): string {
+  const trimmed = estimation.trim();
+  if (trimmed.length > ESTIMATION_MAX_CHARS) {
+    throw new TrackerError('ESTIMATION_TOO_LONG', { maxChars: ESTIMATION_MAX_CHARS });
+  }
+  return trimmed;
+}
+
+function colorOrDefault(color: string | undefined): string {
+  const trimmed = color?.trim() ?? '';
+  return trimmed === '' ? DEFAULT_PHASE_COLOR : trimmed;
+}
+
+// Tags are trimmed; empty and repeated tags are dropped.
+function cleanTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+}
+
+function cleanIssueChanges(changes: IssueChanges): IssueChanges {
+  const clean: IssueChanges = { ...changes };
+  if (changes.title !== undefined) clean.title = requiredText(changes.title, 'TITLE_REQUIRED');
+  if (changes.estimation !== undefined) clean.estimation = checkedEstimation(changes.estimation);
+  if (changes.assignedPerson !== undefined) clean.assignedPerson = changes.assignedPerson.trim();
+  if (changes.tags !== undefined) clean.tags = cleanTags(changes.tags);
+  return clean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structural helpers
+
+function withPhases<C extends TrackerContent>(content: C, phases: Phase[]): C {
+  return { ...content, phases };
+}
+
+function replacePhase<C extends TrackerContent>(content: C, updated: Phase): C {
+  return withPhases(
+    content,
+    content.phases.map((phase) => (phase.id === updated.id ? updated : phase)),
+  );
+}
+
+function replaceIssue<C extends TrackerContent>(content: C, phase: Phase, updated: Issue): C {
+  return replacePhase(content, {
+    ...phase,
+    issues: phase.issues.map((issue) => (issue.id === updated.id ? updated : issue)),
+  });
+}
+
+// Moves the item at `from` to `to` within the order-sorted list and renumbers 0..n-1.
+function reposition<T extends { order: number }>(
+  items: readonly T[],
+  from: number,
+  to: number,
+): T[] {
+  const sorted = sortByOrder(items);
+  const [moved] = sorted.splice(from, 1);
+  if (moved === undefined) return renumber(sorted);
+  sorted.splice(to, 0, moved);
+  return sorted.map((item, order) => (item.order === order ? item : { ...item, order }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase operations
+
+/**
+ * Appends a phase at the end (spec §4, §2 Add Column/Add Phase): name trimmed and required,
+ * colour default {@link DEFAULT_PHASE_COLOR}, no issues, next order, id from `ctx.newId`.
+ * Throws NO_DATA; MAX_PHASES ('Cannot add more than 10 phases', the setting's value) at `settings.maxPhases`;
+ * NAME_REQUIRED.
+ */
+export function addPhase<C extends TrackerContent>(
+  content: C | null,
+  args: AddPhaseArgs,
+  ctx: TrackerContext,
+): C {
+  const current = requireContent(content);
+  if (!canAddPhase(current)) {
+    throw new TrackerError('MAX_PHASES', { maxPhases: current.settings.maxPhases });
+  }
+  const name = requiredText(args.name, 'NAME_REQUIRED');
+  const phases = renumber(current.phases);
+  const phase: Phase = {
+    id: ctx.newId(),
+    name,
+    issues: [],
+    order: phases.length,
+    color: colorOrDefault(args.color),
+    description: args.description?.trim() ?? '',
+  };
+  if (typeof args.maxIssues === 'number') phase.maxIssues = args.maxIssues;
+  if (args.isEndPhase !== undefined) phase.isEndPhase = args.isEndPhase;
+  return withPhases(current, [...phases, phase]);
+}
+
+/**
+ * Changes a phase's name (trimmed, required), colour, description, `maxIssues` (null removes it)
+ * or end-phase flag. A lowered `maxIssues` is not refused here: {@link validateContent} reports it.
+ * Throws NO_DATA, PHASE_NOT_FOUND, NAME_REQUIRED.
+ */
+export function updatePhase<C extends TrackerContent>(
+  content: C | null,
+  args: UpdatePhaseArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const phase = requirePhase(current, args.phaseId);
+  const { maxIssues, ...rest } = args.changes;
+  const updated: Phase = { ...phase, ...rest };
+  if (rest.name !== undefined) updated.name = requiredText(rest.name, 'NAME_REQUIRED');
+  if (rest.description !== undefined) updated.description = rest.description.trim();
+  if (rest.color !== undefined) updated.color = colorOrDefault(rest.color);
+  if (maxIssues === null) delete updated.maxIssues;
+  else if (maxIssues !== undefined) updated.maxIssues = maxIssues;
+  return replacePhase(current, updated);
+}
+
+/**
+ * Deletes a phase with all its issues and renumbers the remaining phases 0..n-1 (spec §4).
+ * Throws NO_DATA, PHASE_NOT_FOUND, MIN_PHASES ('Cannot delete phase. Minimum N phases
+ * required.') when the board has `settings.minPhases` phases or fewer.
+ */
+export function deletePhase<C extends TrackerContent>(
+  content: C | null,
+  args: DeletePhaseArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  requirePhase(current, args.phaseId);
+  if (current.phases.length <= current.settings.minPhases) {
+    throw new TrackerError('MIN_PHASES', { minPhases: current.settings.minPhases });
+  }
+  return withPhases(current, renumber(current.phases.filter((phase) => phase.id !== args.phaseId)));
+}
+
+/**
+ * Moves a phase to the 0-based position `toIndex` and renumbers all phases 0..n-1 (spec §4);
+ * returns `content` itself when the phase is already there. Throws NO_DATA, PHASE_NOT_FOUND,
+ * INVALID_TARGET_POSITION ('Invalid target position') unless 0 ≤ toIndex < phase count.
+ */
+export function movePhaseTo<C extends TrackerContent>(
+  content: C | null,
+  args: MovePhaseToArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  requirePhase(current, args.phaseId);
+  if (!isPosition(args.toIndex, current.phases.length)) {
+    throw new TrackerError('INVALID_TARGET_POSITION');
+  }
+  const from = sortByOrder(current.phases).findIndex((phase) => phase.id === args.phaseId);
+  if (from === args.toIndex) return current;
+  return withPhases(current, reposition(current.phases, from, args.toIndex));
+}
+
+/**
+ * Moves a phase one step left (towards order 0) or right and renumbers (spec §4 "Columns move
+ * one step left/right"). Throws NO_DATA, PHASE_NOT_FOUND, INVALID_TARGET_POSITION for the
+ * first phase moving left or the last moving right.
+ */
+export function movePhase<C extends TrackerContent>(
+  content: C | null,
+  args: MovePhaseArgs,
+  ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  requirePhase(current, args.phaseId);
+  const from = sortByOrder(current.phases).findIndex((phase) => phase.id === args.phaseId);
+  const toIndex = from + (args.direction === 'left' ? -1 : 1);
+  return movePhaseTo(current, { phaseId: args.phaseId, toIndex }, ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue operations
+
+/**
+ * Appends a new issue to a phase with the next order (spec §2 issue form, §5): title trimmed and
+ * required, estimation trimmed and at most 3 characters, assignee trimmed, tags trimmed without
+ * empties or repeats; type defaults to `settings.defaultIssueType`, priority to 'none'; in the
+ * ticket tool with `autoAssignCreator` an unassigned issue goes to `createdBy`. Id and
+ * `createdAt` come from `ctx`. Throws NO_DATA, PHASE_NOT_FOUND, TITLE_REQUIRED,
+ * ESTIMATION_TOO_LONG, PHASE_FULL ('Cannot move issue. Phase is at maximum capacity') when the
+ * phase holds `maxIssues` issues.
+ */
+export function addIssue<C extends TrackerContent>(
+  content: C | null,
+  args: AddIssueArgs,
+  ctx: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const phase = requirePhase(current, args.phaseId);
+  const { issue: input } = args;
+  const title = requiredText(input.title, 'TITLE_REQUIRED');
+  const estimation = checkedEstimation(input.estimation ?? '');
+  if (isPhaseFull(phase)) throw new TrackerError('PHASE_FULL');
+  const tracker: TrackerContent = current;
+  const autoAssign = tracker.toolType === 'ticket' && tracker.settings.autoAssignCreator;
+  const assignedPerson = input.assignedPerson?.trim() ?? '';
+  const issue: Issue = {
+    id: ctx.newId(),
+    title,
+    description: input.description ?? '',
+    type: input.type ?? current.settings.defaultIssueType,
+    priority: input.priority ?? 'none',
+    estimation,
+    assignedPerson: assignedPerson === '' && autoAssign ? args.createdBy : assignedPerson,
+    comments: [],
+    createdAt: ctx.now(),
+    createdBy: args.createdBy,
+    order: phase.issues.reduce((max, other) => Math.max(max, other.order + 1), 0),
+    tags: cleanTags(input.tags ?? []),
+  };
+  return replacePhase(current, { ...phase, issues: [...phase.issues, issue] });
+}
+
+/**
+ * Changes an issue's editable fields, wherever it now is; the same normalisation and rules as
+ * {@link addIssue}. Throws NO_DATA, ISSUE_NOT_FOUND, TITLE_REQUIRED, ESTIMATION_TOO_LONG.
+ */
+export function updateIssue<C extends TrackerContent>(
+  content: C | null,
+  args: UpdateIssueArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const { phase, issue } = requireIssue(current, args.issueId);
+  return replaceIssue(current, phase, { ...issue, ...cleanIssueChanges(args.changes) });
+}
+
+/**
+ * Deletes an issue and renumbers the remaining issues of its phase 0..n-1 (spec §4).
+ * Throws NO_DATA, ISSUE_NOT_FOUND.
+ */
+export function deleteIssue<C extends TrackerContent>(
+  content: C | null,
+  args: DeleteIssueArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const { phase } = requireIssue(current, args.issueId);
+  return replacePhase(current, {
+    ...phase,
+    issues: renumber(phase.issues.filter((issue) => issue.id !== args.issueId)),
+  });
+}
+
+/**
+ * Moves an issue to a phase (spec §4 Issue/card moves). Into another phase: inserted at
+ * `toIndex` (0 ≤ toIndex ≤ target count) or appended at the end, both phases renumbered 0..n-1;
+ * refused when the target holds `maxIssues`. Within its own phase: without `toIndex` nothing
+ * happens (`content` itself is returned: a drop on the same column), with `toIndex`
+ * (0 ≤ toIndex < count) the issue is reordered, never refused for capacity.
+ * Throws NO_DATA, ISSUE_NOT_FOUND, PHASE_NOT_FOUND, PHASE_FULL, INVALID_TARGET_POSITION.
+ */
+export function moveIssue<C extends TrackerContent>(
+  content: C | null,
+  args: MoveIssueArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const { phase: source, issue } = requireIssue(current, args.issueId);
+  const target = requirePhase(current, args.toPhaseId);
+  const { toIndex } = args;
+
+  if (source.id === target.id) {
+    if (toIndex === undefined) return current;
+    if (!isPosition(toIndex, source.issues.length)) {
+      throw new TrackerError('INVALID_TARGET_POSITION');
+    }
+    const from = sortByOrder(source.issues).findIndex((other) => other.id === issue.id);
+    if (from === toIndex) return current;
+    return replacePhase(current, { ...source, issues: reposition(source.issues, from, toIndex) });
+  }
+
+  if (isPhaseFull(target)) throw new TrackerError('PHASE_FULL');
+  const targetIssues = sortByOrder(target.issues);
+  const index = toIndex ?? targetIssues.length;
+  if (!isPosition(index, targetIssues.length + 1)) {
+    throw new TrackerError('INVALID_TARGET_POSITION');
+  }
+  targetIssues.splice(index, 0, issue);
+  const updatedSource: Phase = {
+    ...source,
+    issues: renumber(source.issues.filter((other) => other.id !== issue.id)),
+  };
+  const updatedTarget: Phase = {
+    ...target,
+    issues: targetIssues.map((other, order) =>
+      other.order === order ? other : { ...other, order },
+    ),
+  };
+  return replacePhase(replacePhase(current, updatedSource), updatedTarget);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments and team
+
+/**
+ * Appends a comment to an issue (spec §5: content non-empty after trimming, stored trimmed);
+ * id and `createdAt` from `ctx`. Throws NO_DATA, ISSUE_NOT_FOUND, COMMENT_REQUIRED.
+ */
+export function addComment<C extends TrackerContent>(
+  content: C | null,
+  args: AddCommentArgs,
+  ctx: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const { phase, issue } = requireIssue(current, args.issueId);
+  const text = args.content.trim();
+  if (text === '') throw new TrackerError('COMMENT_REQUIRED');
+  const comment: Comment = {
+    id: ctx.newId(),
+    content: text,
+    createdAt: ctx.now(),
+    createdBy: args.createdBy,
+  };
+  return replaceIssue(current, phase, { ...issue, comments: [...issue.comments, comment] });
+}
+
+/**
+ * Deletes a comment of an issue. A comment that is already gone (e.g. deleted by another user
+ * before a replay) leaves `content` as it is. Throws NO_DATA, ISSUE_NOT_FOUND.
+ */
+export function deleteComment<C extends TrackerContent>(
+  content: C | null,
+  args: DeleteCommentArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const { phase, issue } = requireIssue(current, args.issueId);
+  if (!issue.comments.some((comment) => comment.id === args.commentId)) return current;
+  return replaceIssue(current, phase, {
+    ...issue,
+    comments: issue.comments.filter((comment) => comment.id !== args.commentId),
+  });
+}
+
+/**
+ * Adds a team member by name (spec §3): trimmed; an empty name or one already in the team
+ * (exact match) leaves `content` as it is. Throws NO_DATA.
+ */
+export function addTeamMember<C extends TrackerContent>(
+  content: C | null,
+  args: AddTeamMemberArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const name = args.name.trim();
+  if (name === '' || current.teamMembers.includes(name)) return current;
+  return { ...current, teamMembers: [...current.teamMembers, name] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replay
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled tracker operation ${JSON.stringify(value)}`);
+}
+
+/**
+ * Applies one {@link TrackerOperation} to `content` with the named operation of the same type
+ * and returns the new content; throws what that operation throws (NO_DATA for null content).
+ * The content lifecycle replays the user's operation with this against the latest version after
+ * a 409 (spec §4 Tool content); with the same `ctx` values the result is the same.
+ */
+export function applyOperation<C extends TrackerContent>(
+  content: C | null,
+  operation: TrackerOperation,
+  ctx: TrackerContext,
+): C {
+  switch (operation.type) {
+    case 'addPhase':
+      return addPhase(content, operation, ctx);
+    case 'updatePhase':
+      return updatePhase(content, operation, ctx);
+    case 'deletePhase':
+      return deletePhase(content, operation, ctx);
+    case 'movePhase':
+      return movePhase(content, operation, ctx);
+    case 'movePhaseTo':
+      return movePhaseTo(content, operation, ctx);
+    case 'addIssue':
+      return addIssue(content, operation, ctx);
+    case 'updateIssue':
+      return updateIssue(content, operation, ctx);
+    case 'deleteIssue':
+      return deleteIssue(content, operation, ctx);
+    case 'moveIssue':
+      return moveIssue(content, operation, ctx);
+    case 'addComment':
+      return addComment(content, operation, ctx);
+    case 'deleteComment':
+      return deleteComment(content, operation, ctx);
+    case 'addTeamMember':
+      return addTeamMember(content, operation, ctx);
+    default:
+      return assertNever(operation);
+  }
+}

@@ -1,0 +1,280 @@
+/**
+ * Shapes of the shared phase/issue tool content used by Kanban and Issue Management (spec §3
+ * "Shared phase/issue tool content"), the tool's constants (spec §2 colours, §9 limits) and the
+ * one error type every tracker rule throws (spec §8 Tracker logic).
+ */
+
+/** The two tools that share this content shape (spec §3). */
+export type ToolType = 'kanban' | 'ticket';
+
+/** spec §3 Issue/card type. */
+export type IssueType = 'Task' | 'Bug' | 'User Story' | 'Epic';
+
+/** Every issue type, in the order of spec §3 `availableIssueTypes`. */
+export const ISSUE_TYPES: readonly IssueType[] = ['Bug', 'Task', 'User Story', 'Epic'];
+
+/** spec §3 Issue/card priority. */
+export type IssuePriority = 'none' | 'Low' | 'Medium' | 'High' | 'Critical';
+
+/** Every priority, lowest first (spec §3). */
+export const ISSUE_PRIORITIES: readonly IssuePriority[] = [
+  'none',
+  'Low',
+  'Medium',
+  'High',
+  'Critical',
+];
+
+/** spec §5, §9: an estimation is a text of at most 3 characters. */
+export const ESTIMATION_MAX_CHARS = 3;
+
+/** spec §3, §9: the colour of a phase that was given none. */
+export const DEFAULT_PHASE_COLOR = '#6c757d';
+
+/** One of the 7 colours offered by the Add Column / Add Phase modals (spec §2). */
+export interface PhaseColorChoice {
+  /** English name, doubles as the message key. */
+  readonly name: 'gray' | 'blue' | 'green' | 'yellow' | 'orange' | 'red' | 'purple';
+  /** CSS hex colour, `#rrggbb`. */
+  readonly hex: string;
+}
+
+/** The 7 phase colours of spec §2, in the order the modals show them; gray is the default. */
+export const PHASE_COLORS: readonly PhaseColorChoice[] = [
+  { name: 'gray', hex: DEFAULT_PHASE_COLOR },
+  { name: 'blue', hex: '#17a2b8' },
+  { name: 'green', hex: '#28a745' },
+  { name: 'yellow', hex: '#ffc107' },
+  { name: 'orange', hex: '#fd7e14' },
+  { name: 'red', hex: '#dc3545' },
+  { name: 'purple', hex: '#6f42c1' },
+];
+
+/** spec §3 Comment on an issue; `createdAt` is an ISO 8601 timestamp, `createdBy` a user name. */
+export interface Comment {
+  id: string;
+  content: string;
+  createdAt: string;
+  createdBy: string;
+}
+
+/**
+ * spec §3 Issue/card. `estimation` is free text of at most {@link ESTIMATION_MAX_CHARS}
+ * characters ('' when none); `assignedPerson` is '' when unassigned; `order` is the 0-based
+ * position inside its phase; `createdAt` is ISO 8601.
+ */
+export interface Issue {
+  id: string;
+  title: string;
+  description: string;
+  type: IssueType;
+  priority: IssuePriority;
+  estimation: string;
+  assignedPerson: string;
+  comments: Comment[];
+  createdAt: string;
+  createdBy: string;
+  order: number;
+  tags: string[];
+}
+
+/**
+ * spec §3 Phase (a kanban column or an issue-management phase). `order` is the 0-based position
+ * on the board; `maxIssues` absent means unlimited; `isEndPhase` marks "done" phases for the
+ * completion rate.
+ */
+export interface Phase {
+  id: string;
+  name: string;
+  issues: Issue[];
+  order: number;
+  color: string;
+  description: string;
+  maxIssues?: number;
+  isEndPhase?: boolean;
+}
+
+/** spec §3 Kanban settings (also the common part of the ticket settings). */
+export interface KanbanSettings {
+  allowPhaseReorder: boolean;
+  allowPhaseDelete: boolean;
+  /** Fewest phases a board may have (kanban 2, ticket 3). */
+  minPhases: number;
+  /** Most phases a board may have (10). */
+  maxPhases: number;
+  defaultIssueType: IssueType;
+  availableIssueTypes: IssueType[];
+  showEstimation: boolean;
+  showPriority: boolean;
+  showAssignedPerson: boolean;
+  showComments: boolean;
+  showTags: boolean;
+  allowBackwardMovement: boolean;
+  notifyOnAssignment: boolean;
+  notifyOnStatusChange: boolean;
+  cardCompactView: boolean;
+}
+
+/** spec §3 Ticket settings: the kanban settings plus search, filter and ticket-number flags. */
+export interface TicketSettings extends KanbanSettings {
+  enableSearch: boolean;
+  enableFiltering: boolean;
+  showTicketNumbers: boolean;
+  /** New issues without an assignee are assigned to their creator. */
+  autoAssignCreator: boolean;
+}
+
+/** Fields common to both tools' content (spec §3); timestamps are ISO 8601. */
+interface TrackerContentBase {
+  id: string;
+  title: string;
+  /** Version the server saw last; the content lifecycle, not the operations, advances it. */
+  version: number;
+  lastModified: string;
+  createdAt: string;
+  phases: Phase[];
+  /** User names; adding a member twice is ignored. */
+  teamMembers: string[];
+}
+
+/** Content of the Kanban tool (spec §3). */
+export interface KanbanContent extends TrackerContentBase {
+  toolType: 'kanban';
+  settings: KanbanSettings;
+}
+
+/** Content of the Issue Management tool (spec §3). */
+export interface TicketContent extends TrackerContentBase {
+  toolType: 'ticket';
+  settings: TicketSettings;
+}
+
+/** The shared phase/issue tool content, discriminated by `toolType` (spec §3). */
+export type TrackerContent = KanbanContent | TicketContent;
+
+/** Any value an activity log entry records (JSON-compatible). */
+export type ActivityValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly ActivityValue[]
+  | { readonly [key: string]: ActivityValue | undefined };
+
+/** What an activity log entry is about (spec §3 Activity log entry). */
+export type ActivityEntityType = 'phase' | 'issue' | 'comment' | 'team';
+
+/**
+ * spec §3 Activity log entry. `action` is the operation type (e.g. 'moveIssue'), usable as a
+ * message key; `details` is an English one-line summary; `oldValue`/`newValue` are null when
+ * there was nothing before/after.
+ */
+export interface ActivityLogEntry {
+  id: string;
+  timestamp: string;
+  userId: string;
+  userDisplayName: string;
+  action: string;
+  entityType: ActivityEntityType;
+  entityId: string;
+  details: string;
+  oldValue: ActivityValue;
+  newValue: ActivityValue;
+}
+
+/**
+ * spec §3 Issue filter. Every criterion is optional; an absent or empty one does not restrict.
+ * `dateRange` bounds are ISO 8601 dates or timestamps, both inclusive.
+ */
+export interface IssueFilter {
+  types?: IssueType[];
+  priorities?: IssuePriority[];
+  assignees?: string[];
+  tags?: string[];
+  dateRange?: { from?: string; to?: string };
+  textSearch?: string;
+}
+
+/**
+ * spec §3 Statistics. Counts per type and priority list every value (0 when none);
+ * `issuesByPhase` is keyed by phase id; `averageEstimation` is in points or null;
+ * `completionRate` is a percentage 0–100.
+ */
+export interface TrackerStatistics {
+  totalIssues: number;
+  issuesByType: Record<IssueType, number>;
+  issuesByPriority: Record<IssuePriority, number>;
+  issuesByPhase: Record<string, number>;
+  averageEstimation: number | null;
+  completionRate: number;
+}
+
+/**
+ * Injected sources of time and identity, so operations stay pure and tests deterministic:
+ * `now()` returns an ISO 8601 timestamp, `newId()` a fresh unique id.
+ */
+export interface TrackerContext {
+  now: () => string;
+  newId: () => string;
+}
+
+/** Why a tracker operation was refused; each code has one English message in {@link TRACKER_MESSAGES}. */
+export type TrackerErrorCode =
+  | 'NO_DATA'
+  | 'PHASE_NOT_FOUND'
+  | 'ISSUE_NOT_FOUND'
+  | 'PHASE_FULL'
+  | 'MAX_PHASES'
+  | 'MIN_PHASES'
+  | 'INVALID_TARGET_POSITION'
+  | 'TITLE_REQUIRED'
+  | 'NAME_REQUIRED'
+  | 'COMMENT_REQUIRED'
+  | 'ESTIMATION_TOO_LONG';
+
+/**
+ * The English message of each {@link TrackerErrorCode}; `{name}` placeholders are filled from
+ * the error's `params`. Texts from spec §8 Tracker logic and §5 Tool content validation; the
+ * last four (no exact text in the spec) name the §5 rule they enforce.
+ */
+export const TRACKER_MESSAGES: Readonly<Record<TrackerErrorCode, string>> = {
+  NO_DATA: 'No data loaded',
+  PHASE_NOT_FOUND: 'Phase not found',
+  ISSUE_NOT_FOUND: 'Issue not found',
+  PHASE_FULL: 'Cannot move issue. Phase is at maximum capacity',
+  // spec §8 'Cannot add more than maxPhases phases', with the setting's value filled in.
+  MAX_PHASES: 'Cannot add more than {maxPhases} phases',
+  MIN_PHASES: 'Cannot delete phase. Minimum {minPhases} phases required.',
+  INVALID_TARGET_POSITION: 'Invalid target position',
+  TITLE_REQUIRED: 'Title is required',
+  NAME_REQUIRED: 'Name is required',
+  COMMENT_REQUIRED: 'Comment content is required',
+  ESTIMATION_TOO_LONG: 'Estimation must be at most {maxChars} characters',
+};
+
+/** Values substituted into a message template, by placeholder name. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** Fills `{name}` placeholders of `template` from `params`; unknown placeholders stay as they are. */
+export function formatMessage(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = params[key];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/**
+ * A tracker rule refused an operation (spec §8 Tracker logic). `code` is the stable key for
+ * translation, `params` the numbers in the message, `message` the spec's English text.
+ */
+export class TrackerError extends Error {
+  readonly code: TrackerErrorCode;
+  readonly params: MessageParams;
+
+  constructor(code: TrackerErrorCode, params: MessageParams = {}) {
+    super(formatMessage(TRACKER_MESSAGES[code], params));
+    this.name = 'TrackerError';
+    this.code = code;
+    this.params = params;
+  }
+}

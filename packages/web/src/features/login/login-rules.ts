@@ -1,0 +1,309 @@
+/**
+ * Pure rules of the login screen (spec §2 /space/login, §4 Login screen, §5 Login/register, §6,
+ * §8 login messages, §9 timings): reading the entry parameters, the mode, which notes show, form
+ * validation, when to log in automatically, and which message a failure shows. No React.
+ */
+import { SpaceAccessError } from '../../lib/space-access.ts';
+import { m } from '../../paraglide/messages.js';
+
+/** The two modes of the screen. */
+export type LoginMode = 'login' | 'register';
+
+/** `spaces.info` as the screen uses it (spec §3 Space info response). */
+export interface SpaceInfo {
+  name: string;
+  force_user_passwords: boolean;
+  allow_self_registration: boolean;
+  is_first_user_registration: boolean;
+}
+
+/** Minimum password length in characters (spec §5, §9 Limits). */
+export const PASSWORD_MIN_CHARS = 5;
+
+/** Delay between the registration success message and the automatic login (spec §4, §9). */
+export const REGISTER_LOGIN_DELAY_MS = 1000;
+
+/** How long a status or error message stays before it clears itself (spec §9). */
+export const MESSAGE_CLEAR_MS = 5000;
+
+/** The detail the server sends when a login names an unknown user (spec §8). */
+export const USER_NOT_FOUND_DETAIL = 'User not found';
+
+/** What the screen was opened with: query, fragment and the stored connection-loss prefill. */
+export interface LoginParams {
+  spaceName: string;
+  spaceKey: string;
+  username: string;
+  /** `firstUser=true`: open in register mode (the redirect after creating a space). */
+  firstUser: boolean;
+  /** `connectionLost=true` or a stored prefill saying so: show the connection-lost warning. */
+  connectionLost: boolean;
+  /** The space key came with the link (query or fragment), not typed. */
+  keyFromLink: boolean;
+}
+
+/** spec §3 `loginPrefillData`, written when the real-time connection is permanently lost. */
+export interface LoginPrefill {
+  connectionLost: boolean;
+  spaceName: string;
+  username: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * Reads a stored `loginPrefillData` value (already JSON-parsed; anything else → null). Missing
+ * or mistyped members become `false` / `''`.
+ */
+export function parseLoginPrefill(value: unknown): LoginPrefill | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  return {
+    connectionLost: record.connectionLost === true || record.connectionLost === 'true',
+    spaceName: text(record.spaceName),
+    username: text(record.username),
+  };
+}
+
+function fragmentParams(hash: string): URLSearchParams {
+  return new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+}
+
+/**
+ * The entry parameters (spec §2 /space/login): `search` (`?spaceName=&spaceKey=&username=
+ * &firstUser=true&connectionLost=true`), `hash` (`#spaceKey=…`, how our share links and the
+ * create redirect carry the key) and the stored connection-loss prefill. The fragment's key wins
+ * over the query's; the query wins over the prefill.
+ */
+export function parseLoginParams(
+  search: string,
+  hash: string,
+  prefill: LoginPrefill | null,
+): LoginParams {
+  const query = new URLSearchParams(search);
+  const fragment = fragmentParams(hash);
+  const spaceKey = fragment.get('spaceKey') ?? query.get('spaceKey') ?? '';
+  return {
+    spaceName: query.get('spaceName') ?? fragment.get('spaceName') ?? prefill?.spaceName ?? '',
+    spaceKey,
+    username: query.get('username') ?? prefill?.username ?? '',
+    firstUser: query.get('firstUser') === 'true',
+    connectionLost: query.get('connectionLost') === 'true' || prefill?.connectionLost === true,
+    keyFromLink: spaceKey !== '',
+  };
+}
+
+/**
+ * The address to show instead of the current one when it carries a space key: `spaceKey`
+ * removed from the query and from the fragment (an emptied fragment disappears). Null when
+ * there is no key to remove. The key must not stay in the address bar, history or bookmarks.
+ */
+export function addressWithoutSpaceKey(
+  pathname: string,
+  search: string,
+  hash: string,
+): string | null {
+  const query = new URLSearchParams(search);
+  const fragment = fragmentParams(hash);
+  if (!query.has('spaceKey') && !fragment.has('spaceKey')) return null;
+  query.delete('spaceKey');
+  fragment.delete('spaceKey');
+  const queryText = query.toString();
+  const fragmentText = fragment.toString();
+  return `${pathname}${queryText ? `?${queryText}` : ''}${fragmentText ? `#${fragmentText}` : ''}`;
+}
+
+/** The mode the screen opens in: register for `firstUser=true`, else login (spec §2). */
+export function initialMode(params: Pick<LoginParams, 'firstUser'>): LoginMode {
+  return params.firstUser ? 'register' : 'login';
+}
+
+/**
+ * How the password field shows: hidden until the space info is loaded (and when the lookup
+ * failed), then labelled required or optional by `force_user_passwords` (spec §2).
+ */
+export function passwordField(info: SpaceInfo | null): 'hidden' | 'required' | 'optional' {
+  if (!info) return 'hidden';
+  return info.force_user_passwords ? 'required' : 'optional';
+}
+
+/** The first-user note shows in register mode when the next registration is the first (spec §4). */
+export function showFirstUserNote(mode: LoginMode, info: SpaceInfo | null): boolean {
+  return mode === 'register' && info?.is_first_user_registration === true;
+}
+
+/**
+ * Registration is refused (notice shown, submit disabled) in register mode when the space does
+ * not allow self registration and this is not the first user (spec §4, §6).
+ */
+export function registrationBlocked(mode: LoginMode, info: SpaceInfo | null): boolean {
+  return (
+    mode === 'register' &&
+    info !== null &&
+    !info.is_first_user_registration &&
+    !info.allow_self_registration
+  );
+}
+
+/** The values of the form as typed. */
+export interface LoginForm {
+  mode: LoginMode;
+  spaceName: string;
+  spaceKey: string;
+  username: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Which field a validation error belongs to (the screen focuses it). */
+export type LoginField = 'spaceName' | 'spaceKey' | 'username' | 'password' | 'confirmPassword';
+
+export type LoginValidationCode =
+  | 'space_name_required'
+  | 'space_key_required'
+  | 'username_required'
+  | 'password_required'
+  | 'password_too_short'
+  | 'confirm_required'
+  | 'passwords_mismatch';
+
+export interface LoginValidationError {
+  code: LoginValidationCode;
+  field: LoginField;
+  message: string;
+}
+
+function validationError(code: LoginValidationCode, field: LoginField): LoginValidationError {
+  const messages: Record<LoginValidationCode, () => string> = {
+    space_name_required: m.login_error_space_name_required,
+    space_key_required: m.login_error_space_key_required,
+    username_required: m.login_error_username_required,
+    password_required: m.login_error_password_required,
+    password_too_short: m.login_error_password_too_short,
+    confirm_required: m.login_error_confirm_required,
+    passwords_mismatch: m.login_error_passwords_mismatch,
+  };
+  return { code, field, message: messages[code]() };
+}
+
+/**
+ * The password the form submits: only what is typed in a visible field (the fields show once the
+ * space info is loaded); '' means none.
+ */
+export function effectivePassword(form: LoginForm, info: SpaceInfo | null): string {
+  return passwordField(info) === 'hidden' ? '' : form.password;
+}
+
+/**
+ * Validates the form (spec §5 Login/register), returning the first problem or null: space name,
+ * space key and username required (blank counts as missing); password required when the space
+ * forces passwords; any entered password at least 5 characters; in register mode a confirmation
+ * is required when a password is entered and must equal it.
+ */
+export function validateLoginForm(
+  form: LoginForm,
+  info: SpaceInfo | null,
+): LoginValidationError | null {
+  if (form.spaceName.trim() === '') return validationError('space_name_required', 'spaceName');
+  if (form.spaceKey === '') return validationError('space_key_required', 'spaceKey');
+  if (form.username.trim() === '') return validationError('username_required', 'username');
+  const password = effectivePassword(form, info);
+  if (password === '') {
+    if (info?.force_user_passwords === true)
+      return validationError('password_required', 'password');
+    return null;
+  }
+  if (Array.from(password).length < PASSWORD_MIN_CHARS)
+    return validationError('password_too_short', 'password');
+  if (form.mode === 'register') {
+    if (form.confirmPassword === '') return validationError('confirm_required', 'confirmPassword');
+    if (form.confirmPassword !== password)
+      return validationError('passwords_mismatch', 'confirmPassword');
+  }
+  return null;
+}
+
+/**
+ * Whether to log in automatically once the space info of the entry link is loaded (spec §4):
+ * space name and key present, a username known (given or remembered for the space), and the
+ * space does not force passwords; only once, and never in register mode or for a space without
+ * users (where there is nobody to log in as).
+ */
+export function shouldAutoLogin(state: {
+  spaceName: string;
+  spaceKey: string;
+  username: string;
+  mode: LoginMode;
+  info: SpaceInfo | null;
+  alreadyAttempted: boolean;
+}): boolean {
+  const { info } = state;
+  return (
+    !state.alreadyAttempted &&
+    state.mode === 'login' &&
+    state.spaceName.trim() !== '' &&
+    state.spaceKey !== '' &&
+    state.username.trim() !== '' &&
+    info !== null &&
+    info.name === state.spaceName &&
+    !info.force_user_passwords &&
+    !info.is_first_user_registration
+  );
+}
+
+/** The username the screen starts with: the given one, else the one remembered for the space. */
+export function initialUsername(
+  params: Pick<LoginParams, 'spaceName' | 'username'>,
+  remembered: (spaceName: string) => string | null,
+): string {
+  if (params.username !== '') return params.username;
+  if (params.spaceName === '') return '';
+  return remembered(params.spaceName) ?? '';
+}
+
+/** The server's detail of a failure, when the server answered with one (not a network error). */
+function serverDetail(error: unknown): string | null {
+  if (error instanceof SpaceAccessError && error.kind === 'server' && error.code !== null)
+    return error.detail;
+  return null;
+}
+
+/** What a failed login does (spec §8). */
+export type LoginFailure =
+  { kind: 'user-not-found'; message: string } | { kind: 'error'; message: string };
+
+/**
+ * Maps a failed login to the §8 behaviour: 401 'User not found' → switch to register mode with
+ * the user-not-found warning; encryption failure → the browser-compatibility message; other
+ * failures → the server's detail, else 'Login failed. Please check your credentials.'.
+ */
+export function loginFailure(error: unknown, username: string): LoginFailure {
+  if (error instanceof SpaceAccessError && error.kind === 'encryption')
+    return { kind: 'error', message: m.login_encrypt_failed() };
+  const detail = serverDetail(error);
+  if (
+    error instanceof SpaceAccessError &&
+    error.code === 'UNAUTHORIZED' &&
+    detail === USER_NOT_FOUND_DETAIL
+  ) {
+    return { kind: 'user-not-found', message: m.login_user_not_found({ username }) };
+  }
+  return { kind: 'error', message: detail ?? m.login_failed() };
+}
+
+/**
+ * The §8 message of a failed registration: encryption failure → the browser-compatibility
+ * message; else the server's detail, else 'Registration failed. Please try again.'.
+ */
+export function registrationFailureMessage(error: unknown): string {
+  if (error instanceof SpaceAccessError && error.kind === 'encryption')
+    return m.login_encrypt_failed();
+  return serverDetail(error) ?? m.login_register_failed();
+}
+
+/** The registration success message naming the new user's role (spec §4). */
+export function registrationSuccessMessage(role: 'admin' | 'member'): string {
+  return m.login_register_success({
+    role: role === 'admin' ? m.login_role_admin() : m.login_role_member(),
+  });
+}

@@ -1,0 +1,60 @@
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+
+import { serverDetail, settingUpdate, validateNewUser } from './settings-rules.ts';
+
+describe('validateNewUser (spec §5 Add user)', () => {
+  it('requires a username', () => {
+    expect(validateNewUser({ username: '', password: '' }, false)).toBe('username_required');
+    expect(validateNewUser({ username: '   ', password: 'secret' }, false)).toBe(
+      'username_required',
+    );
+  });
+
+  it('makes the password optional unless the space forces passwords', () => {
+    expect(validateNewUser({ username: 'bob', password: '' }, false)).toBeNull();
+    expect(validateNewUser({ username: 'bob', password: '' }, true)).toBe('password_required');
+  });
+
+  it('needs at least 5 characters for any password given', () => {
+    expect(validateNewUser({ username: 'bob', password: 'abcd' }, false)).toBe(
+      'password_too_short',
+    );
+    expect(validateNewUser({ username: 'bob', password: 'abcd' }, true)).toBe('password_too_short');
+    expect(validateNewUser({ username: 'bob', password: 'abcde' }, true)).toBeNull();
+  });
+});
+
+describe('settingUpdate (spec §4 Settings)', () => {
+  it('sends only the toggled setting', () => {
+    expect(settingUpdate('Team', 'force_user_passwords', false)).toEqual({
+      space_name: 'Team',
+      force_user_passwords: false,
+    });
+    expect(settingUpdate('Team', 'allow_self_registration', true)).toEqual({
+      space_name: 'Team',
+      allow_self_registration: true,
+    });
+  });
+});
+
+describe('serverDetail (spec §8 "Server detail is shown when present")', () => {
+  it('returns the message of an error response from the server', () => {
+    const error = TRPCClientError.from({
+      error: {
+        code: -32009,
+        message: 'Username already exists. Please choose a different username.',
+        data: { code: 'CONFLICT', httpStatus: 409 },
+      },
+    });
+    expect(serverDetail(error)).toBe(
+      'Username already exists. Please choose a different username.',
+    );
+  });
+
+  it('returns null when no server answered or the error is not from the API', () => {
+    expect(serverDetail(TRPCClientError.from(new TypeError('Failed to fetch')))).toBeNull();
+    expect(serverDetail(new Error('boom'))).toBeNull();
+    expect(serverDetail('nope')).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Rules of the space settings screen (spec §2 /space/settings, §5 Add user, §8 Settings):
+ * validation of a new user, the body of a settings toggle, and which server detail to show.
+ */
+import type { AppRouter } from '@cipherspace/api';
+import { TRPCClientError } from '@trpc/client';
+
+/** spec §5, §9: passwords have at least 5 characters. */
+export const PASSWORD_MIN_CHARS = 5;
+
+/** Why an Add User form cannot be sent. */
+export type NewUserProblem = 'username_required' | 'password_required' | 'password_too_short';
+
+/**
+ * Checks an Add User form (spec §5 Add user): a username (after trimming) is required; a
+ * password is required when the space forces passwords; any password given has at least
+ * {@link PASSWORD_MIN_CHARS} characters. Returns the first problem, or null.
+ */
+export function validateNewUser(
+  form: { username: string; password: string },
+  forcePasswords: boolean,
+): NewUserProblem | null {
+  if (form.username.trim() === '') return 'username_required';
+  if (form.password === '') return forcePasswords ? 'password_required' : null;
+  if (form.password.length < PASSWORD_MIN_CHARS) return 'password_too_short';
+  return null;
+}
+
+/** The two settings an admin toggles (spec §2 Configuration). */
+export type SpaceSetting = 'force_user_passwords' | 'allow_self_registration';
+
+/** The `spaces.update` body for one toggle: only the toggled setting (spec §4 Settings). */
+export function settingUpdate(
+  spaceName: string,
+  setting: SpaceSetting,
+  value: boolean,
+): { space_name: string; force_user_passwords?: boolean; allow_self_registration?: boolean } {
+  return setting === 'force_user_passwords'
+    ? { space_name: spaceName, force_user_passwords: value }
+    : { space_name: spaceName, allow_self_registration: value };
+}
+
+/**
+ * The server's detail of a failed call (spec §8: "Server detail is shown when present"), e.g.
+ * 'Username already exists. Please choose a different username.' for a 409; null when the
+ * server sent none (network failure, anything that is not a tRPC error response).
+ */
+export function serverDetail(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const data = (error as TRPCClientError<AppRouter>).data;
+  return data && error.message ? error.message : null;
+}

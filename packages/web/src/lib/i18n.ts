@@ -1,0 +1,51 @@
+/**
+ * Interface language (spec §1, §5 Language): English (default) and German. The footer's
+ * buttons switch between them in order; any other stored value falls back to `en`; the choice
+ * is stored under `{product}_language` and `<html lang>` follows it.
+ */
+import { useSyncExternalStore } from 'react';
+
+import { getLocale, setLocale } from '../paraglide/runtime.js';
+import { STORAGE_KEYS } from './storage.ts';
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** `en` or `de`; anything else (null, 'fr', '') → `en`. */
+export function resolveLanguage(value: unknown): Language {
+  return value === 'de' ? 'de' : 'en';
+}
+
+/** The language after `current` in the toggle order (en → de → en). */
+export function nextLanguage(current: Language): Language {
+  const index = LANGUAGES.indexOf(current);
+  return LANGUAGES[(index + 1) % LANGUAGES.length] ?? 'en';
+}
+
+const listeners = new Set<() => void>();
+
+/** Makes `language` current: paraglide's locale, storage, `<html lang>`; re-renders subscribers. */
+export function applyLanguage(language: Language): void {
+  void setLocale(language, { reload: false });
+  localStorage.setItem(STORAGE_KEYS.language, language);
+  document.documentElement.lang = language;
+  for (const listener of listeners) listener();
+}
+
+/** Applies the stored language (or the fallback) at start-up. */
+export function initLanguage(): Language {
+  const language = resolveLanguage(localStorage.getItem(STORAGE_KEYS.language));
+  applyLanguage(language);
+  return language;
+}
+
+/** The current language; components re-render when it changes. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => resolveLanguage(getLocale()),
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Public face of the tab's real-time connection (spec §4 Real-time connection status, §3
+ * Real-time messages). Screens import from here only.
+ *
+ * - `useConnectionStatus()`: 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'error'.
+ * - `onRealtimeMessage(listener)`: every content_update, presence_update and user_joined of the
+ *   space from other tabs and members; returns the unsubscribe function. The same messages are
+ *   dispatched as `window` CustomEvents named REALTIME_WINDOW_EVENT ('cipherspace:realtime').
+ * - `onRealtimeSignal(listener)`: 'reconnected' (reload content now), 'restored' (1 s later:
+ *   reload again, spec §9) and CONNECTION_PERMANENTLY_LOST (the app shell logs out).
+ * - `reconnectRealtime()`: retry now when disconnected or in a non-permanent error (the
+ *   dashboard's 2 s retry).
+ * The app shell (src/app/RealtimeSession.tsx) starts and stops the connection with the session.
+ */
+import { realtimeManager } from './connection.ts';
+
+export {
+  CONNECTION_PERMANENTLY_LOST,
+  RELOAD_AFTER_RESTORE_MS,
+  type ConnectionStatus,
+  type RealtimeSignal,
+} from './connection-machine.ts';
+export { REALTIME_WINDOW_EVENT, startRealtime } from './connection.ts';
+export { recordConnectionLoss, type LoginPrefillData } from './permanent-loss.ts';
+export type { RealtimeMessage } from './realtime-manager.ts';
+export { useConnectionStatus } from './use-connection-status.ts';
+
+/** Listens to the §3 messages of the space; returns the unsubscribe function. */
+export const onRealtimeMessage = realtimeManager.onMessage;
+
+/** Listens to 'reconnected', 'restored' and CONNECTION_PERMANENTLY_LOST; returns unsubscribe. */
+export const onRealtimeSignal = realtimeManager.onSignal;
+
+/** Reconnects now if disconnected or in a non-permanent error (spec §4 dashboard retry). */
+export function reconnectRealtime(): void {
+  realtimeManager.reconnect();
+}

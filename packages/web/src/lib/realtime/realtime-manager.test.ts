@@ -1,0 +1,340 @@
+/**
+ * The runtime around the state machine, with a scripted transport (standing in for the server's
+ * WebSocket) and fake timers for the backoff and heartbeat clocks.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import {
+  RealtimeAuthError,
+  RealtimeManager,
+  globalTimers,
+  type RealtimeEvent,
+  type RealtimeTransport,
+  type SocketHandlers,
+} from './realtime-manager.ts';
+
+interface FakeSocket {
+  handlers: SocketHandlers;
+  closed: boolean;
+}
+
+function fakeTransport() {
+  const sockets: FakeSocket[] = [];
+  const streams: {
+    event: (event: RealtimeEvent) => void;
+    failed: (error: unknown) => void;
+    active: boolean;
+  }[] = [];
+  const calls = { join: 0, heartbeat: 0 };
+  let heartbeatResult: () => Promise<unknown> = () => Promise.resolve({ response: 'pong' });
+  let refuseSocket = false;
+  const transport: RealtimeTransport = {
+    openSocket(handlers) {
+      if (refuseSocket) throw new Error('Authentication token not available');
+      const socket: FakeSocket = { handlers, closed: false };
+      sockets.push(socket);
+      return {
+        close: () => {
+          socket.closed = true;
+        },
+      };
+    },
+    subscribe(handlers) {
+      const stream = { ...handlers, active: true };
+      streams.push(stream);
+      return () => {
+        stream.active = false;
+      };
+    },
+    join() {
+      calls.join += 1;
+      return Promise.resolve({ ok: true });
+    },
+    heartbeat() {
+      calls.heartbeat += 1;
+      return heartbeatResult();
+    },
+  };
+  return {
+    transport,
+    sockets,
+    streams,
+    calls,
+    last: () => sockets[sockets.length - 1] as FakeSocket,
+    setHeartbeat(result: () => Promise<unknown>) {
+      heartbeatResult = result;
+    },
+    refuseSockets(refuse: boolean) {
+      refuseSocket = refuse;
+    },
+  };
+}
+
+function setup() {
+  const fake = fakeTransport();
+  let visible: () => void = () => undefined;
+  const published: unknown[] = [];
+  const manager = new RealtimeManager({
+    timers: globalTimers,
+    onPageVisible: (listener) => {
+      visible = listener;
+      return () => {
+        visible = () => undefined;
+      };
+    },
+    publish: (message) => published.push(message),
+    warn: () => undefined,
+  });
+  const signals: string[] = [];
+  manager.onSignal((signal) => signals.push(signal));
+  const statuses: string[] = [];
+  manager.subscribeStatus(() => statuses.push(manager.getStatus()));
+  return { fake, manager, signals, statuses, published, becomeVisible: () => visible() };
+}
+
+const contentUpdate: RealtimeEvent = {
+  type: 'content_update',
+  space_name: 'Team',
+  timestamp: '2024-01-01T00:00:00.000Z',
+  data: { tool: 'kanban', content_hash: 'ab', modified_by: 'bob', version: 2 },
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('RealtimeManager', () => {
+  it('connects on start, counts as connected on open, then subscribes and joins once', () => {
+    const { fake, manager, statuses } = setup();
+    manager.start(fake.transport);
+    expect(manager.getStatus()).toBe('connecting');
+    fake.last().handlers.opened();
+    expect(manager.getStatus()).toBe('connected');
+    expect(fake.streams).toHaveLength(1);
+    expect(fake.calls.join).toBe(1);
+    expect(statuses).toEqual(['connecting', 'connected']);
+  });
+
+  it('sends a heartbeat every 30 s while connected', () => {
+    const { fake, manager } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    vi.advanceTimersByTime(29_999);
+    expect(fake.calls.heartbeat).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(fake.calls.heartbeat).toBe(1);
+    vi.advanceTimersByTime(60_000);
+    expect(fake.calls.heartbeat).toBe(3);
+  });
+
+  it('delivers §3 messages to listeners and the publisher', () => {
+    const { fake, manager, published } = setup();
+    const received: unknown[] = [];
+    manager.onMessage((message) => received.push(message));
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.streams[0]?.event(contentUpdate);
+    expect(received).toEqual([contentUpdate]);
+    expect(published).toEqual([contentUpdate]);
+  });
+
+  it('reconnects after 1 s on an abnormal close, emits reconnected, and restored 1 s later', () => {
+    const { fake, manager, signals } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.last().handlers.closed(1006);
+    expect(manager.getStatus()).toBe('reconnecting');
+    expect(fake.sockets[0]?.closed).toBe(true);
+    expect(fake.streams[0]?.active).toBe(false);
+    vi.advanceTimersByTime(999);
+    expect(fake.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(fake.sockets).toHaveLength(2);
+    fake.last().handlers.opened();
+    expect(manager.getStatus()).toBe('connected');
+    expect(fake.calls.join).toBe(2);
+    expect(signals).toEqual(['reconnected']);
+    vi.advanceTimersByTime(1_000);
+    expect(signals).toEqual(['reconnected', 'restored']);
+  });
+
+  it('gives up after 5 attempts (1+2+4+8+16 s): error and CONNECTION_PERMANENTLY_LOST', () => {
+    const { fake, manager, signals } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.last().handlers.closed(1006);
+    const openedAt: number[] = [];
+    const start = Date.now();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const count = fake.sockets.length;
+      while (fake.sockets.length === count) vi.advanceTimersByTime(100);
+      openedAt.push(Date.now() - start);
+      expect(manager.getStatus()).toBe('reconnecting');
+      fake.last().handlers.closed(1006);
+    }
+    expect(openedAt).toEqual([1000, 3000, 7000, 15000, 31000]);
+    expect(manager.getStatus()).toBe('error');
+    expect(signals).toEqual(['CONNECTION_PERMANENTLY_LOST']);
+    vi.advanceTimersByTime(120_000);
+    expect(fake.sockets).toHaveLength(6);
+  });
+
+  it('a normal close leaves it disconnected until the page becomes visible', () => {
+    const { fake, manager, signals, becomeVisible } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.last().handlers.closed(1000);
+    expect(manager.getStatus()).toBe('disconnected');
+    vi.advanceTimersByTime(60_000);
+    expect(fake.sockets).toHaveLength(1);
+    becomeVisible();
+    expect(manager.getStatus()).toBe('connecting');
+    fake.last().handlers.opened();
+    expect(signals).toEqual(['reconnected']);
+  });
+
+  it('a 401 on the heartbeat is a permanent loss', async () => {
+    const { fake, manager, signals } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.setHeartbeat(() => Promise.reject(new RealtimeAuthError()));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(manager.getStatus()).toBe('error');
+    expect(signals).toEqual(['CONNECTION_PERMANENTLY_LOST']);
+    expect(fake.last().closed).toBe(true);
+  });
+
+  it('other heartbeat failures are left to the socket', async () => {
+    const { fake, manager, signals } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.setHeartbeat(() => Promise.reject(new Error('WebSocket closed')));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(manager.getStatus()).toBe('connected');
+    expect(signals).toEqual([]);
+  });
+
+  it.each(['session_ended', 'member_removed', 'space_deleted'] as const)(
+    'a stream ending with error %s is a permanent loss',
+    (code) => {
+      const { fake, manager, signals, published } = setup();
+      manager.start(fake.transport);
+      fake.last().handlers.opened();
+      fake.streams[0]?.event({
+        type: 'error',
+        space_name: 'Team',
+        timestamp: '2024-01-01T00:00:00.000Z',
+        data: { error: 'ended', code },
+      });
+      expect(manager.getStatus()).toBe('error');
+      expect(signals).toEqual(['CONNECTION_PERMANENTLY_LOST']);
+      expect(published).toEqual([]);
+    },
+  );
+
+  it('the end of a session this tab ends itself disconnects without a loss', () => {
+    const { fake, manager, signals } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    manager.expectSessionEnd();
+    fake.streams[0]?.event({
+      type: 'error',
+      space_name: 'Team',
+      timestamp: '2024-01-01T00:00:00.000Z',
+      data: { error: 'ended', code: 'session_ended' },
+    });
+    expect(manager.getStatus()).toBe('disconnected');
+    expect(signals).toEqual([]);
+    expect(fake.last().closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(fake.sockets).toHaveLength(1);
+  });
+
+  it('a refused subscription (401) is a permanent loss', () => {
+    const { fake, manager, signals } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.streams[0]?.failed(new RealtimeAuthError());
+    expect(signals).toEqual(['CONNECTION_PERMANENTLY_LOST']);
+  });
+
+  it('stop disconnects, closes the socket and ignores its late callbacks', () => {
+    const { fake, manager } = setup();
+    manager.start(fake.transport);
+    const socket = fake.last();
+    socket.handlers.opened();
+    manager.stop();
+    expect(manager.getStatus()).toBe('disconnected');
+    expect(socket.closed).toBe(true);
+    socket.handlers.closed(1006);
+    vi.advanceTimersByTime(60_000);
+    expect(manager.getStatus()).toBe('disconnected');
+    expect(fake.sockets).toHaveLength(1);
+    expect(fake.calls.heartbeat).toBe(0);
+  });
+
+  it('stop during the backoff cancels the retry', () => {
+    const { fake, manager } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.last().handlers.closed(1006);
+    manager.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(fake.sockets).toHaveLength(1);
+  });
+
+  it('when no socket can be created: error (not permanent), retried when the page is visible', () => {
+    const { fake, manager, signals, becomeVisible } = setup();
+    fake.refuseSockets(true);
+    manager.start(fake.transport);
+    expect(manager.getStatus()).toBe('error');
+    expect(signals).toEqual([]);
+    fake.refuseSockets(false);
+    becomeVisible();
+    expect(manager.getStatus()).toBe('connecting');
+    fake.last().handlers.opened();
+    expect(manager.getStatus()).toBe('connected');
+  });
+
+  it('no restored signal when the reconnected socket drops within 1 s', () => {
+    const { fake, manager, signals } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.last().handlers.closed(1006);
+    vi.advanceTimersByTime(1_000);
+    fake.last().handlers.opened();
+    fake.last().handlers.closed(1006);
+    vi.advanceTimersByTime(1_000);
+    expect(signals).toEqual(['reconnected']);
+  });
+
+  it('a listener that throws does not stop the others or the connection', () => {
+    const { fake, manager } = setup();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const received: unknown[] = [];
+    manager.onMessage(() => {
+      throw new Error('screen bug');
+    });
+    manager.onMessage((message) => received.push(message));
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.streams[0]?.event(contentUpdate);
+    expect(received).toEqual([contentUpdate]);
+    expect(manager.getStatus()).toBe('connected');
+    expect(errors).toHaveBeenCalledOnce();
+    errors.mockRestore();
+  });
+
+  it('reconnect() retries a disconnected connection now', () => {
+    const { fake, manager } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.last().handlers.closed(1000);
+    manager.reconnect();
+    expect(manager.getStatus()).toBe('connecting');
+    expect(fake.sockets).toHaveLength(2);
+  });
+});

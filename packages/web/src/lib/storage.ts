@@ -1,0 +1,40 @@
+/**
+ * Browser storage keys (spec §3 "Browser storage keys") and typed access to them.
+ * Everything here lives in localStorage; nothing of it is ever sent to the server except the
+ * access token (as a bearer header).
+ */
+import { PRODUCT } from './product.ts';
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  accessToken: 'access_token',
+  currentSpace: 'currentSpace',
+  currentUser: 'currentUser',
+  lastUsername: 'last_username',
+  contentCredentials: `${PRODUCT}_content_credentials`,
+  language: `${PRODUCT}_language`,
+  developmentBannerDismissed: 'development_banner_dismissed',
+  cookieNoticeAccepted: 'cookie_notice_accepted',
+  loginPrefillData: 'loginPrefillData',
+} as const;
+
+/** `space_key_{space name}`: the space key, kept only in this browser. */
+export const spaceKeyStorageKey = (spaceName: string) => `space_key_${spaceName}`;
+/** `username_{space name}`: the username last used in a space. */
+export const usernameStorageKey = (spaceName: string) => `username_${spaceName}`;
+
+/** Reads a JSON value; null when absent or unparsable. The caller names the shape it stored. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export function readJson<T>(key: string): T | null {
+  const raw = localStorage.getItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  localStorage.setItem(key, JSON.stringify(value));
+}
