@@ -4,122 +4,13 @@
  * it. Spaces and users are set up over the documented REST API with verifiers derived here,
  * and the session is written into localStorage the way the login screen stores it.
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 
-import { deriveSpaceNameVerifier, encryptJson } from '@cipherspace/crypto';
+import { encryptJson } from '@cipherspace/crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 
 import { expect, recordTraffic, startServer, test, type ServerProcess } from './fixtures.ts';
-
-const SPACE_KEY = 'Re4ltime!Space-Key';
-
-interface Member {
-  token: string;
-  space: {
-    name: string;
-    force_user_passwords: boolean;
-    allow_self_registration: boolean;
-    created_at: string;
-  };
-  user: { id: string; username: string; role: 'admin' | 'member' };
-}
-
-async function rest(
-  server: ServerProcess,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
-
-/** Creates a space with self registration and registers and logs in each user over REST. */
-async function setUpSpace(server: ServerProcess, usernames: string[]): Promise<Member[]> {
-  const name = `Live-${randomBytes(4).toString('hex')}`;
-  const verifier = await deriveSpaceNameVerifier(SPACE_KEY, name);
-  const created = await rest(server, 'POST', '/api/spaces/create', {
-    space_name: name,
-    encrypted_space_name: verifier,
-    force_user_passwords: false,
-    allow_self_registration: true,
-  });
-  expect(created.status).toBe(201);
-  const members: Member[] = [];
-  for (const username of usernames) {
-    const registered = await rest(
-      server,
-      'POST',
-      `/api/spaces/${encodeURIComponent(name)}/users/register`,
-      { username, encrypted_space_name: verifier },
-    );
-    expect(registered.status).toBe(201);
-    const login = await rest(server, 'POST', '/api/auth/login', {
-      space_name: name,
-      encrypted_space_name: verifier,
-      username,
-    });
-    expect(login.status).toBe(200);
-    const body = login.body as {
-      access_token: string;
-      space: Member['space'];
-      user: Member['user'];
-    };
-    members.push({
-      token: body.access_token,
-      space: body.space,
-      user: { id: body.user.id, username: body.user.username, role: body.user.role },
-    });
-  }
-  return members;
-}
-
-/** Stores the session exactly as src/lib/session.ts saveLogin does, then opens `path`. */
-async function signIn(
-  page: Page,
-  server: ServerProcess,
-  member: Member,
-  path = '/tools/kanban',
-): Promise<void> {
-  await page.goto(`${server.url}/impressum`);
-  await page.evaluate(
-    ({ member, spaceKey }) => {
-      const space = {
-        name: member.space.name,
-        force_user_passwords: member.space.force_user_passwords,
-        allow_self_registration: member.space.allow_self_registration,
-        created_at: new Date(member.space.created_at).toISOString(),
-      };
-      localStorage.setItem('token', member.token);
-      localStorage.setItem('access_token', member.token);
-      localStorage.setItem('currentSpace', JSON.stringify(space));
-      localStorage.setItem('currentUser', JSON.stringify(member.user));
-      localStorage.setItem(`space_key_${space.name}`, spaceKey);
-      localStorage.setItem(`username_${space.name}`, member.user.username);
-      localStorage.setItem('last_username', member.user.username);
-      localStorage.setItem(
-        'cipherspace_content_credentials',
-        JSON.stringify({ spaceName: space.name, spaceKey, username: member.user.username }),
-      );
-    },
-    { member, spaceKey: SPACE_KEY },
-  );
-  await page.goto(`${server.url}${path}`);
-}
-
-/** The connection badge the app shell shows on signed-in pages. */
-const connectionStatus = (page: Page) =>
-  page.getByRole('region', { name: 'Connection status' }).getByRole('status');
+import { connectionStatus, DEFAULT_SPACE_KEY, rest, setUpSpace, signIn } from './support.ts';
 
 /** Collects every `cipherspace:realtime` window event of the context's pages. */
 async function collectRealtimeEvents(context: BrowserContext): Promise<void> {
@@ -165,7 +56,7 @@ test('shows Connected, Reconnecting… when the server dies, and Connected again
   try {
     const [alice] = await setUpSpace(server, ['alice']);
     if (!alice) throw new Error('no member');
-    await signIn(page, server, alice);
+    await signIn(page, server, alice, '/tools/kanban');
     await expect(connectionStatus(page)).toHaveText('Connected');
 
     await server.kill();
@@ -191,7 +82,7 @@ test('after five failed reconnect attempts the browser lands on the connection-l
     const [alice] = await setUpSpace(server, ['alice']);
     if (!alice) throw new Error('no member');
     await recordPrefillWrites(page);
-    await signIn(page, server, alice);
+    await signIn(page, server, alice, '/tools/kanban');
     await expect(connectionStatus(page)).toHaveText('Connected');
 
     await server.kill();
@@ -247,7 +138,7 @@ test('sends the heartbeat every 30 s over the WebSocket and the server answers',
       socket.on('framereceived', (frame) => received.push(String(frame.payload)));
     });
     await page.clock.install();
-    await signIn(page, server, alice);
+    await signIn(page, server, alice, '/tools/kanban');
     await expect(connectionStatus(page)).toHaveText('Connected');
     const heartbeats = () => sent.filter((frame) => frame.includes('realtime.heartbeat')).length;
     expect(heartbeats()).toBe(0);
@@ -336,7 +227,7 @@ test("a member's save reaches the other member's tab as content_update; joins ar
       'PUT',
       `/api/content/${encodeURIComponent(alice.space.name)}/kanban`,
       {
-        encrypted_data: await encryptJson({ title: 'Board', phases: [] }, SPACE_KEY),
+        encrypted_data: await encryptJson({ title: 'Board', phases: [] }, DEFAULT_SPACE_KEY),
         metadata: { version: 0 },
       },
       alice.token,
@@ -352,7 +243,7 @@ test("a member's save reaches the other member's tab as content_update; joins ar
           data: expect.objectContaining({ tool: 'kanban', modified_by: 'alice', version: 1 }),
         }),
       );
-    for (const recorder of traffic) recorder.expectNotSent(SPACE_KEY);
+    for (const recorder of traffic) recorder.expectNotSent(DEFAULT_SPACE_KEY);
   } finally {
     for (const context of contexts) await context.close();
     await server.stop();

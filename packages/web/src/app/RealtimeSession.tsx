@@ -15,9 +15,6 @@ import {
 import { clearSession, getSession, useSession } from '../lib/session.ts';
 import { trpc } from '../lib/trpc.ts';
 
-/** The login screen, fetched ahead so the connection-lost notice can show while offline. */
-const preloadLoginPage = () => import('../features/login/LoginPage.tsx');
-
 export function RealtimeSession() {
   const session = useSession();
   const client = trpc.useUtils().client;
@@ -30,7 +27,6 @@ export function RealtimeSession() {
 
   useEffect(() => {
     if (!token || !spaceName) return;
-    preloadLoginPage().catch(() => undefined);
     return startRealtime(client, spaceName);
   }, [client, token, spaceName]);
 

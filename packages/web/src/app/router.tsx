@@ -1,17 +1,19 @@
 /**
- * The route table of spec §2. Pages are lazy-loaded so the landing page ships little JS.
+ * The route table of spec §2. Pages are lazy-loaded so the landing page ships little JS — except
+ * the login screen: it is where a permanent connection loss leads (spec §4), so it must render
+ * while the server is unreachable and cannot depend on fetching a chunk then.
  * `space/register` → `/space/login` (query kept); `/login` is the connection-lost target;
  * any other path → `/`; pages that need a session redirect to `/space/login`.
  */
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 
+import LoginPage from '../features/login/LoginPage.tsx';
 import { Layout } from './Layout.tsx';
 import { RequireSession } from './RequireSession.tsx';
 
 const LandingPage = lazy(() => import('../features/landing/LandingPage.tsx'));
 const CreateSpacePage = lazy(() => import('../features/space-create/CreateSpacePage.tsx'));
-const LoginPage = lazy(() => import('../features/login/LoginPage.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
 const CryptoTestPage = lazy(() => import('../features/crypto-test/CryptoTestPage.tsx'));

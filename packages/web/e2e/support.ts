@@ -1,0 +1,167 @@
+/**
+ * Shared set-up for specs that need signed-in members without clicking through the login
+ * screen: spaces and users are created over the documented REST API (spec §7) with verifiers
+ * derived here, and the session is written into localStorage exactly as the login screen
+ * stores it (src/lib/session.ts saveLogin).
+ */
+import { randomBytes } from 'node:crypto';
+
+import { deriveSpaceNameVerifier } from '@cipherspace/crypto';
+import { createDb } from '@cipherspace/db';
+import type { Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+
+import { expect, type ServerProcess } from './fixtures.ts';
+
+/** The space key every helper here uses unless told otherwise. */
+export const DEFAULT_SPACE_KEY = 'Re4ltime!Space-Key';
+
+/** A member signed in over REST: token, the space as shown, and who they are. */
+export interface Member {
+  token: string;
+  spaceKey: string;
+  space: {
+    name: string;
+    force_user_passwords: boolean;
+    allow_self_registration: boolean;
+    created_at: string;
+  };
+  user: { id: string; username: string; role: 'admin' | 'member' };
+}
+
+/** A JSON call to the server; `body` is the parsed response (null when empty). */
+export async function rest(
+  server: Pick<ServerProcess, 'url'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/**
+ * Creates a space named `{prefix}-{8 hex}` with self registration, registers each of
+ * `usernames` (the first becomes admin) and logs each in over REST.
+ */
+export async function setUpSpace(
+  server: Pick<ServerProcess, 'url'>,
+  usernames: string[],
+  options: { prefix?: string; spaceKey?: string } = {},
+): Promise<Member[]> {
+  const spaceKey = options.spaceKey ?? DEFAULT_SPACE_KEY;
+  const name = `${options.prefix ?? 'Live'}-${randomBytes(4).toString('hex')}`;
+  const verifier = await deriveSpaceNameVerifier(spaceKey, name);
+  const created = await rest(server, 'POST', '/api/spaces/create', {
+    space_name: name,
+    encrypted_space_name: verifier,
+    force_user_passwords: false,
+    allow_self_registration: true,
+  });
+  expect(created.status).toBe(201);
+  const members: Member[] = [];
+  for (const username of usernames) {
+    const registered = await rest(
+      server,
+      'POST',
+      `/api/spaces/${encodeURIComponent(name)}/users/register`,
+      { username, encrypted_space_name: verifier },
+    );
+    expect(registered.status).toBe(201);
+    const login = await rest(server, 'POST', '/api/auth/login', {
+      space_name: name,
+      encrypted_space_name: verifier,
+      username,
+    });
+    expect(login.status).toBe(200);
+    const body = login.body as {
+      access_token: string;
+      space: Member['space'];
+      user: Member['user'];
+    };
+    members.push({
+      token: body.access_token,
+      spaceKey,
+      space: body.space,
+      user: { id: body.user.id, username: body.user.username, role: body.user.role },
+    });
+  }
+  return members;
+}
+
+/** Stores the session exactly as src/lib/session.ts saveLogin does, then opens `path`. */
+export async function signIn(
+  page: Page,
+  server: Pick<ServerProcess, 'url'>,
+  member: Member,
+  path = '/dashboard',
+): Promise<void> {
+  await page.goto(`${server.url}/impressum`);
+  await page.evaluate(
+    ({ member }) => {
+      const space = {
+        name: member.space.name,
+        force_user_passwords: member.space.force_user_passwords,
+        allow_self_registration: member.space.allow_self_registration,
+        created_at: new Date(member.space.created_at).toISOString(),
+      };
+      localStorage.setItem('token', member.token);
+      localStorage.setItem('access_token', member.token);
+      localStorage.setItem('currentSpace', JSON.stringify(space));
+      localStorage.setItem('currentUser', JSON.stringify(member.user));
+      localStorage.setItem(`space_key_${space.name}`, member.spaceKey);
+      localStorage.setItem(`username_${space.name}`, member.user.username);
+      localStorage.setItem('last_username', member.user.username);
+      localStorage.setItem(
+        'cipherspace_content_credentials',
+        JSON.stringify({
+          spaceName: space.name,
+          spaceKey: member.spaceKey,
+          username: member.user.username,
+        }),
+      );
+    },
+    { member },
+  );
+  await page.goto(`${server.url}${path}`);
+}
+
+/** The connection badge the app shell shows on signed-in pages. */
+export const connectionStatus = (page: Page) =>
+  page.getByRole('region', { name: 'Connection status' }).getByRole('status');
+
+/**
+ * A logical dump of a stopped server's embedded database (`dataDir`): every row of every table
+ * of the public schema as its text form, one string per row — what an operator (or an attacker
+ * with the disk) could read.
+ */
+export async function dumpDatabase(dataDir: string): Promise<string[]> {
+  const handle = await createDb({ dataDir });
+  const query = async (text: string) => rowsOf(await handle.db.execute(sql.raw(text)));
+  try {
+    const tables = await query("select tablename from pg_tables where schemaname = 'public'");
+    const rows: string[] = [];
+    for (const { tablename } of tables) {
+      const dumped = await query(`select t::text as row from "${String(tablename)}" t`);
+      rows.push(...dumped.map(({ row }) => `${String(tablename)}: ${String(row)}`));
+    }
+    return rows;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The rows of a raw query result (PGlite answers `{ rows }`, postgres.js an array). */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
