@@ -43,7 +43,7 @@ import {
 export const REALTIME_WINDOW_EVENT = 'cipherspace:realtime';
 
 /** This tab's id on the server: its own events are not echoed back to it. */
-const CLIENT_ID = crypto.randomUUID();
+export const CLIENT_ID = crypto.randomUUID();
 
 /** The tRPC WebSocket client of the current socket attempt, or null between attempts. */
 let currentClient: TRPCWebSocketClient | null = null;

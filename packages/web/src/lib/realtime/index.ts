@@ -20,7 +20,11 @@ export {
   type ConnectionStatus,
   type RealtimeSignal,
 } from './connection-machine.ts';
-export { REALTIME_WINDOW_EVENT, startRealtime } from './connection.ts';
+export {
+  CLIENT_ID as REALTIME_CLIENT_ID,
+  REALTIME_WINDOW_EVENT,
+  startRealtime,
+} from './connection.ts';
 export { recordConnectionLoss, type LoginPrefillData } from './permanent-loss.ts';
 export type { RealtimeMessage } from './realtime-manager.ts';
 export { useConnectionStatus } from './use-connection-status.ts';

@@ -1,0 +1,53 @@
+/**
+ * What a tool shows until its content is loaded (spec §4 Tool content: loading, error with
+ * retry; §8 Tool entry): a spinner while loading, the error with a Retry button, and the entry
+ * problems with their redirect to the login screen (no session: after 1 s; no space key: after
+ * 2 s). Renders nothing once the content is loaded.
+ */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+
+import { Spinner } from '../../components/Spinner.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { m } from '../../paraglide/messages.js';
+import { loadErrorMessage } from './tool-messages.ts';
+import type { ToolContent } from './use-tool-content.ts';
+
+/** spec §8: 'Please log in to access this tool' redirects after 1 s. */
+export const LOGIN_REQUIRED_REDIRECT_MS = 1000;
+/** spec §8: 'Unable to access encrypted content…' redirects after 2 s. */
+export const NO_KEY_REDIRECT_MS = 2000;
+
+export function ToolContentState({
+  tool,
+}: {
+  tool: Pick<ToolContent<unknown, unknown>, 'state' | 'entry' | 'reload'>;
+}) {
+  const navigate = useNavigate();
+  const { entry, state } = tool;
+
+  useEffect(() => {
+    if (entry === null) return;
+    const delay = entry === 'no-session' ? LOGIN_REQUIRED_REDIRECT_MS : NO_KEY_REDIRECT_MS;
+    const timer = window.setTimeout(() => void navigate('/space/login'), delay);
+    return () => window.clearTimeout(timer);
+  }, [entry, navigate]);
+
+  if (entry === 'no-session')
+    return <StatusMessage kind="error">{m.tool_login_required()}</StatusMessage>;
+  if (entry === 'no-space-key')
+    return <StatusMessage kind="error">{m.tool_no_space_key()}</StatusMessage>;
+  if (state.status === 'loading') return <Spinner label={m.tool_loading()} />;
+  if (state.status === 'error')
+    return (
+      <div className="stack">
+        <StatusMessage kind="error">{loadErrorMessage(state.loadError)}</StatusMessage>
+        <div>
+          <button type="button" className="button button-primary" onClick={tool.reload}>
+            {m.common_retry()}
+          </button>
+        </div>
+      </div>
+    );
+  return null;
+}

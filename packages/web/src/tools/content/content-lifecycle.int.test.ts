@@ -1,0 +1,351 @@
+/**
+ * The shared content lifecycle against the real API and database (PGlite, and Postgres in CI)
+ * with real AES-GCM: two members of one space, each with their own lifecycle, as two browser
+ * tabs would be. Covers spec §4 Tool content and the "saves never lose work" rule of issue 4.
+ */
+import { decryptJson } from '@cipherspace/crypto';
+import { createApiHarness, type ApiHarness, type SpaceCredentials } from '@cipherspace/api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  TrackerError,
+  type KanbanContent,
+  type TrackerOperation,
+} from '../../domain/tracker/index.ts';
+import { kanbanDomain } from '../tracker/tracker-domain.ts';
+import {
+  ContentLifecycle,
+  ContentValidationError,
+  type ContentTransport,
+} from './content-lifecycle.ts';
+import { contentTransport, spaceKeyCodec } from './content-transport.ts';
+
+let harness: ApiHarness;
+let space: SpaceCredentials;
+let tokens: { alice: string; bob: string };
+
+beforeAll(async () => {
+  harness = await createApiHarness();
+  space = await harness.createSpace({ selfRegistration: true });
+  const alice = await harness.join(space, 'alice');
+  const bob = await harness.join(space, 'bob');
+  tokens = { alice: alice.token, bob: bob.token };
+});
+
+afterAll(async () => {
+  await harness.close();
+});
+
+let toolCounter = 0;
+
+/** A fresh tool id per test, so tests do not share a document. */
+const freshTool = () => `kanban-test-${++toolCounter}`;
+
+/** The transport of `user`, counting the saves it sends. */
+function transportOf(user: 'alice' | 'bob', tool: string): ContentTransport & { saves: number } {
+  const caller = harness.caller(tokens[user]);
+  const inner = contentTransport(
+    { get: (input) => caller.content.get(input), save: (input) => caller.content.save(input) },
+    space.name,
+    tool,
+  );
+  const counted = {
+    saves: 0,
+    load: () => inner.load(),
+    save: (data: string, version: number) => {
+      counted.saves++;
+      return inner.save(data, version);
+    },
+  };
+  return counted;
+}
+
+function lifecycleOf(user: 'alice' | 'bob', tool: string, transport = transportOf(user, tool)) {
+  return new ContentLifecycle<KanbanContent, TrackerOperation>({
+    domain: kanbanDomain,
+    transport,
+    codec: spaceKeyCodec(space.key),
+  });
+}
+
+function loaded(lifecycle: ContentLifecycle<KanbanContent, TrackerOperation>): KanbanContent {
+  const { status, content } = lifecycle.getState();
+  expect(status).toBe('loaded');
+  if (!content) throw new Error('no content');
+  return content;
+}
+
+const phase = (content: KanbanContent, name: string) => {
+  const found = content.phases.find((entry) => entry.name === name);
+  if (!found) throw new Error(`no phase ${name}`);
+  return found;
+};
+
+async function storedContent(tool: string): Promise<KanbanContent> {
+  const record = await harness.caller(tokens.alice).content.get({ space_name: space.name, tool });
+  return decryptJson<KanbanContent>(record.encrypted_data, space.key);
+}
+
+describe('content lifecycle', () => {
+  it('creates, encrypts and saves the default board when the server has none', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    expect(alice.getState().status).toBe('loading');
+    await alice.load();
+    const board = loaded(alice);
+    expect(board.phases.map((entry) => entry.name)).toEqual([
+      'Backlog',
+      'To Do',
+      'In Progress',
+      'Testing',
+      'Done',
+    ]);
+    expect(alice.getState().version).toBe(1);
+
+    const record = await harness.caller(tokens.bob).content.get({ space_name: space.name, tool });
+    expect(record.encrypted_data).not.toContain('Backlog');
+    expect(await storedContent(tool)).toEqual(board);
+
+    const bob = lifecycleOf('bob', tool);
+    await bob.load();
+    expect(loaded(bob)).toEqual(board);
+  });
+
+  it('saves a named operation with the version it is based on and stamps the document', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const backlog = phase(loaded(alice), 'Backlog');
+    const result = await alice.perform({
+      type: 'addIssue',
+      phaseId: backlog.id,
+      issue: { title: 'Write the release notes' },
+      createdBy: 'alice',
+    });
+    expect(result.status).toBe('saved');
+    const state = alice.getState();
+    expect(state.version).toBe(2);
+    expect(state.saving).toBe(false);
+    const stored = await storedContent(tool);
+    expect(stored.version).toBe(2);
+    expect(phase(stored, 'Backlog').issues.map((issue) => issue.title)).toEqual([
+      'Write the release notes',
+    ]);
+  });
+
+  it('re-applies the same operation after a 409, so both concurrent edits survive', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const bobTransport = transportOf('bob', tool);
+    const bob = lifecycleOf('bob', tool, bobTransport);
+    await bob.load();
+    const todo = phase(loaded(alice), 'To Do');
+
+    // Alice saves first; Bob still holds version 1 and collides.
+    expect(
+      (
+        await alice.perform({
+          type: 'addIssue',
+          phaseId: todo.id,
+          issue: { title: 'Alice card' },
+          createdBy: 'alice',
+        })
+      ).status,
+    ).toBe('saved');
+    const bobResult = await bob.perform({
+      type: 'addIssue',
+      phaseId: todo.id,
+      issue: { title: 'Bob card' },
+      createdBy: 'bob',
+    });
+    expect(bobResult.status).toBe('saved');
+    expect(bobTransport.saves).toBe(2); // the 409, then the re-applied save
+
+    const stored = await storedContent(tool);
+    expect(stored.version).toBe(3);
+    expect(phase(stored, 'To Do').issues.map((issue) => issue.title)).toEqual([
+      'Alice card',
+      'Bob card',
+    ]);
+    expect(loaded(bob)).toEqual(stored);
+  });
+
+  it('keeps the ids of a re-applied operation, so replaying creates no duplicates', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    const bob = lifecycleOf('bob', tool);
+    await alice.load();
+    await bob.load();
+    const backlog = phase(loaded(bob), 'Backlog');
+    await alice.perform({ type: 'addPhase', name: 'Blocked' });
+    const result = await bob.perform({
+      type: 'addIssue',
+      phaseId: backlog.id,
+      issue: { title: 'Replayed' },
+      createdBy: 'bob',
+    });
+    if (result.status !== 'saved') throw new Error(result.status);
+    const issues = phase(result.content, 'Backlog').issues;
+    expect(issues).toHaveLength(1);
+    expect(phase(await storedContent(tool), 'Backlog').issues[0]?.id).toBe(issues[0]?.id);
+  });
+
+  it('ends in conflict with the latest board when the change no longer applies', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const backlog = phase(loaded(alice), 'Backlog');
+    const added = await alice.perform({
+      type: 'addIssue',
+      phaseId: backlog.id,
+      issue: { title: 'Doomed card' },
+      createdBy: 'alice',
+    });
+    if (added.status !== 'saved') throw new Error(added.status);
+    const card = phase(added.content, 'Backlog').issues[0];
+    if (!card) throw new Error('no card');
+
+    const bob = lifecycleOf('bob', tool);
+    await bob.load();
+    await alice.perform({ type: 'deleteIssue', issueId: card.id });
+
+    const result = await bob.perform({
+      type: 'updateIssue',
+      issueId: card.id,
+      changes: { title: 'Edited meanwhile' },
+    });
+    expect(result.status).toBe('conflict');
+    if (result.status !== 'conflict') return;
+    expect(result.error).toBeInstanceOf(TrackerError);
+    // Bob now sees the latest board: the card is gone.
+    expect(phase(loaded(bob), 'Backlog').issues).toEqual([]);
+    expect(bob.getState().version).toBe(3);
+  });
+
+  it('refuses a change a rule forbids without saving anything', async () => {
+    const tool = freshTool();
+    const transport = transportOf('alice', tool);
+    const alice = lifecycleOf('alice', tool, transport);
+    await alice.load();
+    const savesAfterLoad = transport.saves;
+    const board = loaded(alice);
+
+    const rejected = await alice.perform({
+      type: 'addIssue',
+      phaseId: 'nope',
+      issue: { title: 'x' },
+      createdBy: 'alice',
+    });
+    expect(rejected.status).toBe('rejected');
+    if (rejected.status === 'rejected')
+      expect((rejected.error as TrackerError).code).toBe('PHASE_NOT_FOUND');
+
+    // Deleting down to fewer than minPhases is refused by the operation itself.
+    for (const entry of board.phases.slice(0, 3))
+      expect((await alice.perform({ type: 'deletePhase', phaseId: entry.id })).status).toBe(
+        'saved',
+      );
+    const last = loaded(alice).phases[0];
+    if (!last) throw new Error('no phase');
+    const belowMinimum = await alice.perform({ type: 'deletePhase', phaseId: last.id });
+    expect(belowMinimum.status).toBe('rejected');
+    if (belowMinimum.status === 'rejected')
+      expect((belowMinimum.error as Error).message).toBe(
+        'Cannot delete phase. Minimum 2 phases required.',
+      );
+    expect(transport.saves).toBe(savesAfterLoad + 3);
+  });
+
+  it('validates before saving and reports the spec messages', async () => {
+    const tool = freshTool();
+    const transport = transportOf('alice', tool);
+    const alice = lifecycleOf('alice', tool, transport);
+    await alice.load();
+    const backlog = phase(loaded(alice), 'Backlog');
+    const saves = transport.saves;
+    // A maximum below the current count makes the phase invalid ('Phase 1: …').
+    await alice.perform({
+      type: 'addIssue',
+      phaseId: backlog.id,
+      issue: { title: 'one' },
+      createdBy: 'alice',
+    });
+    await alice.perform({
+      type: 'addIssue',
+      phaseId: backlog.id,
+      issue: { title: 'two' },
+      createdBy: 'alice',
+    });
+    const result = await alice.perform({
+      type: 'updatePhase',
+      phaseId: backlog.id,
+      changes: { maxIssues: 1 },
+    });
+    expect(result.status).toBe('invalid');
+    if (result.status !== 'invalid') return;
+    expect(result.error).toBeInstanceOf(ContentValidationError);
+    expect((result.error as ContentValidationError).problems).toEqual([
+      'Phase 1: Cannot have more than 1 issues',
+    ]);
+    expect(transport.saves).toBe(saves + 2);
+    expect(phase(loaded(alice), 'Backlog').maxIssues).toBeUndefined();
+  });
+
+  it('reloads on a newer remote version, ignores its own echo, and recreates deleted content', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    const bob = lifecycleOf('bob', tool);
+    await alice.load();
+    await bob.load();
+    await bob.perform({ type: 'addPhase', name: 'Blocked' });
+    expect(loaded(alice).phases).toHaveLength(5);
+
+    await alice.remoteUpdate(2);
+    expect(loaded(alice).phases.map((entry) => entry.name)).toContain('Blocked');
+    expect(alice.getState().version).toBe(2);
+
+    const before = alice.getState();
+    await alice.remoteUpdate(2);
+    expect(alice.getState()).toBe(before);
+
+    await harness.caller(tokens.bob).content.delete({ space_name: space.name, tool });
+    await alice.remoteUpdate(0);
+    expect(loaded(alice).phases).toHaveLength(5);
+    expect(alice.getState().version).toBe(1);
+  });
+
+  it('shows the wrong-key error and keeps a loaded board when a background reload fails', async () => {
+    const tool = freshTool();
+    await lifecycleOf('alice', tool).load();
+    const wrongKey = new ContentLifecycle<KanbanContent, TrackerOperation>({
+      domain: kanbanDomain,
+      transport: transportOf('bob', tool),
+      codec: spaceKeyCodec('Wr0ng!Space-Key'),
+    });
+    await wrongKey.load();
+    expect(wrongKey.getState().status).toBe('error');
+    expect((wrongKey.getState().loadError as Error).message).toBe(
+      'Failed to decrypt content - invalid space key?',
+    );
+  });
+
+  it('reverts an optimistic change whose save fails, and reports it', async () => {
+    const tool = freshTool();
+    const working = transportOf('alice', tool);
+    let online = true;
+    const alice = lifecycleOf('alice', tool, {
+      saves: 0,
+      load: () => working.load(),
+      save: (data, version) =>
+        online ? working.save(data, version) : Promise.reject(new Error('No response from server')),
+    });
+    await alice.load();
+    const board = loaded(alice);
+    online = false;
+    const result = await alice.perform({ type: 'addPhase', name: 'Offline' });
+    expect(result.status).toBe('failed');
+    expect(loaded(alice)).toEqual(board);
+    expect(alice.getState().saving).toBe(false);
+  });
+});

@@ -1,0 +1,344 @@
+/**
+ * The one content lifecycle every tool uses (spec §4 Tool content, §8 Tool entry, version
+ * conflict): load on entry, create and save the default when the server has none, decrypt,
+ * validate before every save, save with the version the change is based on, and reload on a
+ * remote update or reconnect. No React here: {@link ContentLifecycle} is driven by
+ * ./use-tool-content.ts and by tests with a real server.
+ *
+ * **Saves never lose work.** A change is a named domain operation, not a new document. On a 409
+ * the latest version is loaded and the *same* operation is applied to it again — with the same
+ * ids and timestamps, so replaying is idempotent — and saved again. Only when the operation no
+ * longer applies (its card was deleted meanwhile, the phase is full) or the result fails
+ * validation does the user see the §8 conflict message, together with the latest content.
+ *
+ * Every load, reload and save runs through one queue, so a remote reload never interleaves with
+ * a save of this tab.
+ */
+
+/** Sources of time and identity handed to a domain (ISO 8601 timestamps, unique ids). */
+export interface ContentContext {
+  now: () => string;
+  newId: () => string;
+}
+
+/** What a tool contributes to the lifecycle: its content shape, rules and default. */
+export interface ContentDomain<C, Op> {
+  /** The tool's default content (spec §3 Defaults), saved when the server has none. */
+  createDefault(ctx: ContentContext): C;
+  /** Checks that decrypted JSON has the tool's shape; throws when it does not. */
+  parse(value: unknown): C;
+  /** Applies a named operation; throws (a domain error with the reason) when a rule refuses it. */
+  apply(content: C, operation: Op, ctx: ContentContext): C;
+  /** The problems that forbid saving `content` (spec §5 messages); empty when it may be saved. */
+  validate(content: C): string[];
+  /** Writes the version and modification time being saved into the document, where it keeps them. */
+  stamp?(content: C, stamp: { version: number; lastModified: string }): C;
+}
+
+/** The stored record of a tool as far as the lifecycle needs it. */
+export interface StoredContent {
+  encryptedData: string;
+  version: number;
+}
+
+/** The server side: our content API (`content.get` / `content.save`). */
+export interface ContentTransport {
+  /** The stored content, or null when the tool has none yet (404). */
+  load(): Promise<StoredContent | null>;
+  /**
+   * Stores `encryptedData` on top of `baseVersion` (0 = none yet) and resolves the new version.
+   * Rejects with {@link VersionConflictError} on 409; any other rejection is a failed save.
+   */
+  save(encryptedData: string, baseVersion: number): Promise<number>;
+}
+
+/** Encryption with the space key (in the app: `encryptJson` / `decryptJson` of the crypto package). */
+export interface ContentCodec {
+  encrypt(value: unknown): Promise<string>;
+  /** Rejects with the crypto package's DecryptError for a wrong key or tampered data. */
+  decrypt(envelope: string): Promise<unknown>;
+}
+
+/** A save was refused because someone saved first (HTTP 409 / tRPC CONFLICT). */
+export class VersionConflictError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('Content was modified by another user', options);
+    this.name = 'VersionConflictError';
+  }
+}
+
+/** Content failed validation before a save; `problems` are the spec §5 messages. */
+export class ContentValidationError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(problems.join('; '));
+    this.name = 'ContentValidationError';
+    this.problems = problems;
+  }
+}
+
+/** The screen state of a tool (spec §4: loading, error with retry, loaded). */
+export interface ContentState<C> {
+  status: 'loading' | 'error' | 'loaded';
+  /** The content on screen: the last saved or loaded version, or an optimistic change being saved. */
+  content: C | null;
+  /** The server version `content` is based on (0 = nothing stored). */
+  version: number;
+  /** Why loading failed (status 'error'). */
+  loadError: unknown;
+  /** true while a change of this tab is being saved. */
+  saving: boolean;
+}
+
+/**
+ * How {@link ContentLifecycle.perform} ended:
+ * - `saved`: the change is stored (possibly after re-applying it to a newer version);
+ * - `rejected`: a rule refused the change on the content the user saw (`error` says why);
+ * - `invalid`: the changed content failed validation (`error` is a ContentValidationError);
+ * - `conflict`: someone else's change made this one impossible; the latest content is shown;
+ * - `failed`: the save failed for another reason (network, server); nothing changed.
+ */
+export type PerformResult<C> =
+  | { status: 'saved'; content: C }
+  | { status: 'rejected' | 'invalid' | 'conflict' | 'failed'; error: unknown };
+
+/** How often a change is re-applied after consecutive 409s before giving up with `conflict`. */
+export const MAX_SAVE_ATTEMPTS = 5;
+
+interface Confirmed<C> {
+  content: C | null;
+  version: number;
+}
+
+/**
+ * A context whose ids and timestamps are recorded on the first run of an operation and handed
+ * out again, in the same order, when the operation is re-applied after a 409.
+ */
+function replayableContext(base: ContentContext): ContentContext & { rewind(): void } {
+  const ids: string[] = [];
+  const times: string[] = [];
+  let nextId = 0;
+  let nextTime = 0;
+  return {
+    newId() {
+      if (nextId === ids.length) ids.push(base.newId());
+      return ids[nextId++] ?? base.newId();
+    },
+    now() {
+      if (nextTime === times.length) times.push(base.now());
+      return times[nextTime++] ?? base.now();
+    },
+    rewind() {
+      nextId = 0;
+      nextTime = 0;
+    },
+  };
+}
+
+export interface ContentLifecycleOptions<C, Op> {
+  domain: ContentDomain<C, Op>;
+  transport: ContentTransport;
+  codec: ContentCodec;
+  /** Defaults to the clock and `crypto.randomUUID()`. */
+  context?: ContentContext;
+}
+
+/** The lifecycle of one tool's content in one tab. See the module comment. */
+export class ContentLifecycle<C, Op> {
+  private state: ContentState<C> = {
+    status: 'loading',
+    content: null,
+    version: 0,
+    loadError: null,
+    saving: false,
+  };
+  private confirmed: Confirmed<C> = { content: null, version: 0 };
+  private readonly listeners = new Set<() => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private queuedReload: { onlyBelow: number | null; done: Promise<void> } | null = null;
+  private disposed = false;
+  private readonly domain: ContentDomain<C, Op>;
+  private readonly transport: ContentTransport;
+  private readonly codec: ContentCodec;
+  private readonly context: ContentContext;
+
+  constructor(options: ContentLifecycleOptions<C, Op>) {
+    this.domain = options.domain;
+    this.transport = options.transport;
+    this.codec = options.codec;
+    this.context = options.context ?? {
+      now: () => new Date().toISOString(),
+      newId: () => crypto.randomUUID(),
+    };
+  }
+
+  /** The current state (a new object after every change, so React can compare by identity). */
+  getState = (): ContentState<C> => this.state;
+
+  /** Calls `listener` after every state change; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Stops notifying; queued work still settles but changes nothing visible. */
+  dispose(): void {
+    this.disposed = true;
+    this.listeners.clear();
+  }
+
+  /**
+   * Loads the content (creating and saving the default when there is none). While content is
+   * already shown it stays visible and is replaced when the new version arrives; on a first
+   * load a failure leads to status 'error' (retry with `load()` again). Reloads requested
+   * while one is waiting in the queue are merged into it.
+   */
+  load(): Promise<void> {
+    return this.reload(null);
+  }
+
+  /**
+   * A remote update announced `version` (spec §3 content_update). Reloads when it is newer
+   * than what this tab has (checked again when the reload's turn comes, so a save of this tab
+   * that already caught up makes it a no-op), or when the content was deleted (version 0).
+   * The echo of this tab's own saves is ignored.
+   */
+  remoteUpdate(version: number): Promise<void> {
+    if (version !== 0 && version <= this.confirmed.version) return Promise.resolve();
+    return this.reload(version === 0 ? null : version);
+  }
+
+  /**
+   * Queues a reload; with `onlyBelow` it is skipped if this tab has reached that version by the
+   * time it runs. A request while one is waiting is merged into it (unconditional wins).
+   */
+  private reload(onlyBelow: number | null): Promise<void> {
+    if (this.queuedReload) {
+      if (onlyBelow === null) this.queuedReload.onlyBelow = null;
+      return this.queuedReload.done;
+    }
+    const request: { onlyBelow: number | null; done: Promise<void> } = {
+      onlyBelow,
+      done: Promise.resolve(),
+    };
+    this.queuedReload = request;
+    request.done = this.enqueue(async () => {
+      this.queuedReload = null;
+      if (request.onlyBelow !== null && this.confirmed.version >= request.onlyBelow) return;
+      if (this.state.status === 'error') this.setState({ status: 'loading', loadError: null });
+      try {
+        this.confirm(await this.fetchLatest());
+      } catch (error) {
+        // Content already on screen stays usable when a background reload fails.
+        if (this.state.status === 'loaded') return;
+        this.setState({ status: 'error', loadError: error });
+      }
+    });
+    return request.done;
+  }
+
+  /**
+   * Applies `operation`, validates and saves the result, re-applying it to the latest version
+   * after each 409 (up to {@link MAX_SAVE_ATTEMPTS}). The change shows at once and is reverted
+   * when it cannot be saved. Never throws; see {@link PerformResult}.
+   */
+  perform(operation: Op): Promise<PerformResult<C>> {
+    return this.enqueue(() => this.performNow(operation));
+  }
+
+  private async performNow(operation: Op): Promise<PerformResult<C>> {
+    if (this.confirmed.content === null)
+      return { status: 'rejected', error: new Error('No content loaded') };
+    const ctx = replayableContext(this.context);
+    let base: Confirmed<C> & { content: C } = {
+      ...this.confirmed,
+      content: this.confirmed.content,
+    };
+    for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
+      ctx.rewind();
+      let next: C;
+      try {
+        next = this.domain.apply(base.content, operation, ctx);
+      } catch (error) {
+        return { status: attempt === 0 ? 'rejected' : 'conflict', error };
+      }
+      const problems = this.domain.validate(next);
+      if (problems.length > 0) {
+        const error = new ContentValidationError(problems);
+        return { status: attempt === 0 ? 'invalid' : 'conflict', error };
+      }
+      const version = base.version + 1;
+      const stamped = this.domain.stamp?.(next, { version, lastModified: ctx.now() }) ?? next;
+      this.setState({ content: stamped, saving: true });
+      try {
+        const saved = await this.transport.save(await this.codec.encrypt(stamped), base.version);
+        this.confirm({ content: stamped, version: saved });
+        return { status: 'saved', content: stamped };
+      } catch (error) {
+        if (!(error instanceof VersionConflictError)) {
+          this.setState({ content: this.confirmed.content, saving: false });
+          return { status: 'failed', error };
+        }
+      }
+      // Someone saved first: take the latest version and apply the same operation to it.
+      try {
+        const latest = await this.fetchLatest();
+        this.confirm(latest, true);
+        base = { ...latest, content: latest.content };
+      } catch (error) {
+        this.setState({ content: this.confirmed.content, saving: false });
+        return { status: 'failed', error };
+      }
+    }
+    this.setState({ saving: false });
+    return { status: 'conflict', error: new VersionConflictError() };
+  }
+
+  /**
+   * The latest stored content, decrypted and checked; when the server has none, the default
+   * content is created and saved (if another tab created it at the same moment, theirs wins).
+   */
+  private async fetchLatest(): Promise<Confirmed<C> & { content: C }> {
+    for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
+      const stored = await this.transport.load();
+      if (stored) {
+        const content = this.domain.parse(await this.codec.decrypt(stored.encryptedData));
+        return { content, version: stored.version };
+      }
+      const created = this.domain.createDefault(this.context);
+      const stamped =
+        this.domain.stamp?.(created, { version: 1, lastModified: this.context.now() }) ?? created;
+      try {
+        const version = await this.transport.save(await this.codec.encrypt(stamped), 0);
+        return { content: stamped, version };
+      } catch (error) {
+        if (!(error instanceof VersionConflictError)) throw error;
+      }
+    }
+    throw new VersionConflictError();
+  }
+
+  private confirm(latest: Confirmed<C>, stillSaving = false): void {
+    this.confirmed = latest;
+    this.setState({
+      status: 'loaded',
+      content: latest.content,
+      version: latest.version,
+      loadError: null,
+      saving: stillSaving,
+    });
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private setState(changes: Partial<ContentState<C>>): void {
+    if (this.disposed) return;
+    this.state = { ...this.state, ...changes };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The content lifecycle of a tool screen (spec §4 Tool content, §8 Tool entry) as a React hook:
+ * builds a {@link ContentLifecycle} for the signed-in space with the app's tRPC client and the
+ * stored space key, loads on entry, reloads on a `content_update` of this tool from someone else,
+ * on reconnect and 1 s after the connection is restored (the realtime signals 'reconnected' and
+ * 'restored'), and re-renders on every state change.
+ */
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+
+import { onRealtimeMessage, onRealtimeSignal } from '../../lib/realtime/index.ts';
+import { getSpaceKey, useSession } from '../../lib/session.ts';
+import { trpc } from '../../lib/trpc.ts';
+import type { ToolName } from '../registry.ts';
+import {
+  ContentLifecycle,
+  type ContentDomain,
+  type ContentState,
+  type PerformResult,
+} from './content-lifecycle.ts';
+import { contentTransport, spaceKeyCodec } from './content-transport.ts';
+
+export interface ToolContent<C, Op> {
+  /** Screen state; `entry` tells why there is no lifecycle (no session or no space key). */
+  state: ContentState<C>;
+  /** Set when the tool cannot be entered (spec §8 Tool entry); the screen shows and redirects. */
+  entry: 'no-session' | 'no-space-key' | null;
+  /** Applies, validates and saves a named operation (see ContentLifecycle.perform). */
+  perform(operation: Op): Promise<PerformResult<C>>;
+  /** Loads again (the Retry button, the Refresh button). */
+  reload(): void;
+}
+
+const UNAVAILABLE: ContentState<never> = {
+  status: 'loading',
+  content: null,
+  version: 0,
+  loadError: null,
+  saving: false,
+};
+const noSubscription = () => () => undefined;
+const unavailableState = () => UNAVAILABLE;
+
+/**
+ * The content of `tool` in the signed-in space. `realtime: false` (diagrams, spec §1
+ * disableWebSocket) skips the live reloads but keeps the 409 re-apply. `domain` must be stable
+ * (a module constant).
+ */
+export function useToolContent<C, Op>(
+  tool: ToolName,
+  domain: ContentDomain<C, Op>,
+  options: { realtime?: boolean } = {},
+): ToolContent<C, Op> {
+  const realtime = options.realtime ?? true;
+  const session = useSession();
+  const client = trpc.useUtils().client;
+  const spaceName = session?.space.name ?? null;
+  const spaceKey = spaceName === null ? null : getSpaceKey(spaceName);
+
+  const lifecycle = useMemo(() => {
+    if (spaceName === null || spaceKey === null) return null;
+    const api = {
+      get: (input: { space_name: string; tool: string }) => client.content.get.query(input),
+      save: (input: Parameters<typeof client.content.save.mutate>[0]) =>
+        client.content.save.mutate(input),
+    };
+    return new ContentLifecycle<C, Op>({
+      domain,
+      transport: contentTransport(api, spaceName, tool),
+      codec: spaceKeyCodec(spaceKey),
+    });
+  }, [client, domain, spaceName, spaceKey, tool]);
+
+  useEffect(() => {
+    void lifecycle?.load();
+  }, [lifecycle]);
+
+  useEffect(() => {
+    if (!lifecycle || !realtime) return;
+    const stopMessages = onRealtimeMessage((message) => {
+      if (message.type === 'content_update' && message.data.tool === tool)
+        void lifecycle.remoteUpdate(message.data.version);
+    });
+    const stopSignals = onRealtimeSignal((signal) => {
+      if (signal === 'reconnected' || signal === 'restored') void lifecycle.load();
+    });
+    return () => {
+      stopMessages();
+      stopSignals();
+    };
+  }, [lifecycle, realtime, tool]);
+
+  const state = useSyncExternalStore<ContentState<C>>(
+    lifecycle?.subscribe ?? noSubscription,
+    lifecycle?.getState ?? unavailableState,
+  );
+
+  return {
+    state,
+    entry: session === null ? 'no-session' : spaceKey === null ? 'no-space-key' : null,
+    perform: (operation) =>
+      lifecycle
+        ? lifecycle.perform(operation)
+        : Promise.resolve({ status: 'rejected', error: new Error('No content loaded') }),
+    reload: () => void lifecycle?.load(),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Presence in a tool (spec §3: tools announce presence, e.g. kanban active, ticket active):
+ * announces this member as 'active' on entry, every {@link PRESENCE_ANNOUNCE_INTERVAL_MS}, after
+ * a reconnect and in answer to a newcomer, and as 'inactive' on leaving; returns the other
+ * members present right now. Announcements travel as `realtime.announce` (ids and names only).
+ */
+import { useEffect, useRef, useState } from 'react';
+
+import {
+  onRealtimeMessage,
+  onRealtimeSignal,
+  REALTIME_CLIENT_ID,
+} from '../../lib/realtime/index.ts';
+import { useSession } from '../../lib/session.ts';
+import { trpc } from '../../lib/trpc.ts';
+import type { ToolName } from '../registry.ts';
+import {
+  applyPresence,
+  PRESENCE_ANNOUNCE_INTERVAL_MS,
+  presentMembers,
+  type PresenceRoster,
+  type PresentMember,
+} from './presence.ts';
+
+/** How often stale members are swept from the list, in ms. */
+const SWEEP_INTERVAL_MS = 15_000;
+
+/** The other members in `tool` right now, sorted by username. */
+export function useToolPresence(tool: ToolName): PresentMember[] {
+  const session = useSession();
+  const client = trpc.useUtils().client;
+  const spaceName = session?.space.name ?? null;
+  const selfId = session?.user.id ?? null;
+  const [roster, setRoster] = useState<PresenceRoster>(() => new Map());
+  // The roster as of the latest message, read by the listener to decide whether to answer.
+  const rosterRef = useRef<PresenceRoster>(roster);
+  const [nowMs, setNowMs] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (spaceName === null || selfId === null) return;
+    const announce = (status: 'active' | 'inactive') => {
+      client.realtime.announce
+        .mutate({ space_name: spaceName, tool, status, client_id: REALTIME_CLIENT_ID })
+        .catch(() => undefined); // presence is best effort; the next interval tries again
+    };
+    announce('active');
+    const interval = window.setInterval(() => announce('active'), PRESENCE_ANNOUNCE_INTERVAL_MS);
+    const sweep = window.setInterval(() => setNowMs(Date.now()), SWEEP_INTERVAL_MS);
+    const stopMessages = onRealtimeMessage((message) => {
+      if (message.type !== 'presence_update' || message.data.tool !== tool) return;
+      const now = Date.now();
+      const update = {
+        user_id: message.data.user_id,
+        username: message.data.username,
+        status: message.data.data.status,
+      };
+      const next = applyPresence(rosterRef.current, update, selfId, now);
+      rosterRef.current = next.roster;
+      setRoster(next.roster);
+      setNowMs(now);
+      if (next.newcomer) announce('active');
+    });
+    const stopSignals = onRealtimeSignal((signal) => {
+      if (signal === 'reconnected') announce('active');
+    });
+    const leave = () => announce('inactive');
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.clearInterval(interval);
+      window.clearInterval(sweep);
+      stopMessages();
+      stopSignals();
+      window.removeEventListener('pagehide', leave);
+      leave();
+      rosterRef.current = new Map();
+      setRoster(rosterRef.current);
+    };
+  }, [client, spaceName, selfId, tool]);
+
+  return presentMembers(roster, nowMs);
+}
