@@ -17,6 +17,8 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // `*.int.test.ts` run in Node against a real API and database (integration projects).
+    exclude: ['src/**/*.int.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
   },
 });

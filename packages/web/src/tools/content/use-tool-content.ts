@@ -5,7 +5,7 @@
  * on reconnect and 1 s after the connection is restored (the realtime signals 'reconnected' and
  * 'restored'), and re-renders on every state change.
  */
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 
 import { onRealtimeMessage, onRealtimeSignal } from '../../lib/realtime/index.ts';
 import { getSpaceKey, useSession } from '../../lib/session.ts';
@@ -24,9 +24,9 @@ export interface ToolContent<C, Op> {
   state: ContentState<C>;
   /** Set when the tool cannot be entered (spec §8 Tool entry); the screen shows and redirects. */
   entry: 'no-session' | 'no-space-key' | null;
-  /** Applies, validates and saves a named operation (see ContentLifecycle.perform). */
+  /** Applies, validates and saves a named operation (see ContentLifecycle.perform). Stable. */
   perform(operation: Op): Promise<PerformResult<C>>;
-  /** Loads again (the Retry button, the Refresh button). */
+  /** Loads again (the Retry button, the Refresh button). Stable. */
   reload(): void;
 }
 
@@ -94,13 +94,19 @@ export function useToolContent<C, Op>(
     lifecycle?.getState ?? unavailableState,
   );
 
-  return {
-    state,
-    entry: session === null ? 'no-session' : spaceKey === null ? 'no-space-key' : null,
-    perform: (operation) =>
+  const perform = useCallback(
+    (operation: Op): Promise<PerformResult<C>> =>
       lifecycle
         ? lifecycle.perform(operation)
         : Promise.resolve({ status: 'rejected', error: new Error('No content loaded') }),
-    reload: () => void lifecycle?.load(),
+    [lifecycle],
+  );
+  const reload = useCallback(() => void lifecycle?.load(), [lifecycle]);
+
+  return {
+    state,
+    entry: session === null ? 'no-session' : spaceKey === null ? 'no-space-key' : null,
+    perform,
+    reload,
   };
 }

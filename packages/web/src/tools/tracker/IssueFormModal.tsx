@@ -1,0 +1,231 @@
+/**
+ * The shared issue form of Kanban and Issue Management (spec §2 "Add/Edit issue modal with
+ * shared issue form (title, content, type, priority, estimation, assignedPerson)", §5 Issue form:
+ * title required after trimming, estimation at most 3 characters, submit disabled while
+ * processing). The form keeps its own state: a remote update of the board never resets what the
+ * user is typing, and a failed save keeps the modal open with the input intact.
+ */
+import { useId, useState, type SubmitEvent } from 'react';
+
+import { Modal } from '../../components/Modal.tsx';
+import {
+  ESTIMATION_HINTS,
+  ESTIMATION_MAX_CHARS,
+  ISSUE_PRIORITIES,
+  validateIssueForm,
+  type IssuePriority,
+  type IssueType,
+} from '../../domain/tracker/index.ts';
+import { m } from '../../paraglide/messages.js';
+import { issueTypeText, priorityText } from './tracker-messages.ts';
+import './tracker.css';
+
+/** What the form gives back; strings are as typed (the domain trims). */
+export interface IssueFormValues {
+  title: string;
+  description: string;
+  type: IssueType;
+  priority: IssuePriority;
+  estimation: string;
+  assignedPerson: string;
+}
+
+export interface IssueFormModalProps {
+  open: boolean;
+  mode: 'add' | 'edit';
+  /** Values to start from (edit: the issue's fields). */
+  initial?: Partial<IssueFormValues>;
+  /** settings.availableIssueTypes */
+  issueTypes: readonly IssueType[];
+  /** settings.defaultIssueType, used when `initial.type` is absent. */
+  defaultType: IssueType;
+  /** Suggestions for the assignee field (content.teamMembers). */
+  teamMembers: readonly string[];
+  /** Saves; resolves true to close the modal, false to keep it open with the input. */
+  onSubmit: (values: IssueFormValues) => Promise<boolean>;
+  onClose: () => void;
+}
+
+/** The Add/Edit issue modal; mount it with `open` and it starts from `initial` each time it opens. */
+export function IssueFormModal(props: IssueFormModalProps) {
+  const { open, mode, onClose } = props;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={mode === 'add' ? m.tracker_issue_form_add_title() : m.tracker_issue_form_edit_title()}
+    >
+      {open ? <IssueForm {...props} /> : null}
+    </Modal>
+  );
+}
+
+const ERROR_TEXT = {
+  ISSUE_TITLE_REQUIRED: () => m.tracker_error_title_required(),
+  ESTIMATION_TOO_LONG: () =>
+    m.tracker_error_estimation_too_long({ maxChars: String(ESTIMATION_MAX_CHARS) }),
+} as const;
+
+function IssueForm({
+  mode,
+  initial,
+  issueTypes,
+  defaultType,
+  teamMembers,
+  onSubmit,
+  onClose,
+}: IssueFormModalProps) {
+  const id = useId();
+  const [values, setValues] = useState<IssueFormValues>(() => ({
+    title: initial?.title ?? '',
+    description: initial?.description ?? '',
+    type: initial?.type ?? defaultType,
+    priority: initial?.priority ?? 'none',
+    estimation: initial?.estimation ?? '',
+    assignedPerson: initial?.assignedPerson ?? '',
+  }));
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const problems = validateIssueForm(values);
+  const problemOf = (field: 'title' | 'estimation') =>
+    submitted ? problems.find((problem) => problem.field === field) : undefined;
+  const titleProblem = problemOf('title');
+  const estimationProblem = problemOf('estimation');
+  // An edited issue keeps a type the board no longer offers.
+  const types = issueTypes.includes(values.type) ? issueTypes : [values.type, ...issueTypes];
+
+  const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    setSubmitted(true);
+    const first = problems[0];
+    if (first) {
+      document.getElementById(`${id}-${first.field}`)?.focus();
+      return;
+    }
+    setSaving(true);
+    const saved = await onSubmit(values).catch(() => false);
+    setSaving(false);
+    if (saved) onClose();
+  }
+
+  return (
+    <form className="stack issue-form" noValidate onSubmit={(event) => void submit(event)}>
+      <div className="field">
+        <label htmlFor={`${id}-title`}>{m.tracker_issue_form_title_label()}</label>
+        <input
+          id={`${id}-title`}
+          value={values.title}
+          required
+          autoFocus
+          aria-invalid={titleProblem ? true : undefined}
+          aria-describedby={titleProblem ? `${id}-title-error` : undefined}
+          onChange={(event) => set('title', event.target.value)}
+        />
+        {titleProblem ? (
+          <p id={`${id}-title-error`} className="field-error" role="alert">
+            {ERROR_TEXT[titleProblem.code]()}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>{m.tracker_issue_form_description_label()}</label>
+        <textarea
+          id={`${id}-description`}
+          rows={4}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
+      </div>
+      <div className="issue-form-row">
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{m.tracker_issue_form_type_label()}</label>
+          <select
+            id={`${id}-type`}
+            value={values.type}
+            onChange={(event) => set('type', event.target.value as IssueType)}
+          >
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {issueTypeText(type)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-priority`}>{m.tracker_issue_form_priority_label()}</label>
+          <select
+            id={`${id}-priority`}
+            value={values.priority}
+            onChange={(event) => set('priority', event.target.value as IssuePriority)}
+          >
+            {ISSUE_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {priorityText(priority)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="issue-form-row">
+        <div className="field">
+          <label htmlFor={`${id}-estimation`}>{m.tracker_issue_form_estimation_label()}</label>
+          <input
+            id={`${id}-estimation`}
+            value={values.estimation}
+            list={`${id}-estimation-hints`}
+            maxLength={ESTIMATION_MAX_CHARS}
+            aria-invalid={estimationProblem ? true : undefined}
+            aria-describedby={`${id}-estimation-hint`}
+            onChange={(event) => set('estimation', event.target.value)}
+          />
+          <datalist id={`${id}-estimation-hints`}>
+            {ESTIMATION_HINTS.map((hint) => (
+              <option key={hint} value={hint} />
+            ))}
+          </datalist>
+          <p id={`${id}-estimation-hint`} className="field-hint">
+            {m.tracker_issue_form_estimation_hint()}
+          </p>
+          {estimationProblem ? (
+            <p className="field-error" role="alert">
+              {ERROR_TEXT[estimationProblem.code]()}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-assignee`}>{m.tracker_issue_form_assignee_label()}</label>
+          <input
+            id={`${id}-assignee`}
+            value={values.assignedPerson}
+            list={`${id}-members`}
+            autoComplete="off"
+            onChange={(event) => set('assignedPerson', event.target.value)}
+          />
+          <datalist id={`${id}-members`}>
+            {teamMembers.map((member) => (
+              <option key={member} value={member} />
+            ))}
+          </datalist>
+        </div>
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose}>
+          {m.common_cancel()}
+        </button>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving
+            ? m.tracker_issue_form_saving()
+            : mode === 'add'
+              ? m.tracker_issue_form_add()
+              : m.tracker_issue_form_save()}
+        </button>
+      </div>
+    </form>
+  );
+}
