@@ -5,9 +5,8 @@
  * processing). The form keeps its own state: a remote update of the board never resets what the
  * user is typing, and a failed save keeps the modal open with the input intact.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
 
-import { Modal } from '../../components/Modal.tsx';
 import {
   ESTIMATION_HINTS,
   ESTIMATION_MAX_CHARS,
@@ -17,6 +16,7 @@ import {
   type IssueType,
 } from '../../domain/tracker/index.ts';
 import { m } from '../../paraglide/messages.js';
+import { FormModal, useModalForm } from './modal-form.tsx';
 import { issueTypeText, priorityText } from './tracker-messages.ts';
 import './tracker.css';
 
@@ -50,15 +50,13 @@ export interface IssueFormModalProps {
 export function IssueFormModal(props: IssueFormModalProps) {
   const { open, mode, onClose } = props;
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onClose={onClose}
       title={mode === 'add' ? m.tracker_issue_form_add_title() : m.tracker_issue_form_edit_title()}
     >
-      {open ? <IssueForm {...props} /> : null}
-    </Modal>
+      <IssueForm {...props} />
+    </FormModal>
   );
 }
 
@@ -86,9 +84,13 @@ function IssueForm({
     estimation: initial?.estimation ?? '',
     assignedPerson: initial?.assignedPerson ?? '',
   }));
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problems = validateIssueForm(values);
+  const firstProblem = problems[0];
+  const { submitted, saving, handleSubmit } = useModalForm({
+    invalidFieldId: firstProblem ? `${id}-${firstProblem.field}` : null,
+    save: () => onSubmit(values),
+    onClose,
+  });
   const problemOf = (field: 'title' | 'estimation') =>
     submitted ? problems.find((problem) => problem.field === field) : undefined;
   const titleProblem = problemOf('title');
@@ -99,23 +101,8 @@ function IssueForm({
   const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    setSubmitted(true);
-    const first = problems[0];
-    if (first) {
-      document.getElementById(`${id}-${first.field}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    const saved = await onSubmit(values).catch(() => false);
-    setSaving(false);
-    if (saved) onClose();
-  }
-
   return (
-    <form className="stack issue-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="stack issue-form" noValidate onSubmit={handleSubmit}>
       <div className="field">
         <label htmlFor={`${id}-title`}>{m.tracker_issue_form_title_label()}</label>
         <input

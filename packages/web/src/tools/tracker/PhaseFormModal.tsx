@@ -4,11 +4,11 @@
  * #dc3545, purple #6f42c1, optional description for phases; Add and Cancel; §5: name required
  * after trimming; submit disabled while processing).
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
 
-import { Modal } from '../../components/Modal.tsx';
 import { DEFAULT_PHASE_COLOR, PHASE_COLORS } from '../../domain/tracker/index.ts';
 import { m } from '../../paraglide/messages.js';
+import { FormModal, useModalForm } from './modal-form.tsx';
 import { phaseColorText } from './tracker-messages.ts';
 import './tracker.css';
 
@@ -35,15 +35,9 @@ export interface PhaseFormModalProps {
 export function PhaseFormModal(props: PhaseFormModalProps) {
   const { open, title, onClose } = props;
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      title={title}
-    >
-      {open ? <PhaseForm {...props} /> : null}
-    </Modal>
+    <FormModal open={open} onClose={onClose} title={title}>
+      <PhaseForm {...props} />
+    </FormModal>
   );
 }
 
@@ -54,26 +48,15 @@ function PhaseForm({ submitLabel, withDescription, onSubmit, onClose }: PhaseFor
     color: DEFAULT_PHASE_COLOR,
     description: '',
   });
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
   const nameMissing = values.name.trim() === '';
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    setSubmitted(true);
-    if (nameMissing) {
-      document.getElementById(`${id}-name`)?.focus();
-      return;
-    }
-    setSaving(true);
-    const saved = await onSubmit(values).catch(() => false);
-    setSaving(false);
-    if (saved) onClose();
-  }
+  const { submitted, saving, handleSubmit } = useModalForm({
+    invalidFieldId: nameMissing ? `${id}-name` : null,
+    save: () => onSubmit(values),
+    onClose,
+  });
 
   return (
-    <form className="stack" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="stack" noValidate onSubmit={handleSubmit}>
       <div className="field">
         <label htmlFor={`${id}-name`}>{m.tracker_phase_form_name_label()}</label>
         <input
