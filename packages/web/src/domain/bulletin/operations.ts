@@ -1,0 +1,284 @@
+/**
+ * The named operations on Pinboard content (spec §4 Bulletin, §5 Bulletin validation / Note
+ * dialog, §8 Bulletin). Each is pure: `(content, args, ctx) => newContent`, never mutating its
+ * input and throwing {@link BulletinError} when a rule refuses it. {@link applyBulletinOperation}
+ * replays a {@link BulletinOperation} against any content, which is how a save that hit a 409
+ * re-applies the user's change to the latest version (spec §4 Tool content).
+ *
+ * Posts are found by id, so an edit still lands after another user moved or added notes.
+ * Randomness (where a new note goes) is decided by the caller before the operation, so replays
+ * give the same result.
+ */
+import { DEFAULT_NOTE_SIZE, clampPosition } from './layout.ts';
+import {
+  ANONYMOUS_AUTHOR,
+  BulletinError,
+  DEFAULT_NOTE_COLOR,
+  DEFAULT_POST_PRIORITY,
+  POST_TITLE_MAX_CHARS,
+  type BulletinContent,
+  type BulletinContext,
+  type NotePosition,
+  type NoteSize,
+  type Post,
+  type PostPriority,
+  type PostType,
+} from './types.ts';
+
+/**
+ * What the note dialog gives (spec §2 note dialog). Absent fields default to: type
+ * `settings.defaultPostType`, priority 'Medium', colour #FFD700, size 250×250, empty content,
+ * url and tags, not sticky, no expiry.
+ */
+export interface PostInput {
+  title: string;
+  content?: string;
+  type?: PostType;
+  priority?: PostPriority;
+  tags?: string[];
+  url?: string;
+  isSticky?: boolean;
+  /** ISO 8601 timestamp, or null for no expiry. */
+  expiresAt?: string | null;
+  color?: string;
+  /** In percent; pick it with randomNotePosition (./layout.ts) so replays land on the same spot. */
+  position: NotePosition;
+  size?: NoteSize;
+}
+
+/** Changes to a post's editable fields (spec §2 note dialog); `position` has its own operation. */
+export type PostChanges = Partial<
+  Pick<
+    Post,
+    | 'title'
+    | 'content'
+    | 'type'
+    | 'priority'
+    | 'tags'
+    | 'url'
+    | 'isSticky'
+    | 'expiresAt'
+    | 'color'
+    | 'size'
+  >
+>;
+
+/**
+ * Arguments of {@link addPost}: `author` is the current user's name ('' falls back to
+ * 'Anonymous', spec §6); `categoryId`, when given, files the post under that category.
+ */
+export interface AddPostArgs {
+  post: PostInput;
+  author: string;
+  categoryId?: string;
+}
+/** Arguments of {@link updatePost}. */
+export interface UpdatePostArgs {
+  postId: string;
+  changes: PostChanges;
+}
+/** Arguments of {@link deletePost}. */
+export interface DeletePostArgs {
+  postId: string;
+}
+/** Arguments of {@link movePost}: the new left/top position in percent of the canvas. */
+export interface MovePostArgs {
+  postId: string;
+  position: NotePosition;
+}
+
+/** Every named bulletin operation as a serialisable message, discriminated by `type`. */
+export type BulletinOperation =
+  | ({ type: 'addPost' } & AddPostArgs)
+  | ({ type: 'updatePost' } & UpdatePostArgs)
+  | ({ type: 'deletePost' } & DeletePostArgs)
+  | ({ type: 'movePost' } & MovePostArgs);
+
+/** The `type` of every {@link BulletinOperation}. */
+export type BulletinOperationType = BulletinOperation['type'];
+
+function requireContent(content: BulletinContent | null | undefined): BulletinContent {
+  if (content === null || content === undefined) throw new BulletinError('NO_DATA');
+  return content;
+}
+
+/** The post with id `postId`, or undefined. */
+export function findPost(content: BulletinContent, postId: string): Post | undefined {
+  return content.posts.find((post) => post.id === postId);
+}
+
+function requirePost(content: BulletinContent, postId: string): Post {
+  const post = findPost(content, postId);
+  if (!post) throw new BulletinError('POST_NOT_FOUND');
+  return post;
+}
+
+function checkedTitle(title: string): string {
+  const trimmed = title.trim();
+  if (trimmed === '') throw new BulletinError('TITLE_REQUIRED');
+  if (trimmed.length > POST_TITLE_MAX_CHARS) {
+    throw new BulletinError('TITLE_TOO_LONG', { maxChars: POST_TITLE_MAX_CHARS });
+  }
+  return trimmed;
+}
+
+function cleanTags(tags: readonly string[]): string[] {
+  return tags.map((tag) => tag.trim()).filter((tag) => tag !== '');
+}
+
+function colorOrDefault(color: string | undefined): string {
+  const trimmed = color?.trim() ?? '';
+  return trimmed === '' ? DEFAULT_NOTE_COLOR : trimmed;
+}
+
+// spec §5: a link post needs a URL, checked on the post as it will be stored.
+function checkLink(post: Post): Post {
+  if (post.type === 'Link' && post.url === '') throw new BulletinError('URL_REQUIRED');
+  return post;
+}
+
+function replacePost(content: BulletinContent, updated: Post): BulletinContent {
+  return {
+    ...content,
+    posts: content.posts.map((post) => (post.id === updated.id ? updated : post)),
+  };
+}
+
+/**
+ * Adds a note (spec §2 note dialog, §5): title trimmed, required and at most 100 characters;
+ * url trimmed and required for Link posts; tags trimmed without empties; position clamped to
+ * 0..85 percent; author trimmed, '' becomes 'Anonymous'. Id from `ctx.newId`, createdAt and
+ * updatedAt from one `ctx.now`. With `categoryId` the post id is appended to that category.
+ * Throws NO_DATA, TITLE_REQUIRED, TITLE_TOO_LONG, URL_REQUIRED, CATEGORY_NOT_FOUND.
+ */
+export function addPost(
+  content: BulletinContent | null,
+  args: AddPostArgs,
+  ctx: BulletinContext,
+): BulletinContent {
+  const current = requireContent(content);
+  const { post: input } = args;
+  const title = checkedTitle(input.title);
+  if (
+    args.categoryId !== undefined &&
+    !current.categories.some((category) => category.id === args.categoryId)
+  ) {
+    throw new BulletinError('CATEGORY_NOT_FOUND');
+  }
+  const now = ctx.now();
+  const author = args.author.trim();
+  const post = checkLink({
+    id: ctx.newId(),
+    title,
+    content: input.content ?? '',
+    type: input.type ?? current.settings.defaultPostType,
+    priority: input.priority ?? DEFAULT_POST_PRIORITY,
+    author: author === '' ? ANONYMOUS_AUTHOR : author,
+    createdAt: now,
+    updatedAt: now,
+    tags: cleanTags(input.tags ?? []),
+    url: input.url?.trim() ?? '',
+    isSticky: input.isSticky ?? false,
+    expiresAt: input.expiresAt ?? null,
+    color: colorOrDefault(input.color),
+    position: clampPosition(input.position),
+    size: { ...(input.size ?? DEFAULT_NOTE_SIZE) },
+  });
+  const categories =
+    args.categoryId === undefined
+      ? current.categories
+      : current.categories.map((category) =>
+          category.id === args.categoryId
+            ? { ...category, posts: [...category.posts, post.id] }
+            : category,
+        );
+  return { ...current, categories, posts: [...current.posts, post] };
+}
+
+/**
+ * Changes a note's editable fields with the same normalisation and rules as {@link addPost}
+ * (the URL rule is checked on the changed post) and sets `updatedAt` to `ctx.now()`.
+ * Throws NO_DATA, POST_NOT_FOUND, TITLE_REQUIRED, TITLE_TOO_LONG, URL_REQUIRED.
+ */
+export function updatePost(
+  content: BulletinContent | null,
+  args: UpdatePostArgs,
+  ctx: BulletinContext,
+): BulletinContent {
+  const current = requireContent(content);
+  const post = requirePost(current, args.postId);
+  const { changes } = args;
+  const updated: Post = { ...post, ...changes, updatedAt: ctx.now() };
+  if (changes.title !== undefined) updated.title = checkedTitle(changes.title);
+  if (changes.url !== undefined) updated.url = changes.url.trim();
+  if (changes.tags !== undefined) updated.tags = cleanTags(changes.tags);
+  if (changes.color !== undefined) updated.color = colorOrDefault(changes.color);
+  if (changes.size !== undefined) updated.size = { ...changes.size };
+  return replacePost(current, checkLink(updated));
+}
+
+/**
+ * Deletes a note together with its board comments and its entries in categories.
+ * Throws NO_DATA, POST_NOT_FOUND (also when another user deleted it first).
+ */
+export function deletePost(
+  content: BulletinContent | null,
+  args: DeletePostArgs,
+  _ctx?: BulletinContext,
+): BulletinContent {
+  const current = requireContent(content);
+  requirePost(current, args.postId);
+  return {
+    ...current,
+    posts: current.posts.filter((post) => post.id !== args.postId),
+    comments: current.comments.filter((comment) => comment.postId !== args.postId),
+    categories: current.categories.map((category) =>
+      category.posts.includes(args.postId)
+        ? { ...category, posts: category.posts.filter((id) => id !== args.postId) }
+        : category,
+    ),
+  };
+}
+
+/**
+ * Moves a note to `position` (percent, clamped to 0..85 on both axes; spec §4 notes are dragged
+ * freely, §9 position clamp). `updatedAt` is left alone: moving does not edit the note.
+ * Throws NO_DATA, POST_NOT_FOUND.
+ */
+export function movePost(
+  content: BulletinContent | null,
+  args: MovePostArgs,
+  _ctx?: BulletinContext,
+): BulletinContent {
+  const current = requireContent(content);
+  const post = requirePost(current, args.postId);
+  return replacePost(current, { ...post, position: clampPosition(args.position) });
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled bulletin operation ${JSON.stringify(value)}`);
+}
+
+/**
+ * Applies one {@link BulletinOperation} to `content` with the named operation of the same type
+ * and returns the new content; throws what that operation throws (NO_DATA for null content).
+ * With the same `ctx` values the result is the same (spec §4 Tool content, re-apply on 409).
+ */
+export function applyBulletinOperation(
+  content: BulletinContent | null,
+  operation: BulletinOperation,
+  ctx: BulletinContext,
+): BulletinContent {
+  switch (operation.type) {
+    case 'addPost':
+      return addPost(content, operation, ctx);
+    case 'updatePost':
+      return updatePost(content, operation, ctx);
+    case 'deletePost':
+      return deletePost(content, operation, ctx);
+    case 'movePost':
+      return movePost(content, operation, ctx);
+    default:
+      return assertNever(operation);
+  }
+}

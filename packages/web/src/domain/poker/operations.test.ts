@@ -1,0 +1,326 @@
+import { describe, expect, it } from 'vitest';
+
+import { defaultPokerContent } from './defaults.ts';
+import {
+  applyPokerOperation,
+  cardsOf,
+  changeScale,
+  clearVote,
+  hide,
+  isCardOf,
+  reset,
+  reveal,
+  selectIssue,
+  submitVote,
+  userEstimation,
+  type PokerOperation,
+} from './operations.ts';
+import {
+  PokerError,
+  type PokerContent,
+  type PokerContext,
+  type PokerErrorCode,
+  type PokerScale,
+} from './types.ts';
+
+function testCtx(): PokerContext {
+  let id = 0;
+  let second = 0;
+  return {
+    newId: () => `id-${++id}`,
+    now: () => new Date(Date.UTC(2024, 0, 1, 0, 0, second++)).toISOString(),
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function expectPokerError(action: () => unknown, code: PokerErrorCode, message: string) {
+  let caught: unknown;
+  try {
+    action();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(PokerError);
+  expect(caught).toMatchObject({ code, message });
+}
+
+function round(): PokerContent {
+  return deepFreeze(defaultPokerContent(testCtx()));
+}
+
+/** A round where ann voted 3 and bob voted 8 (in that order). */
+function voted(ctx = testCtx()): PokerContent {
+  let content = round();
+  content = submitVote(content, { userId: 'ann', username: 'Ann', value: '3' }, ctx);
+  content = submitVote(content, { userId: 'bob', username: 'Bob', value: '8' }, ctx);
+  return deepFreeze(content);
+}
+
+function values(content: PokerContent): [string, string][] {
+  return content.estimations.map((e) => [e.userId, e.value]);
+}
+
+describe('no content loaded', () => {
+  const ctx = testCtx();
+  it.each<[string, () => unknown]>([
+    ['submitVote', () => submitVote(null, { userId: 'a', username: 'a', value: '1' }, ctx)],
+    ['clearVote', () => clearVote(null, { userId: 'a' })],
+    ['reveal', () => reveal(null)],
+    ['hide', () => hide(null)],
+    ['reset', () => reset(null)],
+    ['changeScale', () => changeScale(null, { scale: 'tshirt' })],
+    ['selectIssue', () => selectIssue(null, { issueId: 'i' })],
+  ])("%s throws NO_DATA 'No data loaded'", (_name, action) => {
+    expectPokerError(action, 'NO_DATA', 'No data loaded');
+  });
+});
+
+describe('cards (spec §3)', () => {
+  it('Fibonacci deck: 0..89 plus tea-cup and question', () => {
+    expect(cardsOf('fibonacci').map((card) => card.value)).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '5',
+      '8',
+      '13',
+      '21',
+      '34',
+      '55',
+      '89',
+      'tea-cup',
+      'question',
+    ]);
+    expect(cardsOf('fibonacci').slice(-2)).toEqual([
+      { value: 'tea-cup', kind: 'special', name: 'Break needed' },
+      { value: 'question', kind: 'special', name: 'Need more info' },
+    ]);
+  });
+
+  it('T-shirt deck: XS..XL with names plus the same specials', () => {
+    expect(cardsOf('tshirt').map((card) => [card.value, card.name])).toEqual([
+      ['XS', 'Extra Small'],
+      ['S', 'Small'],
+      ['M', 'Medium'],
+      ['L', 'Large'],
+      ['XL', 'Extra Large'],
+      ['tea-cup', 'Break needed'],
+      ['question', 'Need more info'],
+    ]);
+  });
+
+  it('isCardOf matches exact values of the scale', () => {
+    expect(isCardOf('fibonacci', '13')).toBe(true);
+    expect(isCardOf('fibonacci', '4')).toBe(false);
+    expect(isCardOf('fibonacci', 'M')).toBe(false);
+    expect(isCardOf('tshirt', 'M')).toBe(true);
+    expect(isCardOf('tshirt', 'question')).toBe(true);
+    expect(isCardOf('tshirt', '5')).toBe(false);
+  });
+});
+
+describe('submitVote (spec §4: replaces the user’s earlier vote)', () => {
+  it('appends a first vote with the timestamp from ctx', () => {
+    const next = submitVote(round(), { userId: 'ann', username: ' Ann ', value: '5' }, testCtx());
+    expect(next.estimations).toEqual([
+      { userId: 'ann', username: 'Ann', value: '5', timestamp: '2024-01-01T00:00:00.000Z' },
+    ]);
+  });
+
+  it('replaces the earlier vote in place, leaving others alone', () => {
+    const content = voted();
+    const next = submitVote(
+      content,
+      { userId: 'ann', username: 'Ann', value: 'tea-cup' },
+      testCtx(),
+    );
+    expect(values(next)).toEqual([
+      ['ann', 'tea-cup'],
+      ['bob', '8'],
+    ]);
+    expect(next.estimations[1]).toBe(content.estimations[1]);
+  });
+
+  it('falls back to the user id as name', () => {
+    const next = submitVote(round(), { userId: 'ann', username: '', value: '1' }, testCtx());
+    expect(userEstimation(next, 'ann')?.username).toBe('ann');
+  });
+
+  it("needs a user: 'User not authenticated'", () => {
+    expectPokerError(
+      () => submitVote(round(), { userId: ' ', username: 'x', value: '1' }, testCtx()),
+      'USER_NOT_AUTHENTICATED',
+      'User not authenticated',
+    );
+  });
+
+  it('refuses a card that is not of the current scale', () => {
+    expectPokerError(
+      () => submitVote(round(), { userId: 'a', username: 'a', value: 'M' }, testCtx()),
+      'INVALID_CARD',
+      'Invalid card value',
+    );
+    expectPokerError(
+      () => submitVote(round(), { userId: 'a', username: 'a', value: '' }, testCtx()),
+      'INVALID_CARD',
+      'Invalid card value',
+    );
+  });
+
+  it('allows changes after reveal unless settings.allowChangeAfterReveal is off', () => {
+    const revealed = reveal(voted());
+    expect(
+      values(submitVote(revealed, { userId: 'ann', username: 'Ann', value: '5' }, testCtx())),
+    ).toEqual([
+      ['ann', '5'],
+      ['bob', '8'],
+    ]);
+    const locked = {
+      ...revealed,
+      settings: { ...revealed.settings, allowChangeAfterReveal: false },
+    };
+    expectPokerError(
+      () => submitVote(locked, { userId: 'ann', username: 'Ann', value: '5' }, testCtx()),
+      'VOTE_LOCKED',
+      'Estimations cannot be changed after reveal',
+    );
+    expectPokerError(
+      () => clearVote(locked, { userId: 'ann' }),
+      'VOTE_LOCKED',
+      'Estimations cannot be changed after reveal',
+    );
+    // Hidden again, votes may change.
+    const again = submitVote(
+      hide(locked),
+      { userId: 'ann', username: 'Ann', value: '5' },
+      testCtx(),
+    );
+    expect(userEstimation(again, 'ann')?.value).toBe('5');
+  });
+});
+
+describe('clearVote (spec §4: removes only the current user’s vote)', () => {
+  it('removes the user’s vote only', () => {
+    expect(values(clearVote(voted(), { userId: 'bob' }))).toEqual([['ann', '3']]);
+  });
+
+  it('returns the content itself when the user has not voted', () => {
+    const content = voted();
+    expect(clearVote(content, { userId: 'cid' })).toBe(content);
+  });
+
+  it("needs a user: 'User not authenticated'", () => {
+    expectPokerError(
+      () => clearVote(voted(), { userId: '' }),
+      'USER_NOT_AUTHENTICATED',
+      'User not authenticated',
+    );
+  });
+});
+
+describe('reveal / hide (spec §4)', () => {
+  it('toggles isRevealed and keeps the votes', () => {
+    const content = voted();
+    const shown = reveal(content);
+    expect(shown.isRevealed).toBe(true);
+    expect(shown.estimations).toBe(content.estimations);
+    expect(reveal(shown)).toBe(shown);
+    const hidden = hide(shown);
+    expect(hidden.isRevealed).toBe(false);
+    expect(hide(hidden)).toBe(hidden);
+  });
+});
+
+describe('reset (spec §4: clears all estimations and hides)', () => {
+  it('clears and hides', () => {
+    const next = reset(reveal(voted()));
+    expect(next.estimations).toEqual([]);
+    expect(next.isRevealed).toBe(false);
+  });
+});
+
+describe('changeScale (spec §4: clears all estimations and hides)', () => {
+  it('switches the scale, clears and hides', () => {
+    const next = changeScale(reveal(voted()), { scale: 'tshirt' });
+    expect(next).toMatchObject({ scale: 'tshirt', estimations: [], isRevealed: false });
+  });
+
+  it('keeps everything when the scale is already in use', () => {
+    const content = voted();
+    expect(changeScale(content, { scale: 'fibonacci' })).toBe(content);
+  });
+
+  it("refuses an unknown scale: 'Invalid scale value'", () => {
+    expectPokerError(
+      () => changeScale(voted(), { scale: 'hours' as PokerScale }),
+      'INVALID_SCALE',
+      'Invalid scale value',
+    );
+  });
+});
+
+describe('selectIssue (spec §4: stores the id as selectedIssueId)', () => {
+  it('stores and clears the selection without touching votes', () => {
+    const content = voted();
+    const selected = selectIssue(content, { issueId: 'issue-1' });
+    expect(selected.selectedIssueId).toBe('issue-1');
+    expect(selected.estimations).toBe(content.estimations);
+    expect(selectIssue(selected, { issueId: 'issue-1' })).toBe(selected);
+    expect(selectIssue(selected, { issueId: null }).selectedIssueId).toBeNull();
+  });
+});
+
+describe('applyPokerOperation (replay after a 409)', () => {
+  it('dispatches every operation type', () => {
+    const ctx = testCtx();
+    const ops: PokerOperation[] = [
+      { type: 'submitVote', userId: 'ann', username: 'Ann', value: '5' },
+      { type: 'submitVote', userId: 'bob', username: 'Bob', value: '8' },
+      { type: 'clearVote', userId: 'bob' },
+      { type: 'selectIssue', issueId: 'i1' },
+      { type: 'reveal' },
+    ];
+    const content = ops.reduce((acc, op) => applyPokerOperation(acc, op, ctx), round());
+    expect(content).toMatchObject({ selectedIssueId: 'i1', isRevealed: true });
+    expect(values(content)).toEqual([['ann', '5']]);
+    expect(applyPokerOperation(content, { type: 'hide' }, ctx).isRevealed).toBe(false);
+    expect(applyPokerOperation(content, { type: 'reset' }, ctx).estimations).toEqual([]);
+    expect(applyPokerOperation(content, { type: 'changeScale', scale: 'tshirt' }, ctx).scale).toBe(
+      'tshirt',
+    );
+  });
+
+  it('lands a vote on top of votes cast meanwhile, and gives the same result on replay', () => {
+    const op: PokerOperation = { type: 'submitVote', userId: 'cid', username: 'Cid', value: '13' };
+    const latest = voted();
+    const first = applyPokerOperation(latest, op, testCtx());
+    expect(values(first)).toEqual([
+      ['ann', '3'],
+      ['bob', '8'],
+      ['cid', '13'],
+    ]);
+    expect(applyPokerOperation(latest, op, testCtx())).toEqual(first);
+  });
+
+  it('refuses a Fibonacci vote replayed after another user switched to T-shirt sizes', () => {
+    const switched = changeScale(voted(), { scale: 'tshirt' });
+    expectPokerError(
+      () =>
+        applyPokerOperation(
+          switched,
+          { type: 'submitVote', userId: 'ann', username: 'Ann', value: '5' },
+          testCtx(),
+        ),
+      'INVALID_CARD',
+      'Invalid card value',
+    );
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The named operations on Scrum Poker content (spec §4 Scrum poker, §6 Tools, §8 Poker). Each is
+ * pure: `(content, args, ctx) => newContent`, never mutating its input and throwing
+ * {@link PokerError} when a rule refuses it. {@link applyPokerOperation} replays a
+ * {@link PokerOperation} against any content, which is how a save that hit a 409 re-applies the
+ * user's change to the latest version (spec §4 Tool content).
+ *
+ * Votes are found by user id, so a vote still lands after other users voted meanwhile.
+ */
+import {
+  POKER_DECKS,
+  POKER_SCALES,
+  PokerError,
+  type Estimation,
+  type PokerCard,
+  type PokerContent,
+  type PokerContext,
+  type PokerScale,
+} from './types.ts';
+
+/**
+ * Arguments of {@link submitVote}: the current user (spec §6: the stored username serves as id
+ * and name) and the card value chosen ('5', 'M', 'tea-cup', …).
+ */
+export interface SubmitVoteArgs {
+  userId: string;
+  username: string;
+  value: string;
+}
+/** Arguments of {@link clearVote}: the current user's id. */
+export interface ClearVoteArgs {
+  userId: string;
+}
+/** Arguments of {@link changeScale}. */
+export interface ChangeScaleArgs {
+  scale: PokerScale;
+}
+/** Arguments of {@link selectIssue}: a backlog issue id, or null to clear the selection. */
+export interface SelectIssueArgs {
+  issueId: string | null;
+}
+
+/** Every named poker operation as a serialisable message, discriminated by `type`. */
+export type PokerOperation =
+  | ({ type: 'submitVote' } & SubmitVoteArgs)
+  | ({ type: 'clearVote' } & ClearVoteArgs)
+  | { type: 'reveal' }
+  | { type: 'hide' }
+  | { type: 'reset' }
+  | ({ type: 'changeScale' } & ChangeScaleArgs)
+  | ({ type: 'selectIssue' } & SelectIssueArgs);
+
+/** The `type` of every {@link PokerOperation}. */
+export type PokerOperationType = PokerOperation['type'];
+
+function requireContent(content: PokerContent | null | undefined): PokerContent {
+  if (content === null || content === undefined) throw new PokerError('NO_DATA');
+  return content;
+}
+
+function requireUser(userId: string): string {
+  const id = userId.trim();
+  if (id === '') throw new PokerError('USER_NOT_AUTHENTICATED');
+  return id;
+}
+
+function checkNotLocked(content: PokerContent): void {
+  if (content.isRevealed && !content.settings.allowChangeAfterReveal) {
+    throw new PokerError('VOTE_LOCKED');
+  }
+}
+
+/** The cards of `scale` (spec §3), e.g. for the card grid. */
+export function cardsOf(scale: PokerScale): readonly PokerCard[] {
+  return POKER_DECKS[scale];
+}
+
+/** Whether `value` is a card of `scale`'s deck (exact match: 'M' yes, 'm' no). */
+export function isCardOf(scale: PokerScale, value: string): boolean {
+  return POKER_DECKS[scale].some((card) => card.value === value);
+}
+
+/** The estimation of user `userId`, or undefined when they have not voted. */
+export function userEstimation(content: PokerContent, userId: string): Estimation | undefined {
+  return content.estimations.find((estimation) => estimation.userId === userId);
+}
+
+/**
+ * Stores the user's vote (spec §4: submitting replaces the user's earlier vote, which keeps its
+ * place in the list; a first vote is appended). `username` is trimmed and falls back to the id;
+ * the timestamp comes from `ctx.now`. Throws NO_DATA; USER_NOT_AUTHENTICATED for a blank user
+ * id; INVALID_CARD when `value` is not a card of the current scale (e.g. after another user
+ * changed the scale); VOTE_LOCKED when revealed and `settings.allowChangeAfterReveal` is off.
+ */
+export function submitVote(
+  content: PokerContent | null,
+  args: SubmitVoteArgs,
+  ctx: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  const userId = requireUser(args.userId);
+  if (!isCardOf(current.scale, args.value)) throw new PokerError('INVALID_CARD');
+  checkNotLocked(current);
+  const username = args.username.trim();
+  const vote: Estimation = {
+    userId,
+    username: username === '' ? userId : username,
+    value: args.value,
+    timestamp: ctx.now(),
+  };
+  const existing = current.estimations.some((estimation) => estimation.userId === userId);
+  return {
+    ...current,
+    estimations: existing
+      ? current.estimations.map((estimation) => (estimation.userId === userId ? vote : estimation))
+      : [...current.estimations, vote],
+  };
+}
+
+/**
+ * Removes only the user's own vote (spec §4); `content` itself is returned when they have none.
+ * Throws NO_DATA, USER_NOT_AUTHENTICATED, VOTE_LOCKED (as {@link submitVote}).
+ */
+export function clearVote(
+  content: PokerContent | null,
+  args: ClearVoteArgs,
+  _ctx?: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  const userId = requireUser(args.userId);
+  if (!current.estimations.some((estimation) => estimation.userId === userId)) return current;
+  checkNotLocked(current);
+  return {
+    ...current,
+    estimations: current.estimations.filter((estimation) => estimation.userId !== userId),
+  };
+}
+
+/** Shows every vote (spec §4 hidden → revealed). Throws NO_DATA. */
+export function reveal(content: PokerContent | null, _ctx?: PokerContext): PokerContent {
+  const current = requireContent(content);
+  return current.isRevealed ? current : { ...current, isRevealed: true };
+}
+
+/** Hides the votes again (spec §4 revealed → hidden). Throws NO_DATA. */
+export function hide(content: PokerContent | null, _ctx?: PokerContext): PokerContent {
+  const current = requireContent(content);
+  return current.isRevealed ? { ...current, isRevealed: false } : current;
+}
+
+/** Clears all estimations and hides (spec §4 Reset). Throws NO_DATA. */
+export function reset(content: PokerContent | null, _ctx?: PokerContext): PokerContent {
+  const current = requireContent(content);
+  return { ...current, estimations: [], isRevealed: false };
+}
+
+/**
+ * Switches the scale, clearing all estimations and hiding (spec §4). Choosing the scale already
+ * in use returns `content` itself, so a replay after another user made the same switch keeps the
+ * votes cast since. Throws NO_DATA, INVALID_SCALE ('Invalid scale value').
+ */
+export function changeScale(
+  content: PokerContent | null,
+  args: ChangeScaleArgs,
+  _ctx?: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  if (!POKER_SCALES.includes(args.scale)) throw new PokerError('INVALID_SCALE');
+  if (current.scale === args.scale) return current;
+  return { ...current, scale: args.scale, estimations: [], isRevealed: false };
+}
+
+/** Stores the issue id as `selectedIssueId` (spec §4), null clearing it. Throws NO_DATA. */
+export function selectIssue(
+  content: PokerContent | null,
+  args: SelectIssueArgs,
+  _ctx?: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  if (current.selectedIssueId === args.issueId) return current;
+  return { ...current, selectedIssueId: args.issueId };
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled poker operation ${JSON.stringify(value)}`);
+}
+
+/**
+ * Applies one {@link PokerOperation} to `content` with the named operation of the same type and
+ * returns the new content; throws what that operation throws (NO_DATA for null content). With
+ * the same `ctx` values the result is the same (spec §4 Tool content, re-apply on 409).
+ */
+export function applyPokerOperation(
+  content: PokerContent | null,
+  operation: PokerOperation,
+  ctx: PokerContext,
+): PokerContent {
+  switch (operation.type) {
+    case 'submitVote':
+      return submitVote(content, operation, ctx);
+    case 'clearVote':
+      return clearVote(content, operation, ctx);
+    case 'reveal':
+      return reveal(content, ctx);
+    case 'hide':
+      return hide(content, ctx);
+    case 'reset':
+      return reset(content, ctx);
+    case 'changeScale':
+      return changeScale(content, operation, ctx);
+    case 'selectIssue':
+      return selectIssue(content, operation, ctx);
+    default:
+      return assertNever(operation);
+  }
+}
