@@ -1,6 +1,8 @@
 /**
  * The one Fastify process (issue "Server core" §6): `/api/*` REST and `/api/ws/*` raw
  * WebSocket (rest-adapter), `/trpc` over HTTP and WebSocket, `/api/health`, `/api/csrf`.
+ * Every response carries the security headers (security-headers.ts); login, registration and
+ * space creation are throttled on all three ways in (throttle.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -11,12 +13,16 @@ import type { DbHandle } from '@cipherspace/db';
 import { restAdapter, toHttpError } from '@cipherspace/rest-adapter';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
+import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
 import type { ServerConfig } from './config.ts';
 import { registerCsrf } from './csrf.ts';
 import { loggerOptions, pathOnly } from './logging.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { registerThrottle } from './throttle.ts';
 
 export interface ServerDeps {
   db: DbHandle;
@@ -43,6 +49,7 @@ export async function buildServer(
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     forceCloseConnections: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Space names are up to 100 characters; percent-encoded they can be several times longer.
     routerOptions: { maxParamLength: 1000 },
     // Router-level failures (bad URL encoding, over-long parameters) answer like every other error.
@@ -51,6 +58,9 @@ export async function buildServer(
       void reply.code(status).send({ detail });
     },
   });
+
+  // First, so that every response (files, the SPA fallback, 404s, API errors) carries them.
+  await registerSecurityHeaders(app, { diagramEditorUrl: config.diagramEditorUrl });
 
   const bus = new EventBus(deps.db.notifier);
   await bus.start();
@@ -90,17 +100,36 @@ export async function buildServer(
   await app.register(fastifyWebsocket, { options: { maxPayload: config.bodyLimitBytes } });
   await registerCsrf(app);
 
+  const throttle = await registerThrottle(app, config.rateLimits);
+
+  const onTrpcError = ({ error, path }: { error: TRPCError; path: string | undefined }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      app.log.error({ err: error, path }, 'tRPC procedure failed');
+  };
   const trpcOptions = {
     router: appRouter,
+    createContext: async ({ req, res, info }) => {
+      await throttle.checkTrpcRequest(req, res, info.calls);
+      return createContext({ headers: req.headers, connectionParams: info.connectionParams });
+    },
+    onError: onTrpcError,
+  } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'];
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+
+  // tRPC over the WebSocket (GET /trpc): tRPC's own connection handler, behind the throttle's
+  // message guard (the HTTP createContext above never sees WebSocket calls).
+  const onTrpcConnection = getWSConnectionHandler({
+    router: appRouter,
+    wss: app.websocketServer,
     createContext: ({ req, info }) =>
       createContext({ headers: req.headers, connectionParams: info.connectionParams }),
-    onError: ({ error, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        app.log.error({ err: error, path }, 'tRPC procedure failed');
-    },
+    onError: onTrpcError,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-  } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'] & { keepAlive: object };
-  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', useWSS: true, trpcOptions });
+  });
+  app.get('/trpc', { websocket: true }, (socket, request) => {
+    throttle.guardTrpcSocket(socket, request, appRouter);
+    onTrpcConnection(socket, request.raw);
+  });
 
   await app.register(restAdapter, { createContext });
 
@@ -132,6 +161,14 @@ export async function buildServer(
     await bus.close();
   });
   return app;
+}
+
+/** Fastify's `trustProxy` from TRUST_PROXY (a hop count n trusts the n nearest proxies). */
+function trustProxyOption(
+  value: ServerConfig['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -14,6 +14,15 @@ describe('loadConfig', () => {
       bodyLimitBytes: 10 * 1024 * 1024,
       sessionCleanupIntervalMs: 15 * 60 * 1000,
       webDistDir: expect.stringMatching(/packages\/web\/dist$/),
+      rateLimits: {
+        loginPerAccount: 10,
+        loginPerIp: 300,
+        windowMs: 15 * 60 * 1000,
+        createPerIp: 100,
+        createWindowMs: 60 * 60 * 1000,
+      },
+      trustProxy: false,
+      diagramEditorUrl: 'https://embed.diagrams.net',
     });
   });
 
@@ -27,6 +36,13 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       BODY_LIMIT_BYTES: '2048',
       SESSION_CLEANUP_INTERVAL_MS: '60000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '5',
+      RATE_LIMIT_LOGIN_PER_IP: '50',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      RATE_LIMIT_CREATE_PER_IP: '3',
+      RATE_LIMIT_CREATE_WINDOW_MS: '120000',
+      TRUST_PROXY: 'true',
+      DIAGRAM_EDITOR_URL: 'https://draw.example.com/embed',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -37,7 +53,35 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       bodyLimitBytes: 2048,
       sessionCleanupIntervalMs: 60_000,
+      rateLimits: {
+        loginPerAccount: 5,
+        loginPerIp: 50,
+        windowMs: 60_000,
+        createPerIp: 3,
+        createWindowMs: 120_000,
+      },
+      trustProxy: true,
+      diagramEditorUrl: 'https://draw.example.com/embed',
     });
+  });
+
+  it('reads TRUST_PROXY as off, on, a hop count or proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+  });
+
+  it('accepts only https diagram editor URLs and limits of at least 1', () => {
+    for (const url of ['http://embed.diagrams.net', 'javascript:alert(1)', 'not a url']) {
+      expect(() => loadConfig({ DIAGRAM_EDITOR_URL: url })).toThrow(/DIAGRAM_EDITOR_URL/);
+    }
+    expect(() => loadConfig({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '0' })).toThrow(
+      /RATE_LIMIT_LOGIN_PER_ACCOUNT/,
+    );
+    expect(() => loadConfig({ RATE_LIMIT_WINDOW_MS: '10' })).toThrow(/RATE_LIMIT_WINDOW_MS/);
   });
 
   it('treats an empty DATABASE_URL as unset (embedded PGlite)', () => {

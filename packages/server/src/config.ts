@@ -12,12 +12,30 @@
  * | BODY_LIMIT_BYTES | 10485760 | largest request body (HTTP and WebSocket messages); larger → 413 |
  * | SESSION_CLEANUP_INTERVAL_MS | 900000 | how often expired sessions are deleted |
  * | WEB_DIST_DIR | packages/web/dist | the built web app served at `/` |
+ * | RATE_LIMIT_WINDOW_MS | 900000 | window of the login/registration limits (15 min) |
+ * | RATE_LIMIT_LOGIN_PER_ACCOUNT | 10 | login + registration attempts per account (space name + username) per window |
+ * | RATE_LIMIT_LOGIN_PER_IP | 300 | login + registration attempts per client IP per window |
+ * | RATE_LIMIT_CREATE_PER_IP | 100 | space creations per client IP per RATE_LIMIT_CREATE_WINDOW_MS |
+ * | RATE_LIMIT_CREATE_WINDOW_MS | 3600000 | window of the space-creation limit (1 h) |
+ * | TRUST_PROXY | false | Fastify `trustProxy`: `true`, a hop count, or proxy addresses/CIDRs (comma-separated) |
+ * | DIAGRAM_EDITOR_URL | https://embed.diagrams.net | the embedded diagram editor; its origin is the only allowed frame source |
+ *
+ * The attempt counters live in the memory of each instance (see throttle.ts).
  */
 import { fileURLToPath } from 'node:url';
 
 import { z } from 'zod';
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_DIAGRAM_EDITOR_URL = 'https://embed.diagrams.net';
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -41,7 +59,47 @@ const envSchema = z.object({
     .min(1000)
     .default(15 * 60 * 1000),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60 * 1000),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_CREATE_PER_IP: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_CREATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60 * 60 * 1000),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string => {
+      const trimmed = value.trim();
+      if (trimmed === '' || trimmed === 'false') return false;
+      if (trimmed === 'true') return true;
+      return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+    }),
+  DIAGRAM_EDITOR_URL: z
+    .string()
+    .default(DEFAULT_DIAGRAM_EDITOR_URL)
+    .refine(isHttpsUrl, { error: 'DIAGRAM_EDITOR_URL must be an https:// URL' }),
 });
+
+/** Limits of the brute-force throttle (issue 7 item 3); windows in ms. */
+export interface RateLimits {
+  /** Login + registration attempts per account (space name lower-cased + username). */
+  loginPerAccount: number;
+  /** Login + registration attempts per client IP. */
+  loginPerIp: number;
+  /** Window of the two limits above. */
+  windowMs: number;
+  /** Space creations per client IP. */
+  createPerIp: number;
+  /** Window of the space-creation limit. */
+  createWindowMs: number;
+}
 
 export interface ServerConfig {
   port: number;
@@ -53,6 +111,11 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   sessionCleanupIntervalMs: number;
   webDistDir: string;
+  rateLimits: RateLimits;
+  /** Fastify `trustProxy`: which proxies may set X-Forwarded-For (the client IP of the throttle). */
+  trustProxy: boolean | number | string;
+  /** The diagram editor embedded by /tools/diagrams (an https URL). */
+  diagramEditorUrl: string;
 }
 
 /**
@@ -78,5 +141,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sessionCleanupIntervalMs: e.SESSION_CLEANUP_INTERVAL_MS,
     webDistDir: e.WEB_DIST_DIR,
+    rateLimits: {
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      createPerIp: e.RATE_LIMIT_CREATE_PER_IP,
+      createWindowMs: e.RATE_LIMIT_CREATE_WINDOW_MS,
+    },
+    trustProxy: e.TRUST_PROXY,
+    diagramEditorUrl: e.DIAGRAM_EDITOR_URL,
   };
 }

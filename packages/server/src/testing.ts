@@ -9,7 +9,19 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 
 import { buildServer } from './app.ts';
-import { loadConfig, type ServerConfig } from './config.ts';
+import { loadConfig, type RateLimits, type ServerConfig } from './config.ts';
+
+/**
+ * The throttle limits of test servers unless a test sets its own: far above what any test file
+ * sends from 127.0.0.1, so only the throttle's own tests ever meet a 429.
+ */
+export const TEST_RATE_LIMITS: RateLimits = {
+  loginPerAccount: 1000,
+  loginPerIp: 100_000,
+  windowMs: 15 * 60 * 1000,
+  createPerIp: 100_000,
+  createWindowMs: 60 * 60 * 1000,
+};
 
 export interface TestServer {
   app: FastifyInstance;
@@ -24,6 +36,7 @@ export interface TestServer {
 /**
  * Starts a server. Without `db` a fresh test database is created (and dropped on close);
  * with `db` (e.g. a second instance on the same Postgres database) it is shared and left open.
+ * `config` overrides the defaults (rate limits: {@link TEST_RATE_LIMITS}).
  */
 export async function startTestServer(
   options: {
@@ -35,7 +48,11 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const owned: TestDb | null = options.db ? null : await createTestDb();
   const db = options.db ?? (owned as TestDb);
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0' }), ...options.config };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0' }),
+    rateLimits: TEST_RATE_LIMITS,
+    ...options.config,
+  };
   const app = await buildServer(config, {
     db,
     ...(options.now ? { now: options.now } : {}),
