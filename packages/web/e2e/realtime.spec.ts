@@ -205,11 +205,11 @@ test("a member's save reaches the other member's tab as content_update; joins ar
     await collectRealtimeEvents(bobContext);
 
     const bobPage = await bobContext.newPage();
-    await signIn(bobPage, server, bob);
+    await signIn(bobPage, server, bob, '/tools/ticket');
     await expect(connectionStatus(bobPage)).toHaveText('Connected');
 
     const alicePage = await aliceContext.newPage();
-    await signIn(alicePage, server, alice);
+    await signIn(alicePage, server, alice, '/tools/ticket');
     await expect(connectionStatus(alicePage)).toHaveText('Connected');
 
     await expect

@@ -1,7 +1,8 @@
 /**
  * Page frame: the routed page and the footer on every page (spec §2 Footer); the real-time
  * connection of the signed-in session and, on signed-in pages, its status (spec §4). The
- * dashboard shows the status in its own header, so the frame leaves it out there.
+ * dashboard and the tool screens show the status in their own headers, so the frame leaves it
+ * out there.
  */
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -14,6 +15,9 @@ import { useSession } from '../lib/session.ts';
 import { m } from '../paraglide/messages.js';
 import { RealtimeSession } from './RealtimeSession.tsx';
 
+/** Pages whose own header carries the connection status (spec §2 dashboard, tool headers). */
+const PAGES_WITH_OWN_STATUS = new Set(['/dashboard', '/tools/kanban', '/tools/ticket']);
+
 export function Layout() {
   // Pages render their texts at render time; a language switch re-mounts the page so every
   // text follows it.
@@ -23,7 +27,7 @@ export function Layout() {
   return (
     <div className="app-shell">
       <RealtimeSession />
-      {session && pathname !== '/dashboard' ? (
+      {session && !PAGES_WITH_OWN_STATUS.has(pathname) ? (
         <section className="app-connection" aria-label={m.connection_region_label()}>
           <ConnectionStatusBadge />
         </section>

@@ -20,6 +20,14 @@ const CryptoTestPage = lazy(() => import('../features/crypto-test/CryptoTestPage
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage.tsx'));
 const ImprintPage = lazy(() => import('../features/legal/ImprintPage.tsx'));
 const ToolUnavailablePage = lazy(() => import('../features/tool-shell/ToolUnavailablePage.tsx'));
+const KanbanPage = lazy(() => import('../tools/kanban/KanbanPage.tsx'));
+const TicketPage = lazy(() => import('../tools/ticket/TicketPage.tsx'));
+
+/** The screens of the tools built so far (lazy: a tool's code loads when it is opened). */
+const TOOL_SCREENS: Partial<Record<(typeof TOOL_PATHS)[number], ReactNode>> = {
+  kanban: <KanbanPage />,
+  ticket: <TicketPage />,
+};
 
 /** `/space/register?…` → `/space/login?…` keeping the query and fragment. */
 function RegisterRedirect() {
@@ -61,7 +69,7 @@ export function createRouter() {
         { path: 'impressum', element: <ImprintPage /> },
         ...TOOL_PATHS.map((tool) => ({
           path: `tools/${tool}`,
-          element: session(<ToolUnavailablePage />),
+          element: session(TOOL_SCREENS[tool] ?? <ToolUnavailablePage />),
         })),
         { path: '*', element: <Navigate to="/" replace /> },
       ],

@@ -32,7 +32,11 @@ export function ToolHeader({
         {m.common_back_to_dashboard()}
       </Link>
       <h1 className="tool-title">{title}</h1>
-      {realtime ? <ConnectionStatusBadge /> : null}
+      {realtime ? (
+        <div className="tool-connection" role="region" aria-label={m.connection_region_label()}>
+          <ConnectionStatusBadge />
+        </div>
+      ) : null}
       {presence ? (
         <p className="tool-presence" aria-live="polite" aria-label={m.tool_presence_label()}>
           {presence.length === 0

@@ -1,0 +1,402 @@
+/**
+ * The Kanban board (spec §2 /tools/kanban, §4 Issue/card moves and Tool content, §8 version
+ * conflict) with two members in two browsers on one board: live updates without reloading,
+ * moving cards with the mouse and with the keyboard, simultaneous edits (re-applied after a 409),
+ * an edit of a card someone else deleted, the 2..10 column limits, and the zero-knowledge
+ * server (no card text in the database, no space key on the wire).
+ */
+import { rmSync } from 'node:fs';
+
+import type { Browser, Locator, Page } from '@playwright/test';
+
+import { expect, recordTraffic, startServer, test, type ServerProcess } from './fixtures.ts';
+import { dumpDatabase, setUpSpace, signIn, type Member } from './support.ts';
+
+/** spec §3 Kanban settings: 2 to 10 columns. */
+const MIN_COLUMNS = 2;
+const MAX_COLUMNS = 10;
+const DEFAULT_COLUMNS = ['Backlog', 'To Do', 'In Progress', 'Testing', 'Done'];
+const CONFLICT_TEXT =
+  'Content was modified by another user. Please try your changes again. The latest version has been loaded.';
+
+/** Two members of a fresh space, each signed in on the board in their own browser context. */
+async function twoOnOneBoard(browser: Browser, server: ServerProcess) {
+  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'Kanban' });
+  if (!alice || !bob) throw new Error('space set-up failed');
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext();
+  const a = await openBoard(await contextA.newPage(), server, alice);
+  const b = await openBoard(await contextB.newPage(), server, bob);
+  return {
+    alice,
+    bob,
+    a,
+    b,
+    contextA,
+    contextB,
+    close: async () => {
+      await contextA.close();
+      await contextB.close();
+    },
+  };
+}
+
+async function openBoard(page: Page, server: ServerProcess, member: Member): Promise<Page> {
+  await signIn(page, server, member, '/tools/kanban');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
+  await expect(column(page, 'Backlog')).toBeVisible();
+  return page;
+}
+
+const column = (page: Page, name: string): Locator =>
+  page.getByRole('region', { name, exact: true });
+const card = (scope: Page | Locator, title: string): Locator =>
+  scope.getByRole('article', { name: title, exact: true });
+const columnNames = (page: Page) =>
+  page.getByRole('region', { name: 'Board columns' }).getByRole('heading', { level: 2 });
+
+async function addColumn(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Column' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Column' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('radio', { name: 'Purple' }).check();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  // The modal closes once the column is saved.
+  await expect(dialog).toBeHidden();
+  await expect(column(page, name)).toBeVisible();
+}
+
+interface CardFields {
+  title: string;
+  description?: string;
+  type?: string;
+  priority?: string;
+  estimation?: string;
+  assignee?: string;
+}
+
+async function addCard(page: Page, columnName: string, fields: CardFields): Promise<void> {
+  await column(page, columnName)
+    .getByRole('button', { name: new RegExp(`^Add (first )?card to ${columnName}$`) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
+  await dialog.getByLabel('Title').fill(fields.title);
+  if (fields.description) await dialog.getByLabel('Description').fill(fields.description);
+  if (fields.type) await dialog.getByLabel('Type').selectOption(fields.type);
+  if (fields.priority) await dialog.getByLabel('Priority').selectOption(fields.priority);
+  if (fields.estimation) await dialog.getByLabel('Estimation').fill(fields.estimation);
+  if (fields.assignee) await dialog.getByLabel('Assigned person').fill(fields.assignee);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(column(page, columnName), fields.title)).toBeVisible();
+}
+
+/** Opens the edit modal of `title` and types a new title; returns the modal's Save button. */
+async function startEdit(page: Page, title: string, newTitle: string): Promise<Locator> {
+  await page.getByRole('button', { name: `Edit card ${title}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Issue' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await dialog.getByLabel('Title').fill(newTitle);
+  return dialog.getByRole('button', { name: 'Save', exact: true });
+}
+
+async function deleteColumn(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Delete column ${name}`, exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete column?' });
+  await expect(confirm).toContainText(`Delete the column "${name}"?`);
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(column(page, name)).toHaveCount(0);
+}
+
+test('a column and a card added by one member appear for the other within 2 s', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    await addColumn(a, 'Review');
+    await expect(column(b, 'Review')).toBeVisible({ timeout: 2000 });
+    await expect(columnNames(b)).toHaveText([...DEFAULT_COLUMNS, 'Review']);
+
+    await addCard(a, 'Review', {
+      title: 'Check the login flow',
+      description: 'Both password modes',
+      type: 'Bug',
+      priority: 'High',
+      estimation: 'M',
+      assignee: 'bob',
+    });
+    const seen = card(column(b, 'Review'), 'Check the login flow');
+    await expect(seen).toBeVisible({ timeout: 2000 });
+    await expect(seen).toContainText('Both password modes');
+    await expect(seen.getByText('Type: Bug')).toBeAttached();
+    await expect(seen.getByText('Estimation: M')).toBeAttached();
+    await expect(seen).toContainText('High');
+    await expect(seen).toContainText('bob');
+    await expect(seen).toContainText('Created by alice on');
+    await expect(seen).toContainText('Comments: 0');
+    await expect(column(b, 'Review').getByText('Number of cards: 1')).toBeAttached();
+  } finally {
+    await board.close();
+  }
+});
+
+test('cards moved by mouse drag and by keyboard show up on the other screen', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    await addCard(a, 'Backlog', { title: 'Drag me' });
+    await addCard(a, 'Backlog', { title: 'Keys only' });
+    await expect(card(column(b, 'Backlog'), 'Keys only')).toBeVisible();
+
+    // Mouse: press on the card, move in steps (dnd-kit needs real pointer moves), release.
+    const source = card(column(b, 'Backlog'), 'Drag me');
+    const from = await source.boundingBox();
+    const to = await column(b, 'To Do').boundingBox();
+    if (!from || !to) throw new Error('not laid out');
+    await b.mouse.move(from.x + from.width / 2, from.y + from.height - 8);
+    await b.mouse.down();
+    await b.mouse.move(from.x + from.width / 2 + 20, from.y + from.height - 8, { steps: 5 });
+    await b.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await expect(column(b, 'To Do')).toHaveClass(/kanban-drop-accept/);
+    await b.mouse.up();
+    await expect(card(column(b, 'To Do'), 'Drag me')).toBeVisible();
+    await expect(card(column(a, 'To Do'), 'Drag me')).toBeVisible();
+    await expect(card(column(a, 'Backlog'), 'Drag me')).toHaveCount(0);
+
+    // Keyboard: focus the card's move handle, Space picks up, → moves a column, Space drops.
+    await b.getByRole('button', { name: 'Move card Keys only', exact: true }).focus();
+    await b.keyboard.press('Space');
+    await expect(b.getByText('Picked up card "Keys only" in column "Backlog".')).toBeAttached();
+    await b.keyboard.press('ArrowRight');
+    await expect(b.getByText('Card "Keys only" is over column "To Do".')).toBeAttached();
+    await b.keyboard.press('Space');
+    await expect(b.getByText('Card "Keys only" was dropped in column "To Do".')).toBeAttached();
+    const moved = card(column(b, 'To Do'), 'Keys only');
+    await expect(moved).toBeVisible();
+    // The keyboard user stays on the card they moved.
+    await expect(moved.getByRole('button', { name: 'Move card Keys only' })).toBeFocused();
+    await expect(card(column(a, 'To Do'), 'Keys only')).toBeVisible();
+    await expect(column(a, 'Backlog').getByRole('article')).toHaveCount(0);
+    // Dropped cards are appended at the end of the target column (spec §4).
+    await expect(column(a, 'To Do').getByRole('article')).toHaveText([/Drag me/, /Keys only/]);
+
+    // A column moved one step right changes places on the other screen too.
+    await a.getByRole('button', { name: 'Move column Backlog right', exact: true }).click();
+    await expect(columnNames(b)).toHaveText(['To Do', 'Backlog', 'In Progress', 'Testing', 'Done']);
+    await expect(b.getByRole('button', { name: 'Move column To Do left' })).toHaveCount(0);
+  } finally {
+    await board.close();
+  }
+});
+
+test('two members editing different cards at the same moment both keep their edit', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    await addCard(a, 'To Do', { title: 'Alpha' });
+    await addCard(a, 'To Do', { title: 'Beta' });
+    await expect(card(b, 'Beta')).toBeVisible();
+
+    const saveA = await startEdit(a, 'Alpha', 'Alpha edited by alice');
+    const saveB = await startEdit(b, 'Beta', 'Beta edited by bob');
+    await Promise.all([saveA.click(), saveB.click()]);
+    await expect(a.getByRole('dialog')).toBeHidden();
+    await expect(b.getByRole('dialog')).toBeHidden();
+
+    for (const page of [a, b]) {
+      await expect(card(page, 'Alpha edited by alice')).toBeVisible();
+      await expect(card(page, 'Beta edited by bob')).toBeVisible();
+      await expect(card(page, 'Alpha')).toHaveCount(0);
+      await expect(card(page, 'Beta')).toHaveCount(0);
+    }
+  } finally {
+    await board.close();
+  }
+});
+
+test('saving an edit of a card someone else deleted ends in the conflict message', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    await addCard(a, 'Backlog', { title: 'Doomed' });
+    await expect(card(b, 'Doomed')).toBeVisible();
+
+    const saveB = await startEdit(b, 'Doomed', 'Rescued?');
+    await a.getByRole('button', { name: 'Delete card Doomed', exact: true }).click();
+    const confirm = a.getByRole('alertdialog', { name: 'Delete card?' });
+    await expect(confirm).toContainText('Delete the card "Doomed"?');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(card(a, 'Doomed')).toHaveCount(0);
+
+    // Bob's board lost the card behind his modal, which kept his input.
+    await expect(b.locator('.kanban-card', { hasText: 'Doomed' })).toHaveCount(0);
+    await expect(b.getByRole('dialog').getByLabel('Title')).toHaveValue('Rescued?');
+    await saveB.click();
+    await expect(b.getByText(CONFLICT_TEXT)).toBeVisible();
+    await expect(b.getByRole('dialog')).toBeHidden();
+    await expect(card(b, 'Doomed')).toHaveCount(0);
+    await expect(card(b, 'Rescued?')).toHaveCount(0);
+    await expect(card(a, 'Rescued?')).toHaveCount(0);
+  } finally {
+    await board.close();
+  }
+});
+
+test('an edit saved on a board that missed the deletion ends in the conflict message after the 409', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b, contextB } = board;
+    await addCard(a, 'Backlog', { title: 'Stale' });
+    await expect(card(b, 'Stale')).toBeVisible();
+
+    // From now on Bob's tab hears of no saves: his board stays at the old version.
+    let deafToUpdates = false;
+    await contextB.routeWebSocket(/\/trpc/, (socket) => {
+      const toServer = socket.connectToServer();
+      toServer.onMessage((message) => {
+        if (deafToUpdates && String(message).includes('content_update')) return;
+        socket.send(message);
+      });
+    });
+    await b.reload();
+    await expect(card(b, 'Stale')).toBeVisible();
+    deafToUpdates = true;
+
+    const saveB = await startEdit(b, 'Stale', 'Stale but edited');
+    await a.getByRole('button', { name: 'Delete card Stale', exact: true }).click();
+    await a
+      .getByRole('alertdialog', { name: 'Delete card?' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await expect(card(a, 'Stale')).toHaveCount(0);
+    await expect(a.getByText('Saving…')).toHaveCount(0);
+    await expect(b.locator('.kanban-card', { hasText: 'Stale' })).toHaveCount(1);
+
+    // Bob's save meets the newer version (409); re-applied there, his edit has no card left.
+    const conflicts: string[] = [];
+    b.on('response', (response) => {
+      if (response.status() === 409) conflicts.push(response.url());
+    });
+    await saveB.click();
+    await expect(b.getByText(CONFLICT_TEXT)).toBeVisible();
+    await expect(b.getByRole('dialog')).toBeHidden();
+    await expect(b.getByRole('article')).toHaveCount(0);
+    await expect(a.getByRole('article')).toHaveCount(0);
+    expect(conflicts).toHaveLength(1);
+  } finally {
+    await board.close();
+  }
+});
+
+test('columns can be deleted down to 2 and added up to 10', async ({ browser, server }) => {
+  test.setTimeout(90_000);
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    await addCard(a, 'Testing', { title: 'Lost with its column' });
+    await a.getByRole('button', { name: 'Delete column Testing', exact: true }).click();
+    await expect(a.getByRole('alertdialog')).toContainText(
+      'All cards in it will be lost (number of cards: 1).',
+    );
+    await a.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(column(a, 'Testing')).toHaveCount(0);
+    await deleteColumn(a, 'In Progress');
+    await expect(a.getByRole('button', { name: /^Delete column / })).toHaveCount(3);
+    await deleteColumn(a, 'Done');
+
+    // At the minimum of 2 the delete buttons are gone, and the board says why.
+    const minimum = `Columns cannot be deleted: the board needs at least ${MIN_COLUMNS} columns.`;
+    for (const page of [a, b]) {
+      await expect(columnNames(page)).toHaveText(['Backlog', 'To Do']);
+      await expect(page.getByRole('button', { name: /^Delete column / })).toHaveCount(0);
+      await expect(page.getByText(minimum)).toBeVisible();
+    }
+    await expect(b.getByText('Lost with its column')).toHaveCount(0);
+
+    for (let count = MIN_COLUMNS + 1; count <= MAX_COLUMNS; count++) {
+      await addColumn(a, `Column ${count}`);
+    }
+    // At the maximum of 10 Add Column is disabled, with the reason next to it.
+    const maximum = `The board has the maximum of ${MAX_COLUMNS} columns. Delete a column to add another one.`;
+    for (const page of [a, b]) {
+      await expect(columnNames(page)).toHaveCount(MAX_COLUMNS);
+      await expect(page.getByRole('button', { name: 'Add Column' })).toBeDisabled();
+      await expect(page.getByText(maximum)).toBeVisible();
+      await expect(page.getByText(minimum)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Delete column / })).toHaveCount(MAX_COLUMNS);
+    }
+    await expect(a.getByRole('button', { name: 'Add Column' })).toHaveAccessibleDescription(
+      maximum,
+    );
+
+    // One column fewer and adding is possible again.
+    await deleteColumn(b, `Column ${MAX_COLUMNS}`);
+    await expect(a.getByRole('button', { name: 'Add Column' })).toBeEnabled();
+    await expect(a.getByText(maximum)).toHaveCount(0);
+  } finally {
+    await board.close();
+  }
+});
+
+test('the server stores no card text and the space key never leaves the browsers', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startServer();
+  const secrets = {
+    column: 'Quarantine zone',
+    title: 'Zebra migration plan',
+    description: 'Penguins arrive on Tuesday',
+    edited: 'Zebra plan, revised by bob',
+  };
+  try {
+    const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'Secret' });
+    if (!alice || !bob) throw new Error('space set-up failed');
+    const contextA = await browser.newContext();
+    const contextB = await browser.newContext();
+    const trafficA = recordTraffic(contextA);
+    const trafficB = recordTraffic(contextB);
+    const a = await openBoard(await contextA.newPage(), server, alice);
+    const b = await openBoard(await contextB.newPage(), server, bob);
+
+    await addColumn(a, secrets.column);
+    await addCard(a, secrets.column, { title: secrets.title, description: secrets.description });
+    await expect(card(b, secrets.title)).toBeVisible();
+    const save = await startEdit(b, secrets.title, secrets.edited);
+    await save.click();
+    await expect(card(a, secrets.edited)).toBeVisible();
+    await expect(card(a, secrets.edited)).toContainText(secrets.description);
+
+    for (const traffic of [trafficA, trafficB]) {
+      traffic.expectNotSent(alice.spaceKey);
+      for (const text of Object.values(secrets)) traffic.expectNotSent(text);
+    }
+    await contextA.close();
+    await contextB.close();
+
+    await server.stop({ keepData: true });
+    const rows = await dumpDatabase(server.dataDir);
+    expect(rows.some((row) => row.includes('kanban'))).toBe(true);
+    for (const text of [...Object.values(secrets), alice.spaceKey]) {
+      expect(rows.filter((row) => row.includes(text))).toEqual([]);
+    }
+  } finally {
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});

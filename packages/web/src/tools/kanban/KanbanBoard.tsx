@@ -1,0 +1,184 @@
+/**
+ * The Kanban board (spec §2 /tools/kanban, §4 Issue/card moves): columns side by side with
+ * horizontal scrolling, and drag and drop of cards between columns with the mouse, touch or the
+ * keyboard (dnd-kit), announced to screen readers. Presentational: it renders `content` and
+ * reports what the user asked for; the page dispatches the named operations.
+ */
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+
+import {
+  findIssue,
+  type Issue,
+  type KanbanContent,
+  type TrackerOperation,
+} from '../../domain/tracker/index.ts';
+import { m } from '../../paraglide/messages.js';
+import { boardColumns, planCardDrop } from './kanban-board.ts';
+import {
+  columnKeyboardCoordinates,
+  kanbanAnnouncements,
+  kanbanCollisions,
+  kanbanScreenReaderInstructions,
+} from './kanban-dnd.ts';
+import { KanbanCardView } from './KanbanCard.tsx';
+import { KanbanColumn } from './KanbanColumn.tsx';
+
+/** Pixels the pointer must travel before a drag starts, so clicks on card buttons stay clicks. */
+export const DRAG_ACTIVATION_DISTANCE_PX = 5;
+
+export interface KanbanBoardProps {
+  content: KanbanContent;
+  /** Interface language, for dates. */
+  language: string;
+  onMoveColumn: (phaseId: string, direction: 'left' | 'right') => void;
+  /** The user asked to delete a column (the page confirms first). */
+  onDeleteColumn: (phaseId: string) => void;
+  onAddCard: (phaseId: string) => void;
+  onEditCard: (issue: Issue) => void;
+  /** The user asked to delete a card (the page confirms first). */
+  onDeleteCard: (issue: Issue) => void;
+  /** A card was dropped on another column that accepts it: `moveIssue` appending it there. */
+  onMoveCard: (operation: Extract<TrackerOperation, { type: 'moveIssue' }>) => void;
+  /** A card was dropped on a full column; nothing was moved. */
+  onDropRefused: () => void;
+}
+
+/** Renders the columns of `content` and handles card drags; see {@link KanbanBoardProps}. */
+export function KanbanBoard({
+  content,
+  language,
+  onMoveColumn,
+  onDeleteColumn,
+  onAddCard,
+  onEditCard,
+  onDeleteCard,
+  onMoveCard,
+  onDropRefused,
+}: KanbanBoardProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+  );
+  // One set per board: it remembers which column it announced last.
+  const accessibility = useMemo(
+    () => ({
+      announcements: kanbanAnnouncements(),
+      screenReaderInstructions: kanbanScreenReaderInstructions(),
+    }),
+    [],
+  );
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [overId, setOverId] = useState<string | null>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  // A card moved with the keyboard re-mounts in its new column; its handle gets the focus back.
+  const refocus = useRef<{ issueId: string; phaseId: string } | null>(null);
+  useEffect(() => {
+    const target = refocus.current;
+    if (target === null) return;
+    const found = findIssue(content, target.issueId);
+    const handle = boardRef.current?.querySelector<HTMLElement>(
+      `[data-issue-id="${CSS.escape(target.issueId)}"] .kanban-drag-handle`,
+    );
+    const focused = document.activeElement;
+    const arrived = found?.phase.id === target.phaseId;
+    if (!found) refocus.current = null;
+    else if (handle && focused === handle) {
+      if (arrived) refocus.current = null;
+    } else if (focused !== null && focused !== document.body) {
+      refocus.current = null; // the user has moved on
+    } else if (handle) {
+      handle.focus();
+      if (arrived) refocus.current = null;
+    }
+  });
+  const columns = boardColumns(content);
+  // A card deleted by someone else while being dragged simply has no preview any more.
+  const active = activeId === null ? null : findIssue(content, activeId);
+
+  function reset() {
+    setActiveId(null);
+    setOverId(null);
+  }
+
+  function handleDragStart(event: DragStartEvent) {
+    refocus.current = null;
+    setActiveId(String(event.active.id));
+    setOverId(null);
+  }
+
+  function handleDragOver(event: DragOverEvent) {
+    setOverId(event.over ? String(event.over.id) : null);
+  }
+
+  function handleDragEnd(event: DragEndEvent) {
+    reset();
+    const plan = planCardDrop(
+      content,
+      String(event.active.id),
+      event.over ? String(event.over.id) : null,
+    );
+    if (plan.kind === 'move') {
+      if (event.activatorEvent instanceof KeyboardEvent)
+        refocus.current = { issueId: plan.operation.issueId, phaseId: plan.operation.toPhaseId };
+      onMoveCard(plan.operation);
+    } else if (plan.kind === 'full') onDropRefused();
+  }
+
+  function dropState(phaseId: string): 'idle' | 'accept' | 'refuse' {
+    if (activeId === null || overId !== phaseId) return 'idle';
+    const plan = planCardDrop(content, activeId, phaseId);
+    return plan.kind === 'full' ? 'refuse' : 'accept';
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={kanbanCollisions}
+      accessibility={accessibility}
+      onDragStart={handleDragStart}
+      onDragOver={handleDragOver}
+      onDragEnd={handleDragEnd}
+      onDragCancel={reset}
+    >
+      <div
+        ref={boardRef}
+        className="kanban-board"
+        role="region"
+        aria-label={m.kanban_board_label()}
+      >
+        {columns.map((column) => (
+          <KanbanColumn
+            key={column.phase.id}
+            column={column}
+            display={content.settings}
+            language={language}
+            dropState={dropState(column.phase.id)}
+            onMove={onMoveColumn}
+            onDelete={onDeleteColumn}
+            onAddCard={onAddCard}
+            onEditCard={onEditCard}
+            onDeleteCard={onDeleteCard}
+          />
+        ))}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {active ? (
+          <div className="kanban-card kanban-card-overlay" aria-hidden="true">
+            <KanbanCardView issue={active.issue} display={content.settings} language={language} />
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * A Kanban card (spec §2 /tools/kanban): title, type badge, estimation badge, description,
+ * priority, assigned person, creator, creation date, comment count, edit and delete buttons.
+ * The display flags of the board settings (showEstimation, showPriority, showAssignedPerson,
+ * showComments) hide the matching parts. {@link DraggableKanbanCard} adds the drag handle.
+ */
+import { useDraggable } from '@dnd-kit/core';
+import { useId, type ReactNode } from 'react';
+
+import type { Issue, KanbanSettings } from '../../domain/tracker/index.ts';
+import { m } from '../../paraglide/messages.js';
+import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
+import { formatCardDate } from './kanban-board.ts';
+import type { CardDragData } from './kanban-dnd.ts';
+import { DeleteIcon, EditIcon } from './KanbanIcons.tsx';
+
+/** The settings that decide what a card shows. */
+export type CardDisplay = Pick<
+  KanbanSettings,
+  'showEstimation' | 'showPriority' | 'showAssignedPerson' | 'showComments'
+>;
+
+export interface KanbanCardViewProps {
+  issue: Issue;
+  display: CardDisplay;
+  /** Interface language, for the creation date. */
+  language: string;
+  /** The drag handle (left of the title); absent in the drag preview. */
+  handle?: ReactNode;
+  /** Edit and delete; absent in the drag preview, which is not interactive. */
+  onEdit?: (issue: Issue) => void;
+  onDelete?: (issue: Issue) => void;
+}
+
+/**
+ * The card's content as an `<article>` named by its title. Without `onEdit`/`onDelete` it is
+ * the non-interactive preview dnd-kit shows under the pointer while dragging.
+ */
+export function KanbanCardView({
+  issue,
+  display,
+  language,
+  handle,
+  onEdit,
+  onDelete,
+}: KanbanCardViewProps) {
+  const titleId = useId();
+  const typeClass = issue.type.toLowerCase().replace(/\s+/g, '-');
+  const showPriority = display.showPriority && issue.priority !== 'none';
+  const showAssignee = display.showAssignedPerson && issue.assignedPerson !== '';
+  return (
+    <article className="kanban-card-body" aria-labelledby={titleId}>
+      <div className="kanban-card-top">
+        {handle}
+        <h3 id={titleId} className="kanban-card-title">
+          {issue.title}
+        </h3>
+        {onEdit || onDelete ? (
+          <div className="kanban-card-actions">
+            {onEdit ? (
+              <button
+                type="button"
+                className="kanban-icon-button"
+                aria-label={m.kanban_edit_card({ title: issue.title })}
+                title={m.kanban_edit_card({ title: issue.title })}
+                onClick={() => onEdit(issue)}
+              >
+                <EditIcon />
+              </button>
+            ) : null}
+            {onDelete ? (
+              <button
+                type="button"
+                className="kanban-icon-button kanban-icon-danger"
+                aria-label={m.kanban_delete_card({ title: issue.title })}
+                title={m.kanban_delete_card({ title: issue.title })}
+                onClick={() => onDelete(issue)}
+              >
+                <DeleteIcon />
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="kanban-card-badges">
+        <span className={`badge kanban-type kanban-type-${typeClass}`}>
+          <span className="visually-hidden">
+            {m.kanban_card_type({ type: issueTypeText(issue.type) })}
+          </span>
+          <span aria-hidden="true">{issueTypeText(issue.type)}</span>
+        </span>
+        {display.showEstimation && issue.estimation !== '' ? (
+          <span className="badge kanban-estimation">
+            <span className="visually-hidden">
+              {m.kanban_card_estimation({ value: issue.estimation })}
+            </span>
+            <span aria-hidden="true">{issue.estimation}</span>
+          </span>
+        ) : null}
+      </div>
+      {issue.description.trim() !== '' ? (
+        <p className="kanban-card-description">{issue.description}</p>
+      ) : null}
+      {showPriority || showAssignee ? (
+        <dl className="kanban-card-facts">
+          {showPriority ? (
+            <div>
+              <dt>{m.kanban_card_priority()}</dt>
+              <dd className={`kanban-priority kanban-priority-${issue.priority.toLowerCase()}`}>
+                {priorityText(issue.priority)}
+              </dd>
+            </div>
+          ) : null}
+          {showAssignee ? (
+            <div>
+              <dt>{m.kanban_card_assigned()}</dt>
+              <dd>{issue.assignedPerson}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      <footer className="kanban-card-footer">
+        <span>
+          {m.kanban_card_created({
+            name: issue.createdBy,
+            date: formatCardDate(issue.createdAt, language),
+          })}
+        </span>
+        {display.showComments ? (
+          <span className="kanban-card-comments">
+            {m.kanban_card_comments({ count: String(issue.comments.length) })}
+          </span>
+        ) : null}
+      </footer>
+    </article>
+  );
+}
+
+export interface DraggableKanbanCardProps extends KanbanCardViewProps {
+  /** The column the card is in and its name (announced while dragging). */
+  phaseId: string;
+  phaseName: string;
+}
+
+/**
+ * A card that can be dragged to another column: with the mouse (or touch) anywhere on the card,
+ * with the keyboard from its drag handle (Space/Enter picks up, ←/→ move, Space/Enter drops,
+ * Escape cancels). Clicks on the edit and delete buttons still work because a drag starts only
+ * after the pointer moved a few pixels.
+ */
+export function DraggableKanbanCard({ phaseId, phaseName, ...view }: DraggableKanbanCardProps) {
+  const { issue } = view;
+  const data: CardDragData = { kind: 'card', title: issue.title, phaseId, phaseName };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: issue.id,
+    data,
+    attributes: { roleDescription: m.kanban_drag_role() },
+  });
+  const handle = (
+    <button
+      ref={setActivatorNodeRef}
+      type="button"
+      className="kanban-drag-handle"
+      {...attributes}
+      aria-label={m.kanban_move_card({ title: issue.title })}
+      title={m.kanban_move_card({ title: issue.title })}
+    >
+      <span aria-hidden="true">⠿</span>
+    </button>
+  );
+  return (
+    <div
+      ref={setNodeRef}
+      className={`kanban-card${isDragging ? ' kanban-card-dragging' : ''}`}
+      data-issue-id={issue.id}
+      {...listeners}
+    >
+      <KanbanCardView {...view} handle={handle} />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * One Kanban column (spec §2 /tools/kanban): coloured top border, header with name and card
+ * count, move-left/move-right arrows only when a move is possible, delete button only when
+ * deletion is allowed and the board is above its minimum, an add-card button, and for an empty
+ * column a hint and an add-first-card button. The column is a drop target for cards.
+ */
+import { useDroppable } from '@dnd-kit/core';
+import { useId, type CSSProperties } from 'react';
+
+import type { Issue } from '../../domain/tracker/index.ts';
+import { m } from '../../paraglide/messages.js';
+import type { BoardColumn } from './kanban-board.ts';
+import type { ColumnDropData } from './kanban-dnd.ts';
+import { DraggableKanbanCard, type CardDisplay } from './KanbanCard.tsx';
+
+export interface KanbanColumnProps {
+  column: BoardColumn;
+  display: CardDisplay;
+  language: string;
+  /** How a dragged card over this column would land: accepted, refused (full) or not over it. */
+  dropState: 'idle' | 'accept' | 'refuse';
+  onMove: (phaseId: string, direction: 'left' | 'right') => void;
+  onDelete: (phaseId: string) => void;
+  onAddCard: (phaseId: string) => void;
+  onEditCard: (issue: Issue) => void;
+  onDeleteCard: (issue: Issue) => void;
+}
+
+/** A column of the board; takes its cards and control visibility from `column`. */
+export function KanbanColumn({
+  column,
+  display,
+  language,
+  dropState,
+  onMove,
+  onDelete,
+  onAddCard,
+  onEditCard,
+  onDeleteCard,
+}: KanbanColumnProps) {
+  const { phase, cards } = column;
+  const headingId = useId();
+  const data: ColumnDropData = { kind: 'column', name: phase.name, full: column.full };
+  const { setNodeRef } = useDroppable({ id: phase.id, data });
+  const count = cards.length;
+  const countLabel =
+    typeof phase.maxIssues === 'number'
+      ? m.kanban_column_count_limit({ count: String(count), max: String(phase.maxIssues) })
+      : m.kanban_column_count({ count: String(count) });
+  const style = { '--kanban-column-color': phase.color } as CSSProperties;
+
+  return (
+    <section
+      ref={setNodeRef}
+      className={`kanban-column kanban-drop-${dropState}`}
+      style={style}
+      aria-labelledby={headingId}
+      data-phase-id={phase.id}
+    >
+      <header className="kanban-column-header">
+        <h2 id={headingId} className="kanban-column-name">
+          {phase.name}
+        </h2>
+        <span className="badge kanban-column-count" title={countLabel}>
+          <span className="visually-hidden">{countLabel}</span>
+          <span aria-hidden="true">
+            {typeof phase.maxIssues === 'number' ? `${count}/${phase.maxIssues}` : count}
+          </span>
+        </span>
+        <div className="kanban-column-controls">
+          {column.canMoveLeft ? (
+            <button
+              type="button"
+              className="kanban-icon-button"
+              aria-label={m.kanban_move_column_left({ name: phase.name })}
+              title={m.kanban_move_column_left({ name: phase.name })}
+              onClick={() => onMove(phase.id, 'left')}
+            >
+              <span aria-hidden="true">←</span>
+            </button>
+          ) : null}
+          {column.canMoveRight ? (
+            <button
+              type="button"
+              className="kanban-icon-button"
+              aria-label={m.kanban_move_column_right({ name: phase.name })}
+              title={m.kanban_move_column_right({ name: phase.name })}
+              onClick={() => onMove(phase.id, 'right')}
+            >
+              <span aria-hidden="true">→</span>
+            </button>
+          ) : null}
+          {column.canDelete ? (
+            <button
+              type="button"
+              className="kanban-icon-button kanban-icon-danger"
+              aria-label={m.kanban_delete_column({ name: phase.name })}
+              title={m.kanban_delete_column({ name: phase.name })}
+              onClick={() => onDelete(phase.id)}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
+        </div>
+      </header>
+      {phase.description.trim() !== '' ? (
+        <p className="kanban-column-description">{phase.description}</p>
+      ) : null}
+      {count === 0 ? (
+        <div className="kanban-column-empty">
+          <p>{m.kanban_empty_column()}</p>
+          <button
+            type="button"
+            className="button"
+            aria-label={m.kanban_add_first_card_to({ name: phase.name })}
+            disabled={column.full}
+            onClick={() => onAddCard(phase.id)}
+          >
+            {m.kanban_add_first_card()}
+          </button>
+        </div>
+      ) : (
+        <>
+          <ul className="kanban-cards">
+            {cards.map((issue) => (
+              <li key={issue.id}>
+                <DraggableKanbanCard
+                  issue={issue}
+                  phaseId={phase.id}
+                  phaseName={phase.name}
+                  display={display}
+                  language={language}
+                  onEdit={onEditCard}
+                  onDelete={onDeleteCard}
+                />
+              </li>
+            ))}
+          </ul>
+          {column.full ? <p className="kanban-column-full">{m.kanban_column_full()}</p> : null}
+          <button
+            type="button"
+            className="button kanban-add-card"
+            aria-label={m.kanban_add_card_to({ name: phase.name })}
+            disabled={column.full}
+            onClick={() => onAddCard(phase.id)}
+          >
+            <span aria-hidden="true">+ </span>
+            {m.kanban_add_card()}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

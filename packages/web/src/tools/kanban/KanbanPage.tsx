@@ -1,0 +1,260 @@
+/**
+ * The Kanban screen, route /tools/kanban (spec §2; §3 shared phase/issue content and kanban
+ * settings; §4 Issue/card moves, Tool content; §5 Issue form; §8 Tracker logic, Kanban/ticket
+ * errors). Loads the board through the shared content lifecycle, shows it live, and turns every
+ * user action into a named tracker operation: addColumn, deleteColumn, moveColumn, addCard,
+ * updateCard, deleteCard, moveCard. Modals keep their own input, so a remote update of the board
+ * never resets what the user is typing.
+ */
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+
+import { ConfirmDialog } from '../../components/Modal.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import {
+  canAddPhase,
+  canDeletePhase,
+  findIssue,
+  type Issue,
+  type KanbanContent,
+  type Phase,
+  type TrackerOperation,
+} from '../../domain/tracker/index.ts';
+import { useLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { useFlashMessage } from '../../lib/use-flash-message.ts';
+import { m } from '../../paraglide/messages.js';
+import { ToolContentState } from '../content/ToolContentState.tsx';
+import { ToolHeader } from '../content/ToolHeader.tsx';
+import { useToolContent } from '../content/use-tool-content.ts';
+import { useToolPresence } from '../content/use-tool-presence.ts';
+import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
+import { PhaseFormModal, type PhaseFormValues } from '../tracker/PhaseFormModal.tsx';
+import { kanbanDomain } from '../tracker/tracker-domain.ts';
+import type { TrackerAction } from '../tracker/tracker-messages.ts';
+import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
+import { KanbanBoard } from './KanbanBoard.tsx';
+import './kanban.css';
+
+/** The open card form: adding to a column, or editing a card (its values when opened). */
+type CardForm = { mode: 'add'; phaseId: string } | { mode: 'edit'; issue: Issue } | null;
+
+/** The open delete confirmation. */
+type PendingDelete = { kind: 'column'; phase: Phase } | { kind: 'card'; issue: Issue } | null;
+
+/** What an operation is about, to tell "someone removed it meanwhile" from other failures. */
+type Subject = { phaseId: string } | { issueId: string } | null;
+
+function subjectExists(content: KanbanContent | null, subject: Subject): boolean {
+  if (subject === null || content === null) return true;
+  if ('issueId' in subject) return findIssue(content, subject.issueId) !== null;
+  return content.phases.some((phase) => phase.id === subject.phaseId);
+}
+
+/** spec §2 /tools/kanban; the router lazy-loads this default export. */
+export default function KanbanPage() {
+  const tool = useToolContent('kanban', kanbanDomain);
+  const presence = useToolPresence('kanban');
+  const session = useSession();
+  const language = useLanguage();
+  const [message, showMessage] = useFlashMessage();
+  const run = useTrackerPerform(tool, showMessage);
+
+  const content = tool.state.status === 'loaded' ? tool.state.content : null;
+  // The board as last rendered, read after an await to see what a save ended with.
+  const latest = useRef<KanbanContent | null>(content);
+  useLayoutEffect(() => {
+    latest.current = content;
+  }, [content]);
+
+  const [columnFormOpen, setColumnFormOpen] = useState(false);
+  const [cardForm, setCardForm] = useState<CardForm>(null);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  /**
+   * Runs `operation` and resolves whether it was saved. When its subject (card or column) is
+   * gone — deleted by someone else before or while saving — the user is told with the §8
+   * version-conflict texts, since the latest board is what they now see.
+   */
+  const perform = useCallback(
+    async (operation: TrackerOperation, action: TrackerAction, subject: Subject) => {
+      const conflict = () => {
+        showMessage('warning', `${m.tool_conflict()} ${m.tool_latest_loaded()}`);
+        return { saved: false, gone: true };
+      };
+      if (!subjectExists(latest.current, subject)) return conflict();
+      const saved = await run(operation, action);
+      if (saved) return { saved: true, gone: false };
+      if (!subjectExists(latest.current, subject)) return conflict();
+      return { saved: false, gone: false };
+    },
+    [run, showMessage],
+  );
+
+  const username = session?.user.username ?? '';
+  const title = content?.title ?? m.kanban_page_title();
+  const addAllowed = content !== null && canAddPhase(content);
+
+  async function submitColumn(values: PhaseFormValues): Promise<boolean> {
+    const result = await perform(
+      { type: 'addPhase', name: values.name, color: values.color },
+      'addColumn',
+      null,
+    );
+    // Someone else filled the board up meanwhile: the form can no longer succeed.
+    if (!result.saved && latest.current !== null && !canAddPhase(latest.current))
+      setColumnFormOpen(false);
+    return result.saved;
+  }
+
+  async function submitCard(values: IssueFormValues): Promise<boolean> {
+    if (cardForm === null) return false;
+    const result =
+      cardForm.mode === 'add'
+        ? await perform(
+            {
+              type: 'addIssue',
+              phaseId: cardForm.phaseId,
+              issue: values,
+              createdBy: username,
+            },
+            'addCard',
+            { phaseId: cardForm.phaseId },
+          )
+        : await perform(
+            { type: 'updateIssue', issueId: cardForm.issue.id, changes: values },
+            'updateCard',
+            { issueId: cardForm.issue.id },
+          );
+    // Nothing left to save the input into: close, the message says why.
+    if (result.gone) setCardForm(null);
+    return result.saved;
+  }
+
+  async function confirmDelete() {
+    if (pendingDelete === null) return;
+    setDeleting(true);
+    if (pendingDelete.kind === 'column') {
+      const phaseId = pendingDelete.phase.id;
+      await perform({ type: 'deletePhase', phaseId }, 'deleteColumn', { phaseId });
+    } else {
+      const issueId = pendingDelete.issue.id;
+      await perform({ type: 'deleteIssue', issueId }, 'deleteCard', { issueId });
+    }
+    setDeleting(false);
+    setPendingDelete(null);
+  }
+
+  const phaseOf = (phaseId: string) =>
+    content?.phases.find((phase) => phase.id === phaseId) ?? null;
+
+  return (
+    <section className="tool-page kanban-page">
+      <ToolHeader title={title} presence={presence}>
+        {tool.state.saving ? (
+          <span className="kanban-saving" role="status">
+            {m.tool_saving()}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!addAllowed}
+          aria-describedby={content && !addAllowed ? 'kanban-max-columns' : undefined}
+          onClick={() => setColumnFormOpen(true)}
+        >
+          <span aria-hidden="true">+ </span>
+          {m.kanban_add_column()}
+        </button>
+      </ToolHeader>
+
+      {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+      <ToolContentState tool={tool} />
+
+      {content ? (
+        <>
+          {!addAllowed || (content.settings.allowPhaseDelete && !canDeletePhase(content)) ? (
+            <div className="kanban-limits">
+              {!addAllowed ? (
+                <p id="kanban-max-columns" className="field-hint">
+                  {m.kanban_max_columns({ max: String(content.settings.maxPhases) })}
+                </p>
+              ) : null}
+              {content.settings.allowPhaseDelete && !canDeletePhase(content) ? (
+                <p className="field-hint">
+                  {m.kanban_min_columns({ min: String(content.settings.minPhases) })}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <KanbanBoard
+            content={content}
+            language={language}
+            onMoveColumn={(phaseId, direction) =>
+              void perform({ type: 'movePhase', phaseId, direction }, 'moveColumn', { phaseId })
+            }
+            onDeleteColumn={(phaseId) => {
+              const phase = phaseOf(phaseId);
+              if (phase) setPendingDelete({ kind: 'column', phase });
+            }}
+            onAddCard={(phaseId) => setCardForm({ mode: 'add', phaseId })}
+            onEditCard={(issue) => setCardForm({ mode: 'edit', issue })}
+            onDeleteCard={(issue) => setPendingDelete({ kind: 'card', issue })}
+            onMoveCard={(operation) =>
+              void perform(operation, 'moveCard', { issueId: operation.issueId })
+            }
+            onDropRefused={() => showMessage('error', m.tracker_error_phase_full())}
+          />
+
+          <PhaseFormModal
+            open={columnFormOpen}
+            title={m.kanban_add_column()}
+            submitLabel={m.kanban_add_column_submit()}
+            withDescription={false}
+            onSubmit={submitColumn}
+            onClose={() => setColumnFormOpen(false)}
+          />
+          <IssueFormModal
+            // A new form for every card opened, starting from that card's values.
+            key={cardForm === null ? 'closed' : cardForm.mode === 'add' ? 'add' : cardForm.issue.id}
+            open={cardForm !== null}
+            mode={cardForm?.mode ?? 'add'}
+            initial={cardForm?.mode === 'edit' ? cardForm.issue : undefined}
+            issueTypes={content.settings.availableIssueTypes}
+            defaultType={content.settings.defaultIssueType}
+            teamMembers={content.teamMembers}
+            onSubmit={submitCard}
+            onClose={() => setCardForm(null)}
+          />
+          <ConfirmDialog
+            open={pendingDelete !== null}
+            onOpenChange={(open) => {
+              if (!open && !deleting) setPendingDelete(null);
+            }}
+            title={
+              pendingDelete?.kind === 'column'
+                ? m.kanban_delete_column_title()
+                : m.kanban_delete_card_title()
+            }
+            description={
+              pendingDelete === null
+                ? ''
+                : pendingDelete.kind === 'column'
+                  ? m.kanban_delete_column_text({
+                      name: pendingDelete.phase.name,
+                      count: String(
+                        (phaseOf(pendingDelete.phase.id) ?? pendingDelete.phase).issues.length,
+                      ),
+                    })
+                  : m.kanban_delete_card_text({ title: pendingDelete.issue.title })
+            }
+            confirmLabel={m.common_delete()}
+            danger
+            busy={deleting}
+            onConfirm={() => void confirmDelete()}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

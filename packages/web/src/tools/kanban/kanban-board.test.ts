@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  addIssue,
+  addPhase,
+  defaultContent,
+  deletePhase,
+  updatePhase,
+  type KanbanContent,
+  type TrackerContext,
+} from '../../domain/tracker/index.ts';
+import { boardColumns, columnStep, formatCardDate, planCardDrop } from './kanban-board.ts';
+
+function context(): TrackerContext {
+  let next = 0;
+  return { now: () => '2025-03-05T10:00:00.000Z', newId: () => `id-${++next}` };
+}
+
+/** The default board (Backlog, To Do, In Progress, Testing, Done) with two cards in Backlog. */
+function board(): { content: KanbanContent; ctx: TrackerContext } {
+  const ctx = context();
+  let content = defaultContent('kanban', ctx);
+  const backlog = content.phases[0]?.id ?? '';
+  content = addIssue(
+    content,
+    { phaseId: backlog, issue: { title: 'First' }, createdBy: 'alice' },
+    ctx,
+  );
+  content = addIssue(
+    content,
+    { phaseId: backlog, issue: { title: 'Second' }, createdBy: 'bob' },
+    ctx,
+  );
+  return { content, ctx };
+}
+
+const phaseId = (content: KanbanContent, name: string) =>
+  content.phases.find((phase) => phase.name === name)?.id ?? '';
+const cardId = (content: KanbanContent, title: string) =>
+  content.phases.flatMap((phase) => phase.issues).find((issue) => issue.title === title)?.id ?? '';
+
+describe('boardColumns (spec §2 column controls)', () => {
+  it('lists the columns by order with their cards sorted', () => {
+    const { content } = board();
+    const shuffled = { ...content, phases: content.phases.toReversed() };
+    const columns = boardColumns(shuffled);
+    expect(columns.map((column) => column.phase.name)).toEqual([
+      'Backlog',
+      'To Do',
+      'In Progress',
+      'Testing',
+      'Done',
+    ]);
+    expect(columns[0]?.cards.map((card) => card.title)).toEqual(['First', 'Second']);
+  });
+
+  it('shows the left arrow except on the first column and the right arrow except on the last', () => {
+    const columns = boardColumns(board().content);
+    expect(columns.map((column) => [column.canMoveLeft, column.canMoveRight])).toEqual([
+      [false, true],
+      [true, true],
+      [true, true],
+      [true, true],
+      [true, false],
+    ]);
+  });
+
+  it('shows no arrows when the settings forbid reordering', () => {
+    const { content } = board();
+    const fixed = { ...content, settings: { ...content.settings, allowPhaseReorder: false } };
+    expect(boardColumns(fixed).some((column) => column.canMoveLeft || column.canMoveRight)).toBe(
+      false,
+    );
+  });
+
+  it('shows delete while the board is above the minimum of 2 columns, not at it', () => {
+    let { content } = board();
+    expect(boardColumns(content).every((column) => column.canDelete)).toBe(true);
+    for (const name of ['Testing', 'In Progress']) {
+      content = deletePhase(content, { phaseId: phaseId(content, name) });
+    }
+    expect(content.phases).toHaveLength(3);
+    expect(boardColumns(content).every((column) => column.canDelete)).toBe(true);
+    content = deletePhase(content, { phaseId: phaseId(content, 'Done') });
+    expect(boardColumns(content).some((column) => column.canDelete)).toBe(false);
+  });
+
+  it('shows no delete when the settings forbid deleting columns', () => {
+    const { content } = board();
+    const locked = { ...content, settings: { ...content.settings, allowPhaseDelete: false } };
+    expect(boardColumns(locked).some((column) => column.canDelete)).toBe(false);
+  });
+
+  it('marks a column at its maxIssues as full', () => {
+    const { content } = board();
+    const limited = updatePhase(content, {
+      phaseId: phaseId(content, 'Backlog'),
+      changes: { maxIssues: 2 },
+    });
+    expect(boardColumns(limited).map((column) => column.full)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('planCardDrop (spec §4 Issue/card moves)', () => {
+  it('appends the card to another column: moveIssue without toIndex', () => {
+    const { content } = board();
+    const issueId = cardId(content, 'First');
+    const toPhaseId = phaseId(content, 'Done');
+    expect(planCardDrop(content, issueId, toPhaseId)).toEqual({
+      kind: 'move',
+      operation: { type: 'moveIssue', issueId, toPhaseId },
+    });
+  });
+
+  it('does nothing for a drop on the same column or outside every column', () => {
+    const { content } = board();
+    const issueId = cardId(content, 'First');
+    expect(planCardDrop(content, issueId, phaseId(content, 'Backlog'))).toEqual({ kind: 'none' });
+    expect(planCardDrop(content, issueId, null)).toEqual({ kind: 'none' });
+  });
+
+  it('does nothing when the card or the column is gone (deleted by someone else)', () => {
+    const { content } = board();
+    expect(planCardDrop(content, 'missing', phaseId(content, 'Done'))).toEqual({ kind: 'none' });
+    expect(planCardDrop(content, cardId(content, 'First'), 'missing')).toEqual({ kind: 'none' });
+  });
+
+  it('refuses a drop on a full column', () => {
+    const { content, ctx } = board();
+    let full = updatePhase(content, {
+      phaseId: phaseId(content, 'Done'),
+      changes: { maxIssues: 1 },
+    });
+    full = addIssue(
+      full,
+      { phaseId: phaseId(full, 'Done'), issue: { title: 'Shipped' }, createdBy: 'alice' },
+      ctx,
+    );
+    expect(planCardDrop(full, cardId(full, 'First'), phaseId(full, 'Done'))).toEqual({
+      kind: 'full',
+    });
+  });
+
+  it('accepts a drop on a newly added column', () => {
+    const { content, ctx } = board();
+    const more = addPhase(content, { name: 'Review' }, ctx);
+    expect(planCardDrop(more, cardId(more, 'Second'), phaseId(more, 'Review')).kind).toBe('move');
+  });
+});
+
+describe('columnStep (keyboard moves between columns)', () => {
+  const columns = [
+    { left: 320, top: 100, width: 280, height: 600 },
+    { left: 20, top: 100, width: 280, height: 600 },
+    { left: 620, top: 100, width: 280, height: 600 },
+  ];
+  const card = { left: 30, top: 180, width: 260, height: 90 };
+
+  it('centres the card in the next column to the right, at the same height', () => {
+    expect(columnStep(columns, card, 'right')).toEqual({ x: 330, y: 180 });
+    expect(columnStep(columns, { ...card, left: 330 }, 'right')).toEqual({ x: 630, y: 180 });
+  });
+
+  it('moves left to the nearest column on the left', () => {
+    expect(columnStep(columns, { ...card, left: 630 }, 'left')).toEqual({ x: 330, y: 180 });
+  });
+
+  it('stays put at either end', () => {
+    expect(columnStep(columns, card, 'left')).toBeNull();
+    expect(columnStep(columns, { ...card, left: 630 }, 'right')).toBeNull();
+    expect(columnStep([], card, 'right')).toBeNull();
+  });
+});
+
+describe('formatCardDate', () => {
+  it('formats in the interface language', () => {
+    expect(formatCardDate('2025-03-05T10:00:00.000Z', 'en')).toBe('Mar 5, 2025');
+    expect(formatCardDate('2025-03-05T10:00:00.000Z', 'de')).toBe('05.03.2025');
+  });
+
+  it('shows an unreadable date as it is', () => {
+    expect(formatCardDate('yesterday', 'en')).toBe('yesterday');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Pure helpers of the Kanban board screen (spec §2 /tools/kanban, §4 Issue/card moves): which
+ * column controls show, what a card drop means, and where the keyboard moves a dragged card.
+ * No React and no dnd-kit here, so the rules are unit-tested with plain content objects.
+ */
+import {
+  canDeletePhase,
+  canMoveIssue,
+  canMovePhase,
+  findIssue,
+  sortByOrder,
+  type Issue,
+  type KanbanContent,
+  type Phase,
+  type TrackerOperation,
+} from '../../domain/tracker/index.ts';
+
+/** A column as the board draws it: the phase, its cards in order and which controls it shows. */
+export interface BoardColumn {
+  phase: Phase;
+  /** The phase's issues sorted by `order`. */
+  cards: Issue[];
+  /** spec §2: the move-left arrow shows only when a move is possible. */
+  canMoveLeft: boolean;
+  /** spec §2: the move-right arrow shows only when a move is possible. */
+  canMoveRight: boolean;
+  /** spec §2: delete shows only when deletion is allowed and the count is above the minimum. */
+  canDelete: boolean;
+  /** Whether the phase holds its `maxIssues` (a drop from elsewhere is refused). */
+  full: boolean;
+}
+
+/**
+ * The columns of `content` left to right (by `order`), each with its sorted cards and the
+ * visibility of its move and delete controls (spec §2 /tools/kanban).
+ */
+export function boardColumns(content: KanbanContent): BoardColumn[] {
+  const deletable = canDeletePhase(content);
+  return sortByOrder(content.phases).map((phase) => ({
+    phase,
+    cards: sortByOrder(phase.issues),
+    canMoveLeft: canMovePhase(content, phase.id, 'left'),
+    canMoveRight: canMovePhase(content, phase.id, 'right'),
+    canDelete: deletable,
+    full: typeof phase.maxIssues === 'number' && phase.issues.length >= phase.maxIssues,
+  }));
+}
+
+/**
+ * What dropping card `issueId` on column `phaseId` does (spec §4 Issue/card moves):
+ * - `none`: dropped outside any column, on its own column, or the card is gone;
+ * - `full`: the target column is at `maxIssues`, the move is refused;
+ * - `move`: the operation to dispatch — `moveIssue` without `toIndex`, so the card is appended.
+ */
+export type CardDrop =
+  | { kind: 'none' }
+  | { kind: 'full' }
+  | { kind: 'move'; operation: Extract<TrackerOperation, { type: 'moveIssue' }> };
+
+/** See {@link CardDrop}; `phaseId` null means the card was dropped outside every column. */
+export function planCardDrop(
+  content: KanbanContent,
+  issueId: string,
+  phaseId: string | null,
+): CardDrop {
+  if (phaseId === null) return { kind: 'none' };
+  const found = findIssue(content, issueId);
+  if (!found || found.phase.id === phaseId) return { kind: 'none' };
+  if (!content.phases.some((phase) => phase.id === phaseId)) return { kind: 'none' };
+  if (!canMoveIssue(content, issueId, phaseId)) return { kind: 'full' };
+  return { kind: 'move', operation: { type: 'moveIssue', issueId, toPhaseId: phaseId } };
+}
+
+/** A rectangle in viewport pixels (the shape dnd-kit measures). */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the keyboard moves a dragged card (spec §2 "Cards are draggable between columns",
+ * reachable without a mouse): ArrowRight/ArrowLeft put the card's top-left corner so that it is
+ * centred horizontally in the nearest column to the right/left of the card's centre, at the
+ * same height; null when there is no such column (or for any other direction).
+ * `columns` are the columns' rectangles in any order, `card` the dragged card's current one.
+ */
+export function columnStep(
+  columns: readonly Box[],
+  card: Box,
+  direction: 'left' | 'right',
+): { x: number; y: number } | null {
+  const centre = card.left + card.width / 2;
+  const centreOf = (box: Box) => box.left + box.width / 2;
+  const candidates = columns
+    .filter((box) =>
+      direction === 'right' ? centreOf(box) > centre + 1 : centreOf(box) < centre - 1,
+    )
+    .toSorted((a, b) =>
+      direction === 'right' ? centreOf(a) - centreOf(b) : centreOf(b) - centreOf(a),
+    );
+  const next = candidates[0];
+  if (!next) return null;
+  return { x: centreOf(next) - card.width / 2, y: card.top };
+}
+
+/**
+ * The creation date of a card for display, e.g. 'Mar 5, 2025' (en) or '05.03.2025' (de);
+ * the raw text when it is not a valid date.
+ */
+export function formatCardDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+}

@@ -1,0 +1,120 @@
+/**
+ * One issue in a phase of Issue Management (spec §2 /tools/ticket "Issue items show type letter
+ * badge (Task T, Bug B, User Story U, Epic E), title, priority, assignee, estimation in pts,
+ * comment count, creator with date and time"). The whole item is one button that selects the
+ * issue for the details panel; the settings flags hide priority, assignee, estimation and
+ * comments.
+ */
+import type { Issue, KanbanSettings } from '../../domain/tracker/index.ts';
+import { useLanguage } from '../../lib/i18n.ts';
+import { m } from '../../paraglide/messages.js';
+import { CommentIcon, PersonIcon } from './icons.tsx';
+import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
+import { cssToken, formatDateTime, TYPE_LETTERS } from './ticket-view.ts';
+
+/** Which optional facts an item shows (spec §3 settings; all on by default). */
+export type IssueDisplayFlags = Pick<
+  KanbanSettings,
+  'showPriority' | 'showAssignedPerson' | 'showEstimation' | 'showComments'
+>;
+
+/** The type letter badge (T, B, U, E) with the translated type name for screen readers. */
+export function IssueTypeBadge({ type }: { type: Issue['type'] }) {
+  const name = issueTypeText(type);
+  return (
+    <span className={`ticket-type-badge ticket-type-${cssToken(type)}`} title={name}>
+      <span aria-hidden="true">{TYPE_LETTERS[type]}</span>
+      <span className="visually-hidden">{name}</span>
+    </span>
+  );
+}
+
+/** The priority as a coloured badge, labelled for screen readers ('Priority: High'). */
+export function PriorityBadge({ priority }: { priority: Issue['priority'] }) {
+  return (
+    <span className={`ticket-priority ticket-priority-${cssToken(priority)}`}>
+      <span className="visually-hidden">
+        {m.ticket_item_priority({ priority: priorityText(priority) })}
+      </span>
+      <span aria-hidden="true">{priorityText(priority)}</span>
+    </span>
+  );
+}
+
+/**
+ * An issue item: takes the issue, whether it is the one shown in the details panel, the display
+ * flags and `onSelect` (called on click, Enter or Space). Renders a list item.
+ */
+export function IssueItem({
+  issue,
+  selected,
+  flags,
+  onSelect,
+}: {
+  issue: Issue;
+  selected: boolean;
+  flags: IssueDisplayFlags;
+  onSelect: (issueId: string) => void;
+}) {
+  const language = useLanguage();
+  const created = formatDateTime(issue.createdAt, language);
+  const commentCount = issue.comments.length;
+  return (
+    <li className="ticket-issue">
+      <button
+        type="button"
+        className={`ticket-issue-button${selected ? ' is-selected' : ''}`}
+        aria-current={selected ? 'true' : undefined}
+        data-issue-id={issue.id}
+        onClick={() => onSelect(issue.id)}
+      >
+        <span className="ticket-issue-top">
+          <IssueTypeBadge type={issue.type} />
+          <span className="ticket-issue-title">{issue.title}</span>
+          {flags.showEstimation && issue.estimation !== '' ? (
+            <span className="ticket-estimation">
+              {m.ticket_estimation_points({ estimation: issue.estimation })}
+            </span>
+          ) : null}
+        </span>
+        <span className="ticket-issue-meta">
+          {flags.showPriority ? <PriorityBadge priority={issue.priority} /> : null}
+          {flags.showAssignedPerson ? (
+            <span className="ticket-assignee">
+              <PersonIcon />
+              {issue.assignedPerson === '' ? (
+                m.ticket_unassigned()
+              ) : (
+                <>
+                  <span aria-hidden="true">{issue.assignedPerson}</span>
+                  <span className="visually-hidden">
+                    {m.ticket_item_assignee({ name: issue.assignedPerson })}
+                  </span>
+                </>
+              )}
+            </span>
+          ) : null}
+          {flags.showComments ? (
+            <span className="ticket-comment-count">
+              <CommentIcon />
+              <span aria-hidden="true">{commentCount}</span>
+              <span className="visually-hidden">
+                {commentCount === 1
+                  ? m.ticket_item_comments_one()
+                  : m.ticket_item_comments({ count: commentCount })}
+              </span>
+            </span>
+          ) : null}
+          <span className="ticket-created">
+            <span aria-hidden="true">
+              {m.ticket_item_created({ name: issue.createdBy, date: created })}
+            </span>
+            <span className="visually-hidden">
+              {m.ticket_item_created_label({ name: issue.createdBy, date: created })}
+            </span>
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * One phase of Issue Management as an accordion section (spec §2 /tools/ticket "Phases are
+ * accordion sections, all expanded on load, with coloured left border, issue count, add-issue
+ * button, description"), following the WAI-ARIA accordion pattern: the phase name is a heading
+ * holding a button with `aria-expanded` that shows or hides the issue list. The delete button
+ * shows only when the caller allows it (settings and the minimum of spec §9).
+ */
+import type { Issue, Phase } from '../../domain/tracker/index.ts';
+import { m } from '../../paraglide/messages.js';
+import { IssueItem, type IssueDisplayFlags } from './IssueItem.tsx';
+
+/** The count text of a phase: '3 issues', or '1 of 3 issues' while a filter is active. */
+export function phaseCountText(shown: number, total: number, filtered: boolean): string {
+  if (filtered) return m.ticket_phase_issue_count_filtered({ shown, total });
+  return total === 1
+    ? m.ticket_phase_issue_count_one()
+    : m.ticket_phase_issue_count_other({ count: total });
+}
+
+/**
+ * Takes the phase, the issues to list (all of them, or the filter's matches when `filtered`),
+ * whether the section is expanded, the selected issue id and the callbacks. Renders a section.
+ */
+export function PhaseSection({
+  phase,
+  issues,
+  filtered,
+  expanded,
+  selectedIssueId,
+  flags,
+  canDelete,
+  onToggle,
+  onAddIssue,
+  onDelete,
+  onSelectIssue,
+}: {
+  phase: Phase;
+  issues: readonly Issue[];
+  filtered: boolean;
+  expanded: boolean;
+  selectedIssueId: string | null;
+  flags: IssueDisplayFlags;
+  canDelete: boolean;
+  onToggle: (phaseId: string) => void;
+  onAddIssue: (phaseId: string) => void;
+  onDelete: (phaseId: string) => void;
+  onSelectIssue: (issueId: string) => void;
+}) {
+  const headingId = `ticket-phase-${phase.id}`;
+  const bodyId = `ticket-phase-body-${phase.id}`;
+  return (
+    <section
+      className="ticket-phase"
+      style={{ borderLeftColor: phase.color }}
+      aria-labelledby={headingId}
+      data-phase-id={phase.id}
+    >
+      <div className="ticket-phase-header">
+        <h2 className="ticket-phase-heading" id={headingId}>
+          <button
+            type="button"
+            className="ticket-phase-toggle"
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            onClick={() => onToggle(phase.id)}
+          >
+            <span className="ticket-phase-chevron" aria-hidden="true">
+              {expanded ? '▾' : '▸'}
+            </span>
+            <span className="ticket-phase-name">{phase.name}</span>
+          </button>
+        </h2>
+        <span className="badge ticket-phase-count">
+          {phaseCountText(issues.length, phase.issues.length, filtered)}
+        </span>
+        <div className="ticket-phase-actions">
+          <button
+            type="button"
+            className="button ticket-small-button"
+            aria-label={m.ticket_phase_add_issue_label({ phase: phase.name })}
+            onClick={() => onAddIssue(phase.id)}
+          >
+            <span aria-hidden="true">+ </span>
+            {m.ticket_phase_add_issue()}
+          </button>
+          {canDelete ? (
+            <button
+              type="button"
+              className="button ticket-small-button ticket-danger-outline"
+              aria-label={m.ticket_phase_delete_label({ phase: phase.name })}
+              onClick={() => onDelete(phase.id)}
+            >
+              {m.common_delete()}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {phase.description === '' ? null : (
+        <p className="ticket-phase-description">{phase.description}</p>
+      )}
+      <div className="ticket-phase-body" id={bodyId} hidden={!expanded}>
+        {issues.length === 0 ? (
+          <p className="ticket-phase-empty">
+            {filtered ? m.ticket_phase_no_matches() : m.ticket_phase_empty()}
+          </p>
+        ) : (
+          <ul className="ticket-issue-list">
+            {issues.map((issue) => (
+              <IssueItem
+                key={issue.id}
+                issue={issue}
+                selected={issue.id === selectedIssueId}
+                flags={flags}
+                onSelect={onSelectIssue}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

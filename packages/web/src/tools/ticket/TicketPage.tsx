@@ -1,0 +1,314 @@
+/**
+ * The Issue Management screen, route /tools/ticket (spec §2 "/tools/ticket (Issue
+ * Management)"): the header with Add Phase, the search and filter bar (spec §3 Issue filter),
+ * the statistics view (spec §3 Statistics), the phases as accordion sections and the details
+ * side panel with comments. Content comes from the shared lifecycle (spec §4 Tool content,
+ * content id 'ticket-system'); every change is a named tracker operation run through
+ * `useTrackerPerform`, which shows the spec §8 messages. The rules live in src/domain/tracker.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+import { ConfirmDialog } from '../../components/Modal.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import {
+  canAddPhase,
+  canDeletePhase,
+  computeStatistics,
+  filterIssues,
+  findIssue,
+  findPhase,
+  ISSUE_TYPES,
+  sortByOrder,
+  type Issue,
+  type TicketContent,
+} from '../../domain/tracker/index.ts';
+import { useLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { useFlashMessage } from '../../lib/use-flash-message.ts';
+import { m } from '../../paraglide/messages.js';
+import { ToolContentState } from '../content/ToolContentState.tsx';
+import { ToolHeader } from '../content/ToolHeader.tsx';
+import { useToolContent } from '../content/use-tool-content.ts';
+import { useToolPresence } from '../content/use-tool-presence.ts';
+import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
+import { PhaseFormModal } from '../tracker/PhaseFormModal.tsx';
+import { ticketDomain } from '../tracker/tracker-domain.ts';
+import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
+import { IssueDetailsPanel } from './IssueDetailsPanel.tsx';
+import { IssueFilterBar } from './IssueFilterBar.tsx';
+import { PhaseSection } from './PhaseSection.tsx';
+import { StatisticsPanel } from './StatisticsPanel.tsx';
+import {
+  assigneesOf,
+  EMPTY_FILTER_STATE,
+  groupByPhase,
+  isFilterStateEmpty,
+  knownPeople,
+  toIssueFilter,
+  type FilterState,
+} from './ticket-view.ts';
+import './ticket.css';
+
+/** Which issue form is open: adding to a phase, or editing an issue. */
+type IssueFormTarget = { mode: 'add'; phaseId: string } | { mode: 'edit'; issueId: string };
+
+/** Where keyboard focus goes after the next render. */
+type FocusTarget = { kind: 'panel' } | { kind: 'issue'; issueId: string } | null;
+
+const STATISTICS_ID = 'ticket-statistics';
+
+/** The filter as far as the board's settings allow it (a disabled part never restricts). */
+function effectiveFilter(state: FilterState, content: TicketContent): FilterState {
+  const { enableSearch, enableFiltering } = content.settings;
+  return {
+    text: enableSearch ? state.text : '',
+    type: enableFiltering ? state.type : null,
+    priority: enableFiltering ? state.priority : null,
+    assignee: enableFiltering ? state.assignee : null,
+  };
+}
+
+function issueFormInitial(issue: Issue): Partial<IssueFormValues> {
+  return {
+    title: issue.title,
+    description: issue.description,
+    type: issue.type,
+    priority: issue.priority,
+    estimation: issue.estimation,
+    assignedPerson: issue.assignedPerson,
+  };
+}
+
+/** The /tools/ticket screen (default export for the router's lazy import). */
+export default function TicketPage() {
+  const tool = useToolContent('ticket-system', ticketDomain);
+  const presence = useToolPresence('ticket-system');
+  const session = useSession();
+  const language = useLanguage();
+  const [message, showMessage] = useFlashMessage();
+  const run = useTrackerPerform(tool, showMessage);
+
+  const [addingPhase, setAddingPhase] = useState(false);
+  const [issueForm, setIssueForm] = useState<IssueFormTarget | null>(null);
+  const [pendingPhaseDelete, setPendingPhaseDelete] = useState<string | null>(null);
+  const [deletingPhase, setDeletingPhase] = useState<string | null>(null);
+  const [selectedIssueId, setSelectedIssueId] = useState<string | null>(null);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
+  const [showStatistics, setShowStatistics] = useState(false);
+  // Focus moves after the render that shows its target: a request counter triggers the effect.
+  const focusTarget = useRef<FocusTarget>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const panelHeadingRef = useRef<HTMLHeadingElement>(null);
+  const moveFocus = (target: FocusTarget) => {
+    focusTarget.current = target;
+    setFocusRequest((count) => count + 1);
+  };
+
+  useEffect(() => {
+    const target = focusTarget.current;
+    focusTarget.current = null;
+    if (target?.kind === 'panel') panelHeadingRef.current?.focus();
+    else if (target?.kind === 'issue')
+      document
+        .querySelector<HTMLElement>(`[data-issue-id="${CSS.escape(target.issueId)}"]`)
+        ?.focus();
+  }, [focusRequest]);
+
+  const { state } = tool;
+  const content = state.status === 'loaded' ? state.content : null;
+  const username = session?.user.username ?? '';
+
+  const selected = content && selectedIssueId ? findIssue(content, selectedIssueId) : null;
+  const editing =
+    content && issueForm?.mode === 'edit' ? findIssue(content, issueForm.issueId) : null;
+  const phaseToDelete =
+    content && pendingPhaseDelete ? findPhase(content, pendingPhaseDelete) : null;
+
+  // The selection as of the latest render, for callbacks that resume after a save.
+  const selectedRef = useRef(selectedIssueId);
+  useEffect(() => {
+    selectedRef.current = selectedIssueId;
+  }, [selectedIssueId]);
+
+  const selectIssue = (issueId: string) => {
+    setSelectedIssueId(issueId);
+    moveFocus({ kind: 'panel' });
+  };
+
+  const closePanel = () => {
+    if (selectedIssueId !== null) moveFocus({ kind: 'issue', issueId: selectedIssueId });
+    setSelectedIssueId(null);
+  };
+
+  const toggle = (phaseId: string) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(phaseId)) next.add(phaseId);
+      return next;
+    });
+
+  const submitIssue = async (values: IssueFormValues): Promise<boolean> => {
+    if (!issueForm) return false;
+    if (issueForm.mode === 'add')
+      return run(
+        { type: 'addIssue', phaseId: issueForm.phaseId, issue: values, createdBy: username },
+        'createIssue',
+      );
+    return run({ type: 'updateIssue', issueId: issueForm.issueId, changes: values }, 'updateIssue');
+  };
+
+  const deleteIssue = async (issueId: string): Promise<boolean> => {
+    const deleted = await run({ type: 'deleteIssue', issueId }, 'deleteIssue');
+    // Unless another issue was opened while saving, focus lands on 'Select an issue'.
+    if (deleted && selectedRef.current === issueId) {
+      setSelectedIssueId(null);
+      moveFocus({ kind: 'panel' });
+    }
+    return deleted;
+  };
+
+  const confirmPhaseDelete = async () => {
+    const phaseId = pendingPhaseDelete;
+    if (!phaseId) return;
+    setDeletingPhase(phaseId);
+    await run({ type: 'deletePhase', phaseId }, 'deletePhase');
+    // The phase vanishes at once (optimistic), so another confirmation may be open by now.
+    setDeletingPhase((current) => (current === phaseId ? null : current));
+    setPendingPhaseDelete((current) => (current === phaseId ? null : current));
+  };
+
+  let board = null;
+  if (content) {
+    const { settings } = content;
+    const phases = sortByOrder(content.phases);
+    const filter = effectiveFilter(filterState, content);
+    const filtered = !isFilterStateEmpty(filter);
+    const matches = filtered ? groupByPhase(filterIssues(content, toIssueFilter(filter))) : null;
+    const total = phases.reduce((sum, phase) => sum + phase.issues.length, 0);
+    const shown = matches
+      ? [...matches.values()].reduce((sum, list) => sum + list.length, 0)
+      : total;
+    const deletable = canDeletePhase(content);
+
+    board = (
+      <>
+        <IssueFilterBar
+          state={filterState}
+          enableSearch={settings.enableSearch}
+          enableFiltering={settings.enableFiltering}
+          issueTypes={settings.availableIssueTypes}
+          assignees={assigneesOf(content, language)}
+          shown={shown}
+          total={total}
+          onChange={setFilterState}
+        />
+        {showStatistics ? (
+          <StatisticsPanel
+            id={STATISTICS_ID}
+            statistics={computeStatistics(content)}
+            phases={content.phases}
+            issueTypes={ISSUE_TYPES}
+          />
+        ) : null}
+        <div className="ticket-layout">
+          <div className="ticket-phases" role="region" aria-label={m.ticket_phases_label()}>
+            {phases.map((phase) => (
+              <PhaseSection
+                key={phase.id}
+                phase={phase}
+                issues={matches ? (matches.get(phase.id) ?? []) : sortByOrder(phase.issues)}
+                filtered={filtered}
+                expanded={!collapsed.has(phase.id)}
+                selectedIssueId={selected?.issue.id ?? null}
+                flags={settings}
+                canDelete={deletable}
+                onToggle={toggle}
+                onAddIssue={(phaseId) => setIssueForm({ mode: 'add', phaseId })}
+                onDelete={setPendingPhaseDelete}
+                onSelectIssue={selectIssue}
+              />
+            ))}
+          </div>
+          <IssueDetailsPanel
+            issue={selected?.issue ?? null}
+            phaseName={selected?.phase.name ?? null}
+            focusRef={panelHeadingRef}
+            onEdit={(issueId) => setIssueForm({ mode: 'edit', issueId })}
+            onDelete={deleteIssue}
+            onClose={closePanel}
+            onAddComment={(issueId, text) =>
+              run({ type: 'addComment', issueId, content: text, createdBy: username }, 'addComment')
+            }
+            onDeleteComment={(issueId, commentId) =>
+              run({ type: 'deleteComment', issueId, commentId }, 'deleteComment')
+            }
+          />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="tool-page ticket-page">
+      <ToolHeader title={content?.title ?? m.tools_ticket_name()} presence={presence}>
+        <span className="ticket-saving" role="status">
+          {state.saving ? m.tool_saving() : null}
+        </span>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={showStatistics}
+          aria-controls={showStatistics ? STATISTICS_ID : undefined}
+          disabled={!content}
+          onClick={() => setShowStatistics((shown) => !shown)}
+        >
+          {showStatistics ? m.ticket_hide_statistics() : m.ticket_show_statistics()}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!content || !canAddPhase(content)}
+          onClick={() => setAddingPhase(true)}
+        >
+          <span aria-hidden="true">+ </span>
+          {m.ticket_add_phase()}
+        </button>
+      </ToolHeader>
+      <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
+      <ToolContentState tool={tool} />
+      {board}
+
+      <PhaseFormModal
+        open={addingPhase}
+        title={m.ticket_add_phase()}
+        submitLabel={m.ticket_add_phase_submit()}
+        withDescription
+        onSubmit={(values) => run({ type: 'addPhase', ...values }, 'addPhase')}
+        onClose={() => setAddingPhase(false)}
+      />
+      <IssueFormModal
+        open={issueForm !== null && content !== null}
+        mode={issueForm?.mode ?? 'add'}
+        initial={editing ? issueFormInitial(editing.issue) : undefined}
+        issueTypes={content?.settings.availableIssueTypes ?? ISSUE_TYPES}
+        defaultType={content?.settings.defaultIssueType ?? 'Task'}
+        teamMembers={content ? knownPeople(content, username || null, language) : []}
+        onSubmit={submitIssue}
+        onClose={() => setIssueForm(null)}
+      />
+      <ConfirmDialog
+        open={phaseToDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && deletingPhase !== pendingPhaseDelete) setPendingPhaseDelete(null);
+        }}
+        title={m.ticket_phase_delete_title()}
+        description={m.ticket_phase_delete_text({ phase: phaseToDelete?.name ?? '' })}
+        confirmLabel={m.common_delete()}
+        danger
+        busy={deletingPhase !== null && deletingPhase === pendingPhaseDelete}
+        onConfirm={() => void confirmPhaseDelete()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Pure view helpers of the Issue Management screen (spec §2 /tools/ticket, §3 Issue filter):
+ * type letters, translated type and priority names, comment order, date formatting, the filter
+ * bar's state and the people offered as assignees (type and priority names come from
+ * ../tracker/tracker-messages.ts). No React; the rules themselves live in
+ * src/domain/tracker.
+ */
+import {
+  sortByOrder,
+  type Comment,
+  type FilteredIssue,
+  type Issue,
+  type IssueFilter,
+  type IssuePriority,
+  type IssueType,
+  type TrackerContent,
+} from '../../domain/tracker/index.ts';
+import type { Language } from '../../lib/i18n.ts';
+
+/** spec §2: the letter badge of each issue type (Task T, Bug B, User Story U, Epic E). */
+export const TYPE_LETTERS: Readonly<Record<IssueType, string>> = {
+  Task: 'T',
+  Bug: 'B',
+  'User Story': 'U',
+  Epic: 'E',
+};
+
+/** CSS modifier of each type badge and priority badge (`ticket-type-task`, `ticket-priority-high`…). */
+export function cssToken(value: string): string {
+  return value.toLowerCase().replace(/\s+/g, '-');
+}
+
+/**
+ * The comments of an issue newest first (spec §2), by `createdAt`; comments with equal or
+ * unparsable times keep their reverse insertion order (the later one first). Returns a copy.
+ */
+export function commentsNewestFirst(comments: readonly Comment[]): Comment[] {
+  const time = (comment: Comment) => {
+    const ms = Date.parse(comment.createdAt);
+    return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+  };
+  return comments
+    .map((comment, index) => ({ comment, index }))
+    .toSorted((a, b) => time(b.comment) - time(a.comment) || b.index - a.index)
+    .map(({ comment }) => comment);
+}
+
+/**
+ * An ISO 8601 timestamp as local date and time in `language` ('Mar 5, 2024, 2:07 PM' /
+ * '05.03.2024, 14:07'); an unparsable value is returned as it is.
+ */
+export function formatDateTime(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    date,
+  );
+}
+
+/** The filter bar's state: blank text and `null` selections do not restrict. */
+export interface FilterState {
+  text: string;
+  type: IssueType | null;
+  priority: IssuePriority | null;
+  /** `null`: everyone; `''`: unassigned issues only; otherwise one person. */
+  assignee: string | null;
+}
+
+/** The filter bar with nothing entered. */
+export const EMPTY_FILTER_STATE: FilterState = {
+  text: '',
+  type: null,
+  priority: null,
+  assignee: null,
+};
+
+/** The domain {@link IssueFilter} of the filter bar's state (spec §3 Issue filter). */
+export function toIssueFilter(state: FilterState): IssueFilter {
+  const filter: IssueFilter = {};
+  if (state.text.trim() !== '') filter.textSearch = state.text;
+  if (state.type !== null) filter.types = [state.type];
+  if (state.priority !== null) filter.priorities = [state.priority];
+  if (state.assignee !== null) filter.assignees = [state.assignee];
+  return filter;
+}
+
+/** True when the filter bar restricts nothing. */
+export function isFilterStateEmpty(state: FilterState): boolean {
+  return (
+    state.text.trim() === '' &&
+    state.type === null &&
+    state.priority === null &&
+    state.assignee === null
+  );
+}
+
+/**
+ * The issues that passed the filter (domain `filterIssues`), grouped by phase id, each list in
+ * board order. Phases without a match are absent.
+ */
+export function groupByPhase(filtered: readonly FilteredIssue[]): Map<string, Issue[]> {
+  const groups = new Map<string, Issue[]>();
+  for (const { issue, phase } of filtered) {
+    const list = groups.get(phase.id);
+    if (list) list.push(issue);
+    else groups.set(phase.id, [issue]);
+  }
+  return groups;
+}
+
+// Trimmed, non-empty, first spelling wins (case-insensitive), sorted for display.
+function uniqueNames(names: Iterable<string>, language: Language): string[] {
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const trimmed = name.trim();
+    const key = trimmed.toLowerCase();
+    if (trimmed !== '' && !seen.has(key)) seen.set(key, trimmed);
+  }
+  return [...seen.values()].sort((a, b) => a.localeCompare(b, language));
+}
+
+/** Everyone an issue is assigned to, for the assignee filter (sorted, without duplicates). */
+export function assigneesOf(content: TrackerContent, language: Language = 'en'): string[] {
+  return uniqueNames(
+    content.phases.flatMap((phase) => phase.issues.map((issue) => issue.assignedPerson)),
+    language,
+  );
+}
+
+/**
+ * The people the issue form suggests as assignees: the board's team members, the current user,
+ * and everyone who already created or holds an issue (sorted, without duplicates).
+ */
+export function knownPeople(
+  content: TrackerContent,
+  currentUser: string | null,
+  language: Language = 'en',
+): string[] {
+  return uniqueNames(
+    [
+      ...content.teamMembers,
+      ...(currentUser === null ? [] : [currentUser]),
+      ...content.phases.flatMap((phase) =>
+        phase.issues.flatMap((issue) => [issue.assignedPerson, issue.createdBy]),
+      ),
+    ],
+    language,
+  );
+}
+
+/** The phases of `content` in board order. */
+export function phasesInOrder(content: TrackerContent) {
+  return sortByOrder(content.phases);
+}
