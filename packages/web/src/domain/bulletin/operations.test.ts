@@ -10,62 +10,30 @@ import {
   updatePost,
   type BulletinOperation,
 } from './operations.ts';
-import {
-  BulletinError,
-  type BulletinContent,
-  type BulletinContext,
-  type BulletinErrorCode,
-} from './types.ts';
-
-function testCtx(): BulletinContext {
-  let id = 0;
-  let second = 0;
-  return {
-    newId: () => `id-${++id}`,
-    now: () => new Date(Date.UTC(2024, 0, 1, 0, 0, second++)).toISOString(),
-  };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-function expectBulletinError(action: () => unknown, code: BulletinErrorCode, message: string) {
-  let caught: unknown;
-  try {
-    action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(BulletinError);
-  expect(caught).toMatchObject({ code, message });
-}
+import { BulletinError, type BulletinContent } from './types.ts';
+import { deepFreeze, expectDomainError, testContext } from '../testing.ts';
 
 function board(): BulletinContent {
-  return deepFreeze(defaultBulletinContent(testCtx()));
+  return deepFreeze(defaultBulletinContent(testContext()));
 }
 
 const position = { x: 40, y: 30 };
 
 describe('no content loaded', () => {
-  const ctx = testCtx();
+  const ctx = testContext();
   it.each<[string, () => unknown]>([
     ['addPost', () => addPost(null, { post: { title: 'x', position }, author: 'a' }, ctx)],
     ['updatePost', () => updatePost(null, { postId: 'p', changes: {} }, ctx)],
     ['deletePost', () => deletePost(null, { postId: 'p' })],
     ['movePost', () => movePost(null, { postId: 'p', position })],
   ])("%s throws NO_DATA 'No data loaded'", (_name, action) => {
-    expectBulletinError(action, 'NO_DATA', 'No data loaded');
+    expectDomainError(BulletinError, action, 'NO_DATA', 'No data loaded');
   });
 });
 
 describe('addPost', () => {
   it('appends a note with defaults, id and timestamps from ctx', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const next = addPost(board(), { post: { title: '  Hello ', position }, author: ' ann ' }, ctx);
     expect(next.posts).toHaveLength(2);
     expect(next.posts[1]).toEqual({
@@ -106,7 +74,7 @@ describe('addPost', () => {
         },
         author: 'bob',
       },
-      testCtx(),
+      testContext(),
     );
     expect(next.posts[1]).toMatchObject({
       type: 'Link',
@@ -125,13 +93,13 @@ describe('addPost', () => {
     const next = addPost(
       { ...content, settings: { ...content.settings, defaultPostType: 'Tip' } },
       { post: { title: 'x', position }, author: 'a' },
-      testCtx(),
+      testContext(),
     );
     expect(next.posts[1]?.type).toBe('Tip');
   });
 
   it("falls back to 'Anonymous' for a blank author (spec §6)", () => {
-    const next = addPost(board(), { post: { title: 'x', position }, author: '  ' }, testCtx());
+    const next = addPost(board(), { post: { title: 'x', position }, author: '  ' }, testContext());
     expect(next.posts[1]?.author).toBe('Anonymous');
   });
 
@@ -139,16 +107,17 @@ describe('addPost', () => {
     const next = addPost(
       board(),
       { post: { title: 'x', position: { x: 120, y: -3 } }, author: 'a' },
-      testCtx(),
+      testContext(),
     );
     expect(next.posts[1]?.position).toEqual({ x: 85, y: 0 });
   });
 
   it('requires a title of at most 100 characters', () => {
     const add = (title: string) =>
-      addPost(board(), { post: { title, position }, author: 'a' }, testCtx());
-    expectBulletinError(() => add('   '), 'TITLE_REQUIRED', 'Title is required');
-    expectBulletinError(
+      addPost(board(), { post: { title, position }, author: 'a' }, testContext());
+    expectDomainError(BulletinError, () => add('   '), 'TITLE_REQUIRED', 'Title is required');
+    expectDomainError(
+      BulletinError,
       () => add('x'.repeat(101)),
       'TITLE_TOO_LONG',
       'Title must be at most 100 characters',
@@ -157,12 +126,13 @@ describe('addPost', () => {
   });
 
   it('requires a URL for link posts', () => {
-    expectBulletinError(
+    expectDomainError(
+      BulletinError,
       () =>
         addPost(
           board(),
           { post: { title: 'x', type: 'Link', url: '  ', position }, author: 'a' },
-          testCtx(),
+          testContext(),
         ),
       'URL_REQUIRED',
       'URL is required for link posts',
@@ -179,15 +149,16 @@ describe('addPost', () => {
     const next = addPost(
       content,
       { post: { title: 'x', position }, author: 'a', categoryId: 'c1' },
-      testCtx(),
+      testContext(),
     );
     expect(next.categories[0]?.posts).toEqual(['old', 'id-1']);
-    expectBulletinError(
+    expectDomainError(
+      BulletinError,
       () =>
         addPost(
           content,
           { post: { title: 'x', position }, author: 'a', categoryId: 'nope' },
-          testCtx(),
+          testContext(),
         ),
       'CATEGORY_NOT_FOUND',
       'Category not found',
@@ -200,7 +171,7 @@ describe('updatePost', () => {
     const content = board();
     const welcome = content.posts[0];
     if (!welcome) throw new Error('no welcome note');
-    const ctx = testCtx();
+    const ctx = testContext();
     const next = updatePost(
       content,
       { postId: welcome.id, changes: { title: ' New ', tags: ['x', ' '], priority: 'High' } },
@@ -218,18 +189,20 @@ describe('updatePost', () => {
   it('checks the URL rule on the changed post', () => {
     const content = board();
     const id = content.posts[0]?.id ?? '';
-    expectBulletinError(
-      () => updatePost(content, { postId: id, changes: { type: 'Link' } }, testCtx()),
+    expectDomainError(
+      BulletinError,
+      () => updatePost(content, { postId: id, changes: { type: 'Link' } }, testContext()),
       'URL_REQUIRED',
       'URL is required for link posts',
     );
     const link = updatePost(
       content,
       { postId: id, changes: { type: 'Link', url: 'https://a.b' } },
-      testCtx(),
+      testContext(),
     );
-    expectBulletinError(
-      () => updatePost(link, { postId: id, changes: { url: ' ' } }, testCtx()),
+    expectDomainError(
+      BulletinError,
+      () => updatePost(link, { postId: id, changes: { url: ' ' } }, testContext()),
       'URL_REQUIRED',
       'URL is required for link posts',
     );
@@ -238,18 +211,21 @@ describe('updatePost', () => {
   it('refuses a blank or too long title and an unknown post', () => {
     const content = board();
     const id = content.posts[0]?.id ?? '';
-    expectBulletinError(
-      () => updatePost(content, { postId: id, changes: { title: '' } }, testCtx()),
+    expectDomainError(
+      BulletinError,
+      () => updatePost(content, { postId: id, changes: { title: '' } }, testContext()),
       'TITLE_REQUIRED',
       'Title is required',
     );
-    expectBulletinError(
-      () => updatePost(content, { postId: id, changes: { title: 'y'.repeat(101) } }, testCtx()),
+    expectDomainError(
+      BulletinError,
+      () => updatePost(content, { postId: id, changes: { title: 'y'.repeat(101) } }, testContext()),
       'TITLE_TOO_LONG',
       'Title must be at most 100 characters',
     );
-    expectBulletinError(
-      () => updatePost(content, { postId: 'gone', changes: {} }, testCtx()),
+    expectDomainError(
+      BulletinError,
+      () => updatePost(content, { postId: 'gone', changes: {} }, testContext()),
       'POST_NOT_FOUND',
       'Post not found',
     );
@@ -258,14 +234,14 @@ describe('updatePost', () => {
   it('falls back to the default colour for a blank one', () => {
     const content = board();
     const id = content.posts[0]?.id ?? '';
-    const next = updatePost(content, { postId: id, changes: { color: ' ' } }, testCtx());
+    const next = updatePost(content, { postId: id, changes: { color: ' ' } }, testContext());
     expect(next.posts[0]?.color).toBe('#FFD700');
   });
 });
 
 describe('deletePost', () => {
   it('removes the post, its comments and its category entries', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const base = addPost(board(), { post: { title: 'keep', position }, author: 'a' }, ctx);
     const [welcome, keep] = base.posts;
     if (!welcome || !keep) throw new Error('missing posts');
@@ -293,7 +269,8 @@ describe('deletePost', () => {
   });
 
   it("throws POST_NOT_FOUND 'Post not found' for a deleted post", () => {
-    expectBulletinError(
+    expectDomainError(
+      BulletinError,
       () => deletePost(board(), { postId: 'gone' }),
       'POST_NOT_FOUND',
       'Post not found',
@@ -313,7 +290,8 @@ describe('movePost', () => {
   });
 
   it("throws POST_NOT_FOUND 'Post not found' for an unknown post", () => {
-    expectBulletinError(
+    expectDomainError(
+      BulletinError,
       () => movePost(board(), { postId: 'gone', position }),
       'POST_NOT_FOUND',
       'Post not found',
@@ -323,7 +301,7 @@ describe('movePost', () => {
 
 describe('applyBulletinOperation (replay after a 409)', () => {
   it('dispatches every operation type', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     let content = board();
     content = applyBulletinOperation(
       content,
@@ -348,13 +326,13 @@ describe('applyBulletinOperation (replay after a 409)', () => {
 
   it('gives the same result when replayed with the same ctx values', () => {
     const op: BulletinOperation = { type: 'addPost', post: { title: 'A', position }, author: 'a' };
-    expect(applyBulletinOperation(board(), op, testCtx())).toEqual(
-      applyBulletinOperation(board(), op, testCtx()),
+    expect(applyBulletinOperation(board(), op, testContext())).toEqual(
+      applyBulletinOperation(board(), op, testContext()),
     );
   });
 
   it("still applies on top of another user's change, finding the post by id", () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const mine = board();
     const welcomeId = mine.posts[0]?.id ?? '';
     const theirs = addPost(mine, { post: { title: 'Theirs', position }, author: 'bob' }, ctx);
@@ -371,9 +349,14 @@ describe('applyBulletinOperation (replay after a 409)', () => {
     const content = board();
     const id = content.posts[0]?.id ?? '';
     const deleted = deletePost(content, { postId: id });
-    expectBulletinError(
+    expectDomainError(
+      BulletinError,
       () =>
-        applyBulletinOperation(deleted, { type: 'updatePost', postId: id, changes: {} }, testCtx()),
+        applyBulletinOperation(
+          deleted,
+          { type: 'updatePost', postId: id, changes: {} },
+          testContext(),
+        ),
       'POST_NOT_FOUND',
       'Post not found',
     );

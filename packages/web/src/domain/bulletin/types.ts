@@ -2,7 +2,7 @@
  * Shapes of the Pinboard (bulletin) content (spec §3 Bulletin content), its constants (spec §9
  * Colours) and the one error type every bulletin rule throws (spec §8 Bulletin).
  */
-import { formatMessage, type MessageParams } from '../tracker/types.ts';
+import { DomainError, type DomainContext, type MessageParams } from '../shared.ts';
 
 /** spec §3 Post type. */
 export type PostType = 'Link' | 'Note' | 'Announcement' | 'Tip' | 'Resource';
@@ -165,14 +165,8 @@ export interface BulletinStatistics {
   stickyPosts: number;
 }
 
-/**
- * Injected sources of time and identity, so operations stay pure and replayable: `now()` returns
- * an ISO 8601 timestamp, `newId()` a fresh unique id.
- */
-export interface BulletinContext {
-  now: () => string;
-  newId: () => string;
-}
+/** Time and identity for bulletin operations (see DomainContext). */
+export type BulletinContext = DomainContext;
 
 /** Why a bulletin operation was refused; each code has one English text in {@link BULLETIN_MESSAGES}. */
 export type BulletinErrorCode =
@@ -201,14 +195,9 @@ export const BULLETIN_MESSAGES: Readonly<Record<BulletinErrorCode, string>> = {
  * A bulletin rule refused an operation (spec §8 Bulletin). `code` is the stable key for
  * translation, `params` the numbers in the message, `message` the English text.
  */
-export class BulletinError extends Error {
-  readonly code: BulletinErrorCode;
-  readonly params: MessageParams;
-
+export class BulletinError extends DomainError<BulletinErrorCode> {
   constructor(code: BulletinErrorCode, params: MessageParams = {}) {
-    super(formatMessage(BULLETIN_MESSAGES[code], params));
+    super(code, BULLETIN_MESSAGES[code], params);
     this.name = 'BulletinError';
-    this.code = code;
-    this.params = params;
   }
 }

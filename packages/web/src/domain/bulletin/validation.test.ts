@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { defaultBulletinContent } from './defaults.ts';
-import type { BulletinContent, BulletinContext, Post } from './types.ts';
+import type { BulletinContent, Post } from './types.ts';
 import {
   bulletinProblems,
   joinTags,
@@ -9,14 +9,10 @@ import {
   validateBulletinContent,
   validateNoteForm,
 } from './validation.ts';
-
-function testCtx(): BulletinContext {
-  let id = 0;
-  return { newId: () => `id-${++id}`, now: () => '2024-01-01T00:00:00.000Z' };
-}
+import { testContext } from '../testing.ts';
 
 function withPosts(...changes: Partial<Post>[]): BulletinContent {
-  const content = defaultBulletinContent(testCtx());
+  const content = defaultBulletinContent(testContext('fixed'));
   const base = content.posts[0];
   if (!base) throw new Error('no welcome note');
   return { ...content, posts: changes.map((change, i) => ({ ...base, id: `p${i}`, ...change })) };
@@ -24,16 +20,16 @@ function withPosts(...changes: Partial<Post>[]): BulletinContent {
 
 describe('validateBulletinContent (spec §5 Bulletin validation)', () => {
   it('accepts the default content', () => {
-    expect(validateBulletinContent(defaultBulletinContent(testCtx()))).toEqual([]);
+    expect(validateBulletinContent(defaultBulletinContent(testContext('fixed')))).toEqual([]);
   });
 
   it("requires a board title: 'Board title is required'", () => {
-    const content = { ...defaultBulletinContent(testCtx()), title: '  ' };
+    const content = { ...defaultBulletinContent(testContext('fixed')), title: '  ' };
     expect(validateBulletinContent(content)).toEqual(['Board title is required']);
   });
 
   it('requires a category only when categories are enabled', () => {
-    const content = defaultBulletinContent(testCtx());
+    const content = defaultBulletinContent(testContext('fixed'));
     const enabled = { ...content, settings: { ...content.settings, enableCategories: true } };
     expect(validateBulletinContent(enabled)).toEqual([
       'At least one category is required when categories are enabled',

@@ -3,7 +3,7 @@
  * validation, Note dialog). Problems come back with a stable `code` for translation and the
  * spec's English `message`.
  */
-import { formatMessage, type MessageParams } from '../tracker/types.ts';
+import { formatMessage, type MessageParams } from '../shared.ts';
 import {
   BULLETIN_MESSAGES,
   POST_TITLE_MAX_CHARS,

@@ -15,48 +15,15 @@ import {
   userEstimation,
   type PokerOperation,
 } from './operations.ts';
-import {
-  PokerError,
-  type PokerContent,
-  type PokerContext,
-  type PokerErrorCode,
-  type PokerScale,
-} from './types.ts';
-
-function testCtx(): PokerContext {
-  let id = 0;
-  let second = 0;
-  return {
-    newId: () => `id-${++id}`,
-    now: () => new Date(Date.UTC(2024, 0, 1, 0, 0, second++)).toISOString(),
-  };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-function expectPokerError(action: () => unknown, code: PokerErrorCode, message: string) {
-  let caught: unknown;
-  try {
-    action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(PokerError);
-  expect(caught).toMatchObject({ code, message });
-}
+import { PokerError, type PokerContent, type PokerScale } from './types.ts';
+import { deepFreeze, expectDomainError, testContext } from '../testing.ts';
 
 function round(): PokerContent {
-  return deepFreeze(defaultPokerContent(testCtx()));
+  return deepFreeze(defaultPokerContent(testContext()));
 }
 
 /** A round where ann voted 3 and bob voted 8 (in that order). */
-function voted(ctx = testCtx()): PokerContent {
+function voted(ctx = testContext()): PokerContent {
   let content = round();
   content = submitVote(content, { userId: 'ann', username: 'Ann', value: '3' }, ctx);
   content = submitVote(content, { userId: 'bob', username: 'Bob', value: '8' }, ctx);
@@ -68,7 +35,7 @@ function values(content: PokerContent): [string, string][] {
 }
 
 describe('no content loaded', () => {
-  const ctx = testCtx();
+  const ctx = testContext();
   it.each<[string, () => unknown]>([
     ['submitVote', () => submitVote(null, { userId: 'a', username: 'a', value: '1' }, ctx)],
     ['clearVote', () => clearVote(null, { userId: 'a' })],
@@ -78,7 +45,7 @@ describe('no content loaded', () => {
     ['changeScale', () => changeScale(null, { scale: 'tshirt' })],
     ['selectIssue', () => selectIssue(null, { issueId: 'i' })],
   ])("%s throws NO_DATA 'No data loaded'", (_name, action) => {
-    expectPokerError(action, 'NO_DATA', 'No data loaded');
+    expectDomainError(PokerError, action, 'NO_DATA', 'No data loaded');
   });
 });
 
@@ -129,7 +96,11 @@ describe('cards (spec §3)', () => {
 
 describe('submitVote (spec §4: replaces the user’s earlier vote)', () => {
   it('appends a first vote with the timestamp from ctx', () => {
-    const next = submitVote(round(), { userId: 'ann', username: ' Ann ', value: '5' }, testCtx());
+    const next = submitVote(
+      round(),
+      { userId: 'ann', username: ' Ann ', value: '5' },
+      testContext(),
+    );
     expect(next.estimations).toEqual([
       { userId: 'ann', username: 'Ann', value: '5', timestamp: '2024-01-01T00:00:00.000Z' },
     ]);
@@ -140,7 +111,7 @@ describe('submitVote (spec §4: replaces the user’s earlier vote)', () => {
     const next = submitVote(
       content,
       { userId: 'ann', username: 'Ann', value: 'tea-cup' },
-      testCtx(),
+      testContext(),
     );
     expect(values(next)).toEqual([
       ['ann', 'tea-cup'],
@@ -150,26 +121,29 @@ describe('submitVote (spec §4: replaces the user’s earlier vote)', () => {
   });
 
   it('falls back to the user id as name', () => {
-    const next = submitVote(round(), { userId: 'ann', username: '', value: '1' }, testCtx());
+    const next = submitVote(round(), { userId: 'ann', username: '', value: '1' }, testContext());
     expect(userEstimation(next, 'ann')?.username).toBe('ann');
   });
 
   it("needs a user: 'User not authenticated'", () => {
-    expectPokerError(
-      () => submitVote(round(), { userId: ' ', username: 'x', value: '1' }, testCtx()),
+    expectDomainError(
+      PokerError,
+      () => submitVote(round(), { userId: ' ', username: 'x', value: '1' }, testContext()),
       'USER_NOT_AUTHENTICATED',
       'User not authenticated',
     );
   });
 
   it('refuses a card that is not of the current scale', () => {
-    expectPokerError(
-      () => submitVote(round(), { userId: 'a', username: 'a', value: 'M' }, testCtx()),
+    expectDomainError(
+      PokerError,
+      () => submitVote(round(), { userId: 'a', username: 'a', value: 'M' }, testContext()),
       'INVALID_CARD',
       'Invalid card value',
     );
-    expectPokerError(
-      () => submitVote(round(), { userId: 'a', username: 'a', value: '' }, testCtx()),
+    expectDomainError(
+      PokerError,
+      () => submitVote(round(), { userId: 'a', username: 'a', value: '' }, testContext()),
       'INVALID_CARD',
       'Invalid card value',
     );
@@ -178,7 +152,7 @@ describe('submitVote (spec §4: replaces the user’s earlier vote)', () => {
   it('allows changes after reveal unless settings.allowChangeAfterReveal is off', () => {
     const revealed = reveal(voted());
     expect(
-      values(submitVote(revealed, { userId: 'ann', username: 'Ann', value: '5' }, testCtx())),
+      values(submitVote(revealed, { userId: 'ann', username: 'Ann', value: '5' }, testContext())),
     ).toEqual([
       ['ann', '5'],
       ['bob', '8'],
@@ -187,12 +161,14 @@ describe('submitVote (spec §4: replaces the user’s earlier vote)', () => {
       ...revealed,
       settings: { ...revealed.settings, allowChangeAfterReveal: false },
     };
-    expectPokerError(
-      () => submitVote(locked, { userId: 'ann', username: 'Ann', value: '5' }, testCtx()),
+    expectDomainError(
+      PokerError,
+      () => submitVote(locked, { userId: 'ann', username: 'Ann', value: '5' }, testContext()),
       'VOTE_LOCKED',
       'Estimations cannot be changed after reveal',
     );
-    expectPokerError(
+    expectDomainError(
+      PokerError,
       () => clearVote(locked, { userId: 'ann' }),
       'VOTE_LOCKED',
       'Estimations cannot be changed after reveal',
@@ -201,7 +177,7 @@ describe('submitVote (spec §4: replaces the user’s earlier vote)', () => {
     const again = submitVote(
       hide(locked),
       { userId: 'ann', username: 'Ann', value: '5' },
-      testCtx(),
+      testContext(),
     );
     expect(userEstimation(again, 'ann')?.value).toBe('5');
   });
@@ -218,7 +194,8 @@ describe('clearVote (spec §4: removes only the current user’s vote)', () => {
   });
 
   it("needs a user: 'User not authenticated'", () => {
-    expectPokerError(
+    expectDomainError(
+      PokerError,
       () => clearVote(voted(), { userId: '' }),
       'USER_NOT_AUTHENTICATED',
       'User not authenticated',
@@ -259,7 +236,8 @@ describe('changeScale (spec §4: clears all estimations and hides)', () => {
   });
 
   it("refuses an unknown scale: 'Invalid scale value'", () => {
-    expectPokerError(
+    expectDomainError(
+      PokerError,
       () => changeScale(voted(), { scale: 'hours' as PokerScale }),
       'INVALID_SCALE',
       'Invalid scale value',
@@ -280,7 +258,7 @@ describe('selectIssue (spec §4: stores the id as selectedIssueId)', () => {
 
 describe('applyPokerOperation (replay after a 409)', () => {
   it('dispatches every operation type', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const ops: PokerOperation[] = [
       { type: 'submitVote', userId: 'ann', username: 'Ann', value: '5' },
       { type: 'submitVote', userId: 'bob', username: 'Bob', value: '8' },
@@ -301,23 +279,24 @@ describe('applyPokerOperation (replay after a 409)', () => {
   it('lands a vote on top of votes cast meanwhile, and gives the same result on replay', () => {
     const op: PokerOperation = { type: 'submitVote', userId: 'cid', username: 'Cid', value: '13' };
     const latest = voted();
-    const first = applyPokerOperation(latest, op, testCtx());
+    const first = applyPokerOperation(latest, op, testContext());
     expect(values(first)).toEqual([
       ['ann', '3'],
       ['bob', '8'],
       ['cid', '13'],
     ]);
-    expect(applyPokerOperation(latest, op, testCtx())).toEqual(first);
+    expect(applyPokerOperation(latest, op, testContext())).toEqual(first);
   });
 
   it('refuses a Fibonacci vote replayed after another user switched to T-shirt sizes', () => {
     const switched = changeScale(voted(), { scale: 'tshirt' });
-    expectPokerError(
+    expectDomainError(
+      PokerError,
       () =>
         applyPokerOperation(
           switched,
           { type: 'submitVote', userId: 'ann', username: 'Ann', value: '5' },
-          testCtx(),
+          testContext(),
         ),
       'INVALID_CARD',
       'Invalid card value',

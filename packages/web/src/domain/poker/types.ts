@@ -3,7 +3,7 @@
  * and T-shirt equivalents (spec §3), and the one error type every poker rule throws (spec §8
  * Poker).
  */
-import { formatMessage, type MessageParams } from '../tracker/types.ts';
+import { DomainError, type DomainContext, type MessageParams } from '../shared.ts';
 
 /** spec §3: the two card scales. */
 export type PokerScale = 'fibonacci' | 'tshirt';
@@ -125,14 +125,8 @@ export interface BacklogPhase {
   issues: BacklogIssue[];
 }
 
-/**
- * Injected sources of time and identity, so operations stay pure and replayable: `now()` returns
- * an ISO 8601 timestamp, `newId()` a fresh unique id.
- */
-export interface PokerContext {
-  now: () => string;
-  newId: () => string;
-}
+/** Time and identity for poker operations (see DomainContext). */
+export type PokerContext = DomainContext;
 
 /** Why a poker operation was refused; each code has one English text in {@link POKER_MESSAGES}. */
 export type PokerErrorCode =
@@ -162,14 +156,9 @@ export const POKER_MESSAGES: Readonly<Record<PokerErrorCode, string>> = {
  * A poker rule refused an operation (spec §8 Poker). `code` is the stable key for translation,
  * `params` the values in the message, `message` the English text.
  */
-export class PokerError extends Error {
-  readonly code: PokerErrorCode;
-  readonly params: MessageParams;
-
+export class PokerError extends DomainError<PokerErrorCode> {
   constructor(code: PokerErrorCode, params: MessageParams = {}) {
-    super(formatMessage(POKER_MESSAGES[code], params));
+    super(code, POKER_MESSAGES[code], params);
     this.name = 'PokerError';
-    this.code = code;
-    this.params = params;
   }
 }

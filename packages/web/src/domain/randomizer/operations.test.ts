@@ -14,58 +14,30 @@ import {
   startWithRandom,
   type RandomizerOperation,
 } from './operations.ts';
-import {
-  RandomizerError,
-  type RandomizerContent,
-  type RandomizerContext,
-  type RandomizerErrorCode,
-} from './types.ts';
-
-function testCtx(): RandomizerContext {
-  let id = 0;
-  return { newId: () => `id-${++id}`, now: () => '2024-01-01T00:00:00.000Z' };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-function expectRandomizerError(action: () => unknown, code: RandomizerErrorCode, message: string) {
-  let caught: unknown;
-  try {
-    action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(RandomizerError);
-  expect(caught).toMatchObject({ code, message });
-}
+import { RandomizerError, type RandomizerContent } from './types.ts';
+import { deepFreeze, expectDomainError, testContext } from '../testing.ts';
 
 const constant = (value: number) => () => value;
 
 function content(changes: Partial<RandomizerContent> = {}): RandomizerContent {
-  return deepFreeze({ ...defaultRandomizerContent(testCtx()), ...changes });
+  return deepFreeze({ ...defaultRandomizerContent(testContext('fixed')), ...changes });
 }
 
 /** Starts with `random` and completes the run. */
 function pick(from: RandomizerContent, random: () => number): RandomizerContent {
-  const started = startWithRandom(from, random, testCtx());
+  const started = startWithRandom(from, random, testContext('fixed'));
   return complete(started, { runId: started.animation.runId ?? '' });
 }
 
 describe('no content loaded', () => {
   it.each<[string, () => unknown]>([
-    ['start', () => start(null, { seed: 1 }, testCtx())],
+    ['start', () => start(null, { seed: 1 }, testContext('fixed'))],
     ['complete', () => complete(null, { runId: 'r' })],
     ['editOptions', () => editOptions(null, { text: 'a' })],
     ['setMode', () => setMode(null, { mode: 'allow' })],
     ['resetUsed', () => resetUsed(null)],
   ])("%s throws NO_CONTENT 'No content loaded'", (_name, action) => {
-    expectRandomizerError(action, 'NO_CONTENT', 'No content loaded');
+    expectDomainError(RandomizerError, action, 'NO_CONTENT', 'No content loaded');
   });
 });
 
@@ -84,23 +56,29 @@ describe('availableIndices / isUsed', () => {
 describe('start (spec §4: idle/completed → animating)', () => {
   it('picks the target from the available options with the injected randomness', () => {
     const base = content();
-    expect(startWithRandom(base, constant(0), testCtx()).animation.steps.at(-1)?.optionIndex).toBe(
-      0,
-    );
     expect(
-      startWithRandom(base, constant(0.99), testCtx()).animation.steps.at(-1)?.optionIndex,
+      startWithRandom(base, constant(0), testContext('fixed')).animation.steps.at(-1)?.optionIndex,
+    ).toBe(0);
+    expect(
+      startWithRandom(base, constant(0.99), testContext('fixed')).animation.steps.at(-1)
+        ?.optionIndex,
     ).toBe(2);
     // Only option 1 is unused: whatever the randomness, it lands there.
     const mostlyUsed = content({ usedIndices: [0, 2] });
     for (const r of [0, 0.5, 0.99]) {
       expect(
-        startWithRandom(mostlyUsed, constant(r), testCtx()).animation.steps.at(-1)?.optionIndex,
+        startWithRandom(mostlyUsed, constant(r), testContext('fixed')).animation.steps.at(-1)
+          ?.optionIndex,
       ).toBe(1);
     }
   });
 
   it('builds an animating run with at least 10 steps, step 0 current, a runId, no selection', () => {
-    const next = startWithRandom(content({ selectedIndex: 2 }), constant(0.4), testCtx());
+    const next = startWithRandom(
+      content({ selectedIndex: 2 }),
+      constant(0.4),
+      testContext('fixed'),
+    );
     expect(next.selectedIndex).toBeNull();
     expect(next.animation).toMatchObject({
       state: 'animating',
@@ -112,41 +90,46 @@ describe('start (spec §4: idle/completed → animating)', () => {
   });
 
   it('returns the content itself while animating', () => {
-    const animating = startWithRandom(content(), constant(0.4), testCtx());
-    expect(startWithRandom(animating, constant(0.9), testCtx())).toBe(animating);
-    expect(start(animating, { seed: 5 }, testCtx())).toBe(animating);
+    const animating = startWithRandom(content(), constant(0.4), testContext('fixed'));
+    expect(startWithRandom(animating, constant(0.9), testContext('fixed'))).toBe(animating);
+    expect(start(animating, { seed: 5 }, testContext('fixed'))).toBe(animating);
   });
 
   it("needs an available option: 'No available options to select from'", () => {
-    expectRandomizerError(
-      () => start(content({ usedIndices: [0, 1, 2] }), { seed: 1 }, testCtx()),
+    expectDomainError(
+      RandomizerError,
+      () => start(content({ usedIndices: [0, 1, 2] }), { seed: 1 }, testContext('fixed')),
       'NO_AVAILABLE_OPTIONS',
       'No available options to select from',
     );
-    expectRandomizerError(
-      () => start(content({ options: [] }), { seed: 1 }, testCtx()),
+    expectDomainError(
+      RandomizerError,
+      () => start(content({ options: [] }), { seed: 1 }, testContext('fixed')),
       'NO_AVAILABLE_OPTIONS',
       'No available options to select from',
     );
     // In allow mode used indices do not matter.
     expect(
-      start(content({ usedIndices: [0, 1, 2], repetitionMode: 'allow' }), { seed: 1 }, testCtx())
-        .animation.state,
+      start(
+        content({ usedIndices: [0, 1, 2], repetitionMode: 'allow' }),
+        { seed: 1 },
+        testContext('fixed'),
+      ).animation.state,
     ).toBe('animating');
   });
 
   it('draws the same pick for the same seed (replay after a 409)', () => {
-    const a = start(content(), { seed: 1234 }, testCtx());
-    const b = start(content(), { seed: 1234 }, testCtx());
+    const a = start(content(), { seed: 1234 }, testContext('fixed'));
+    const b = start(content(), { seed: 1234 }, testContext('fixed'));
     expect(a).toEqual(b);
-    const viaSeed = startWithRandom(content(), seededRandom(1234), testCtx());
+    const viaSeed = startWithRandom(content(), seededRandom(1234), testContext('fixed'));
     expect(viaSeed).toEqual(a);
   });
 });
 
 describe('complete (spec §4: animating → completed)', () => {
   it('selects the last step’s option and marks it used in no-repeat mode', () => {
-    const started = startWithRandom(content(), constant(0.5), testCtx());
+    const started = startWithRandom(content(), constant(0.5), testContext('fixed'));
     const target = started.animation.steps.at(-1)?.optionIndex;
     const done = complete(started, { runId: 'id-1' });
     expect(done.selectedIndex).toBe(target);
@@ -157,7 +140,11 @@ describe('complete (spec §4: animating → completed)', () => {
   });
 
   it('only changes the state (and selection) in allow mode', () => {
-    const started = startWithRandom(content({ repetitionMode: 'allow' }), constant(0.5), testCtx());
+    const started = startWithRandom(
+      content({ repetitionMode: 'allow' }),
+      constant(0.5),
+      testContext('fixed'),
+    );
     const done = complete(started, { runId: 'id-1' });
     expect(done.usedIndices).toEqual([]);
     expect(done.animation.state).toBe('completed');
@@ -168,15 +155,16 @@ describe('complete (spec §4: animating → completed)', () => {
     let state = content();
     for (const r of [0.1, 0.1, 0.1]) state = pick(state, constant(r));
     expect([...state.usedIndices].sort()).toEqual([0, 1, 2]);
-    expectRandomizerError(
-      () => start(state, { seed: 9 }, testCtx()),
+    expectDomainError(
+      RandomizerError,
+      () => start(state, { seed: 9 }, testContext('fixed')),
       'NO_AVAILABLE_OPTIONS',
       'No available options to select from',
     );
   });
 
   it('ignores a completion of another run or of a run that is no longer animating', () => {
-    const started = startWithRandom(content(), constant(0.5), testCtx());
+    const started = startWithRandom(content(), constant(0.5), testContext('fixed'));
     expect(complete(started, { runId: 'other' })).toBe(started);
     const done = complete(started, { runId: 'id-1' });
     expect(complete(done, { runId: 'id-1' })).toBe(done);
@@ -186,7 +174,11 @@ describe('complete (spec §4: animating → completed)', () => {
 
 describe('editOptions (spec §4: resets selection and animation, drops used out of range)', () => {
   it('replaces the options and the saved text, resets selection and animation', () => {
-    const started = startWithRandom(content({ selectedIndex: 1 }), constant(0.5), testCtx());
+    const started = startWithRandom(
+      content({ selectedIndex: 1 }),
+      constant(0.5),
+      testContext('fixed'),
+    );
     const next = editOptions(
       { ...started, ui: { isEditing: true, optionsText: 'x' } },
       { text: ' Ann \n\nBob\n' },
@@ -240,7 +232,7 @@ describe('resetUsed (spec §4: clears used indices and the selection)', () => {
 
 describe('applyRandomizerOperation (replay after a 409)', () => {
   it('dispatches every operation type', () => {
-    const ctx = testCtx();
+    const ctx = testContext('fixed');
     let state = content();
     state = applyRandomizerOperation(state, { type: 'start', seed: 7 }, ctx);
     const runId = state.animation.runId ?? '';
@@ -258,8 +250,8 @@ describe('applyRandomizerOperation (replay after a 409)', () => {
     const op: RandomizerOperation = { type: 'start', seed: 99 };
     // Meanwhile another user picked options 0 and 2.
     const latest = content({ usedIndices: [0, 2], selectedIndex: 2 });
-    const first = applyRandomizerOperation(latest, op, testCtx());
+    const first = applyRandomizerOperation(latest, op, testContext('fixed'));
     expect(first.animation.steps.at(-1)?.optionIndex).toBe(1);
-    expect(applyRandomizerOperation(latest, op, testCtx())).toEqual(first);
+    expect(applyRandomizerOperation(latest, op, testContext('fixed'))).toEqual(first);
   });
 });

@@ -4,6 +4,8 @@
  * Randomizer).
  */
 
+import { DomainError, type DomainContext } from '../shared.ts';
+
 /** spec §3: whether an option may be picked again ('allow') or only once per round ('no-repeat'). */
 export type RepetitionMode = 'allow' | 'no-repeat';
 
@@ -68,14 +70,8 @@ export const ANIMATION_FIRST_DELAY_MS = 50;
 /** spec §9: the delay of the last step, in ms. */
 export const ANIMATION_LAST_DELAY_MS = 300;
 
-/**
- * Injected sources of time and identity, so operations stay pure and replayable: `now()` returns
- * an ISO 8601 timestamp, `newId()` a fresh unique id.
- */
-export interface RandomizerContext {
-  now: () => string;
-  newId: () => string;
-}
+/** Time and identity for randomizer operations (see DomainContext). */
+export type RandomizerContext = DomainContext;
 
 /** Why a randomizer operation was refused; each code has one English text in {@link RANDOMIZER_MESSAGES}. */
 export type RandomizerErrorCode = 'NO_CONTENT' | 'NO_AVAILABLE_OPTIONS';
@@ -90,12 +86,9 @@ export const RANDOMIZER_MESSAGES: Readonly<Record<RandomizerErrorCode, string>> 
  * A randomizer rule refused an operation (spec §8 Randomizer). `code` is the stable key for
  * translation, `message` the spec's English text.
  */
-export class RandomizerError extends Error {
-  readonly code: RandomizerErrorCode;
-
+export class RandomizerError extends DomainError<RandomizerErrorCode> {
   constructor(code: RandomizerErrorCode) {
-    super(RANDOMIZER_MESSAGES[code]);
+    super(code, RANDOMIZER_MESSAGES[code]);
     this.name = 'RandomizerError';
-    this.code = code;
   }
 }

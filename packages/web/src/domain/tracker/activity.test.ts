@@ -4,11 +4,7 @@ import { activityEntry, type ActivityActor } from './activity.ts';
 import { defaultContent } from './defaults.ts';
 import { addComment, addIssue, applyOperation, type TrackerOperation } from './operations.ts';
 import { type TrackerContent, type TrackerContext } from './types.ts';
-
-function testCtx(): TrackerContext {
-  let id = 0;
-  return { newId: () => `id-${++id}`, now: () => '2024-01-01T00:00:00.000Z' };
-}
+import { testContext } from '../testing.ts';
 
 const actor: ActivityActor = {
   userId: 'u1',
@@ -18,7 +14,7 @@ const actor: ActivityActor = {
 };
 
 function setup(): { content: TrackerContent; ctx: TrackerContext; phaseId: (n: string) => string } {
-  const ctx = testCtx();
+  const ctx = testContext('fixed');
   let content: TrackerContent = defaultContent('kanban', ctx);
   const phaseId = (name: string): string => content.phases.find((p) => p.name === name)?.id ?? '';
   content = addIssue(

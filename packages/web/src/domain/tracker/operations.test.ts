@@ -30,26 +30,8 @@ import {
   type Phase,
   type TicketContent,
   type TrackerContent,
-  type TrackerContext,
-  type TrackerErrorCode,
 } from './types.ts';
-
-function testCtx(): TrackerContext {
-  let id = 0;
-  let second = 0;
-  return {
-    newId: () => `id-${++id}`,
-    now: () => new Date(Date.UTC(2024, 0, 1, 0, 0, second++)).toISOString(),
-  };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
-}
+import { deepFreeze, expectDomainError, testContext } from '../testing.ts';
 
 function phase(content: TrackerContent, name: string): Phase {
   const found = content.phases.find((candidate) => candidate.name === name);
@@ -69,19 +51,8 @@ function orders(items: readonly { order: number }[]): number[] {
   return items.map((item) => item.order);
 }
 
-function expectTrackerError(action: () => unknown, code: TrackerErrorCode, message: string): void {
-  let caught: unknown;
-  try {
-    action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(TrackerError);
-  expect(caught).toMatchObject({ code, message });
-}
-
 /** Kanban board with issues A, B, C in To Do and D in In Progress. */
-function kanbanWithIssues(ctx = testCtx()): KanbanContent {
+function kanbanWithIssues(ctx = testContext()): KanbanContent {
   let content = defaultContent('kanban', ctx);
   const todo = phase(content, 'To Do').id;
   for (const title of ['A', 'B', 'C']) {
@@ -103,7 +74,7 @@ function issueId(content: TrackerContent, title: string): string {
 }
 
 describe('no content loaded (spec §8 "No data loaded")', () => {
-  const ctx = testCtx();
+  const ctx = testContext();
   const calls: [string, () => unknown][] = [
     ['addPhase', () => addPhase(null, { name: 'X' }, ctx)],
     ['updatePhase', () => updatePhase(null, { phaseId: 'p', changes: {} })],
@@ -122,13 +93,13 @@ describe('no content loaded (spec §8 "No data loaded")', () => {
     ['addTeamMember', () => addTeamMember(null, { name: 'ann' })],
   ];
   it.each(calls)('%s throws NO_DATA', (_name, call) => {
-    expectTrackerError(call, 'NO_DATA', 'No data loaded');
+    expectDomainError(TrackerError, call, 'NO_DATA', 'No data loaded');
   });
 });
 
 describe('addPhase (spec §4, §2 Add Column)', () => {
   it('appends a phase with trimmed name, next order, default colour and no issues', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const content = defaultContent('kanban', ctx);
     const next = addPhase(content, { name: '  Blocked  ' }, ctx);
     const added = next.phases[5];
@@ -144,7 +115,7 @@ describe('addPhase (spec §4, §2 Add Column)', () => {
   });
 
   it('keeps a chosen colour, description, maxIssues and end-phase flag', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const next = addPhase(
       defaultContent('ticket', ctx),
       { name: 'Shipped', color: '#dc3545', description: ' live ', maxIssues: 4, isEndPhase: true },
@@ -160,14 +131,15 @@ describe('addPhase (spec §4, §2 Add Column)', () => {
   });
 
   it('uses the default colour for a blank colour', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const next = addPhase(defaultContent('kanban', ctx), { name: 'X', color: ' ' }, ctx);
     expect(next.phases[5]?.color).toBe('#6c757d');
   });
 
   it('refuses a blank name', () => {
-    const ctx = testCtx();
-    expectTrackerError(
+    const ctx = testContext();
+    expectDomainError(
+      TrackerError,
       () => addPhase(defaultContent('kanban', ctx), { name: '   ' }, ctx),
       'NAME_REQUIRED',
       'Name is required',
@@ -177,13 +149,14 @@ describe('addPhase (spec §4, §2 Add Column)', () => {
   it.each(['kanban', 'ticket'] as const)(
     '%s: allows up to 10 phases and refuses the 11th with the spec text',
     (tool) => {
-      const ctx = testCtx();
+      const ctx = testContext();
       let content: TrackerContent = defaultContent(tool, ctx);
       for (let n = 6; n <= 10; n++) content = addPhase(content, { name: `P${n}` }, ctx);
       expect(content.phases).toHaveLength(10);
       expect(canAddPhase(content)).toBe(false);
       const full = content;
-      expectTrackerError(
+      expectDomainError(
+        TrackerError,
         () => addPhase(full, { name: 'P11' }, ctx),
         'MAX_PHASES',
         'Cannot add more than 10 phases',
@@ -197,11 +170,12 @@ describe('addPhase (spec §4, §2 Add Column)', () => {
   );
 
   it('follows settings.maxPhases', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const base = defaultContent('kanban', ctx);
     const content: KanbanContent = { ...base, settings: { ...base.settings, maxPhases: 5 } };
     expect(canAddPhase(content)).toBe(false);
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => addPhase(content, { name: 'X' }, ctx),
       'MAX_PHASES',
       'Cannot add more than 5 phases',
@@ -241,12 +215,14 @@ describe('updatePhase', () => {
 
   it('refuses a blank name and an unknown phase', () => {
     const content = kanbanWithIssues();
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => updatePhase(content, { phaseId: phase(content, 'Done').id, changes: { name: ' ' } }),
       'NAME_REQUIRED',
       'Name is required',
     );
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => updatePhase(content, { phaseId: 'nope', changes: { name: 'X' } }),
       'PHASE_NOT_FOUND',
       'Phase not found',
@@ -264,7 +240,7 @@ describe('deletePhase (spec §4, §5 minimum)', () => {
   });
 
   it('kanban: deletes down to 2 phases, then refuses with the minimum', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     let content: TrackerContent = defaultContent('kanban', ctx);
     for (const name of ['Backlog', 'To Do', 'In Progress']) {
       expect(canDeletePhase(content)).toBe(true);
@@ -273,7 +249,8 @@ describe('deletePhase (spec §4, §5 minimum)', () => {
     expect(names(content)).toEqual(['Testing', 'Done']);
     expect(canDeletePhase(content)).toBe(false);
     const last = content;
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => deletePhase(last, { phaseId: phase(last, 'Done').id }),
       'MIN_PHASES',
       'Cannot delete phase. Minimum 2 phases required.',
@@ -281,13 +258,14 @@ describe('deletePhase (spec §4, §5 minimum)', () => {
   });
 
   it('ticket: deletes down to 3 phases, then refuses with the minimum', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     let content: TrackerContent = defaultContent('ticket', ctx);
     content = deletePhase(content, { phaseId: phase(content, 'Backlog').id });
     content = deletePhase(content, { phaseId: phase(content, 'Review').id });
     expect(content.phases).toHaveLength(3);
     const last = content;
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => deletePhase(last, { phaseId: phase(last, 'Done').id }),
       'MIN_PHASES',
       'Cannot delete phase. Minimum 3 phases required.',
@@ -295,7 +273,8 @@ describe('deletePhase (spec §4, §5 minimum)', () => {
   });
 
   it('refuses an unknown phase', () => {
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => deletePhase(kanbanWithIssues(), { phaseId: 'nope' }),
       'PHASE_NOT_FOUND',
       'Phase not found',
@@ -323,12 +302,14 @@ describe('movePhase / movePhaseTo (spec §4 one step left/right, §5 Invalid tar
 
   it('refuses the first phase moving left and the last moving right', () => {
     const content = kanbanWithIssues();
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => movePhase(content, { phaseId: phase(content, 'Backlog').id, direction: 'left' }),
       'INVALID_TARGET_POSITION',
       'Invalid target position',
     );
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => movePhase(content, { phaseId: phase(content, 'Done').id, direction: 'right' }),
       'INVALID_TARGET_POSITION',
       'Invalid target position',
@@ -350,7 +331,8 @@ describe('movePhase / movePhaseTo (spec §4 one step left/right, §5 Invalid tar
 
   it.each([-1, 5, 1.5, Number.NaN])('refuses target index %s', (toIndex) => {
     const content = kanbanWithIssues();
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => movePhaseTo(content, { phaseId: phase(content, 'To Do').id, toIndex }),
       'INVALID_TARGET_POSITION',
       'Invalid target position',
@@ -359,12 +341,14 @@ describe('movePhase / movePhaseTo (spec §4 one step left/right, §5 Invalid tar
 
   it('refuses an unknown phase', () => {
     const content = kanbanWithIssues();
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => movePhase(content, { phaseId: 'nope', direction: 'left' }),
       'PHASE_NOT_FOUND',
       'Phase not found',
     );
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => movePhaseTo(content, { phaseId: 'nope', toIndex: 0 }),
       'PHASE_NOT_FOUND',
       'Phase not found',
@@ -394,7 +378,7 @@ describe('movePhase / movePhaseTo (spec §4 one step left/right, §5 Invalid tar
 
 describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
   it('appends an issue with defaults, trimmed fields, next order, id and time from ctx', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const content = defaultContent('kanban', ctx);
     const todo = phase(content, 'To Do');
     const next = addIssue(
@@ -436,7 +420,7 @@ describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
   });
 
   it('uses settings.defaultIssueType and keeps explicit type and priority', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const base = defaultContent('kanban', ctx);
     const content: KanbanContent = {
       ...base,
@@ -466,7 +450,7 @@ describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
   });
 
   it('ticket with autoAssignCreator assigns unassigned issues to their creator', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const base = defaultContent('ticket', ctx);
     const content: TicketContent = {
       ...base,
@@ -486,9 +470,10 @@ describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
   });
 
   it('refuses a blank title (trimmed)', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const content = defaultContent('kanban', ctx);
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () =>
         addIssue(
           content,
@@ -501,7 +486,7 @@ describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
   });
 
   it('accepts an estimation of 3 characters and refuses 4', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const content = defaultContent('kanban', ctx);
     const id = phase(content, 'To Do').id;
     const ok = addIssue(
@@ -510,7 +495,8 @@ describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
       ctx,
     );
     expect(phase(ok, 'To Do').issues[0]?.estimation).toBe('100');
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () =>
         addIssue(
           content,
@@ -523,8 +509,9 @@ describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
   });
 
   it('refuses an unknown phase', () => {
-    const ctx = testCtx();
-    expectTrackerError(
+    const ctx = testContext();
+    expectDomainError(
+      TrackerError,
       () =>
         addIssue(
           defaultContent('kanban', ctx),
@@ -537,7 +524,7 @@ describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
   });
 
   it('fills a phase up to maxIssues and refuses one more', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     let content: TrackerContent = defaultContent('kanban', ctx);
     const id = phase(content, 'To Do').id;
     content = updatePhase(content, { phaseId: id, changes: { maxIssues: 2 } });
@@ -546,7 +533,8 @@ describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
     content = addIssue(content, { phaseId: id, issue: { title: '2' }, createdBy: 'a' }, ctx);
     expect(isPhaseFull(phase(content, 'To Do'))).toBe(true);
     const full = content;
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => addIssue(full, { phaseId: id, issue: { title: '3' }, createdBy: 'a' }, ctx),
       'PHASE_FULL',
       'Cannot move issue. Phase is at maximum capacity',
@@ -591,17 +579,20 @@ describe('updateIssue', () => {
   it('refuses a blank title, a long estimation and an unknown issue', () => {
     const content = kanbanWithIssues();
     const id = issueId(content, 'A');
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => updateIssue(content, { issueId: id, changes: { title: ' ' } }),
       'TITLE_REQUIRED',
       'Title is required',
     );
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => updateIssue(content, { issueId: id, changes: { estimation: 'XXXL' } }),
       'ESTIMATION_TOO_LONG',
       'Estimation must be at most 3 characters',
     );
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => updateIssue(content, { issueId: 'nope', changes: {} }),
       'ISSUE_NOT_FOUND',
       'Issue not found',
@@ -620,7 +611,8 @@ describe('deleteIssue (spec §4 renumbering after removal)', () => {
   });
 
   it('refuses an unknown issue', () => {
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => deleteIssue(kanbanWithIssues(), { issueId: 'nope' }),
       'ISSUE_NOT_FOUND',
       'Issue not found',
@@ -704,7 +696,8 @@ describe('moveIssue (spec §4 Issue/card moves)', () => {
       { phaseId: inProgress, changes: { maxIssues: 1 } },
     );
     expect(canMoveIssue(limited, issueId(content, 'A'), inProgress)).toBe(false);
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => moveIssue(limited, { issueId: issueId(content, 'A'), toPhaseId: inProgress }),
       'PHASE_FULL',
       'Cannot move issue. Phase is at maximum capacity',
@@ -738,7 +731,8 @@ describe('moveIssue (spec §4 Issue/card moves)', () => {
     ['its own phase', 'To Do', -1],
   ])('refuses an out-of-range index in %s (%s, %s)', (_label, target, toIndex) => {
     const content = kanbanWithIssues();
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () =>
         moveIssue(content, {
           issueId: issueId(content, 'A'),
@@ -752,12 +746,14 @@ describe('moveIssue (spec §4 Issue/card moves)', () => {
 
   it('refuses an unknown issue or phase', () => {
     const content = kanbanWithIssues();
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => moveIssue(content, { issueId: 'nope', toPhaseId: phase(content, 'Done').id }),
       'ISSUE_NOT_FOUND',
       'Issue not found',
     );
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => moveIssue(content, { issueId: issueId(content, 'A'), toPhaseId: 'nope' }),
       'PHASE_NOT_FOUND',
       'Phase not found',
@@ -769,7 +765,7 @@ describe('moveIssue (spec §4 Issue/card moves)', () => {
 
 describe('comments (spec §5 comment content non-empty after trim)', () => {
   it('appends a trimmed comment with id, time and author', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const content = kanbanWithIssues(ctx);
     const id = issueId(content, 'A');
     const next = addComment(
@@ -793,9 +789,10 @@ describe('comments (spec §5 comment content non-empty after trim)', () => {
   });
 
   it('refuses blank content and an unknown issue', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const content = kanbanWithIssues(ctx);
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () =>
         addComment(
           content,
@@ -805,7 +802,8 @@ describe('comments (spec §5 comment content non-empty after trim)', () => {
       'COMMENT_REQUIRED',
       'Comment content is required',
     );
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => addComment(content, { issueId: 'nope', content: 'x', createdBy: 'b' }, ctx),
       'ISSUE_NOT_FOUND',
       'Issue not found',
@@ -813,7 +811,7 @@ describe('comments (spec §5 comment content non-empty after trim)', () => {
   });
 
   it('deletes one comment; a comment already gone leaves the content as it is', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     let content: TrackerContent = kanbanWithIssues(ctx);
     const id = issueId(content, 'A');
     content = addComment(content, { issueId: id, content: 'one', createdBy: 'b' }, ctx);
@@ -822,7 +820,8 @@ describe('comments (spec §5 comment content non-empty after trim)', () => {
     const next = deleteComment(content, { issueId: id, commentId: first });
     expect(findIssue(next, id)?.issue.comments.map((c) => c.content)).toEqual(['two']);
     expect(deleteComment(next, { issueId: id, commentId: first })).toBe(next);
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => deleteComment(next, { issueId: 'nope', commentId: first }),
       'ISSUE_NOT_FOUND',
       'Issue not found',
@@ -844,7 +843,7 @@ describe('addTeamMember (spec §3 adding a member twice is ignored)', () => {
 
 describe('purity', () => {
   it('never mutates its (frozen) input', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     let content: TrackerContent = kanbanWithIssues(ctx);
     content = addComment(
       content,
@@ -918,7 +917,7 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
     const operations = replayCases(content);
     expect(new Set(operations.map((op) => op.type)).size).toBe(Object.keys(expected).length);
     for (const operation of operations) {
-      const after = applyOperation(content, operation, testCtx());
+      const after = applyOperation(content, operation, testContext());
       expected[operation.type](content, after);
     }
   });
@@ -926,14 +925,14 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
   it('gives the same result for the same ctx values (deterministic replay)', () => {
     const content = kanbanWithIssues();
     for (const operation of replayCases(content)) {
-      expect(applyOperation(content, operation, testCtx())).toEqual(
-        applyOperation(content, operation, testCtx()),
+      expect(applyOperation(content, operation, testContext())).toEqual(
+        applyOperation(content, operation, testContext()),
       );
     }
   });
 
   it('re-applies an edit onto newer content changed by someone else', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const base = kanbanWithIssues(ctx);
     const a = issueId(base, 'A');
     const mine: TrackerOperation = { type: 'updateIssue', issueId: a, changes: { title: 'Mine' } };
@@ -949,11 +948,12 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
   });
 
   it('fails the replay when the issue was deleted meanwhile or the phase filled up', () => {
-    const ctx = testCtx();
+    const ctx = testContext();
     const base = kanbanWithIssues(ctx);
     const a = issueId(base, 'A');
     const deleted = deleteIssue(base, { issueId: a });
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () =>
         applyOperation(deleted, { type: 'updateIssue', issueId: a, changes: { title: 'x' } }, ctx),
       'ISSUE_NOT_FOUND',
@@ -961,7 +961,8 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
     );
     const done = phase(base, 'Done').id;
     const full = updatePhase(base, { phaseId: done, changes: { maxIssues: 0 } });
-    expectTrackerError(
+    expectDomainError(
+      TrackerError,
       () => applyOperation(full, { type: 'moveIssue', issueId: a, toPhaseId: done }, ctx),
       'PHASE_FULL',
       'Cannot move issue. Phase is at maximum capacity',
@@ -969,8 +970,9 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
   });
 
   it('throws NO_DATA for null content', () => {
-    expectTrackerError(
-      () => applyOperation(null, { type: 'addTeamMember', name: 'x' }, testCtx()),
+    expectDomainError(
+      TrackerError,
+      () => applyOperation(null, { type: 'addTeamMember', name: 'x' }, testContext()),
       'NO_DATA',
       'No data loaded',
     );
@@ -986,6 +988,6 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
     };
     const wire = JSON.parse(JSON.stringify(op)) as TrackerOperation;
     const limited = updatePhase(content, { phaseId: todo, changes: { maxIssues: 9 } });
-    expect(applyOperation(limited, wire, testCtx()).phases[1]).not.toHaveProperty('maxIssues');
+    expect(applyOperation(limited, wire, testContext()).phases[1]).not.toHaveProperty('maxIssues');
   });
 });

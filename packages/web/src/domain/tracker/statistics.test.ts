@@ -3,15 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { defaultContent } from './defaults.ts';
 import { addIssue, moveIssue, type IssueInput } from './operations.ts';
 import { computeStatistics } from './statistics.ts';
-import { type TrackerContent, type TrackerContext } from './types.ts';
-
-function testCtx(): TrackerContext {
-  let id = 0;
-  return { newId: () => `id-${++id}`, now: () => '2024-01-01T00:00:00.000Z' };
-}
+import { type TrackerContent } from './types.ts';
+import { testContext } from '../testing.ts';
 
 function board(issues: [string, IssueInput][]): TrackerContent {
-  const ctx = testCtx();
+  const ctx = testContext('fixed');
   let content: TrackerContent = defaultContent('kanban', ctx);
   for (const [phaseName, issue] of issues) {
     const phaseId: string = content.phases.find((p) => p.name === phaseName)?.id ?? '';
@@ -74,7 +70,7 @@ describe('computeStatistics (spec §3 Statistics)', () => {
       ['Done', { title: 'c' }],
     ]);
     expect(computeStatistics(content).completionRate).toBe(33);
-    const ctx = testCtx();
+    const ctx = testContext('fixed');
     const done = content.phases.find((p) => p.name === 'Done')?.id ?? '';
     let all = content;
     for (const phase of content.phases) {

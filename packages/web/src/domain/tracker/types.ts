@@ -4,6 +4,10 @@
  * one error type every tracker rule throws (spec §8 Tracker logic).
  */
 
+import { DomainError, type DomainContext, type MessageParams } from '../shared.ts';
+
+export { formatMessage, type MessageParams } from '../shared.ts';
+
 /** The two tools that share this content shape (spec §3). */
 export type ToolType = 'kanban' | 'ticket';
 
@@ -209,14 +213,8 @@ export interface TrackerStatistics {
   completionRate: number;
 }
 
-/**
- * Injected sources of time and identity, so operations stay pure and tests deterministic:
- * `now()` returns an ISO 8601 timestamp, `newId()` a fresh unique id.
- */
-export interface TrackerContext {
-  now: () => string;
-  newId: () => string;
-}
+/** Time and identity for tracker operations (see DomainContext). */
+export type TrackerContext = DomainContext;
 
 /** Why a tracker operation was refused; each code has one English message in {@link TRACKER_MESSAGES}. */
 export type TrackerErrorCode =
@@ -252,29 +250,13 @@ export const TRACKER_MESSAGES: Readonly<Record<TrackerErrorCode, string>> = {
   ESTIMATION_TOO_LONG: 'Estimation must be at most {maxChars} characters',
 };
 
-/** Values substituted into a message template, by placeholder name. */
-export type MessageParams = Readonly<Record<string, string | number>>;
-
-/** Fills `{name}` placeholders of `template` from `params`; unknown placeholders stay as they are. */
-export function formatMessage(template: string, params: MessageParams = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    const value = params[key];
-    return value === undefined ? whole : String(value);
-  });
-}
-
 /**
  * A tracker rule refused an operation (spec §8 Tracker logic). `code` is the stable key for
  * translation, `params` the numbers in the message, `message` the spec's English text.
  */
-export class TrackerError extends Error {
-  readonly code: TrackerErrorCode;
-  readonly params: MessageParams;
-
+export class TrackerError extends DomainError<TrackerErrorCode> {
   constructor(code: TrackerErrorCode, params: MessageParams = {}) {
-    super(formatMessage(TRACKER_MESSAGES[code], params));
+    super(code, TRACKER_MESSAGES[code], params);
     this.name = 'TrackerError';
-    this.code = code;
-    this.params = params;
   }
 }

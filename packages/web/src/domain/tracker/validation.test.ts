@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { defaultContent } from './defaults.ts';
-import { type Issue, type Phase, type TrackerContent, type TrackerContext } from './types.ts';
+import { type Issue, type Phase, type TrackerContent } from './types.ts';
 import { contentProblems, validateContent, validateIssueForm } from './validation.ts';
-
-function testCtx(): TrackerContext {
-  let id = 0;
-  return { newId: () => `id-${++id}`, now: () => '2024-01-01T00:00:00.000Z' };
-}
+import { testContext } from '../testing.ts';
 
 function issue(overrides: Partial<Issue> = {}): Issue {
   return {
@@ -47,12 +43,14 @@ function phases(count: number): Phase[] {
 
 describe('validateContent (spec §5 Tool content validation)', () => {
   it('accepts valid content', () => {
-    const content = withPhase(defaultContent('kanban', testCtx()), 1, { issues: [issue()] });
+    const content = withPhase(defaultContent('kanban', testContext('fixed')), 1, {
+      issues: [issue()],
+    });
     expect(validateContent(content)).toEqual([]);
   });
 
   it("requires a title: 'Title is required' (blank after trimming)", () => {
-    const content = { ...defaultContent('kanban', testCtx()), title: '  ' };
+    const content = { ...defaultContent('kanban', testContext('fixed')), title: '  ' };
     expect(validateContent(content)).toEqual(['Title is required']);
   });
 
@@ -60,7 +58,7 @@ describe('validateContent (spec §5 Tool content validation)', () => {
     ['kanban', 2, 1],
     ['ticket', 3, 2],
   ] as const)("%s: 'Must have at least %s phases' below the minimum", (tool, min, count) => {
-    const base = defaultContent(tool, testCtx());
+    const base = defaultContent(tool, testContext('fixed'));
     expect(validateContent({ ...base, phases: phases(count) })).toEqual([
       `Must have at least ${min} phases`,
     ]);
@@ -70,7 +68,7 @@ describe('validateContent (spec §5 Tool content validation)', () => {
   it.each(['kanban', 'ticket'] as const)(
     "%s: 'Cannot have more than 10 phases' above the maximum",
     (tool) => {
-      const base = defaultContent(tool, testCtx());
+      const base = defaultContent(tool, testContext('fixed'));
       expect(validateContent({ ...base, phases: phases(10) })).toEqual([]);
       expect(validateContent({ ...base, phases: phases(11) })).toEqual([
         'Cannot have more than 10 phases',
@@ -79,7 +77,7 @@ describe('validateContent (spec §5 Tool content validation)', () => {
   );
 
   it("prefixes each phase's problems with 'Phase N: ' (1-based)", () => {
-    let content: TrackerContent = defaultContent('kanban', testCtx());
+    let content: TrackerContent = defaultContent('kanban', testContext('fixed'));
     content = withPhase(content, 0, { name: ' ' });
     content = withPhase(content, 2, { id: '', name: '' });
     expect(validateContent(content)).toEqual([
@@ -90,7 +88,7 @@ describe('validateContent (spec §5 Tool content validation)', () => {
   });
 
   it('refuses more issues than maxIssues, accepts exactly maxIssues', () => {
-    const content = defaultContent('kanban', testCtx());
+    const content = defaultContent('kanban', testContext('fixed'));
     const two = [issue({ id: 'a' }), issue({ id: 'b', order: 1 })];
     expect(validateContent(withPhase(content, 1, { maxIssues: 2, issues: two }))).toEqual([]);
     expect(validateContent(withPhase(content, 1, { maxIssues: 1, issues: two }))).toEqual([
@@ -108,7 +106,7 @@ describe('validateContent (spec §5 Tool content validation)', () => {
     [{ estimation: '-1' }, 'Estimation cannot be negative'],
     [{ estimation: '-.5' }, 'Estimation cannot be negative'],
   ])('issue %j: %s', (change, message) => {
-    const content = withPhase(defaultContent('kanban', testCtx()), 3, {
+    const content = withPhase(defaultContent('kanban', testContext('fixed')), 3, {
       issues: [issue({ id: 'ok' }), issue({ order: 1, ...change })],
     });
     expect(validateContent(content)).toEqual([`Phase 4: Issue 2: ${message}`]);
@@ -116,7 +114,7 @@ describe('validateContent (spec §5 Tool content validation)', () => {
 
   it('accepts zero, sizes and non-numeric estimations', () => {
     for (const estimation of ['0', 'XL', '?', '']) {
-      const content = withPhase(defaultContent('kanban', testCtx()), 0, {
+      const content = withPhase(defaultContent('kanban', testContext('fixed')), 0, {
         issues: [issue({ estimation })],
       });
       expect(validateContent(content)).toEqual([]);
@@ -125,7 +123,9 @@ describe('validateContent (spec §5 Tool content validation)', () => {
 
   it('treats missing fields of decrypted content as blank instead of crashing', () => {
     const broken = { id: 'x' } as unknown as Issue;
-    const content = withPhase(defaultContent('kanban', testCtx()), 0, { issues: [broken] });
+    const content = withPhase(defaultContent('kanban', testContext('fixed')), 0, {
+      issues: [broken],
+    });
     expect(validateContent(content)).toEqual([
       'Phase 1: Issue 1: Title is required',
       'Phase 1: Issue 1: Type is required',
@@ -135,7 +135,7 @@ describe('validateContent (spec §5 Tool content validation)', () => {
   });
 
   it('reports content problems first, then phases in order, with codes and indices', () => {
-    const base = defaultContent('ticket', testCtx());
+    const base = defaultContent('ticket', testContext('fixed'));
     const content: TrackerContent = {
       ...base,
       title: '',
@@ -170,7 +170,7 @@ describe('validateContent (spec §5 Tool content validation)', () => {
   });
 
   it('follows the content settings for the phase limits', () => {
-    const base = defaultContent('kanban', testCtx());
+    const base = defaultContent('kanban', testContext('fixed'));
     const content = { ...base, settings: { ...base.settings, minPhases: 6, maxPhases: 4 } };
     expect(validateContent(content)).toEqual([
       'Must have at least 6 phases',

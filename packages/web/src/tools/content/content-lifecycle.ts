@@ -15,11 +15,10 @@
  * a save of this tab.
  */
 
+import type { DomainContext } from '../../domain/shared.ts';
+
 /** Sources of time and identity handed to a domain (ISO 8601 timestamps, unique ids). */
-export interface ContentContext {
-  now: () => string;
-  newId: () => string;
-}
+export type ContentContext = DomainContext;
 
 /** What a tool contributes to the lifecycle: its content shape, rules and default. */
 export interface ContentDomain<C, Op> {
