@@ -7,10 +7,17 @@
  */
 import { rmSync } from 'node:fs';
 
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 
-import { expect, recordTraffic, startServer, test, type ServerProcess } from './fixtures.ts';
-import { dumpDatabase, setUpSpace, signIn, type Member } from './support.ts';
+import {
+  expect,
+  recordTraffic,
+  startServer,
+  test,
+  type ServerProcess,
+  type TrafficRecorder,
+} from './fixtures.ts';
+import { dumpDatabase, twoMembersOn } from './support.ts';
 
 /** spec §3 Kanban settings: 2 to 10 columns. */
 const MIN_COLUMNS = 2;
@@ -20,32 +27,32 @@ const CONFLICT_TEXT =
   'Content was modified by another user. Please try your changes again. The latest version has been loaded.';
 
 /** Two members of a fresh space, each signed in on the board in their own browser context. */
-async function twoOnOneBoard(browser: Browser, server: ServerProcess) {
-  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'Kanban' });
-  if (!alice || !bob) throw new Error('space set-up failed');
-  const contextA = await browser.newContext();
-  const contextB = await browser.newContext();
-  const a = await openBoard(await contextA.newPage(), server, alice);
-  const b = await openBoard(await contextB.newPage(), server, bob);
+async function twoOnOneBoard(
+  browser: Browser,
+  server: ServerProcess,
+  prepare?: (context: BrowserContext) => void,
+) {
+  const members = await twoMembersOn(browser, server, '/tools/kanban', {
+    prefix: 'Kanban',
+    ...(prepare ? { prepare } : {}),
+  });
+  await boardShown(members.alicePage);
+  await boardShown(members.bobPage);
+  // Let the header settle (presence text changes its width) before tests measure positions.
+  await expect(members.alicePage.getByLabel('Also here')).toHaveText('Also here: bob');
+  await expect(members.bobPage.getByLabel('Also here')).toHaveText('Also here: alice');
   return {
-    alice,
-    bob,
-    a,
-    b,
-    contextA,
-    contextB,
-    close: async () => {
-      await contextA.close();
-      await contextB.close();
-    },
+    ...members,
+    a: members.alicePage,
+    b: members.bobPage,
+    contextA: members.aliceContext,
+    contextB: members.bobContext,
   };
 }
 
-async function openBoard(page: Page, server: ServerProcess, member: Member): Promise<Page> {
-  await signIn(page, server, member, '/tools/kanban');
+async function boardShown(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
   await expect(column(page, 'Backlog')).toBeVisible();
-  return page;
 }
 
 const column = (page: Page, name: string): Locator =>
@@ -365,14 +372,11 @@ test('the server stores no card text and the space key never leaves the browsers
     edited: 'Zebra plan, revised by bob',
   };
   try {
-    const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'Secret' });
-    if (!alice || !bob) throw new Error('space set-up failed');
-    const contextA = await browser.newContext();
-    const contextB = await browser.newContext();
-    const trafficA = recordTraffic(contextA);
-    const trafficB = recordTraffic(contextB);
-    const a = await openBoard(await contextA.newPage(), server, alice);
-    const b = await openBoard(await contextB.newPage(), server, bob);
+    const traffic: TrafficRecorder[] = [];
+    const board = await twoOnOneBoard(browser, server, (context) =>
+      traffic.push(recordTraffic(context)),
+    );
+    const { a, b, alice } = board;
 
     await addColumn(a, secrets.column);
     await addCard(a, secrets.column, { title: secrets.title, description: secrets.description });
@@ -382,12 +386,11 @@ test('the server stores no card text and the space key never leaves the browsers
     await expect(card(a, secrets.edited)).toBeVisible();
     await expect(card(a, secrets.edited)).toContainText(secrets.description);
 
-    for (const traffic of [trafficA, trafficB]) {
-      traffic.expectNotSent(alice.spaceKey);
-      for (const text of Object.values(secrets)) traffic.expectNotSent(text);
+    for (const recorder of traffic) {
+      recorder.expectNotSent(alice.spaceKey);
+      for (const text of Object.values(secrets)) recorder.expectNotSent(text);
     }
-    await contextA.close();
-    await contextB.close();
+    await board.close();
 
     await server.stop({ keepData: true });
     const rows = await dumpDatabase(server.dataDir);

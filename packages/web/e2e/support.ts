@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 
 import { deriveSpaceNameVerifier } from '@cipherspace/crypto';
 import { createDb } from '@cipherspace/db';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 
 import { expect, type ServerProcess } from './fixtures.ts';
@@ -164,4 +164,49 @@ export async function dumpDatabase(dataDir: string): Promise<string[]> {
 function rowsOf(result: unknown): Record<string, unknown>[] {
   if (Array.isArray(result)) return result as Record<string, unknown>[];
   return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** Two members of one fresh space, each signed in on the same page in a browser context of their own. */
+export interface TwoMembers {
+  alice: Member;
+  bob: Member;
+  aliceContext: BrowserContext;
+  bobContext: BrowserContext;
+  alicePage: Page;
+  bobPage: Page;
+  /** Closes both contexts. */
+  close(): Promise<void>;
+}
+
+/**
+ * Sets up a space with alice (admin) and bob and signs each in on `path` in their own context,
+ * alice first. `prepare` runs on each context before its page opens (e.g. `recordTraffic`).
+ * Close the result in a `finally`.
+ */
+export async function twoMembersOn(
+  browser: Browser,
+  server: Pick<ServerProcess, 'url'>,
+  path: string,
+  options: { prefix?: string; prepare?: (context: BrowserContext) => void } = {},
+): Promise<TwoMembers> {
+  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: options.prefix });
+  if (!alice || !bob) throw new Error('space set-up failed');
+  const aliceContext = await browser.newContext();
+  const bobContext = await browser.newContext();
+  const close = async () => {
+    await aliceContext.close();
+    await bobContext.close();
+  };
+  try {
+    options.prepare?.(aliceContext);
+    options.prepare?.(bobContext);
+    const alicePage = await aliceContext.newPage();
+    const bobPage = await bobContext.newPage();
+    await signIn(alicePage, server, alice, path);
+    await signIn(bobPage, server, bob, path);
+    return { alice, bob, aliceContext, bobContext, alicePage, bobPage, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

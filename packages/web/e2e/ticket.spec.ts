@@ -8,10 +8,10 @@
  */
 import { rmSync } from 'node:fs';
 
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { expect, recordTraffic, startServer, test } from './fixtures.ts';
-import { DEFAULT_SPACE_KEY, dumpDatabase, setUpSpace, signIn } from './support.ts';
+import { expect, recordTraffic, startServer, test, type TrafficRecorder } from './fixtures.ts';
+import { DEFAULT_SPACE_KEY, dumpDatabase, setUpSpace, signIn, twoMembersOn } from './support.ts';
 
 /** How fast another member's change must show on screen (brief: within 2 s, no reload). */
 const LIVE_MS = 2_000;
@@ -65,19 +65,14 @@ test('two members share one backlog live: issues, comments, deletions and simult
   browser,
   server,
 }) => {
-  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'Ticket' });
-  if (!alice || !bob) throw new Error('no members');
-  const contexts: BrowserContext[] = [];
+  const traffic: TrafficRecorder[] = [];
+  const members = await twoMembersOn(browser, server, '/tools/ticket', {
+    prefix: 'Ticket',
+    prepare: (context) => traffic.push(recordTraffic(context)),
+  });
   try {
-    const aliceContext = await browser.newContext();
-    const bobContext = await browser.newContext();
-    contexts.push(aliceContext, bobContext);
-    const traffic = [recordTraffic(aliceContext), recordTraffic(bobContext)];
-    const alicePage = await aliceContext.newPage();
-    const bobPage = await bobContext.newPage();
-    await signIn(alicePage, server, alice, '/tools/ticket');
+    const { alicePage, bobPage } = members;
     await openBacklog(alicePage);
-    await signIn(bobPage, server, bob, '/tools/ticket');
     await openBacklog(bobPage);
     await expect(alicePage.getByLabel('Also here')).toHaveText('Also here: bob');
 
@@ -176,7 +171,7 @@ test('two members share one backlog live: issues, comments, deletions and simult
 
     for (const recorder of traffic) recorder.expectNotSent(DEFAULT_SPACE_KEY);
   } finally {
-    for (const context of contexts) await context.close();
+    await members.close();
   }
 });
 
@@ -184,18 +179,10 @@ test('phases: Add Phase with a description, and deleting stops at the minimum of
   browser,
   server,
 }) => {
-  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'Phases' });
-  if (!alice || !bob) throw new Error('no members');
-  const contexts: BrowserContext[] = [];
+  const members = await twoMembersOn(browser, server, '/tools/ticket', { prefix: 'Phases' });
   try {
-    const aliceContext = await browser.newContext();
-    const bobContext = await browser.newContext();
-    contexts.push(aliceContext, bobContext);
-    const alicePage = await aliceContext.newPage();
-    const bobPage = await bobContext.newPage();
-    await signIn(alicePage, server, alice, '/tools/ticket');
+    const { alicePage, bobPage } = members;
     await openBacklog(alicePage);
-    await signIn(bobPage, server, bob, '/tools/ticket');
     await openBacklog(bobPage);
 
     await alicePage.getByRole('button', { name: 'Add Phase' }).click();
@@ -231,7 +218,7 @@ test('phases: Add Phase with a description, and deleting stops at the minimum of
       await expect(issue(page, 'Lost with its phase')).toHaveCount(0);
     }
   } finally {
-    for (const context of contexts) await context.close();
+    await members.close();
   }
 });
 
