@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 
 const SERVER_DIR = fileURLToPath(new URL('../../server', import.meta.url));
-const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+// E2E_WEB_DIST: a build of its own (`vite build --outDir …`), when several runs share a checkout.
+const WEB_DIST = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 
 export interface ServerProcess {
   url: string;

@@ -26,5 +26,7 @@ const run = (command, args) => {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-run('pnpm', ['build']);
+// E2E_WEB_DIST: build into (and serve) a directory of its own instead of dist/.
+const outDir = process.env.E2E_WEB_DIST;
+run('pnpm', outDir ? ['build', '--outDir', outDir, '--emptyOutDir'] : ['build']);
 run('pnpm', ['exec', 'playwright', 'test', ...process.argv.slice(2)]);

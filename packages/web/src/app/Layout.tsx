@@ -16,7 +16,15 @@ import { m } from '../paraglide/messages.js';
 import { RealtimeSession } from './RealtimeSession.tsx';
 
 /** Pages whose own header carries the connection status (spec §2 dashboard, tool headers). */
-const PAGES_WITH_OWN_STATUS = new Set(['/dashboard', '/tools/kanban', '/tools/ticket']);
+const PAGES_WITH_OWN_STATUS = new Set([
+  '/dashboard',
+  '/tools/kanban',
+  '/tools/ticket',
+  '/tools/bulletin',
+  '/tools/diagrams',
+  '/tools/scrum-poker',
+  '/tools/randomizer',
+]);
 
 export function Layout() {
   // Pages render their texts at render time; a language switch re-mounts the page so every

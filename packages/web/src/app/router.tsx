@@ -22,11 +22,19 @@ const ImprintPage = lazy(() => import('../features/legal/ImprintPage.tsx'));
 const ToolUnavailablePage = lazy(() => import('../features/tool-shell/ToolUnavailablePage.tsx'));
 const KanbanPage = lazy(() => import('../tools/kanban/KanbanPage.tsx'));
 const TicketPage = lazy(() => import('../tools/ticket/TicketPage.tsx'));
+const BulletinPage = lazy(() => import('../tools/bulletin/BulletinPage.tsx'));
+const DiagramsPage = lazy(() => import('../tools/diagrams/DiagramsPage.tsx'));
+const PokerPage = lazy(() => import('../tools/poker/PokerPage.tsx'));
+const RandomizerPage = lazy(() => import('../tools/randomizer/RandomizerPage.tsx'));
 
 /** The screens of the tools built so far (lazy: a tool's code loads when it is opened). */
 const TOOL_SCREENS: Partial<Record<(typeof TOOL_PATHS)[number], ReactNode>> = {
   kanban: <KanbanPage />,
   ticket: <TicketPage />,
+  bulletin: <BulletinPage />,
+  diagrams: <DiagramsPage />,
+  'scrum-poker': <PokerPage />,
+  randomizer: <RandomizerPage />,
 };
 
 /** `/space/register?…` → `/space/login?…` keeping the query and fragment. */

@@ -1,0 +1,2 @@
+// Placeholder until the screen lands; replaced by the tool's own page.
+export { default } from '../../features/tool-shell/ToolUnavailablePage.tsx';
