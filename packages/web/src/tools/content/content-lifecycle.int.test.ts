@@ -223,6 +223,35 @@ describe('content lifecycle', () => {
     expect(bob.getState().version).toBe(3);
   });
 
+  it('reports a conflict, not a rule, when the view the change started on is outdated', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const added = await alice.perform({
+      type: 'addIssue',
+      phaseId: phase(loaded(alice), 'Backlog').id,
+      issue: { title: 'Deleted while Bob edits' },
+      createdBy: 'alice',
+    });
+    if (added.status !== 'saved') throw new Error(added.status);
+    const card = phase(added.content, 'Backlog').issues[0];
+    if (!card) throw new Error('no card');
+
+    const bob = lifecycleOf('bob', tool);
+    await bob.load();
+    const formOpenedOn = bob.getState().version;
+    await alice.perform({ type: 'deleteIssue', issueId: card.id });
+    // The live update arrives while Bob's form is still open: his board already lacks the card.
+    await bob.remoteUpdate(formOpenedOn + 1);
+    expect(phase(loaded(bob), 'Backlog').issues).toEqual([]);
+
+    const edit = { type: 'updateIssue', issueId: card.id, changes: { title: 'Too late' } } as const;
+    expect((await bob.perform(edit, { basedOn: formOpenedOn })).status).toBe('conflict');
+    // Without knowing where the change started, the same refusal is the rule's.
+    expect((await bob.perform(edit)).status).toBe('rejected');
+    expect(bob.getState().version).toBe(formOpenedOn + 1);
+  });
+
   it('refuses a change a rule forbids without saving anything', async () => {
     const tool = freshTool();
     const transport = transportOf('alice', tool);

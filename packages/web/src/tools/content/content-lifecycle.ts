@@ -102,6 +102,12 @@ export type PerformResult<C> =
   | { status: 'saved'; content: C }
   | { status: 'rejected' | 'invalid' | 'conflict' | 'failed'; error: unknown };
 
+/** Options of {@link ContentLifecycle.perform}. */
+export interface PerformOptions {
+  /** The version the change was started on (see perform); omitted = the version shown now. */
+  basedOn?: number;
+}
+
 /** How often a change is re-applied after consecutive 409s before giving up with `conflict`. */
 export const MAX_SAVE_ATTEMPTS = 5;
 
@@ -241,12 +247,17 @@ export class ContentLifecycle<C, Op> {
    * Applies `operation`, validates and saves the result, re-applying it to the latest version
    * after each 409 (up to {@link MAX_SAVE_ATTEMPTS}). The change shows at once and is reverted
    * when it cannot be saved. Never throws; see {@link PerformResult}.
+   *
+   * `basedOn`: the version the user was looking at when they started the change (a form opened,
+   * a confirmation shown). When the content has moved on since then and the operation no longer
+   * applies — the card was deleted meanwhile — the result is `conflict`, not `rejected`: the
+   * user's view was stale, not their input wrong.
    */
-  perform(operation: Op): Promise<PerformResult<C>> {
-    return this.enqueue(() => this.performNow(operation));
+  perform(operation: Op, options: PerformOptions = {}): Promise<PerformResult<C>> {
+    return this.enqueue(() => this.performNow(operation, options));
   }
 
-  private async performNow(operation: Op): Promise<PerformResult<C>> {
+  private async performNow(operation: Op, options: PerformOptions): Promise<PerformResult<C>> {
     if (this.confirmed.content === null)
       return { status: 'rejected', error: new Error('No content loaded') };
     const ctx = replayableContext(this.context);
@@ -256,16 +267,19 @@ export class ContentLifecycle<C, Op> {
     };
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
       ctx.rewind();
+      // Refused on content the user never saw: someone else's change is the cause.
+      const stale =
+        attempt > 0 || (options.basedOn !== undefined && options.basedOn !== base.version);
       let next: C;
       try {
         next = this.domain.apply(base.content, operation, ctx);
       } catch (error) {
-        return { status: attempt === 0 ? 'rejected' : 'conflict', error };
+        return { status: stale ? 'conflict' : 'rejected', error };
       }
       const problems = this.domain.validate(next);
       if (problems.length > 0) {
         const error = new ContentValidationError(problems);
-        return { status: attempt === 0 ? 'invalid' : 'conflict', error };
+        return { status: stale ? 'conflict' : 'invalid', error };
       }
       const version = base.version + 1;
       const stamped = this.domain.stamp?.(next, { version, lastModified: ctx.now() }) ?? next;

@@ -15,6 +15,7 @@ import {
   ContentLifecycle,
   type ContentDomain,
   type ContentState,
+  type PerformOptions,
   type PerformResult,
 } from './content-lifecycle.ts';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
@@ -24,8 +25,11 @@ export interface ToolContent<C, Op> {
   state: ContentState<C>;
   /** Set when the tool cannot be entered (spec §8 Tool entry); the screen shows and redirects. */
   entry: 'no-session' | 'no-space-key' | null;
-  /** Applies, validates and saves a named operation (see ContentLifecycle.perform). Stable. */
-  perform(operation: Op): Promise<PerformResult<C>>;
+  /**
+   * Applies, validates and saves a named operation (see ContentLifecycle.perform; `basedOn` is
+   * the version the user started the change on, e.g. `state.version` when a form opened). Stable.
+   */
+  perform(operation: Op, options?: PerformOptions): Promise<PerformResult<C>>;
   /** Loads again (the Retry button, the Refresh button). Stable. */
   reload(): void;
 }
@@ -95,9 +99,9 @@ export function useToolContent<C, Op>(
   );
 
   const perform = useCallback(
-    (operation: Op): Promise<PerformResult<C>> =>
+    (operation: Op, options?: PerformOptions): Promise<PerformResult<C>> =>
       lifecycle
-        ? lifecycle.perform(operation)
+        ? lifecycle.perform(operation, options)
         : Promise.resolve({ status: 'rejected', error: new Error('No content loaded') }),
     [lifecycle],
   );

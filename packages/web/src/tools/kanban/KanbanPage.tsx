@@ -6,7 +6,7 @@
  * updateCard, deleteCard, moveCard. Modals keep their own input, so a remote update of the board
  * never resets what the user is typing.
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -17,7 +17,6 @@ import {
   type Issue,
   type KanbanContent,
   type Phase,
-  type TrackerOperation,
 } from '../../domain/tracker/index.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
@@ -30,25 +29,25 @@ import { useToolPresence } from '../content/use-tool-presence.ts';
 import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal, type PhaseFormValues } from '../tracker/PhaseFormModal.tsx';
 import { kanbanDomain } from '../tracker/tracker-domain.ts';
-import type { TrackerAction } from '../tracker/tracker-messages.ts';
 import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import './kanban.css';
 
-/** The open card form: adding to a column, or editing a card (its values when opened). */
-type CardForm = { mode: 'add'; phaseId: string } | { mode: 'edit'; issue: Issue } | null;
+/**
+ * The open card form: adding to a column, or editing a card (its values when opened); `basedOn`
+ * is the board version it was opened on, so a card or column deleted meanwhile is reported as a
+ * version conflict (spec §8).
+ */
+type CardForm =
+  | { mode: 'add'; phaseId: string; basedOn: number }
+  | { mode: 'edit'; issue: Issue; basedOn: number }
+  | null;
 
-/** The open delete confirmation. */
-type PendingDelete = { kind: 'column'; phase: Phase } | { kind: 'card'; issue: Issue } | null;
-
-/** What an operation is about, to tell "someone removed it meanwhile" from other failures. */
-type Subject = { phaseId: string } | { issueId: string } | null;
-
-function subjectExists(content: KanbanContent | null, subject: Subject): boolean {
-  if (subject === null || content === null) return true;
-  if ('issueId' in subject) return findIssue(content, subject.issueId) !== null;
-  return content.phases.some((phase) => phase.id === subject.phaseId);
-}
+/** The open delete confirmation and the board version it was opened on. */
+type PendingDelete =
+  | { kind: 'column'; phase: Phase; basedOn: number }
+  | { kind: 'card'; issue: Issue; basedOn: number }
+  | null;
 
 /** spec §2 /tools/kanban; the router lazy-loads this default export. */
 export default function KanbanPage() {
@@ -57,9 +56,10 @@ export default function KanbanPage() {
   const session = useSession();
   const language = useLanguage();
   const [message, showMessage] = useFlashMessage();
-  const run = useTrackerPerform(tool, showMessage);
+  const perform = useTrackerPerform(tool, showMessage);
 
   const content = tool.state.status === 'loaded' ? tool.state.content : null;
+  const version = tool.state.version;
   // The board as last rendered, read after an await to see what a save ended with.
   const latest = useRef<KanbanContent | null>(content);
   useLayoutEffect(() => {
@@ -71,75 +71,55 @@ export default function KanbanPage() {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [deleting, setDeleting] = useState(false);
 
-  /**
-   * Runs `operation` and resolves whether it was saved. When its subject (card or column) is
-   * gone — deleted by someone else before or while saving — the user is told with the §8
-   * version-conflict texts, since the latest board is what they now see.
-   */
-  const perform = useCallback(
-    async (operation: TrackerOperation, action: TrackerAction, subject: Subject) => {
-      const conflict = () => {
-        showMessage('warning', `${m.tool_conflict()} ${m.tool_latest_loaded()}`);
-        return { saved: false, gone: true };
-      };
-      if (!subjectExists(latest.current, subject)) return conflict();
-      const saved = await run(operation, action);
-      if (saved) return { saved: true, gone: false };
-      if (!subjectExists(latest.current, subject)) return conflict();
-      return { saved: false, gone: false };
-    },
-    [run, showMessage],
-  );
-
   const username = session?.user.username ?? '';
   const title = content?.title ?? m.kanban_page_title();
   const addAllowed = content !== null && canAddPhase(content);
 
   async function submitColumn(values: PhaseFormValues): Promise<boolean> {
-    const result = await perform(
+    const saved = await perform(
       { type: 'addPhase', name: values.name, color: values.color },
       'addColumn',
-      null,
     );
     // Someone else filled the board up meanwhile: the form can no longer succeed.
-    if (!result.saved && latest.current !== null && !canAddPhase(latest.current))
-      setColumnFormOpen(false);
-    return result.saved;
+    if (!saved && latest.current !== null && !canAddPhase(latest.current)) setColumnFormOpen(false);
+    return saved;
   }
 
   async function submitCard(values: IssueFormValues): Promise<boolean> {
     if (cardForm === null) return false;
-    const result =
+    const saved =
       cardForm.mode === 'add'
         ? await perform(
-            {
-              type: 'addIssue',
-              phaseId: cardForm.phaseId,
-              issue: values,
-              createdBy: username,
-            },
+            { type: 'addIssue', phaseId: cardForm.phaseId, issue: values, createdBy: username },
             'addCard',
-            { phaseId: cardForm.phaseId },
+            cardForm.basedOn,
           )
         : await perform(
             { type: 'updateIssue', issueId: cardForm.issue.id, changes: values },
             'updateCard',
-            { issueId: cardForm.issue.id },
+            cardForm.basedOn,
           );
-    // Nothing left to save the input into: close, the message says why.
-    if (result.gone) setCardForm(null);
-    return result.saved;
+    // Nothing left to save the input into (deleted meanwhile): close, the message says why.
+    const board = latest.current;
+    const gone =
+      board !== null &&
+      (cardForm.mode === 'add'
+        ? !board.phases.some((phase) => phase.id === cardForm.phaseId)
+        : findIssue(board, cardForm.issue.id) === null);
+    if (!saved && gone) setCardForm(null);
+    return saved;
   }
 
   async function confirmDelete() {
     if (pendingDelete === null) return;
     setDeleting(true);
+    const { basedOn } = pendingDelete;
     if (pendingDelete.kind === 'column') {
       const phaseId = pendingDelete.phase.id;
-      await perform({ type: 'deletePhase', phaseId }, 'deleteColumn', { phaseId });
+      await perform({ type: 'deletePhase', phaseId }, 'deleteColumn', basedOn);
     } else {
       const issueId = pendingDelete.issue.id;
-      await perform({ type: 'deleteIssue', issueId }, 'deleteCard', { issueId });
+      await perform({ type: 'deleteIssue', issueId }, 'deleteCard', basedOn);
     }
     setDeleting(false);
     setPendingDelete(null);
@@ -191,18 +171,16 @@ export default function KanbanPage() {
             content={content}
             language={language}
             onMoveColumn={(phaseId, direction) =>
-              void perform({ type: 'movePhase', phaseId, direction }, 'moveColumn', { phaseId })
+              void perform({ type: 'movePhase', phaseId, direction }, 'moveColumn', version)
             }
             onDeleteColumn={(phaseId) => {
               const phase = phaseOf(phaseId);
-              if (phase) setPendingDelete({ kind: 'column', phase });
+              if (phase) setPendingDelete({ kind: 'column', phase, basedOn: version });
             }}
-            onAddCard={(phaseId) => setCardForm({ mode: 'add', phaseId })}
-            onEditCard={(issue) => setCardForm({ mode: 'edit', issue })}
-            onDeleteCard={(issue) => setPendingDelete({ kind: 'card', issue })}
-            onMoveCard={(operation) =>
-              void perform(operation, 'moveCard', { issueId: operation.issueId })
-            }
+            onAddCard={(phaseId) => setCardForm({ mode: 'add', phaseId, basedOn: version })}
+            onEditCard={(issue) => setCardForm({ mode: 'edit', issue, basedOn: version })}
+            onDeleteCard={(issue) => setPendingDelete({ kind: 'card', issue, basedOn: version })}
+            onMoveCard={(operation) => void perform(operation, 'moveCard', version)}
             onDropRefused={() => showMessage('error', m.tracker_error_phase_full())}
           />
 

@@ -50,7 +50,10 @@ import {
 import './ticket.css';
 
 /** Which issue form is open: adding to a phase, or editing an issue. */
-type IssueFormTarget = { mode: 'add'; phaseId: string } | { mode: 'edit'; issueId: string };
+/** The open issue form; `basedOn` is the content version it was opened on (spec §8 conflict). */
+type IssueFormTarget =
+  | { mode: 'add'; phaseId: string; basedOn: number }
+  | { mode: 'edit'; issueId: string; basedOn: number };
 
 /** Where keyboard focus goes after the next render. */
 type FocusTarget = { kind: 'panel' } | { kind: 'issue'; issueId: string } | null;
@@ -154,8 +157,13 @@ export default function TicketPage() {
       return run(
         { type: 'addIssue', phaseId: issueForm.phaseId, issue: values, createdBy: username },
         'createIssue',
+        issueForm.basedOn,
       );
-    return run({ type: 'updateIssue', issueId: issueForm.issueId, changes: values }, 'updateIssue');
+    return run(
+      { type: 'updateIssue', issueId: issueForm.issueId, changes: values },
+      'updateIssue',
+      issueForm.basedOn,
+    );
   };
 
   const deleteIssue = async (issueId: string): Promise<boolean> => {
@@ -224,7 +232,9 @@ export default function TicketPage() {
                 flags={settings}
                 canDelete={deletable}
                 onToggle={toggle}
-                onAddIssue={(phaseId) => setIssueForm({ mode: 'add', phaseId })}
+                onAddIssue={(phaseId) =>
+                  setIssueForm({ mode: 'add', phaseId, basedOn: state.version })
+                }
                 onDelete={setPendingPhaseDelete}
                 onSelectIssue={selectIssue}
               />
@@ -234,7 +244,7 @@ export default function TicketPage() {
             issue={selected?.issue ?? null}
             phaseName={selected?.phase.name ?? null}
             focusRef={panelHeadingRef}
-            onEdit={(issueId) => setIssueForm({ mode: 'edit', issueId })}
+            onEdit={(issueId) => setIssueForm({ mode: 'edit', issueId, basedOn: state.version })}
             onDelete={deleteIssue}
             onClose={closePanel}
             onAddComment={(issueId, text) =>

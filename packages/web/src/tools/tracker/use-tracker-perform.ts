@@ -12,18 +12,20 @@ import type { ToolContent } from '../content/use-tool-content.ts';
 import { describeTrackerError, trackerActionText, type TrackerAction } from './tracker-messages.ts';
 
 /**
- * A function `(operation, action) => Promise<boolean>`: true when the change was saved;
+ * A function `(operation, action, basedOn?) => Promise<boolean>`: true when the change was saved;
  * otherwise the message has been shown with `show(kind, text)` and the caller keeps its form
- * open (a failed save never discards the user's input).
+ * open (a failed save never discards the user's input). `basedOn` is the content version the
+ * user started from (a form's or confirmation's opening): when the operation no longer applies
+ * because the content moved on since, the user gets the §8 conflict texts, not the rule's.
  */
 export function useTrackerPerform<C extends TrackerContent>(
   tool: Pick<ToolContent<C, TrackerOperation>, 'perform'>,
   show: (kind: FlashMessage['kind'], text: string) => void,
-): (operation: TrackerOperation, action: TrackerAction) => Promise<boolean> {
+): (operation: TrackerOperation, action: TrackerAction, basedOn?: number) => Promise<boolean> {
   const { perform } = tool;
   return useCallback(
-    async (operation, action) => {
-      const result = await perform(operation);
+    async (operation, action, basedOn) => {
+      const result = await perform(operation, basedOn === undefined ? {} : { basedOn });
       const message = performMessage(result, trackerActionText(action), describeTrackerError);
       if (message) show(message.kind, message.text);
       return result.status === 'saved';
