@@ -15,6 +15,7 @@ export * from './validation.ts';
 export * from './statistics.ts';
 export * from './estimation.ts';
 export * from './issues.ts';
+export * from './participants.ts';
 
 /**
  * The poker domain in the shape of the content lifecycle's `ContentDomain<PokerContent,

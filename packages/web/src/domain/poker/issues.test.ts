@@ -5,9 +5,12 @@ import {
   ISSUE_SEARCH_DEBOUNCE_MS,
   ISSUE_SEARCH_MAX_RESULTS,
   allBacklogIssues,
+  allSourcedIssues,
   findBacklogIssue,
   issueMatches,
+  locateSourcedIssue,
   searchIssues,
+  searchSourcedIssues,
 } from './issues.ts';
 import type { BacklogIssue, BacklogPhase } from './types.ts';
 
@@ -94,5 +97,50 @@ describe('allBacklogIssues / findBacklogIssue', () => {
     expect(allBacklogIssues(phases).map((i) => i.id)).toEqual(['n0', 'n1', 'n2', 'n3']);
     expect(findBacklogIssue(phases, 'n3')?.title).toBe('Common 3');
     expect(findBacklogIssue(phases, 'zz')).toBeUndefined();
+  });
+});
+
+describe('issues of several backlog tools (spec §7: Issue Management and Kanban)', () => {
+  const sources = [
+    {
+      tool: 'ticket-system',
+      phases: [
+        { name: 'Backlog', issues: [issue('t1', { title: 'Checkout' })] },
+        { name: 'Done', issues: [issue('t2', { tags: ['checkout'] })] },
+      ],
+    },
+    {
+      tool: 'kanban',
+      phases: [{ name: 'To Do', issues: [issue('k1', { title: 'Checkout UI' })] }],
+    },
+  ];
+
+  it('lists every issue with its tool and phase, tool by tool', () => {
+    expect(allSourcedIssues(sources).map((i) => [i.tool, i.phaseName, i.issue.id])).toEqual([
+      ['ticket-system', 'Backlog', 't1'],
+      ['ticket-system', 'Done', 't2'],
+      ['kanban', 'To Do', 'k1'],
+    ]);
+  });
+
+  it('searches across all tools with the same limits', () => {
+    expect(searchSourcedIssues(sources, 'checkout').map((i) => i.issue.id)).toEqual([
+      't1',
+      't2',
+      'k1',
+    ]);
+    expect(searchSourcedIssues(sources, 'ui').map((i) => i.tool)).toEqual(['kanban']);
+    const many = [
+      { tool: 'a', phases: manyPhases(30) },
+      { tool: 'b', phases: manyPhases(30) },
+    ];
+    expect(searchSourcedIssues(many, '')).toHaveLength(20);
+    expect(searchSourcedIssues(many, 'common')).toHaveLength(50);
+  });
+
+  it('locates an issue in the tool it lives in', () => {
+    expect(locateSourcedIssue(sources, 'k1')).toMatchObject({ tool: 'kanban', phaseName: 'To Do' });
+    expect(locateSourcedIssue(sources, 't2')?.tool).toBe('ticket-system');
+    expect(locateSourcedIssue(sources, 'none')).toBeUndefined();
   });
 });

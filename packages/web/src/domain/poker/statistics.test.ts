@@ -4,6 +4,8 @@ import {
   computeConsensus,
   computePokerStatistics,
   consensusLevel,
+  mostFrequentVotes,
+  summarizeMode,
   voteToNumber,
 } from './statistics.ts';
 import type { Estimation } from './types.ts';
@@ -145,5 +147,45 @@ describe('computeConsensus (spec §9)', () => {
 
   it('uses T-shirt equivalents', () => {
     expect(computeConsensus(votes('M', 'M', 'M', 'XL'))).toEqual({ percent: 75, level: 'Medium' });
+  });
+});
+
+describe('mostFrequentVotes (spec §2 Suggested Values: most frequent vote)', () => {
+  it('is empty without votes or with empty votes only', () => {
+    expect(mostFrequentVotes([])).toEqual([]);
+    expect(mostFrequentVotes(votes('', '  '))).toEqual([]);
+  });
+
+  it('names the single most frequent value, canonical', () => {
+    expect(mostFrequentVotes(votes('5', '05', '8'))).toEqual(['5']);
+    expect(mostFrequentVotes(votes('m', 'M', 'L'))).toEqual(['M']);
+  });
+
+  it('includes specials, which the statistics mode ignores', () => {
+    const round = votes('question', 'question', '5');
+    expect(mostFrequentVotes(round)).toEqual(['question']);
+    expect(computePokerStatistics(round).mode).toEqual(['5']);
+  });
+
+  it('lists ties by their number, specials last', () => {
+    expect(mostFrequentVotes(votes('tea-cup', '8', '3', 'L', 'XS'))).toEqual([
+      'XS',
+      '3',
+      '8',
+      'L',
+      'tea-cup',
+    ]);
+  });
+});
+
+describe('summarizeMode (spec §2: most frequent or N tied)', () => {
+  it('tells none, a single value and a tie apart', () => {
+    expect(summarizeMode(null)).toEqual({ kind: 'none' });
+    expect(summarizeMode([])).toEqual({ kind: 'none' });
+    expect(summarizeMode(['5'])).toEqual({ kind: 'single', value: '5' });
+    expect(summarizeMode(computePokerStatistics(votes('3', '5', '8', '8', '3')).mode)).toEqual({
+      kind: 'tied',
+      count: 2,
+    });
   });
 });

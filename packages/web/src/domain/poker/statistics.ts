@@ -129,3 +129,54 @@ export function computeConsensus(estimations: readonly Estimation[]): Consensus 
   const percent = allEqual ? 100 : (agreeing / numbers.length) * 100;
   return { percent, level: consensusLevel(percent) };
 }
+
+// How a vote is counted by {@link mostFrequentVotes}: canonical for numbers and sizes, specials
+// and any other text as trimmed; empty votes are not counted.
+function countedVote(value: string): string | null {
+  const canonical = canonicalVote(value);
+  if (canonical !== null) return canonical;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * The most frequent votes of a round, specials included (spec §2 'Set Final Estimation':
+ * "most frequent vote, labelled 'Most Frequent'"): every value with the highest count, numbers
+ * canonical ('05' → '5') and sizes in upper case, ordered by their number (sizes by their
+ * equivalent) with specials and other text last. Empty votes are ignored; [] when there are
+ * none. Unlike {@link PokerStatistics.mode} this may name 'tea-cup' or 'question', which
+ * forwarding then refuses (spec §4).
+ */
+export function mostFrequentVotes(estimations: readonly Estimation[]): string[] {
+  const frequencies = new Map<string, number>();
+  for (const estimation of estimations) {
+    const value = countedVote(estimation.value);
+    if (value !== null) frequencies.set(value, (frequencies.get(value) ?? 0) + 1);
+  }
+  const highest = Math.max(0, ...frequencies.values());
+  return [...frequencies.entries()]
+    .filter(([, frequency]) => frequency === highest)
+    .map(([value]) => value)
+    .sort(
+      (a, b) =>
+        (voteToNumber(a) ?? Number.POSITIVE_INFINITY) -
+        (voteToNumber(b) ?? Number.POSITIVE_INFINITY),
+    );
+}
+
+/**
+ * How the statistics column shows the mode (spec §2 "most frequent (or 'N tied' when
+ * several)"): `none` without a numeric vote, `single` with its value, `tied` with how many
+ * values share the highest count.
+ */
+export type ModeSummary =
+  { kind: 'none' } | { kind: 'single'; value: string } | { kind: 'tied'; count: number };
+
+/** The {@link ModeSummary} of a {@link PokerStatistics.mode}. */
+export function summarizeMode(mode: readonly string[] | null): ModeSummary {
+  const [first] = mode ?? [];
+  if (mode === null || first === undefined) return { kind: 'none' };
+  return mode.length === 1
+    ? { kind: 'single', value: first }
+    : { kind: 'tied', count: mode.length };
+}

@@ -29,9 +29,9 @@ export interface ToolContent<C, Op> {
    * Applies, validates and saves a named operation (see ContentLifecycle.perform; `basedOn` is
    * the version the user started the change on, e.g. `state.version` when a form opened). Stable.
    */
-  perform(operation: Op, options?: PerformOptions): Promise<PerformResult<C>>;
+  perform: (operation: Op, options?: PerformOptions) => Promise<PerformResult<C>>;
   /** Loads again (the Retry button, the Refresh button). Stable. */
-  reload(): void;
+  reload: () => void;
 }
 
 const UNAVAILABLE: ContentState<never> = {

@@ -1,2 +1,185 @@
-// Placeholder until the screen lands; replaced by the tool's own page.
-export { default } from '../../features/tool-shell/ToolUnavailablePage.tsx';
+/**
+ * The Scrum Poker screen, route /tools/scrum-poker, content id 'poker' (spec §2; §3 Scrum poker
+ * content, cards, statistics; §4 Scrum poker; §5 taking over an estimation; §6 the username as
+ * user id; §8 Poker; §9 Poker). The round lives in the tool's own content through the shared
+ * lifecycle — votes, reveal, reset, scale and the selected issue are named poker operations,
+ * live for everyone in the space. The issues come from Issue Management and Kanban
+ * (./use-poker-backlog.ts); Save Estimation writes the final value into the issue's own tool.
+ */
+import { useCallback, useMemo } from 'react';
+
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import {
+  allSourcedIssues,
+  locateSourcedIssue,
+  pokerContentDomain,
+  pokerParticipants,
+  suggestedFinalEstimations,
+  userEstimation,
+  type PokerOperation,
+  type PokerScale,
+} from '../../domain/poker/index.ts';
+import { useLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { useFlashMessage } from '../../lib/use-flash-message.ts';
+import { m } from '../../paraglide/messages.js';
+import { ToolContentState } from '../content/ToolContentState.tsx';
+import { ToolHeader } from '../content/ToolHeader.tsx';
+import { performMessage } from '../content/tool-messages.ts';
+import { useToolContent } from '../content/use-tool-content.ts';
+import { useToolPresence } from '../content/use-tool-presence.ts';
+import { EstimationCards } from './EstimationCards.tsx';
+import { IssueSelector } from './IssueSelector.tsx';
+import { PokerResults } from './PokerResults.tsx';
+import { forwardEstimation } from './forward-estimation.ts';
+import { describePokerError, pokerActionText, type PokerAction } from './poker-messages.ts';
+import { SelectedIssuePanel } from './SelectedIssuePanel.tsx';
+import { usePokerBacklog } from './use-poker-backlog.ts';
+import './poker.css';
+
+/** spec §2 /tools/scrum-poker; the router lazy-loads this default export. */
+export default function PokerPage() {
+  const tool = useToolContent('poker', pokerContentDomain);
+  const backlog = usePokerBacklog();
+  const presence = useToolPresence('poker');
+  const session = useSession();
+  const language = useLanguage();
+  const [message, showMessage] = useFlashMessage();
+
+  // spec §6: Scrum Poker uses the stored username as user id and name.
+  const username = session?.user.username ?? '';
+  const content = tool.state.status === 'loaded' ? tool.state.content : null;
+  const busy = tool.state.saving;
+  const { perform } = tool;
+
+  /**
+   * Runs a poker operation. With an `action` a failure is shown ('Failed to {action}…', the
+   * rule's text, or the conflict texts); without one it is only logged (spec §8: selecting an
+   * issue, clearing a vote and toggling reveal).
+   */
+  const run = useCallback(
+    async (operation: PokerOperation, action: PokerAction | null): Promise<boolean> => {
+      const result = await perform(operation);
+      if (result.status === 'saved') return true;
+      if (action === null) {
+        const reason = result.error instanceof Error ? result.error.message : result.status;
+        console.warn(`Scrum Poker: ${operation.type} not saved (${result.status}): ${reason}`);
+        return false;
+      }
+      const shown = performMessage(result, pokerActionText(action), describePokerError);
+      if (shown) showMessage(shown.kind, shown.text);
+      return false;
+    },
+    [perform, showMessage],
+  );
+
+  const participants = useMemo(
+    () =>
+      content === null
+        ? []
+        : pokerParticipants(content.estimations, [
+            username,
+            ...presence.map((member) => member.username),
+          ]),
+    [content, username, presence],
+  );
+  const hasIssues = allSourcedIssues(backlog.sources).length > 0;
+  const selectedIssueId = content?.selectedIssueId ?? null;
+  const selected =
+    selectedIssueId === null ? undefined : locateSourcedIssue(backlog.sources, selectedIssueId);
+  const myVote = content === null ? null : (userEstimation(content, username)?.value ?? null);
+
+  async function saveFinalEstimation(value: string): Promise<boolean> {
+    const title = selected?.issue.title ?? '';
+    const outcome = await forwardEstimation(content, value, title, backlog.saveEstimation);
+    showMessage(outcome.message.kind, outcome.message.text);
+    return outcome.saved;
+  }
+
+  function changeScale(scale: PokerScale) {
+    void run({ type: 'changeScale', scale }, 'changeScale');
+  }
+
+  return (
+    <section className="tool-page poker-page">
+      <ToolHeader title={m.tools_poker_name()} presence={presence}>
+        {busy ? (
+          <span className="poker-saving" role="status">
+            {m.tool_saving()}
+          </span>
+        ) : null}
+      </ToolHeader>
+
+      {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+      {tool.entry === null && tool.state.status === 'loading' ? (
+        <div className="poker-loading" role="status">
+          <span className="spinner-circle" aria-hidden="true" />
+          <span>{m.poker_loading()}</span>
+        </div>
+      ) : (
+        <ToolContentState tool={tool} />
+      )}
+
+      {content ? (
+        <>
+          {backlog.status === 'error' ? (
+            <div className="poker-error-bar">
+              <StatusMessage kind="error">{m.poker_backlog_error()}</StatusMessage>
+              <button type="button" className="button" onClick={backlog.reload}>
+                {m.common_retry()}
+              </button>
+            </div>
+          ) : null}
+          <div className="poker-layout">
+            {backlog.status === 'loading' && !hasIssues ? (
+              <section className="poker-panel poker-issues" aria-busy="true">
+                <p className="poker-loading" role="status">
+                  <span className="spinner-circle" aria-hidden="true" />
+                  <span>{m.poker_backlog_loading()}</span>
+                </p>
+              </section>
+            ) : (
+              <IssueSelector
+                sources={backlog.sources}
+                selectedIssueId={selectedIssueId}
+                onSelect={(issueId) => {
+                  if (issueId !== selectedIssueId) void run({ type: 'selectIssue', issueId }, null);
+                }}
+              />
+            )}
+            <SelectedIssuePanel
+              selectedIssueId={selectedIssueId}
+              item={selected}
+              backlogLoading={backlog.status === 'loading'}
+              hasIssues={hasIssues}
+              suggestions={suggestedFinalEstimations(content)}
+              onSave={saveFinalEstimation}
+              onClearSelection={() => void run({ type: 'selectIssue', issueId: null }, null)}
+            />
+            <EstimationCards
+              scale={content.scale}
+              myVote={myVote}
+              disabled={busy}
+              onChangeScale={changeScale}
+              onVote={(value) =>
+                void run({ type: 'submitVote', userId: username, username, value }, 'submit')
+              }
+              onClearVote={() => void run({ type: 'clearVote', userId: username }, null)}
+            />
+            <PokerResults
+              content={content}
+              participants={participants}
+              currentUserId={username}
+              language={language}
+              disabled={busy}
+              onToggleReveal={() =>
+                void run(content.isRevealed ? { type: 'hide' } : { type: 'reveal' }, null)
+              }
+              onReset={() => void run({ type: 'reset' }, 'reset')}
+            />
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Scrum Poker, /tools/scrum-poker (spec §2; §3 Scrum poker content, statistics; §4 Scrum poker,
+ * forwarding the final estimation; §9 Poker) in real Chromium against a real server: two
+ * members estimate an issue of Issue Management — both vote, the votes stay hidden on both
+ * screens, a reveal shows values and statistics on both, Save Estimation writes the agreed value
+ * into the issue, where Issue Management shows it — and a Kanban card is found by the search and
+ * estimated in T-shirt sizes. The space key never leaves the browsers.
+ */
+import type { Locator, Page } from '@playwright/test';
+
+import { expect, recordTraffic, test, type TrafficRecorder } from './fixtures.ts';
+import { DEFAULT_SPACE_KEY, setUpSpace, signIn, twoMembersOn } from './support.ts';
+
+/** How fast another member's change must show on screen (no reload). */
+const LIVE_MS = 5_000;
+
+const panel = (page: Page, name: string): Locator =>
+  page.getByRole('region', { name, exact: true });
+const issueRow = (page: Page, title: string): Locator =>
+  panel(page, 'Issues').getByRole('button', { name: new RegExp(`^${title}`) });
+const card = (page: Page, deck: string, name: string): Locator =>
+  panel(page, 'Your Estimation')
+    .getByRole('group', { name: deck })
+    .getByRole('button', { name, exact: true });
+const participant = (page: Page, name: string): Locator =>
+  panel(page, 'Results')
+    .getByRole('listitem')
+    .filter({ hasText: new RegExp(`^${name}`) });
+const statistic = (page: Page, label: string): Locator =>
+  panel(page, 'Statistics')
+    .getByText(label, { exact: true })
+    .locator('xpath=following-sibling::dd');
+
+async function openPoker(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/tools/scrum-poker`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scrum Poker' })).toBeVisible();
+  await expect(panel(page, 'Your Estimation')).toBeVisible();
+}
+
+test('two members estimate an issue: hidden votes, reveal on both screens, estimate saved to Issue Management', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  const traffic: TrafficRecorder[] = [];
+  const members = await twoMembersOn(browser, server, '/tools/ticket', {
+    prefix: 'Poker',
+    prepare: (context) => traffic.push(recordTraffic(context)),
+  });
+  try {
+    const { alicePage, bobPage } = members;
+
+    // An issue in Issue Management, created through its own screen.
+    await expect(
+      alicePage.getByRole('heading', { level: 1, name: 'Issue Management' }),
+    ).toBeVisible();
+    await alicePage.getByRole('button', { name: 'Add issue to Backlog' }).click();
+    const dialog = alicePage.getByRole('dialog', { name: 'Add Issue' });
+    await dialog.getByLabel('Title').fill('Checkout times out');
+    await dialog.getByLabel('Description').fill('Payment provider answers after 30 s');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    await openPoker(alicePage, server.url);
+    await openPoker(bobPage, server.url);
+    await expect(alicePage.getByLabel('Also here')).toHaveText('Also here: bob');
+
+    // Alice picks the issue; Bob's screen follows.
+    await expect(issueRow(bobPage, 'Checkout times out')).toBeVisible();
+    await expect(panel(bobPage, 'Selected Issue')).toContainText(
+      'Select an issue from the list to see details and set final estimation',
+    );
+    await issueRow(alicePage, 'Checkout times out').click();
+    for (const page of [alicePage, bobPage]) {
+      const selected = panel(page, 'Selected Issue');
+      await expect(selected.getByRole('heading', { name: 'Checkout times out' })).toBeVisible({
+        timeout: LIVE_MS,
+      });
+      await expect(selected).toContainText('Payment provider answers after 30 s');
+      await expect(selected).toContainText('Not estimated yet');
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Reveal' })).toBeDisabled();
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Reset' })).toBeDisabled();
+    }
+
+    // Both vote; the values stay hidden on both screens.
+    await card(alicePage, 'Fibonacci', '5').click();
+    await expect(card(alicePage, 'Fibonacci', '5')).toHaveAttribute('aria-pressed', 'true');
+    await card(bobPage, 'Fibonacci', '8').click();
+    await expect(card(bobPage, 'Fibonacci', '8')).toHaveAttribute('aria-pressed', 'true');
+    for (const page of [alicePage, bobPage]) {
+      await expect(participant(page, 'alice')).toContainText('Voted, hidden', {
+        timeout: LIVE_MS,
+      });
+      await expect(participant(page, 'bob')).toContainText('Voted, hidden', { timeout: LIVE_MS });
+      await expect(participant(page, 'alice')).not.toContainText('5');
+      await expect(participant(page, 'bob')).not.toContainText('8');
+      await expect(panel(page, 'Statistics')).toContainText('Reveal estimations to see statistics');
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Reveal' })).toBeEnabled();
+    }
+
+    // Bob reveals: values and statistics on both screens.
+    await panel(bobPage, 'Results').getByRole('button', { name: 'Reveal' }).click();
+    for (const page of [bobPage, alicePage]) {
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Hide' })).toBeVisible({
+        timeout: LIVE_MS,
+      });
+      await expect(participant(page, 'alice')).toContainText('5');
+      await expect(participant(page, 'bob')).toContainText('8');
+      await expect(statistic(page, 'Average')).toHaveText('6.5');
+      await expect(statistic(page, 'Median')).toHaveText('6.5');
+      await expect(statistic(page, 'Most Frequent')).toHaveText('2 tied');
+      await expect(statistic(page, 'Valid Votes')).toHaveText('2/2');
+      await expect(statistic(page, 'Consensus')).toContainText('0 % (Low)');
+    }
+
+    // The team agrees on 8; Alice saves it into the issue.
+    const final = panel(alicePage, 'Selected Issue');
+    await expect(final.getByRole('button', { name: 'Save Estimation' })).toBeDisabled();
+    await final
+      .getByRole('combobox', { name: 'Final estimation', exact: true })
+      .selectOption({ label: '8 (Most Frequent)' });
+    await final.getByRole('button', { name: 'Save Estimation' }).click();
+    await expect(alicePage.getByText('Estimation 8 saved to "Checkout times out".')).toBeVisible();
+    for (const page of [alicePage, bobPage]) {
+      await expect(
+        panel(page, 'Selected Issue')
+          .getByText('Current estimation')
+          .locator('xpath=following-sibling::dd[1]'),
+      ).toHaveText('8', { timeout: LIVE_MS });
+    }
+
+    // Bob resets the round: everyone's votes are gone and hidden again.
+    await panel(bobPage, 'Results').getByRole('button', { name: 'Reset' }).click();
+    for (const page of [bobPage, alicePage]) {
+      await expect(participant(page, 'alice')).toContainText('Not voted', { timeout: LIVE_MS });
+      await expect(participant(page, 'bob')).toContainText('Not voted');
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Reveal' })).toBeDisabled();
+    }
+    await expect(card(alicePage, 'Fibonacci', '5')).toHaveAttribute('aria-pressed', 'false');
+
+    // The estimate is on the issue in Issue Management.
+    await alicePage.goto(`${server.url}/tools/ticket`);
+    const item = alicePage
+      .getByRole('region', { name: 'Phases' })
+      .getByRole('button', { name: /Checkout times out/ });
+    await expect(item).toContainText('8 pts');
+    await item.click();
+    await expect(alicePage.getByRole('complementary', { name: 'Issue details' })).toContainText(
+      '8 pts',
+    );
+
+    for (const recorder of traffic) recorder.expectNotSent(DEFAULT_SPACE_KEY);
+  } finally {
+    await members.close();
+  }
+});
+
+test('a Kanban card is found by the search and estimated in T-shirt sizes', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'PokerKanban' });
+  if (!alice) throw new Error('no member');
+  await signIn(page, server, alice, '/tools/kanban');
+  const backlog = page.getByRole('region', { name: 'Backlog', exact: true });
+  await expect(backlog).toBeVisible();
+  for (const title of ['Export invoices', 'Dark mode']) {
+    await backlog.getByRole('button', { name: /^Add (first )?card to Backlog$/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Issue' });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  await openPoker(page, server.url);
+  const issues = panel(page, 'Issues');
+  await expect(issues.getByRole('status')).toHaveText('2 issues');
+  await issues.getByRole('searchbox', { name: 'Search issues' }).fill('invoice');
+  await expect(issues.getByRole('status')).toHaveText('1 issue');
+  await expect(issueRow(page, 'Export invoices')).toContainText('Backlog · Kanban Board');
+  await issues.getByRole('searchbox', { name: 'Search issues' }).fill('nothing like it');
+  await expect(issues).toContainText('No issues found matching "nothing like it"');
+  await issues.getByRole('button', { name: 'Clear search' }).click();
+  await expect(issues.getByRole('status')).toHaveText('2 issues');
+  await issueRow(page, 'Export invoices').click();
+
+  // Switching the scale deals the T-shirt deck; a vote, a reveal, and M goes to the card.
+  await panel(page, 'Your Estimation').getByRole('button', { name: 'T-Shirt Sizes' }).click();
+  await card(page, 'T-Shirt Sizes', 'M – Medium').click();
+  await expect(card(page, 'T-Shirt Sizes', 'M – Medium')).toHaveAttribute('aria-pressed', 'true');
+  await panel(page, 'Results').getByRole('button', { name: 'Reveal' }).click();
+  await expect(statistic(page, 'Most Frequent')).toHaveText('M');
+  await expect(statistic(page, 'Consensus')).toContainText('100 % (High)');
+  await expect(panel(page, 'Statistics').getByText('Average')).toHaveCount(0);
+  const selected = panel(page, 'Selected Issue');
+  await selected
+    .getByRole('combobox', { name: 'Final estimation', exact: true })
+    .selectOption({ label: 'M – Medium (Most Frequent)' });
+  await selected.getByRole('button', { name: 'Save Estimation' }).click();
+  await expect(page.getByText('Estimation M saved to "Export invoices".')).toBeVisible();
+
+  await page.goto(`${server.url}/tools/kanban`);
+  const exported = page
+    .getByRole('region', { name: 'Backlog', exact: true })
+    .getByRole('article', { name: 'Export invoices', exact: true });
+  await expect(exported.getByText('Estimation: M')).toBeAttached();
+});

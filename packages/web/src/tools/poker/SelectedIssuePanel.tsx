@@ -1,0 +1,220 @@
+/**
+ * The selected-issue panel of Scrum Poker (spec §2 /tools/scrum-poker): title, type and
+ * priority badges, description, assignee, tags and current estimation of the issue being
+ * estimated, and the 'Set Final Estimation' card — a select with the groups 'Suggested Values'
+ * (the most frequent votes once revealed, labelled 'Most Frequent') and 'Standard Values'
+ * (1, 2, 3, 5, 8, 13, 21, XS, S, M, L, XL), 'Save Estimation' (disabled until a value is
+ * chosen) and 'Clear Selection'. Without a selection it shows the spec's placeholder.
+ */
+import { useId, useState } from 'react';
+
+import {
+  FINAL_ESTIMATION_OPTIONS,
+  takeOverEstimation,
+  type SourcedIssue,
+} from '../../domain/poker/index.ts';
+import { m } from '../../paraglide/messages.js';
+import {
+  backlogPriorityText,
+  backlogToolText,
+  backlogTypeText,
+  voteText,
+} from './poker-messages.ts';
+import type { BacklogTool } from './use-poker-backlog.ts';
+
+export interface SelectedIssuePanelProps {
+  /** spec §3 selectedIssueId of the round. */
+  selectedIssueId: string | null;
+  /** That issue as found in the backlog; undefined when it is not (yet) there. */
+  item: SourcedIssue<BacklogTool> | undefined;
+  /** Whether the backlog is still loading (a selected issue may then not be found yet). */
+  backlogLoading: boolean;
+  /** Whether the backlog holds any issue at all (for the hint where to create some). */
+  hasIssues: boolean;
+  /** The 'Suggested Values' (most frequent votes; empty while hidden). */
+  suggestions: readonly string[];
+  /** Saves the chosen value into the issue; resolves true when it was saved. */
+  onSave: (value: string) => Promise<boolean>;
+  /** Clears the round's issue selection. */
+  onClearSelection: () => void;
+}
+
+/** The issue's current estimation, with the card it is taken over as when that differs (§5). */
+function currentEstimationText(estimation: string): string {
+  if (estimation.trim() === '') return m.poker_no_estimation();
+  const card = takeOverEstimation(estimation);
+  return card === estimation
+    ? estimation
+    : m.poker_estimation_as_card({ estimation, card: voteText(card) });
+}
+
+function FinalEstimation({
+  suggestions,
+  onSave,
+  onClearSelection,
+}: Pick<SelectedIssuePanelProps, 'suggestions' | 'onSave' | 'onClearSelection'>) {
+  const headingId = useId();
+  const selectId = useId();
+  const [value, setValue] = useState('');
+  const [saving, setSaving] = useState(false);
+  // A suggestion may vanish (votes reset by someone else): then nothing is chosen any more.
+  const chosen =
+    suggestions.includes(value) || FINAL_ESTIMATION_OPTIONS.includes(value) ? value : '';
+
+  async function save() {
+    if (chosen === '') return;
+    setSaving(true);
+    const saved = await onSave(chosen);
+    setSaving(false);
+    if (saved) setValue('');
+  }
+
+  return (
+    <section className="poker-final" aria-labelledby={headingId}>
+      <h3 id={headingId}>{m.poker_final_heading()}</h3>
+      <div className="field">
+        <label htmlFor={selectId}>{m.poker_final_label()}</label>
+        <select
+          id={selectId}
+          value={chosen}
+          onChange={(event) => setValue(event.target.value)}
+          disabled={saving}
+        >
+          <option value="">{m.poker_final_choose()}</option>
+          {suggestions.length > 0 ? (
+            <optgroup label={m.poker_final_suggested()}>
+              {suggestions.map((suggestion) => (
+                <option key={suggestion} value={suggestion}>
+                  {m.poker_final_most_frequent({ value: voteText(suggestion) })}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+          <optgroup label={m.poker_final_standard()}>
+            {FINAL_ESTIMATION_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {voteText(option)}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+      </div>
+      <div className="row poker-final-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={chosen === '' || saving}
+          aria-busy={saving}
+          onClick={() => void save()}
+        >
+          {m.poker_save_estimation()}
+        </button>
+        <button type="button" className="button" onClick={onClearSelection}>
+          {m.poker_clear_selection()}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** See the module comment. */
+export function SelectedIssuePanel({
+  selectedIssueId,
+  item,
+  backlogLoading,
+  hasIssues,
+  suggestions,
+  onSave,
+  onClearSelection,
+}: SelectedIssuePanelProps) {
+  const headingId = useId();
+
+  let body;
+  if (selectedIssueId === null) {
+    body = (
+      <div className="poker-placeholder">
+        <p>{m.poker_select_placeholder()}</p>
+        {!hasIssues && !backlogLoading ? <p className="field-hint">{m.poker_no_issues()}</p> : null}
+      </div>
+    );
+  } else if (item === undefined) {
+    body = backlogLoading ? (
+      <p className="poker-placeholder" role="status">
+        {m.poker_selected_loading()}
+      </p>
+    ) : (
+      <div className="poker-placeholder">
+        <p>{m.poker_selected_missing()}</p>
+        <button type="button" className="button" onClick={onClearSelection}>
+          {m.poker_clear_selection()}
+        </button>
+      </div>
+    );
+  } else {
+    const { issue } = item;
+    body = (
+      <>
+        <article className="poker-selected-issue" aria-label={issue.title}>
+          <h3 className="poker-selected-title">{issue.title}</h3>
+          <p className="poker-issue-meta">
+            <span className="poker-badge poker-badge-type">
+              <span className="visually-hidden">
+                {m.poker_issue_type({ type: backlogTypeText(issue.type) })}
+              </span>
+              <span aria-hidden="true">{backlogTypeText(issue.type)}</span>
+            </span>
+            <span className={`poker-badge poker-priority-${issue.priority.toLowerCase()}`}>
+              <span className="visually-hidden">
+                {m.poker_issue_priority({ priority: backlogPriorityText(issue.priority) })}
+              </span>
+              <span aria-hidden="true">{backlogPriorityText(issue.priority)}</span>
+            </span>
+            <span className="poker-issue-source">
+              {m.poker_issue_source({ phase: item.phaseName, tool: backlogToolText(item.tool) })}
+            </span>
+          </p>
+          <dl className="poker-facts">
+            <dt>{m.poker_description()}</dt>
+            <dd className="poker-description">
+              {issue.description.trim() === '' ? m.poker_no_description() : issue.description}
+            </dd>
+            <dt>{m.poker_assignee()}</dt>
+            <dd>{issue.assignedPerson === '' ? m.poker_unassigned() : issue.assignedPerson}</dd>
+            <dt>{m.poker_tags()}</dt>
+            <dd>
+              {issue.tags.length === 0 ? (
+                m.poker_no_tags()
+              ) : (
+                <span className="poker-issue-tags">
+                  {issue.tags.map((tag) => (
+                    <span key={tag} className="poker-tag">
+                      {tag}
+                    </span>
+                  ))}
+                </span>
+              )}
+            </dd>
+            <dt>{m.poker_current_estimation()}</dt>
+            <dd>{currentEstimationText(issue.estimation)}</dd>
+          </dl>
+        </article>
+        <FinalEstimation
+          // A fresh choice for every issue.
+          key={issue.id}
+          suggestions={suggestions}
+          onSave={onSave}
+          onClearSelection={onClearSelection}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className="poker-panel poker-selected" aria-labelledby={headingId}>
+      <div className="poker-panel-header">
+        <h2 id={headingId}>{m.poker_selected_heading()}</h2>
+      </div>
+      {body}
+    </section>
+  );
+}
