@@ -1,6 +1,7 @@
 /**
  * The Daily Randomizer domain (spec §3–§5, §8, §9): content shape, defaults, options text, the
- * pick animation, the §4 transitions as named pure operations and their replay, and validation.
+ * pick animation, the §4 transitions as named pure operations and their replay, validation, how
+ * a tab plays a shared run, and the quick-fill lists.
  * No React, no I/O.
  */
 import { defaultRandomizerContent } from './defaults.ts';
@@ -14,6 +15,8 @@ export * from './options.ts';
 export * from './animation.ts';
 export * from './operations.ts';
 export * from './validation.ts';
+export * from './playback.ts';
+export * from './quick-fill.ts';
 
 /**
  * The randomizer domain in the shape of the content lifecycle's `ContentDomain<RandomizerContent,

@@ -252,6 +252,24 @@ describe('content lifecycle', () => {
     expect(bob.getState().version).toBe(formOpenedOn + 1);
   });
 
+  it('sends nothing for an operation that changes nothing', async () => {
+    const tool = freshTool();
+    const transport = transportOf('alice', tool);
+    const alice = lifecycleOf('alice', tool, transport);
+    await alice.load();
+    const add = { type: 'addTeamMember', name: 'carol' } as const;
+    expect((await alice.perform(add)).status).toBe('saved');
+    const saves = transport.saves;
+    const version = alice.getState().version;
+
+    // spec §3: adding a member twice is ignored — and costs no version.
+    const again = await alice.perform(add);
+    expect(again.status).toBe('saved');
+    expect(transport.saves).toBe(saves);
+    expect(alice.getState()).toMatchObject({ version, saving: false });
+    expect(loaded(alice).teamMembers).toEqual(['carol']);
+  });
+
   it('refuses a change a rule forbids without saving anything', async () => {
     const tool = freshTool();
     const transport = transportOf('alice', tool);

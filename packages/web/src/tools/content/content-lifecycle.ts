@@ -92,7 +92,8 @@ export interface ContentState<C> {
 
 /**
  * How {@link ContentLifecycle.perform} ended:
- * - `saved`: the change is stored (possibly after re-applying it to a newer version);
+ * - `saved`: the change is stored (possibly after re-applying it to a newer version), or the
+ *   operation changed nothing (it returned the content it was given) and nothing was sent;
  * - `rejected`: a rule refused the change on the content the user saw (`error` says why);
  * - `invalid`: the changed content failed validation (`error` is a ContentValidationError);
  * - `conflict`: someone else's change made this one impossible; the latest content is shown;
@@ -275,6 +276,11 @@ export class ContentLifecycle<C, Op> {
         next = this.domain.apply(base.content, operation, ctx);
       } catch (error) {
         return { status: stale ? 'conflict' : 'rejected', error };
+      }
+      // Nothing to change (e.g. the run was completed by someone else meanwhile): nothing to save.
+      if (next === base.content) {
+        this.setState({ saving: false });
+        return { status: 'saved', content: base.content };
       }
       const problems = this.domain.validate(next);
       if (problems.length > 0) {

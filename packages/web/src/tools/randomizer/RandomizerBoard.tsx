@@ -1,0 +1,286 @@
+/**
+ * The Daily Randomizer's working area (spec §2 /tools/randomizer): on the left the options grid
+ * (tiles; the animation's current highlight; the selected highlight once it lands; 'used' badges
+ * in no-repeat mode; an empty state), on the right the options textarea (one per line; saved on
+ * blur or Ctrl+Enter only when changed, with a saving indicator), the repetition mode toggle, the
+ * Start button ('Randomizing…' while busy), Reset used with used/total, and the quick-fill
+ * buttons. It plays the shared animation of the content it is given (see
+ * ./use-randomizer-playback.ts) and reports user actions through callbacks; the screen turns
+ * them into randomizer operations.
+ */
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+import {
+  availableIndices,
+  optionsTextChanged,
+  optionsToText,
+  randomizerDisplay,
+  REPETITION_MODES,
+  type RandomizerContent,
+  type RepetitionMode,
+} from '../../domain/randomizer/index.ts';
+import { m } from '../../paraglide/messages.js';
+import { usePrefersReducedMotion, useRandomizerPlayback } from './use-randomizer-playback.ts';
+import './randomizer.css';
+
+/** One quick-fill button: its label and what it does when pressed. */
+export interface QuickFill {
+  key: string;
+  label: string;
+  onFill: () => Promise<unknown>;
+}
+
+export interface RandomizerBoardProps {
+  content: RandomizerContent;
+  /**
+   * true while a change of this tab is being saved: the content may be an optimistic change, so
+   * a run in it is played only once saved (the starter plays the steps everyone else gets).
+   */
+  saving: boolean;
+  /** Overrides the system setting (prefers-reduced-motion). */
+  reducedMotion?: boolean;
+  /** Saves the options text (one option per line); resolves true when saved. */
+  onSaveOptions: (text: string) => Promise<boolean>;
+  onSetMode: (mode: RepetitionMode) => Promise<unknown>;
+  onStart: () => Promise<unknown>;
+  onResetUsed: () => Promise<unknown>;
+  /** This tab has shown the whole run `runId` (the member who started it completes it). */
+  onRunFinished: (runId: string) => void;
+  /** The run `runId` should have ended a while ago (its starter left): anyone may complete it. */
+  onRunOverdue: (runId: string) => void;
+  /** The quick-fill buttons: team members, then one per backlog phase. */
+  quickFills: readonly QuickFill[];
+  /** A note under the quick-fill buttons (phases loading, backlog unavailable). */
+  quickFillNote?: string | null;
+}
+
+const MODE_TEXT: Record<RepetitionMode, () => string> = {
+  'no-repeat': m.randomizer_mode_no_repeat,
+  allow: m.randomizer_mode_allow,
+};
+
+export function RandomizerBoard({
+  content,
+  saving,
+  reducedMotion,
+  onSaveOptions,
+  onSetMode,
+  onStart,
+  onResetUsed,
+  onRunFinished,
+  onRunOverdue,
+  quickFills,
+  quickFillNote = null,
+}: RandomizerBoardProps) {
+  const systemReducedMotion = usePrefersReducedMotion();
+  const playback = useRandomizerPlayback(content, {
+    ready: !saving,
+    reducedMotion: reducedMotion ?? systemReducedMotion,
+    onFinished: onRunFinished,
+    onOverdue: onRunOverdue,
+  });
+  const display = randomizerDisplay(content, playback);
+  const ids = useId();
+
+  // The text being typed; null while it shows the saved options.
+  const [draft, setDraft] = useState<string | null>(null);
+  const draftRef = useRef(draft);
+  useLayoutEffect(() => {
+    draftRef.current = draft;
+  }, [draft]);
+  const [savingOptions, setSavingOptions] = useState(false);
+  const [pending, setPending] = useState<'start' | 'mode' | 'reset' | 'fill' | null>(null);
+
+  const savedText = optionsToText(content.options);
+  const busy = display.busy || pending !== null;
+  const canStart = availableIndices(content).length > 0;
+  const usedCount = display.usedIndices.length;
+
+  async function saveDraft() {
+    const text = draft;
+    if (text === null || savingOptions) return;
+    // A draw is running: keep the text; it is saved on the next blur or Ctrl+Enter.
+    if (display.busy) return;
+    if (!optionsTextChanged(text, savedText)) {
+      setDraft(null);
+      return;
+    }
+    setSavingOptions(true);
+    const saved = await onSaveOptions(text);
+    setSavingOptions(false);
+    // Keep anything typed while saving, and the text when it could not be saved.
+    if (saved && draftRef.current === text) setDraft(null);
+  }
+
+  function onEditorKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void saveDraft();
+    }
+  }
+
+  async function act(kind: NonNullable<typeof pending>, action: () => Promise<unknown>) {
+    setPending(kind);
+    try {
+      await action();
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const selectedOption =
+    display.selectedIndex === null ? null : (content.options[display.selectedIndex] ?? null);
+  const startHintId = `${ids}-start-hint`;
+  const editorHintId = `${ids}-editor-hint`;
+
+  return (
+    <div className="randomizer-layout" aria-busy={display.busy}>
+      <section className="randomizer-options" aria-labelledby={`${ids}-options`}>
+        <h2 id={`${ids}-options`} className="randomizer-heading">
+          {m.randomizer_options_label()}
+        </h2>
+        {content.options.length === 0 ? (
+          <p className="randomizer-empty">{m.randomizer_options_empty()}</p>
+        ) : (
+          <ul className="randomizer-grid" aria-labelledby={`${ids}-options`}>
+            {content.options.map((option, index) => {
+              const current = display.currentIndex === index;
+              const selected = display.selectedIndex === index;
+              const used = display.usedIndices.includes(index);
+              return (
+                <li
+                  // Options may repeat, so the position is part of the key.
+                  key={`${index}:${option}`}
+                  className={[
+                    'randomizer-tile',
+                    current ? 'is-current' : '',
+                    selected ? 'is-selected' : '',
+                    used ? 'is-used' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                  data-highlight={current ? 'current' : selected ? 'selected' : undefined}
+                  aria-current={selected ? 'true' : undefined}
+                >
+                  <span className="randomizer-tile-text">{option}</span>
+                  {used ? (
+                    <span className="badge randomizer-used-badge">{m.randomizer_used_badge()}</span>
+                  ) : null}
+                  {selected ? (
+                    <span className="visually-hidden"> {m.randomizer_selected_marker()}</span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {/* Announces the result once it lands; the steps themselves are not announced. */}
+        <p
+          className="randomizer-result"
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          data-testid="randomizer-result"
+        >
+          {selectedOption === null ? '' : m.randomizer_result({ option: selectedOption })}
+        </p>
+        {display.waiting && !saving ? (
+          <p className="field-hint randomizer-waiting">{m.randomizer_waiting()}</p>
+        ) : null}
+      </section>
+
+      <section className="randomizer-controls" aria-label={m.randomizer_controls_label()}>
+        <div className="field">
+          <label htmlFor={`${ids}-editor`}>{m.randomizer_editor_label()}</label>
+          <textarea
+            id={`${ids}-editor`}
+            className="randomizer-editor"
+            rows={8}
+            value={draft ?? savedText}
+            readOnly={display.busy}
+            aria-describedby={editorHintId}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={() => void saveDraft()}
+            onKeyDown={onEditorKeyDown}
+          />
+          <p id={editorHintId} className="field-hint randomizer-editor-hint">
+            {display.busy ? m.randomizer_editor_busy_hint() : m.randomizer_editor_hint()}
+          </p>
+          {savingOptions ? (
+            <p className="randomizer-saving" role="status">
+              {m.tool_saving()}
+            </p>
+          ) : null}
+        </div>
+
+        <fieldset className="randomizer-modes" disabled={busy}>
+          <legend>{m.randomizer_mode_label()}</legend>
+          {REPETITION_MODES.map((mode) => (
+            <label key={mode} className="randomizer-mode">
+              <input
+                type="radio"
+                name={`${ids}-mode`}
+                value={mode}
+                checked={content.repetitionMode === mode}
+                onChange={() => void act('mode', () => onSetMode(mode))}
+              />
+              {MODE_TEXT[mode]()}
+            </label>
+          ))}
+        </fieldset>
+
+        <div className="randomizer-actions">
+          <button
+            type="button"
+            className="button button-primary randomizer-start"
+            disabled={busy || !canStart}
+            aria-describedby={!canStart ? startHintId : undefined}
+            onClick={() => void act('start', onStart)}
+          >
+            {display.busy || pending === 'start'
+              ? m.randomizer_randomizing()
+              : m.randomizer_start()}
+          </button>
+          {content.repetitionMode === 'no-repeat' && usedCount > 0 ? (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void act('reset', onResetUsed)}
+            >
+              {m.randomizer_reset_used({
+                used: String(usedCount),
+                total: String(content.options.length),
+              })}
+            </button>
+          ) : null}
+        </div>
+        {!canStart && content.options.length > 0 ? (
+          <p id={startHintId} className="field-hint">
+            {m.randomizer_error_no_available()}. {m.randomizer_reset_hint()}
+          </p>
+        ) : null}
+
+        <section className="randomizer-quick-fill" aria-labelledby={`${ids}-quick-fill`}>
+          <h2 id={`${ids}-quick-fill`} className="randomizer-heading">
+            {m.randomizer_quick_fill_label()}
+          </h2>
+          <div className="randomizer-quick-fill-buttons">
+            {quickFills.map((fill) => (
+              <button
+                key={fill.key}
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void act('fill', fill.onFill)}
+              >
+                {fill.label}
+              </button>
+            ))}
+          </div>
+          {quickFillNote ? <p className="field-hint">{quickFillNote}</p> : null}
+        </section>
+      </section>
+    </div>
+  );
+}
