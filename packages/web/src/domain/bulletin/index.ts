@@ -16,6 +16,9 @@ export * from './validation.ts';
 export * from './statistics.ts';
 export * from './layout.ts';
 export * from './parse.ts';
+export * from './markdown-format.ts';
+export * from './links.ts';
+export * from './note-form.ts';
 
 /**
  * The bulletin domain in the shape of the content lifecycle's `ContentDomain<BulletinContent,

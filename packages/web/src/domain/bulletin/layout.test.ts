@@ -5,6 +5,7 @@ import {
   POSITION_SYNC_DEBOUNCE_MS,
   clampPosition,
   displayedNoteSize,
+  droppedPosition,
   isTooClose,
   maxPositionPercent,
   noteScale,
@@ -159,5 +160,35 @@ describe('randomNotePosition (spec §9: 5..75 percent, 10 tries for 15 percent s
       return 0.5;
     });
     expect(calls).toBe(20);
+  });
+});
+
+describe('droppedPosition (spec §4 drag, §9 clamps)', () => {
+  const canvas = { width: 1000, height: 500 };
+
+  it('moves the note by the dragged pixels in percent of the canvas', () => {
+    expect(droppedPosition({ x: 10, y: 20 }, { x: 100, y: -50 }, canvas, 1200)).toEqual({
+      x: 20,
+      y: 10,
+    });
+  });
+
+  it('clamps to 0..85 percent on wide viewports and 0..75 under 576 px', () => {
+    expect(droppedPosition({ x: 80, y: 5 }, { x: 400, y: -400 }, canvas, 1200)).toEqual({
+      x: 85,
+      y: 0,
+    });
+    expect(droppedPosition({ x: 70, y: 70 }, { x: 400, y: 400 }, canvas, 400)).toEqual({
+      x: 75,
+      y: 75,
+    });
+  });
+
+  it('keeps the start on a canvas without size', () => {
+    const unmeasured = { width: 0, height: 0 };
+    expect(droppedPosition({ x: 30, y: 40 }, { x: 50, y: 50 }, unmeasured, 1200)).toEqual({
+      x: 30,
+      y: 40,
+    });
   });
 });

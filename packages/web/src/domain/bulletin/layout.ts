@@ -143,3 +143,26 @@ export function randomNotePosition(
   }
   return candidate;
 }
+
+/**
+ * Where a note lands after being dragged by `delta` CSS px from `start` (percent) on a canvas
+ * of `canvas` px (spec §4 notes are dragged freely): the start converted to px, moved by the
+ * delta, converted back to percent and clamped with {@link positionFromPixels} for the viewport.
+ * A canvas without size (not laid out) cannot be measured: the note stays at `start`, clamped.
+ */
+export function droppedPosition(
+  start: NotePosition,
+  delta: { x: number; y: number },
+  canvas: { width: number; height: number },
+  viewportWidthPx: number,
+): NotePosition {
+  if (canvas.width <= 0 || canvas.height <= 0) return clampPosition(start, viewportWidthPx);
+  return positionFromPixels(
+    {
+      left: (start.x / 100) * canvas.width + delta.x,
+      top: (start.y / 100) * canvas.height + delta.y,
+    },
+    canvas,
+    viewportWidthPx,
+  );
+}

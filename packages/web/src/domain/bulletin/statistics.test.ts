@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { defaultBulletinContent } from './defaults.ts';
-import { computeBulletinStatistics, isPostExpired, visiblePosts } from './statistics.ts';
+import {
+  computeBulletinStatistics,
+  isPostExpired,
+  nextExpiryMs,
+  visiblePosts,
+} from './statistics.ts';
 import type { BulletinContent, Post } from './types.ts';
 
 const NOW = '2024-06-01T12:00:00.000Z';
@@ -91,5 +96,24 @@ describe('computeBulletinStatistics (spec §3 Statistics)', () => {
       expiredPosts: 1,
       stickyPosts: 1,
     });
+  });
+});
+
+describe('nextExpiryMs (when the next visible note disappears)', () => {
+  it('is the earliest readable expiry later than now', () => {
+    const posts = [
+      { expiresAt: null },
+      { expiresAt: '2024-06-01T11:00:00.000Z' },
+      { expiresAt: '2024-06-03T00:00:00.000Z' },
+      { expiresAt: 'soon' },
+      { expiresAt: '2024-06-02T00:00:00.000Z' },
+      { expiresAt: '' },
+    ];
+    expect(nextExpiryMs(posts, NOW)).toBe(Date.parse('2024-06-02T00:00:00.000Z'));
+  });
+
+  it('is null when nothing will expire', () => {
+    expect(nextExpiryMs([{ expiresAt: null }, { expiresAt: NOW }], NOW)).toBeNull();
+    expect(nextExpiryMs([], new Date(NOW))).toBeNull();
   });
 });

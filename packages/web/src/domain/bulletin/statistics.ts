@@ -32,6 +32,26 @@ export function visiblePosts(content: BulletinContent, now: Date | string): Post
   return content.posts.filter((post) => !isPostExpired(post, now));
 }
 
+/**
+ * When the next of `posts` expires after `now`, in epoch milliseconds: the earliest readable
+ * `expiresAt` later than `now`; null when none will expire. A screen re-renders then, so a note
+ * disappears the moment it expires (spec §4).
+ */
+export function nextExpiryMs(
+  posts: readonly Pick<Post, 'expiresAt'>[],
+  now: Date | string,
+): number | null {
+  const nowMs = toMillis(now);
+  let next: number | null = null;
+  for (const post of posts) {
+    if (post.expiresAt === null || post.expiresAt === '') continue;
+    const expires = Date.parse(post.expiresAt);
+    if (!Number.isNaN(expires) && expires > nowMs && (next === null || expires < next))
+      next = expires;
+  }
+  return next;
+}
+
 function zeroCounts<K extends string>(keys: readonly K[]): Record<K, number> {
   return Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
 }

@@ -1,2 +1,221 @@
-// Placeholder until the screen lands; replaced by the tool's own page.
-export { default } from '../../features/tool-shell/ToolUnavailablePage.tsx';
+/**
+ * The Pinboard screen, route /tools/bulletin, tool content id 'bulletin' (spec §2
+ * /tools/bulletin; §3 Bulletin content; §4 Bulletin, Tool content; §5 Bulletin validation, Note
+ * dialog; §8 Bulletin; §9 Bulletin layout, Timings, Colours). Loads the board through the shared
+ * content lifecycle, shows it live with who else is here, hides expired notes (the moment they
+ * expire), and turns every user action into a named bulletin operation: addPost, updatePost,
+ * deletePost, movePost (saved 500 ms after a note is dropped).
+ */
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+
+import { ConfirmDialog } from '../../components/Modal.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import {
+  bulletinContentDomain,
+  computeBulletinStatistics,
+  DEFAULT_NOTE_SIZE,
+  findPost,
+  nextExpiryMs,
+  noteFormChanges,
+  noteFormValues,
+  randomNotePosition,
+  visiblePosts,
+  type BulletinContent,
+  type NoteFormValues,
+  type NotePosition,
+  type Post,
+} from '../../domain/bulletin/index.ts';
+import { useLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { useFlashMessage } from '../../lib/use-flash-message.ts';
+import { m } from '../../paraglide/messages.js';
+import { ToolContentState } from '../content/ToolContentState.tsx';
+import { ToolHeader } from '../content/ToolHeader.tsx';
+import { useToolContent } from '../content/use-tool-content.ts';
+import { useToolPresence } from '../content/use-tool-presence.ts';
+import { BulletinBoard } from './BulletinBoard.tsx';
+import { useClock, usePositionSync, useViewportWidth } from './bulletin-hooks.ts';
+import { NoteFormModal } from './NoteFormModal.tsx';
+import { useBulletinPerform } from './use-bulletin-perform.ts';
+import './bulletin.css';
+
+/**
+ * The open note dialog: adding, or editing a note (its values when opened); `basedOn` is the
+ * board version it was opened on, so a note deleted meanwhile is reported as a version conflict
+ * (spec §8).
+ */
+type NoteForm =
+  { mode: 'add'; basedOn: number } | { mode: 'edit'; post: Post; basedOn: number } | null;
+
+/** The open delete confirmation and the board version it was opened on. */
+type PendingDelete = { post: Post; basedOn: number } | null;
+
+/** spec §2 /tools/bulletin; the router lazy-loads this default export. */
+export default function BulletinPage() {
+  const tool = useToolContent('bulletin', bulletinContentDomain);
+  const presence = useToolPresence('bulletin');
+  const session = useSession();
+  const language = useLanguage();
+  const viewportWidth = useViewportWidth();
+  const [message, showMessage] = useFlashMessage();
+  const run = useBulletinPerform(tool, showMessage);
+
+  const content = tool.state.status === 'loaded' ? tool.state.content : null;
+  const version = tool.state.version;
+  // The board as last rendered, read after an await or a timer to see what it is now.
+  const latest = useRef<BulletinContent | null>(content);
+  useLayoutEffect(() => {
+    latest.current = content;
+  }, [content]);
+  const now = useClock((nowMs) => (content ? nextExpiryMs(content.posts, new Date(nowMs)) : null));
+
+  const [noteForm, setNoteForm] = useState<NoteForm>(null);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const showConflict = useCallback(
+    () => showMessage('warning', `${m.tool_conflict()} ${m.tool_latest_loaded()}`),
+    [showMessage],
+  );
+
+  const savePosition = useCallback(
+    async (postId: string, position: NotePosition) => {
+      // Deleted by someone else since it was dropped: the latest board is on screen already.
+      if (latest.current === null || !findPost(latest.current, postId)) {
+        showConflict();
+        return false;
+      }
+      return run({ type: 'movePost', postId, position }, 'moveNote');
+    },
+    [run, showConflict],
+  );
+  const { pending, move } = usePositionSync(savePosition);
+
+  const username = session?.user.username ?? '';
+  const title = content?.title ?? m.tools_bulletin_name();
+  const addDisabled = content === null || tool.state.saving;
+  const shown = content ? visiblePosts(content, new Date(now)) : [];
+  const statistics = content ? computeBulletinStatistics(content, new Date(now)) : null;
+
+  const openAdd = () => setNoteForm({ mode: 'add', basedOn: version });
+
+  async function submitNote(values: NoteFormValues): Promise<boolean> {
+    if (noteForm === null) return false;
+    if (noteForm.mode === 'add') {
+      // Chosen once, before the operation, so a replay after a 409 lands on the same spot.
+      const position = randomNotePosition(
+        shown.map((post) => post.position),
+        Math.random,
+      );
+      return run(
+        {
+          type: 'addPost',
+          post: { ...noteFormChanges(values), position, size: { ...DEFAULT_NOTE_SIZE } },
+          author: username,
+        },
+        'addNote',
+        noteForm.basedOn,
+      );
+    }
+    const postId = noteForm.post.id;
+    const saved = await run(
+      { type: 'updatePost', postId, changes: noteFormChanges(values) },
+      'updateNote',
+      noteForm.basedOn,
+    );
+    // Nothing left to save the input into (deleted meanwhile): close, the message says why.
+    const board = latest.current;
+    if (!saved && board !== null && !findPost(board, postId)) setNoteForm(null);
+    return saved;
+  }
+
+  async function confirmDelete() {
+    if (pendingDelete === null) return;
+    setDeleting(true);
+    await run(
+      { type: 'deletePost', postId: pendingDelete.post.id },
+      'deleteNote',
+      pendingDelete.basedOn,
+    );
+    setDeleting(false);
+    setPendingDelete(null);
+  }
+
+  return (
+    <section className="tool-page bulletin-page">
+      <ToolHeader title={title} presence={presence}>
+        {tool.state.saving ? (
+          <span className="bulletin-saving" role="status">
+            {m.tool_saving()}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={addDisabled}
+          onClick={openAdd}
+        >
+          <span aria-hidden="true">+ </span>
+          {m.bulletin_add_note()}
+        </button>
+      </ToolHeader>
+
+      {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+      <ToolContentState tool={tool} />
+
+      {content && statistics ? (
+        <>
+          <p className="bulletin-summary">
+            <span>{m.bulletin_note_count({ count: String(shown.length) })}</span>
+            {statistics.expiredPosts > 0 ? (
+              <span>{m.bulletin_expired_hidden({ count: String(statistics.expiredPosts) })}</span>
+            ) : null}
+          </p>
+          <BulletinBoard
+            posts={content.posts}
+            now={now}
+            pending={pending}
+            viewportWidth={viewportWidth}
+            language={language}
+            showAuthor={content.settings.showAuthor}
+            allowMarkdown={content.settings.allowMarkdown}
+            onMove={move}
+            onEdit={(post) => setNoteForm({ mode: 'edit', post, basedOn: version })}
+            onDelete={(post) => setPendingDelete({ post, basedOn: version })}
+            onAddFirst={openAdd}
+            addDisabled={addDisabled}
+          />
+          <NoteFormModal
+            // A new form for every note opened, starting from that note's values.
+            key={noteForm === null ? 'closed' : noteForm.mode === 'add' ? 'add' : noteForm.post.id}
+            open={noteForm !== null}
+            mode={noteForm?.mode ?? 'add'}
+            initial={noteFormValues(
+              noteForm?.mode === 'edit' ? noteForm.post : null,
+              content.settings.defaultPostType,
+            )}
+            allowExpiration={content.settings.allowPostExpiration}
+            onSubmit={submitNote}
+            onClose={() => setNoteForm(null)}
+          />
+          <ConfirmDialog
+            open={pendingDelete !== null}
+            onOpenChange={(open) => {
+              if (!open && !deleting) setPendingDelete(null);
+            }}
+            title={m.bulletin_delete_title()}
+            description={
+              pendingDelete === null
+                ? ''
+                : m.bulletin_delete_text({ title: pendingDelete.post.title })
+            }
+            confirmLabel={m.common_delete()}
+            danger
+            busy={deleting}
+            onConfirm={() => void confirmDelete()}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

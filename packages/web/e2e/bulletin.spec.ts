@@ -1,0 +1,254 @@
+/**
+ * The Pinboard (spec §2 /tools/bulletin, §4 Bulletin and Tool content, §9 Bulletin layout) with
+ * two members in two browsers on one board: a markdown note added by one is rendered for the
+ * other, a note dragged by one lands at the same percent position on the other's screen, edits
+ * and deletes (with confirmation) show up live down to the empty board, and — in Chromium — a
+ * note carrying the whole XSS corpus executes nothing on either screen.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+
+import { XSS_CORPUS_TEXT } from '../src/tools/bulletin/xss-corpus.ts';
+import { expect, test, type ServerProcess } from './fixtures.ts';
+import { twoMembersOn } from './support.ts';
+
+const WELCOME = 'Welcome to the Pinboard!';
+
+/** Two members of a fresh space, each signed in on the Pinboard in their own browser context. */
+async function twoOnOneBoard(browser: Browser, server: ServerProcess) {
+  const members = await twoMembersOn(browser, server, '/tools/bulletin', { prefix: 'Pinboard' });
+  await boardShown(members.alicePage);
+  await boardShown(members.bobPage);
+  // Let the header settle (presence text changes its width) before positions are measured.
+  await expect(members.alicePage.getByLabel('Also here')).toHaveText('Also here: bob');
+  await expect(members.bobPage.getByLabel('Also here')).toHaveText('Also here: alice');
+  return { ...members, a: members.alicePage, b: members.bobPage };
+}
+
+async function boardShown(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Pinboard' })).toBeVisible();
+  await expect(note(page, WELCOME)).toBeVisible();
+}
+
+const note = (page: Page, title: string): Locator =>
+  page.getByRole('article', { name: title, exact: true });
+
+/** The positioned box of a note (its style carries left/top in percent). */
+const box = (page: Page, title: string): Locator =>
+  page.locator('[data-post-id]', { has: note(page, title) });
+
+async function position(page: Page, title: string): Promise<{ x: number; y: number }> {
+  const style = await box(page, title).evaluate((element) => {
+    const { left, top } = (element as HTMLElement).style;
+    return { left, top };
+  });
+  expect(style.left).toMatch(/%$/);
+  expect(style.top).toMatch(/%$/);
+  return { x: parseFloat(style.left), y: parseFloat(style.top) };
+}
+
+async function addNote(
+  page: Page,
+  fields: { title: string; content: string; type?: string; url?: string },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Add Note', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Note' });
+  await dialog.getByLabel('Title').fill(fields.title);
+  if (fields.type) await dialog.getByLabel('Type').selectOption(fields.type);
+  if (fields.url !== undefined) await dialog.getByLabel('URL').fill(fields.url);
+  await dialog.getByLabel('Content').fill(fields.content);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(note(page, fields.title)).toBeVisible();
+}
+
+test('a markdown note added by one member is rendered for the other, and a drag lands at the same spot', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+
+    // A writes the note with the toolbar: select a word, Bold; then a list.
+    await a.getByRole('button', { name: 'Add Note', exact: true }).click();
+    const dialog = a.getByRole('dialog', { name: 'Add Note' });
+    await dialog.getByLabel('Title').fill('Sprint goals');
+    const content = dialog.getByLabel('Content');
+    await content.fill('Ship it');
+    await content.evaluate((element) => (element as HTMLTextAreaElement).setSelectionRange(5, 7));
+    await dialog.getByRole('button', { name: 'Bold', exact: true }).click();
+    await expect(content).toHaveValue('Ship **it**');
+    await content.press('End');
+    await content.pressSequentially('\n\n- first item\n- second item');
+    await dialog.getByLabel('Tags').fill('sprint, goals');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const seen = note(b, 'Sprint goals');
+    await expect(seen).toBeVisible({ timeout: 5000 });
+    await expect(seen.locator('strong')).toHaveText('it');
+    await expect(seen.locator('.markdown li')).toHaveText(['first item', 'second item']);
+    await expect(seen.getByRole('list', { name: 'Tags' })).toHaveText('#sprint#goals');
+    await expect(seen).toContainText('by alice');
+    expect(await position(b, 'Sprint goals')).toEqual(await position(a, 'Sprint goals'));
+
+    // A drags the note by its title: press, move in steps (dnd-kit needs real moves), release.
+    const before = await position(a, 'Sprint goals');
+    const title = note(a, 'Sprint goals').getByRole('heading', { name: 'Sprint goals' });
+    const from = await title.boundingBox();
+    const canvas = await a.getByRole('region', { name: 'Sticky notes' }).boundingBox();
+    if (!from || !canvas) throw new Error('not laid out');
+    const start = { x: from.x + 20, y: from.y + from.height / 2 };
+    // Toward the middle of the board, whichever side the note was placed on.
+    const dx = before.x < 40 ? 160 : -160;
+    const dy = before.y < 40 ? 90 : -90;
+    await a.mouse.move(start.x, start.y);
+    await a.mouse.down();
+    await a.mouse.move(start.x + dx / 10, start.y + dy / 10, { steps: 4 });
+    await a.mouse.move(start.x + dx, start.y + dy, { steps: 15 });
+    await a.mouse.up();
+
+    const after = await position(a, 'Sprint goals');
+    expect(after.x).toBeCloseTo(before.x + (dx / canvas.width) * 100, 0);
+    expect(after.y).toBeCloseTo(before.y + (dy / canvas.height) * 100, 0);
+    // B's screen: the same percent position, once the debounced save (500 ms) went through.
+    await expect(async () => {
+      const there = await position(b, 'Sprint goals');
+      expect(there.x).toBeCloseTo(after.x, 1);
+      expect(there.y).toBeCloseTo(after.y, 1);
+    }).toPass({ timeout: 10_000 });
+
+    // And it stays there after a reload.
+    await b.reload();
+    await expect(note(b, 'Sprint goals')).toBeVisible();
+    const reloaded = await position(b, 'Sprint goals');
+    expect(reloaded.x).toBeCloseTo(after.x, 1);
+    expect(reloaded.y).toBeCloseTo(after.y, 1);
+  } finally {
+    await board.close();
+  }
+});
+
+test('edits and confirmed deletes show up on the other screen, down to the empty board', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    await addNote(a, { title: 'Lunch at noon', content: 'Pizza *or* pasta' });
+    await expect(note(b, 'Lunch at noon')).toBeVisible({ timeout: 5000 });
+
+    // B edits A's note: the buttons appear on hover.
+    await note(b, 'Lunch at noon').hover();
+    await b.getByRole('button', { name: 'Edit note Lunch at noon', exact: true }).click();
+    const dialog = b.getByRole('dialog', { name: 'Edit Note' });
+    await expect(dialog.getByLabel('Content')).toHaveValue('Pizza *or* pasta');
+    await dialog.getByLabel('Title').fill('Lunch at one');
+    await dialog.getByRole('radio', { name: 'Light green' }).check({ force: true });
+    // Enter in a field submits the dialog (spec §2).
+    await dialog.getByLabel('Title').press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(note(a, 'Lunch at one')).toBeVisible({ timeout: 5000 });
+    await expect(box(a, 'Lunch at one')).toHaveCSS('background-color', 'rgb(197, 225, 165)');
+    await expect(note(a, 'Lunch at one').locator('em')).toHaveText('or');
+
+    // A deletes both notes, each after a confirmation; Cancel keeps the note.
+    await note(a, 'Lunch at one').hover();
+    await a.getByRole('button', { name: 'Delete note Lunch at one', exact: true }).click();
+    const confirm = a.getByRole('alertdialog', { name: 'Delete note?' });
+    await expect(confirm).toContainText('Delete the note "Lunch at one"? This cannot be undone.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(note(a, 'Lunch at one')).toBeVisible();
+    for (const title of ['Lunch at one', WELCOME]) {
+      await note(a, title).hover();
+      await a.getByRole('button', { name: `Delete note ${title}`, exact: true }).click();
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(confirm).toBeHidden();
+      await expect(note(b, title)).toHaveCount(0, { timeout: 5000 });
+    }
+    for (const page of [a, b]) {
+      const canvas = page.getByRole('region', { name: 'Sticky notes' });
+      await expect(canvas.getByText('No sticky notes yet')).toBeVisible();
+      await expect(canvas.getByRole('button', { name: 'Add First Note' })).toBeEnabled();
+    }
+  } finally {
+    await board.close();
+  }
+});
+
+test('a note carrying the XSS corpus executes nothing on either screen', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    const dialogs: string[] = [];
+    for (const page of [a, b]) {
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+    }
+    await addNote(a, {
+      title: 'XSS corpus',
+      type: 'Link',
+      url: 'javascript:window.__xss=1',
+      content: XSS_CORPUS_TEXT,
+    });
+    await expect(note(b, 'XSS corpus')).toBeVisible({ timeout: 5000 });
+    await b.reload();
+    await expect(note(b, 'XSS corpus')).toBeVisible();
+
+    for (const page of [a, b]) {
+      const corpus = note(page, 'XSS corpus');
+      // Whatever is left of links is clicked, and the note hovered, as a curious reader would.
+      await corpus.hover();
+      for (const link of await corpus.locator('a').all()) await link.click({ force: true });
+      // Give image errors, autofocus and timers their chance to fire.
+      await page.waitForTimeout(1000);
+      const found = await corpus.evaluate((root) => {
+        const problems: string[] = [];
+        const dangerous =
+          'script, iframe, frame, object, embed, svg, math, style, link, meta, base, form, ' +
+          'input, button, textarea, select, audio, video, source, img, template, noscript';
+        for (const element of root.querySelectorAll(dangerous)) {
+          // The note's own edit/delete/move buttons are ours, not the content's.
+          if (!element.closest('.bulletin-note-actions, .bulletin-note-header'))
+            problems.push(`<${element.localName}>`);
+        }
+        for (const element of root.querySelectorAll('*')) {
+          for (const attribute of element.attributes) {
+            if (attribute.name.startsWith('on')) problems.push(attribute.name);
+            if (attribute.name === 'style') problems.push(`style on <${element.localName}>`);
+          }
+        }
+        for (const link of root.querySelectorAll('[href], [src], [action]')) {
+          const url = (
+            link.getAttribute('href') ??
+            link.getAttribute('src') ??
+            link.getAttribute('action') ??
+            ''
+          )
+            // eslint-disable-next-line no-control-regex
+            .replace(/[\s\u0000-\u001f]/g, '')
+            .toLowerCase();
+          if (!/^(https?|mailto):/.test(url)) problems.push(`url ${url}`);
+        }
+        return problems;
+      });
+      expect(found).toEqual([]);
+      expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+      // The payloads are on screen as inert text.
+      await expect(corpus).toContainText('<script>window.__xss = 1</script>');
+      await expect(corpus).toContainText('Link: javascript:window.__xss=1');
+    }
+    expect(dialogs).toEqual([]);
+    // Still the same app on the same page: nothing navigated away.
+    expect(new URL(a.url()).pathname).toBe('/tools/bulletin');
+    expect(new URL(b.url()).pathname).toBe('/tools/bulletin');
+  } finally {
+    await board.close();
+  }
+});
