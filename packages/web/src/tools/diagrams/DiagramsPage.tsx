@@ -1,2 +1,24 @@
-// Placeholder until the screen lands; replaced by the tool's own page.
-export { default } from '../../features/tool-shell/ToolUnavailablePage.tsx';
+/**
+ * The Diagrams screen, route /tools/diagrams (spec §2; §3 diagram collection and diagram; §4
+ * Diagrams; §5 diagram validation; §7 Notes; §8; §9 loading timeout). Loads the collection
+ * through the shared content lifecycle without live updates (the tool is registered with
+ * `disableWebSocket`; a 409 on save still re-applies the change to the latest version) and
+ * edits it in the embedded draw.io editor.
+ */
+import { useState } from 'react';
+
+import { diagramsContentDomain } from '../../domain/diagrams/index.ts';
+import { useSession } from '../../lib/session.ts';
+import { useToolContent } from '../content/use-tool-content.ts';
+import { DiagramsScreen } from './DiagramsScreen.tsx';
+import { readDiagramEditorUrl } from './editor-url.ts';
+
+/** spec §2 /tools/diagrams; the router lazy-loads this default export. */
+export default function DiagramsPage() {
+  const tool = useToolContent('diagrams', diagramsContentDomain, { realtime: false });
+  const session = useSession();
+  const [editorUrl] = useState(() => readDiagramEditorUrl());
+  return (
+    <DiagramsScreen tool={tool} username={session?.user.username ?? ''} editorUrl={editorUrl} />
+  );
+}

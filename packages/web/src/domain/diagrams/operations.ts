@@ -1,0 +1,274 @@
+/**
+ * The named operations on the diagram collection (spec §2 /tools/diagrams dialogs, §4 Diagrams,
+ * §5 Diagram validation, §8 Diagrams). Each is pure: `(collection, args, ctx) => newCollection`,
+ * never mutating its input and throwing {@link DiagramError} when a rule refuses it.
+ * {@link applyDiagramOperation} replays a {@link DiagramOperation} against any collection, which
+ * is how a save that hit a 409 re-applies the user's change to the latest version (spec §4 Tool
+ * content). The whole collection is saved after each of them (spec §7 Notes).
+ *
+ * Diagrams are found by id, so a rename still lands after someone else added diagrams. The id
+ * of a new diagram is chosen by the caller (a random UUID), so the screen can open the new
+ * diagram and a replay creates the same one.
+ */
+import { BLANK_DIAGRAM_XML } from './defaults.ts';
+import {
+  DIAGRAM_NAME_MAX_CHARS,
+  DiagramError,
+  MIN_DIAGRAMS,
+  type Diagram,
+  type DiagramCollection,
+  type DiagramErrorCode,
+  type DiagramsContext,
+} from './types.ts';
+
+/**
+ * Arguments of {@link createDiagram}: the new diagram's id (unique, chosen by the caller), its
+ * name as typed, who creates it, and optionally its drawing (default: an empty page).
+ */
+export interface CreateDiagramArgs {
+  diagramId: string;
+  name: string;
+  modifiedBy: string;
+  diagramXml?: string;
+  description?: string;
+}
+/** Arguments of {@link renameDiagram}. */
+export interface RenameDiagramArgs {
+  diagramId: string;
+  name: string;
+  modifiedBy: string;
+}
+/** Arguments of {@link deleteDiagram}. */
+export interface DeleteDiagramArgs {
+  diagramId: string;
+  modifiedBy: string;
+}
+/** Arguments of {@link updateDiagramXml}: the drawing the editor saved. */
+export interface UpdateDiagramXmlArgs {
+  diagramId: string;
+  diagramXml: string;
+  modifiedBy: string;
+}
+
+/** Every named diagram operation as a serialisable message, discriminated by `type`. */
+export type DiagramOperation =
+  | ({ type: 'createDiagram' } & CreateDiagramArgs)
+  | ({ type: 'renameDiagram' } & RenameDiagramArgs)
+  | ({ type: 'deleteDiagram' } & DeleteDiagramArgs)
+  | ({ type: 'updateDiagramXml' } & UpdateDiagramXmlArgs);
+
+/** The `type` of every {@link DiagramOperation}. */
+export type DiagramOperationType = DiagramOperation['type'];
+
+function requireCollection(collection: DiagramCollection | null | undefined): DiagramCollection {
+  if (collection === null || collection === undefined) throw new DiagramError('NO_COLLECTION');
+  return collection;
+}
+
+/** The diagram with id `diagramId`, or undefined. */
+export function findDiagram(collection: DiagramCollection, diagramId: string): Diagram | undefined {
+  return collection.diagrams.find((diagram) => diagram.id === diagramId);
+}
+
+function requireDiagram(collection: DiagramCollection, diagramId: string): Diagram {
+  const diagram = findDiagram(collection, diagramId);
+  if (!diagram) throw new DiagramError('DIAGRAM_NOT_FOUND');
+  return diagram;
+}
+
+/**
+ * What is wrong with a diagram name typed into the Create or Rename dialog (spec §5: not blank
+ * after trimming; at most {@link DIAGRAM_NAME_MAX_CHARS} characters), or null when it may be
+ * used. The dialogs disable their submit button while this is not null.
+ */
+export function diagramNameProblem(
+  name: string,
+): Extract<DiagramErrorCode, 'NAME_REQUIRED' | 'NAME_TOO_LONG'> | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'NAME_REQUIRED';
+  if (trimmed.length > DIAGRAM_NAME_MAX_CHARS) return 'NAME_TOO_LONG';
+  return null;
+}
+
+function checkedName(name: string): string {
+  const problem = diagramNameProblem(name);
+  if (problem === 'NAME_TOO_LONG')
+    throw new DiagramError(problem, { maxChars: DIAGRAM_NAME_MAX_CHARS });
+  if (problem !== null) throw new DiagramError(problem);
+  return name.trim();
+}
+
+function checkedXml(xml: string): string {
+  if (xml.trim() === '') throw new DiagramError('XML_REQUIRED');
+  return xml;
+}
+
+/**
+ * spec §2 /tools/diagrams: Delete is possible only with more than {@link MIN_DIAGRAMS} diagrams
+ * (the last diagram cannot be deleted, spec §5/§9).
+ */
+export function canDeleteDiagram(collection: DiagramCollection): boolean {
+  return collection.diagrams.length > MIN_DIAGRAMS;
+}
+
+function replaceDiagram(
+  collection: DiagramCollection,
+  updated: Diagram,
+  modifiedBy: string,
+): DiagramCollection {
+  return {
+    ...collection,
+    modifiedBy,
+    diagrams: collection.diagrams.map((diagram) => (diagram.id === updated.id ? updated : diagram)),
+  };
+}
+
+/**
+ * Appends a new diagram (spec §2 Create dialog): name trimmed, required, at most 100 characters;
+ * drawing `diagramXml` (default {@link BLANK_DIAGRAM_XML}) must not be blank; version 1;
+ * createdAt and lastModified from one `ctx.now()`. The collection's `modifiedBy` becomes the
+ * creator. Throws NO_COLLECTION, DIAGRAM_EXISTS (id taken), NAME_REQUIRED, NAME_TOO_LONG,
+ * XML_REQUIRED.
+ */
+export function createDiagram(
+  collection: DiagramCollection | null,
+  args: CreateDiagramArgs,
+  ctx: DiagramsContext,
+): DiagramCollection {
+  const current = requireCollection(collection);
+  if (findDiagram(current, args.diagramId)) throw new DiagramError('DIAGRAM_EXISTS');
+  const name = checkedName(args.name);
+  const diagramXml = checkedXml(args.diagramXml ?? BLANK_DIAGRAM_XML);
+  const now = ctx.now();
+  const diagram: Diagram = {
+    id: args.diagramId,
+    name,
+    diagramXml,
+    lastModified: now,
+    createdAt: now,
+    modifiedBy: args.modifiedBy,
+    description: args.description ?? '',
+    version: 1,
+  };
+  return { ...current, modifiedBy: args.modifiedBy, diagrams: [...current.diagrams, diagram] };
+}
+
+/**
+ * Renames a diagram (spec §2 Rename dialog) with the same name rules as {@link createDiagram};
+ * advances the diagram's version and sets its lastModified (`ctx.now()`) and modifiedBy.
+ * Throws NO_COLLECTION, DIAGRAM_NOT_FOUND, NAME_REQUIRED, NAME_TOO_LONG.
+ */
+export function renameDiagram(
+  collection: DiagramCollection | null,
+  args: RenameDiagramArgs,
+  ctx: DiagramsContext,
+): DiagramCollection {
+  const current = requireCollection(collection);
+  const diagram = requireDiagram(current, args.diagramId);
+  const name = checkedName(args.name);
+  return replaceDiagram(
+    current,
+    {
+      ...diagram,
+      name,
+      version: diagram.version + 1,
+      lastModified: ctx.now(),
+      modifiedBy: args.modifiedBy,
+    },
+    args.modifiedBy,
+  );
+}
+
+/**
+ * Deletes a diagram (spec §2 Delete dialog). The last diagram cannot be deleted (spec §5, §9).
+ * When the default diagram is deleted, the first remaining one becomes the default.
+ * Throws NO_COLLECTION, DIAGRAM_NOT_FOUND (also when someone else deleted it first),
+ * LAST_DIAGRAM.
+ */
+export function deleteDiagram(
+  collection: DiagramCollection | null,
+  args: DeleteDiagramArgs,
+  _ctx?: DiagramsContext,
+): DiagramCollection {
+  const current = requireCollection(collection);
+  requireDiagram(current, args.diagramId);
+  if (!canDeleteDiagram(current)) throw new DiagramError('LAST_DIAGRAM');
+  const diagrams = current.diagrams.filter((diagram) => diagram.id !== args.diagramId);
+  const defaultDiagramId =
+    current.defaultDiagramId === args.diagramId
+      ? (diagrams[0]?.id ?? '')
+      : current.defaultDiagramId;
+  return { ...current, modifiedBy: args.modifiedBy, diagrams, defaultDiagramId };
+}
+
+/**
+ * Stores the drawing the editor saved (spec §4 Diagrams, §7 Notes "XML update"): the XML must
+ * not be blank (spec §5 'XML content is required'); advances the diagram's version and sets its
+ * lastModified (`ctx.now()`) and modifiedBy. Saving the same XML again still counts as a save.
+ * Throws NO_COLLECTION, DIAGRAM_NOT_FOUND, XML_REQUIRED.
+ */
+export function updateDiagramXml(
+  collection: DiagramCollection | null,
+  args: UpdateDiagramXmlArgs,
+  ctx: DiagramsContext,
+): DiagramCollection {
+  const current = requireCollection(collection);
+  const diagram = requireDiagram(current, args.diagramId);
+  const diagramXml = checkedXml(args.diagramXml);
+  return replaceDiagram(
+    current,
+    {
+      ...diagram,
+      diagramXml,
+      version: diagram.version + 1,
+      lastModified: ctx.now(),
+      modifiedBy: args.modifiedBy,
+    },
+    args.modifiedBy,
+  );
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled diagram operation ${JSON.stringify(value)}`);
+}
+
+/**
+ * Applies one {@link DiagramOperation} to `collection` with the named operation of the same
+ * type and returns the new collection; throws what that operation throws (NO_COLLECTION for
+ * null). With the same `ctx` values the result is the same (spec §4 Tool content, re-apply on
+ * 409).
+ */
+export function applyDiagramOperation(
+  collection: DiagramCollection | null,
+  operation: DiagramOperation,
+  ctx: DiagramsContext,
+): DiagramCollection {
+  switch (operation.type) {
+    case 'createDiagram':
+      return createDiagram(collection, operation, ctx);
+    case 'renameDiagram':
+      return renameDiagram(collection, operation, ctx);
+    case 'deleteDiagram':
+      return deleteDiagram(collection, operation, ctx);
+    case 'updateDiagramXml':
+      return updateDiagramXml(collection, operation, ctx);
+    default:
+      return assertNever(operation);
+  }
+}
+
+/**
+ * The diagram the screen shows (spec §2 "a select for the current diagram"): the one with id
+ * `preferredId` when it (still) exists, else the collection's default diagram, else the first;
+ * undefined only for a collection without diagrams.
+ */
+export function resolveCurrentDiagram(
+  collection: DiagramCollection,
+  preferredId: string | null,
+): Diagram | undefined {
+  return (
+    (preferredId === null ? undefined : findDiagram(collection, preferredId)) ??
+    findDiagram(collection, collection.defaultDiagramId) ??
+    collection.diagrams[0]
+  );
+}
