@@ -102,13 +102,13 @@ async function setup(
   const lifecycle = lifecycleOn(server);
   await lifecycle.load();
   if (prepare) await prepare(lifecycle);
-  renderWithApp(<Harness lifecycle={lifecycle} />, '/tools/diagrams');
+  const { unmount } = renderWithApp(<Harness lifecycle={lifecycle} />, '/tools/diagrams');
   const frame = screen.getByTitle('Diagram editor');
   if (!(frame instanceof HTMLIFrameElement) || frame.contentWindow === null)
     throw new Error('no editor frame');
   const editorWindow = frame.contentWindow;
   const posted = vi.spyOn(editorWindow, 'postMessage');
-  return { server, lifecycle, frame, editorWindow, posted };
+  return { server, lifecycle, frame, editorWindow, posted, unmount };
 }
 
 /** A message as the editor (or, with `from`, someone else) posts it to our page. */
@@ -300,6 +300,18 @@ describe('Diagrams screen', () => {
       draft,
       BLANK_DIAGRAM_XML,
     ]);
+  });
+
+  it('saves unsaved changes when the page is left (navigation, language switch)', async () => {
+    const { server, editorWindow, unmount } = await setup();
+    const editor = startEditor(editorWindow);
+    const draft = WELCOME_DIAGRAM_XML.replace('</root>', '<mxCell id="left" vertex="1"/></root>');
+    post({ event: 'autosave', xml: draft }, editor);
+    expect(screen.getByText('You have unsaved changes')).toBeInTheDocument();
+    expect(server.collection().diagrams[0]?.diagramXml).toBe(WELCOME_DIAGRAM_XML);
+
+    unmount();
+    await waitFor(() => expect(server.collection().diagrams[0]?.diagramXml).toBe(draft));
   });
 
   it('a save that crosses a switch of diagrams lands on the diagram it was drawn on', async () => {

@@ -7,7 +7,8 @@
  *
  * Unsaved changes: the editor reports every change (autosave events) without it being stored;
  * the status bar warns about them until the user saves in the editor. Switching to another
- * diagram (select, New) saves them first, so they are not lost; Refresh drops them.
+ * diagram (select, New) or leaving the page saves them first, so they are not lost; Refresh
+ * drops them.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
@@ -148,6 +149,26 @@ export function DiagramsWorkspace({
       downloadBlob(file, exportFileName(exportName.current, result.format));
     },
   });
+
+  // Leaving the page (navigating away; a language switch re-mounts it) must not lose a drawing:
+  // what the editor reported but the user did not save yet is saved on the way out.
+  const leaving = useRef({ draft, perform, username });
+  useEffect(() => {
+    leaving.current = { draft, perform, username };
+  });
+  useEffect(
+    () => () => {
+      const { draft: left, perform: save, username: author } = leaving.current;
+      if (left === null) return;
+      void save({
+        type: 'updateDiagramXml',
+        diagramId: left.diagramId,
+        diagramXml: left.xml,
+        modifiedBy: author,
+      });
+    },
+    [],
+  );
 
   useEffect(() => {
     if (lastSavedAt === null) return;
