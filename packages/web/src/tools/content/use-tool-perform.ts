@@ -1,0 +1,42 @@
+/**
+ * Runs a named operation through a tool's content lifecycle and tells the user how it went
+ * (spec §8: the refused rule's text, 'Failed to {action}. Please try again.', or the version
+ * conflict texts). Every tool screen dispatches its changes through this.
+ */
+import { useCallback } from 'react';
+
+import type { FlashMessage } from '../../lib/use-flash-message.ts';
+import { performMessage } from './tool-messages.ts';
+import type { ToolContent } from './use-tool-content.ts';
+
+/** How a tool words its actions and its rule errors; a module constant (stable). */
+export interface ToolPerformTexts<A> {
+  /** The translated `{action}` of 'Failed to {action}. Please try again.'. */
+  actionText: (action: A) => string;
+  /** The translated text of a rule error of the tool's domain; null for any other error. */
+  describeError: (error: unknown) => string | null;
+}
+
+/**
+ * A function `(operation, action, basedOn?) => Promise<boolean>`: true when the change was
+ * saved; otherwise the message has been shown with `show(kind, text)` and the caller keeps its
+ * form open (a failed save never discards the user's input). `basedOn` is the content version
+ * the user started from (a form's or confirmation's opening): when the operation no longer
+ * applies because the content moved on since, the user gets the §8 conflict texts, not the rule's.
+ */
+export function useToolPerform<C, Op, A>(
+  tool: Pick<ToolContent<C, Op>, 'perform'>,
+  show: (kind: FlashMessage['kind'], text: string) => void,
+  texts: ToolPerformTexts<A>,
+): (operation: Op, action: A, basedOn?: number) => Promise<boolean> {
+  const { perform } = tool;
+  return useCallback(
+    async (operation, action, basedOn) => {
+      const result = await perform(operation, basedOn === undefined ? {} : { basedOn });
+      const message = performMessage(result, texts.actionText(action), texts.describeError);
+      if (message) show(message.kind, message.text);
+      return result.status === 'saved';
+    },
+    [perform, show, texts],
+  );
+}
