@@ -15,6 +15,9 @@ const integration = ['packages/*/src/**/*.int.test.ts', 'packages/*/test/**/*.in
 
 export default defineConfig({
   test: {
+    // Captures every test server's log lines and the secrets they saw, and fails the run when a
+    // log line holds one (issue 7: no token, verifier, key or ciphertext in any log line).
+    globalSetup: ['packages/server/src/log-audit.global-setup.ts'],
     projects: [
       // Web components and domain modules in jsdom (see packages/web/vite.config.ts).
       'packages/web/vite.config.ts',

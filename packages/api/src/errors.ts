@@ -21,4 +21,5 @@ export const ERROR = {
   invalidEnvelope: 'encrypted_data must be an encryption envelope {"data","iv","salt"} (base64)',
   invalidVerifier: 'must be a verifier: standard base64 of 32 bytes',
   metadataTooLarge: 'metadata is too large',
+  databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -6,7 +6,7 @@
  * only (never ciphertext), well under NOTIFY's 8000-byte payload limit.
  */
 import { randomUUID } from 'node:crypto';
-import { EventEmitter, on } from 'node:events';
+import { EventEmitter } from 'node:events';
 
 import type { DbNotifier } from '@cipherspace/db';
 
@@ -64,26 +64,56 @@ interface Envelope {
 }
 
 /**
+ * State of the cross-instance transport: `local` (no transport: embedded PGlite, one process),
+ * `listening`, or `reconnecting` (the LISTEN connection was lost; events of other instances
+ * published until it is back are missed).
+ */
+export type TransportState = 'local' | 'listening' | 'reconnecting';
+
+/**
  * In-process fan-out plus optional cross-instance transport.
  * `publish` delivers to local subscribers at once and NOTIFYs the other instances; events that
  * come back from this instance's own NOTIFY are ignored (they were delivered already).
+ *
+ * The transport is the `DbNotifier` given to the constructor — the one seam to change when
+ * NOTIFY's global commit lock becomes the bottleneck: a notifier over Redis pub/sub or NATS with
+ * the same two methods replaces PostgreSQL without touching anything else.
  */
 export class EventBus {
   readonly instanceId = randomUUID();
   private readonly emitter = new EventEmitter();
   private unlisten: (() => Promise<void>) | null = null;
+  private state: TransportState;
+  private readonly stateListeners = new Set<(state: TransportState, error?: unknown) => void>();
 
   constructor(private readonly notifier: DbNotifier | null = null) {
     this.emitter.setMaxListeners(0);
+    this.state = notifier ? 'reconnecting' : 'local';
   }
 
-  /** Starts listening for other instances' events (no-op without a notifier). Idempotent. */
+  /**
+   * Starts listening for other instances' events (no-op without a notifier). Idempotent.
+   * @throws when the database cannot be reached.
+   */
   async start(): Promise<void> {
     if (!this.notifier || this.unlisten) return;
-    const subscription = await this.notifier.listen(EVENTS_CHANNEL, (raw) => {
-      this.receive(raw);
-    });
+    const subscription = await this.notifier.listen(
+      EVENTS_CHANNEL,
+      (raw) => this.receive(raw),
+      (state, error) => this.setTransportState(state, error),
+    );
     this.unlisten = () => subscription.unlisten();
+  }
+
+  /** The cross-instance transport's state (for the health check). */
+  get transportState(): TransportState {
+    return this.state;
+  }
+
+  /** Calls `listener` on every change of {@link transportState}; returns the unsubscribe function. */
+  onTransportState(listener: (state: TransportState, error?: unknown) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
   }
 
   /** Publishes an event to every subscriber of its space on every instance. */
@@ -106,12 +136,50 @@ export class EventBus {
   /**
    * The events of `spaceId` as an async iterable. The listener is registered when this is
    * called (not on the first `next()`), so nothing published afterwards is missed; iteration
-   * ends with an AbortError when `signal` aborts.
+   * ends with an AbortError when `signal` aborts (after the events already queued), and the
+   * listener is removed then or when iteration stops. @throws AbortError if `signal` already
+   * aborted.
+   *
+   * The queue is a plain array: node:events `on()` allocates two 2,048-slot ring buffers per
+   * iterator (~32 KB), ~320 MB for 10,000 idle sockets (bench/RESULTS.md, sockets).
    */
   events(spaceId: string, signal?: AbortSignal): AsyncGenerator<BusEvent> {
-    const source = on(this.emitter, spaceId, signal ? { signal } : {});
+    if (signal?.aborted) throw abortError(signal);
+    const emitter = this.emitter;
+    const queue: BusEvent[] = [];
+    let wake: (() => void) | null = null;
+    const listener = (event: BusEvent) => {
+      queue.push(event);
+      wake?.();
+    };
+    const stop = () => {
+      emitter.off(spaceId, listener);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      stop();
+      wake?.();
+    };
+    emitter.on(spaceId, listener);
+    signal?.addEventListener('abort', onAbort, { once: true });
     return (async function* () {
-      for await (const [event] of source) yield event as BusEvent;
+      try {
+        for (;;) {
+          const event = queue.shift();
+          if (event !== undefined) {
+            yield event;
+          } else if (signal?.aborted) {
+            throw abortError(signal);
+          } else {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            wake = null;
+          }
+        }
+      } finally {
+        stop();
+      }
     })();
   }
 
@@ -128,14 +196,28 @@ export class EventBus {
     this.emitter.removeAllListeners();
   }
 
+  private setTransportState(state: TransportState, error?: unknown): void {
+    this.state = state;
+    for (const listener of [...this.stateListeners]) listener(state, error);
+  }
+
   private receive(raw: string): void {
-    let envelope: Envelope;
+    let envelope: Partial<Envelope> | null;
     try {
-      envelope = JSON.parse(raw) as Envelope;
+      envelope = JSON.parse(raw) as Partial<Envelope> | null;
     } catch {
       return;
     }
-    if (envelope.instance === this.instanceId) return;
-    this.emitter.emit(envelope.event.spaceId, envelope.event);
+    if (!envelope || envelope.instance === this.instanceId) return;
+    const spaceId = envelope.event?.spaceId;
+    if (typeof spaceId !== 'string') return;
+    this.emitter.emit(spaceId, envelope.event);
   }
+}
+
+/** What an aborted {@link EventBus.events} iteration ends with (as node:events `on()` does). */
+function abortError(signal: AbortSignal): Error {
+  const error = new Error('The operation was aborted', { cause: signal.reason });
+  error.name = 'AbortError';
+  return error;
 }

@@ -8,8 +8,16 @@ export {
 export { createContextFactory, tokenFromHeaders } from './context.ts';
 export type { Context, ContextDeps, ContextInput, HeaderBag } from './context.ts';
 export { EventBus, EVENTS_CHANNEL } from './events.ts';
-export type { BusEvent, ContentUpdateData, PresenceData, RealtimeMessage } from './events.ts';
+export type {
+  BusEvent,
+  ContentUpdateData,
+  PresenceData,
+  RealtimeMessage,
+  TransportState,
+} from './events.ts';
 export type { RealtimeEvent, SessionEndedMessage } from './router/realtime.ts';
 export { deleteExpiredSessions } from './services/sessions.ts';
+export { isDatabaseUnavailable } from './services/db-errors.ts';
+export { deleteInactiveSpaces, type RetentionRun } from './services/retention.ts';
 export { ERROR } from './errors.ts';
 export * from './constants.ts';

@@ -86,9 +86,35 @@ export const saveMetadataSchema = z
   .refine((value) => !JSON.stringify(value).includes('\\u0000'), {
     error: 'metadata must not contain the NUL character',
   })
+  // Nor an unpaired UTF-16 surrogate (PostgreSQL failed on one: a 500, found by fuzzing).
+  .refine((value) => !hasLoneSurrogate(value), {
+    error: 'metadata must not contain an unpaired UTF-16 surrogate',
+  })
   .refine((value) => jsonBytes(value) <= CONTENT_METADATA_MAX_BYTES, {
     error: ERROR.metadataTooLarge,
   });
+
+/** With the `u` flag a surrogate pair is one code point, so only an unpaired half matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether a key or string anywhere in a JSON value is not well-formed UTF-16 (no recursion). */
+function hasLoneSurrogate(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value as unknown[]) pending.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, member] of Object.entries(value)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        pending.push(member);
+      }
+    }
+  }
+  return false;
+}
 
 /** What a client announces about itself in a tool (spec §3 presence_update). */
 export const presenceSchema = z.object({

@@ -6,6 +6,8 @@
  * - `memberProcedure`: a live session whose space is the input's `space_name`
  *   (401 UNAUTHORIZED without a valid token, 403 FORBIDDEN for another space's token).
  * - `adminProcedure`: a member whose role is admin (403 otherwise). spec §6.
+ *
+ * All of them answer SERVICE_UNAVAILABLE (503) while the database cannot be reached.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
@@ -14,6 +16,7 @@ import { z, ZodError } from 'zod';
 import type { Context } from './context.ts';
 import { ERROR } from './errors.ts';
 import { spaceNameSchema } from './schemas.ts';
+import { isDatabaseUnavailable, unavailableCause } from './services/db-errors.ts';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -36,9 +39,25 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
 
-export const sessionProcedure = t.procedure.use(async ({ ctx, next }) => {
+/**
+ * Every procedure: a database that cannot be reached (outage, restart; see `isDatabaseUnavailable`)
+ * ends in SERVICE_UNAVAILABLE (HTTP 503) 'The service is temporarily unavailable…' instead of
+ * INTERNAL_SERVER_ERROR (issue 7 item 2).
+ */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: ERROR.databaseUnavailable,
+      cause: unavailableCause(result.error.cause),
+    });
+  }
+  return result;
+});
+
+export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.token) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR.authRequired });
   const auth = await ctx.authenticate();
   if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR.sessionInvalid });

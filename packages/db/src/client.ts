@@ -22,22 +22,31 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 
+import { SupervisedListener, type ListenState } from './listener.ts';
 import * as schema from './schema.ts';
+
+export type { ListenState } from './listener.ts';
 
 /** The typed Drizzle database, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Cross-instance notifications (Postgres LISTEN/NOTIFY). Payloads must stay < 8000 bytes. */
+/**
+ * Cross-instance notifications (Postgres LISTEN/NOTIFY). Payloads must stay < 8000 bytes.
+ * This is the seam where another broker (Redis pub/sub, NATS) would replace PostgreSQL.
+ */
 export interface DbNotifier {
   /** Sends `payload` on `channel` to every listening instance (including this one). */
   notify(channel: string, payload: string): Promise<void>;
   /**
-   * Listens on `channel` on one dedicated connection per instance; resolves once listening.
-   * postgres.js re-issues LISTEN by itself after a reconnect.
+   * Listens on `channel` on one dedicated connection per instance; resolves once listening
+   * (@throws when the database cannot be reached). The connection is probed and LISTENs again
+   * by itself after a database outage (see listener.ts); `onState` hears every change.
+   * Payloads starting with `#probe:` are the listener's own probes and never reach `onPayload`.
    */
   listen(
     channel: string,
     onPayload: (payload: string) => void,
+    onState?: (state: ListenState, error?: unknown) => void,
   ): Promise<{ unlisten(): Promise<void> }>;
 }
 
@@ -61,6 +70,29 @@ export interface CreateDbOptions {
   poolSize?: number | undefined;
   /** Run migrations before returning. Default true. */
   migrate?: boolean | undefined;
+  /** How often the LISTEN connection is proven alive, in ms (Postgres only). Default 5000. */
+  listenProbeIntervalMs?: number | undefined;
+  /** How long a probe may take before the LISTEN is re-established, in ms. Default 5000. */
+  listenProbeTimeoutMs?: number | undefined;
+}
+
+/** Default of {@link CreateDbOptions.listenProbeIntervalMs}. */
+export const LISTEN_PROBE_INTERVAL_MS = 5000;
+/** Default of {@link CreateDbOptions.listenProbeTimeoutMs}. */
+export const LISTEN_PROBE_TIMEOUT_MS = 5000;
+/** Advisory-lock key held while migrating ("csmigr" in ASCII); unique within the database. */
+const MIGRATION_LOCK_KEY = 0x63_73_6d_69_67_72;
+/** How long opening a PostgreSQL connection may take before the query fails, in s. */
+const CONNECT_TIMEOUT_S = 10;
+
+/**
+ * Wait before reconnecting after a failed connection, in s (postgres.js calls it with the number
+ * of failures in a row): 0.05, 0.1, 0.2 … capped at 2 s, so that during an outage a request fails
+ * (503) within about 2 s and after it the pool is back within about 2 s. postgres.js's default
+ * grows to 20 s.
+ */
+function reconnectBackoffS(failures: number): number {
+  return Math.min(0.025 * 2 ** failures, 2);
 }
 
 /** Server NOTICEs (e.g. "relation already exists, skipping" during migrations) are not errors. */
@@ -77,7 +109,10 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const handle = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, {
+        intervalMs: options.listenProbeIntervalMs ?? LISTEN_PROBE_INTERVAL_MS,
+        timeoutMs: options.listenProbeTimeoutMs ?? LISTEN_PROBE_TIMEOUT_MS,
+      })
     : await openPglite(options.dataDir === undefined ? './data' : options.dataDir);
   if (options.migrate ?? true) {
     try {
@@ -92,23 +127,51 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 
 type OpenedHandle = DbHandle & { migrate(): Promise<void> };
 
-function openPostgres(url: string, poolSize: number): OpenedHandle {
-  const client = postgres(url, {
-    max: poolSize,
+function openPostgres(
+  url: string,
+  poolSize: number,
+  probe: { intervalMs: number; timeoutMs: number },
+): OpenedHandle {
+  const connectionOptions = {
     onnotice: ignoreNotice,
-  });
+    connect_timeout: CONNECT_TIMEOUT_S,
+    backoff: reconnectBackoffS,
+    // postgres.js runs a catalog query for array types first on every new connection and drops
+    // its promise: when the database terminates the connection during that query (a restart),
+    // the rejection is unhandled and kills the process (porsager/postgres#1192, #1223). The
+    // schema has no array columns, so the lookup is not needed.
+    fetch_types: false,
+  };
+  const client = postgres(url, { ...connectionOptions, max: poolSize });
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  const listeners = new Set<SupervisedListener>();
   let closed = false;
+  const notify = async (channel: string, payload: string) => {
+    await client`select pg_notify(${channel}, ${payload})`;
+  };
   return {
     db,
     driver: 'postgres',
     notifier: {
-      async notify(channel, payload) {
-        await client`select pg_notify(${channel}, ${payload})`;
-      },
-      async listen(channel, onPayload) {
-        const subscription = await client.listen(channel, onPayload);
-        return { unlisten: () => subscription.unlisten() };
+      notify,
+      async listen(channel, onPayload, onState) {
+        const listener = new SupervisedListener({
+          connect: () => postgres(url, { ...connectionOptions, max: 1 }),
+          notify,
+          channel,
+          onPayload,
+          onState,
+          probeIntervalMs: probe.intervalMs,
+          probeTimeoutMs: probe.timeoutMs,
+        });
+        await listener.start();
+        listeners.add(listener);
+        return {
+          async unlisten() {
+            listeners.delete(listener);
+            await listener.close();
+          },
+        };
       },
     },
     async ping() {
@@ -117,10 +180,23 @@ function openPostgres(url: string, poolSize: number): OpenedHandle {
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((listener) => listener.close()));
       await client.end({ timeout: 5 });
     },
     async migrate() {
-      await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+      // Instances started together would otherwise run the same migration at the same time and
+      // all but one fail ("duplicate key … pg_type_typname_nsp_index"). One connection holds a
+      // session-level advisory lock while it migrates; the others wait, then find nothing to do.
+      const single = postgres(url, { ...connectionOptions, max: 1 });
+      try {
+        // Released when `single` ends, whatever happens in between.
+        await single.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+        await migratePostgres(drizzlePostgres({ client: single }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await single.end({ timeout: 5 });
+      }
     },
   };
 }

@@ -14,6 +14,12 @@ export interface TestDb extends DbHandle {
   url: string | null;
   /** Closes the handle and drops the database. */
   cleanup(): Promise<void>;
+  /**
+   * PostgreSQL only: terminates every backend connected to this test database (all pools and
+   * LISTEN connections of every instance), as a database restart would; returns how many.
+   * Other databases of the cluster are not touched. @throws on PGlite.
+   */
+  terminateBackends(): Promise<number>;
 }
 
 /** Which database the current test project runs against. */
@@ -25,7 +31,12 @@ export function testDriver(): 'pglite' | 'postgres' {
 export async function createTestDb(): Promise<TestDb> {
   if (testDriver() === 'pglite') {
     const handle = await createDb({ dataDir: null });
-    return { ...handle, url: null, cleanup: () => handle.close() };
+    return {
+      ...handle,
+      url: null,
+      cleanup: () => handle.close(),
+      terminateBackends: () => Promise.reject(new Error('terminateBackends needs PostgreSQL')),
+    };
   }
   const adminUrl = process.env.TEST_POSTGRES_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_POSTGRES_URL');
@@ -42,6 +53,12 @@ export async function createTestDb(): Promise<TestDb> {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end({ timeout: 5 });
+    },
+    async terminateBackends() {
+      const rows = await admin<{ done: boolean }[]>`
+        select pg_terminate_backend(pid) as done from pg_stat_activity
+        where datname = ${name} and pid <> pg_backend_pid()`;
+      return rows.filter((row) => row.done).length;
     },
   };
 }

@@ -11,8 +11,10 @@
  * | version conflict, name taken             | 409 |
  * | body over the limit                      | 413 |
  * | unsupported content type                 | 415 |
+ * | database unreachable or restarting       | 503 (detail says to try again) |
  * | anything unexpected                      | 500 (logged; detail is generic) |
  */
+import { ERROR, isDatabaseUnavailable } from '@cipherspace/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
@@ -31,8 +33,10 @@ export function toHttpError(error: unknown): HttpError {
       return { status: 422, detail: error.cause.issues[0]?.message ?? 'Invalid request' };
     }
     const status = getHTTPStatusCodeFromError(error);
-    return { status, detail: status >= 500 ? GENERIC_DETAIL : error.message };
+    // SERVICE_UNAVAILABLE carries a message meant for clients ('try again in a moment').
+    return { status, detail: status >= 500 && status !== 503 ? GENERIC_DETAIL : error.message };
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, detail: ERROR.databaseUnavailable };
   const status = statusOf(error);
   if (status !== null && status >= 400 && status < 500) {
     return { status, detail: error instanceof Error ? error.message : 'Bad request' };

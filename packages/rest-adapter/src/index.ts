@@ -1,7 +1,9 @@
 /**
  * The documented REST contract (`/api/*`, spec §7) and the raw WebSocket (`/api/ws/{spaceName}`)
  * as one Fastify plugin over the tRPC routers (through `createCaller`): no business rules live
- * here, only paths, bodies and status codes.
+ * here, only paths, bodies and status codes. It also serves the contract itself:
+ * `GET /api/openapi.json` (OpenAPI 3.1, generated from the same route table and zod schemas
+ * that serve the routes) and an interactive reference at `/api/docs`.
  *
  * Register it once, after `@fastify/websocket`:
  * `await app.register(restAdapter, { createContext })`.
@@ -9,17 +11,55 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 
 import type { CreateContext } from './caller.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './contract/openapi.ts';
+import {
+  describeRoute,
+  registerRoute,
+  type OperationDoc,
+  type RestRoute,
+} from './contract/route.ts';
+import { csrfOperation, healthOperation, openApiOperation } from './contract/service-operations.ts';
+import { registerApiDocs } from './docs.ts';
 import { toHttpError } from './errors.ts';
+import { authRoutes } from './routes/auth.ts';
 import { contentRoutes } from './routes/content.ts';
 import { spaceRoutes } from './routes/spaces.ts';
-import { websocketRoutes } from './ws.ts';
+import { userRoutes } from './routes/users.ts';
+import { websocketOperation, websocketRoutes } from './ws.ts';
 
 export interface RestAdapterOptions {
   /** The same context factory the tRPC handler uses (`createContextFactory(deps)`). */
   createContext: CreateContext;
 }
 
-export const restAdapter: FastifyPluginAsync<RestAdapterOptions> = (
+/** Every REST route of the adapter (spec §7). */
+export const restRoutes: readonly RestRoute[] = [
+  ...spaceRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...contentRoutes,
+];
+
+/** Every documented `/api/*` operation: the REST routes, the WebSocket and the service paths. */
+export function apiOperations(): OperationDoc[] {
+  return [
+    ...restRoutes.map(describeRoute),
+    websocketOperation,
+    healthOperation,
+    csrfOperation,
+    openApiOperation,
+  ];
+}
+
+let cachedDocument: OpenApiDocument | null = null;
+
+/** The OpenAPI 3.1 document of `/api/*` (built once). */
+export function openApiDocument(): OpenApiDocument {
+  cachedDocument ??= buildOpenApiDocument(apiOperations());
+  return cachedDocument;
+}
+
+export const restAdapter: FastifyPluginAsync<RestAdapterOptions> = async (
   app: FastifyInstance,
   options,
 ) => {
@@ -28,12 +68,13 @@ export const restAdapter: FastifyPluginAsync<RestAdapterOptions> = (
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ detail });
   });
-  spaceRoutes(app, options.createContext);
-  contentRoutes(app, options.createContext);
+  for (const route of restRoutes) registerRoute(app, route, options.createContext);
   websocketRoutes(app, options.createContext);
-  return Promise.resolve();
+  await registerApiDocs(app, openApiDocument());
 };
 
 export { toHttpError, type HttpError } from './errors.ts';
 export { WS_CLOSE } from './ws.ts';
 export type { CreateContext } from './caller.ts';
+export type { OpenApiDocument } from './contract/openapi.ts';
+export { OPENAPI_PATH, DOCS_PATH } from './contract/service-operations.ts';

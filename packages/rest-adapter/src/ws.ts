@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { RealtimeEvent } from '@cipherspace/api';
+import { ERROR, type RealtimeEvent } from '@cipherspace/api';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/websocket';
@@ -23,11 +23,20 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 
 import { callerFor, type Caller, type CreateContext } from './caller.ts';
+import { GENERIC_ERRORS, procedureInput, type OperationDoc } from './contract/route.ts';
+import { errorSchema } from './contract/schemas.ts';
 import { toHttpError } from './errors.ts';
 
 export const WS_CLOSE = { normal: 1000, sessionEnded: 4401, spaceDeleted: 4404 } as const;
 
-const querySchema = z.object({ token: z.string().optional(), session_id: z.string().optional() });
+/** The query of the socket URL (spec §7). The token is documented as the `queryToken` scheme. */
+export const wsQuerySchema = z.object({
+  token: z.string().optional(),
+  session_id: z.string().optional().meta({
+    description:
+      "The user id of the token's user (`user.id` of the login response); another id → 403.",
+  }),
+});
 
 /** Messages a client may send (spec §3). */
 const clientMessageSchema = z.discriminatedUnion('type', [
@@ -48,6 +57,65 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user_joined'), data: z.unknown().optional() }),
 ]);
 
+const spaceNameSchema = procedureInput('realtime.connect')?.shape.space_name;
+
+const UPGRADE_REQUIRED =
+  'This path speaks WebSocket only: connect with an Upgrade: websocket request';
+
+/** The socket route as the OpenAPI document shows it (the protocol: docs/websocket.md). */
+export const websocketOperation: OperationDoc = {
+  method: 'GET',
+  url: '/api/ws/:spaceName',
+  operationId: 'openRealtimeSocket',
+  summary: 'Open the real-time WebSocket of a space',
+  description:
+    'Upgrade to a WebSocket (`ws://` or `wss://`) with `?token=<access_token>&session_id=' +
+    '<user id>`. Messages both ways are JSON `{type, space_name, timestamp, data}` (spec §3): ' +
+    '`content_update`, `presence_update`, `user_joined`, `heartbeat`, `error`. Close codes: 1000 ' +
+    'normal, 4401 session ended, 4404 space deleted, 1009 message too big. The protocol with an ' +
+    'example of every message: docs/websocket.md. A refused upgrade gets a plain HTTP status ' +
+    'and no socket.',
+  tag: 'Real-time',
+  access: 'member',
+  credentials: 'query-token',
+  pathParams: spaceNameSchema ? { spaceName: spaceNameSchema } : {},
+  query: wsQuerySchema.omit({ token: true }),
+  responses: {
+    101: { description: 'Switching Protocols: the socket is open.' },
+    400: {
+      description: GENERIC_ERRORS.badPath,
+      schema: errorSchema,
+      example: { detail: "'/api/ws/%E0%A4%A' is not a valid url component" },
+    },
+    401: {
+      description: `${GENERIC_ERRORS.unauthorized} Without a token: \`Authentication token not available\`.`,
+      schema: errorSchema,
+      example: { detail: 'Authentication token not available' },
+    },
+    403: {
+      description: `- ${GENERIC_ERRORS.otherSpace}\n- \`session_id\` is not the token's user.`,
+      schema: errorSchema,
+      example: { detail: ERROR.otherSpace },
+    },
+    422: {
+      description: GENERIC_ERRORS.invalid,
+      schema: errorSchema,
+      example: { detail: 'space_name must not contain control characters' },
+    },
+    426: {
+      description: 'A plain HTTP request without `Upgrade: websocket`.',
+      schema: errorSchema,
+      example: { detail: UPGRADE_REQUIRED },
+      headers: { Upgrade: '`websocket`' },
+    },
+    503: {
+      description: GENERIC_ERRORS.unavailable,
+      schema: errorSchema,
+      example: { detail: ERROR.databaseUnavailable },
+    },
+  },
+};
+
 interface WsParams {
   spaceName: string;
 }
@@ -59,9 +127,6 @@ interface PendingSocket {
   events: AsyncIterable<unknown>;
   abort: AbortController;
 }
-
-const UPGRADE_REQUIRED =
-  'This path speaks WebSocket only: connect with an Upgrade: websocket request';
 
 const pending = new WeakMap<FastifyRequest, PendingSocket>();
 
@@ -86,7 +151,7 @@ export function websocketRoutes(app: FastifyInstance, createContext: CreateConte
         if (!request.ws) {
           return reply.code(426).header('upgrade', 'websocket').send({ detail: UPGRADE_REQUIRED });
         }
-        const query = querySchema.safeParse(request.query);
+        const query = wsQuerySchema.safeParse(request.query);
         const token = query.success ? query.data.token : undefined;
         if (!token) return reply.code(401).send({ detail: 'Authentication token not available' });
         const abort = new AbortController();

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { appRouter, createContextFactory, deleteExpiredSessions, EventBus } from '@cipherspace/api';
+import { appRouter, createContextFactory, EventBus } from '@cipherspace/api';
 import type { DbHandle } from '@cipherspace/db';
 import { restAdapter, toHttpError } from '@cipherspace/rest-adapter';
 import fastifyStatic from '@fastify/static';
@@ -18,11 +18,14 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
+import { startBackgroundJobs } from './background.ts';
+import { answerClientError } from './client-error.ts';
 import type { ServerConfig } from './config.ts';
 import { registerCsrf } from './csrf.ts';
 import { loggerOptions, pathOnly } from './logging.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerThrottle } from './throttle.ts';
+import { readWebIndex } from './web-app.ts';
 
 export interface ServerDeps {
   db: DbHandle;
@@ -53,10 +56,17 @@ export async function buildServer(
     // Space names are up to 100 characters; percent-encoded they can be several times longer.
     routerOptions: { maxParamLength: 1000 },
     // Router-level failures (bad URL encoding, over-long parameters) answer like every other error.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const { status, detail } = toHttpError(error);
+      // A WebSocket upgrade refused here never reaches @fastify/websocket's onResponse hook,
+      // which ends refused upgrades: end its socket, or it stays open and blocks close().
+      if (request.headers.upgrade !== undefined) {
+        reply.raw.once('finish', () => reply.raw.socket?.destroy());
+      }
       void reply.code(status).send({ detail });
     },
+    // Malformed HTTP: answered once, never after a response already went out (client-error.ts).
+    clientErrorHandler: answerClientError,
   });
 
   // First, so that every response (files, the SPA fallback, 404s, API errors) carries them.
@@ -76,11 +86,18 @@ export async function buildServer(
     return reply.code(status).send({ detail });
   });
   // The web app: its files, and index.html for every other GET outside /api and /trpc
-  // (client-side routes such as /dashboard).
+  // (client-side routes such as /dashboard), with the diagram editor URL filled in (web-app.ts).
   const webIndex = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(webIndex);
+  const indexHtml = hasWeb ? readWebIndex(webIndex, config.diagramEditorUrl) : '';
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      // index.html only ever goes out filled in (below), never as the raw file.
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
   } else {
     app.log.warn(
       { dir: config.webDistDir },
@@ -92,7 +109,10 @@ export async function buildServer(
     const isApi = /^\/(api|trpc)(\/|$)/.test(path);
     const isFile = /\.[a-z0-9]+$/i.test(path);
     if (hasWeb && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
     }
     return reply.code(404).send({ detail: `Not found: ${request.method} ${path}` });
   });
@@ -133,31 +153,40 @@ export async function buildServer(
 
   await app.register(restAdapter, { createContext });
 
-  /** `{status:'ok'}` when the database answers, else 503 `{status:'degraded', detail}`. */
+  /**
+   * 200 `{status:'ok', database:'ok', realtime, driver}` when the database answers and the
+   * cross-instance LISTEN is up (`realtime`: 'listening', or 'local' on PGlite); otherwise 503
+   * `{status:'degraded', database:'ok'|'unreachable', realtime, driver, detail}` (issue 7 item 2).
+   */
   app.get('/api/health', async (_request, reply) => {
-    try {
-      await withTimeout(deps.db.ping(), HEALTH_TIMEOUT_MS);
-      return { status: 'ok', database: 'ok', driver: deps.db.driver };
-    } catch {
-      return reply.code(503).send({
-        status: 'degraded',
-        database: 'unreachable',
-        driver: deps.db.driver,
-        detail: 'Database unreachable',
-      });
+    const database = await withTimeout(deps.db.ping(), HEALTH_TIMEOUT_MS).then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    );
+    const realtime = bus.transportState;
+    if (database === 'ok' && realtime !== 'reconnecting') {
+      return { status: 'ok', database, realtime, driver: deps.db.driver };
     }
+    return reply.code(503).send({
+      status: 'degraded',
+      database,
+      realtime,
+      driver: deps.db.driver,
+      detail: database === 'ok' ? 'Cross-instance events are reconnecting' : 'Database unreachable',
+    });
   });
 
-  const cleanup = setInterval(() => {
-    deleteExpiredSessions(deps.db.db, new Date()).then(
-      (count) => count > 0 && app.log.info({ count }, 'expired sessions deleted'),
-      (error: unknown) => app.log.warn({ err: error }, 'session cleanup failed'),
-    );
-  }, config.sessionCleanupIntervalMs);
-  cleanup.unref();
+  // Session cleanup and inactive-space retention (background.ts).
+  const jobs = startBackgroundJobs({
+    db: deps.db.db,
+    bus,
+    log: app.log,
+    now: deps.now ?? (() => new Date()),
+    config,
+  });
 
   app.addHook('onClose', async () => {
-    clearInterval(cleanup);
+    jobs.stop();
     await bus.close();
   });
   return app;

@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bodyLimitBytes: 10 * 1024 * 1024,
       sessionCleanupIntervalMs: 15 * 60 * 1000,
+      spaceRetentionDays: 90,
+      spaceRetentionIntervalMs: 60 * 60 * 1000,
       webDistDir: expect.stringMatching(/packages\/web\/dist$/),
       rateLimits: {
         loginPerAccount: 10,
@@ -36,6 +38,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       BODY_LIMIT_BYTES: '2048',
       SESSION_CLEANUP_INTERVAL_MS: '60000',
+      SPACE_RETENTION_DAYS: '30',
+      SPACE_RETENTION_INTERVAL_MS: '5000',
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '5',
       RATE_LIMIT_LOGIN_PER_IP: '50',
       RATE_LIMIT_WINDOW_MS: '60000',
@@ -53,6 +57,8 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       bodyLimitBytes: 2048,
       sessionCleanupIntervalMs: 60_000,
+      spaceRetentionDays: 30,
+      spaceRetentionIntervalMs: 5000,
       rateLimits: {
         loginPerAccount: 5,
         loginPerIp: 50,
@@ -82,6 +88,15 @@ describe('loadConfig', () => {
       /RATE_LIMIT_LOGIN_PER_ACCOUNT/,
     );
     expect(() => loadConfig({ RATE_LIMIT_WINDOW_MS: '10' })).toThrow(/RATE_LIMIT_WINDOW_MS/);
+  });
+
+  it('reads SPACE_RETENTION_DAYS 0 as "never delete" and refuses negative days or tiny intervals', () => {
+    expect(loadConfig({ SPACE_RETENTION_DAYS: '0' }).spaceRetentionDays).toBe(0);
+    expect(() => loadConfig({ SPACE_RETENTION_DAYS: '-1' })).toThrow(/SPACE_RETENTION_DAYS/);
+    expect(() => loadConfig({ SPACE_RETENTION_DAYS: '1.5' })).toThrow(/SPACE_RETENTION_DAYS/);
+    expect(() => loadConfig({ SPACE_RETENTION_INTERVAL_MS: '10' })).toThrow(
+      /SPACE_RETENTION_INTERVAL_MS/,
+    );
   });
 
   it('treats an empty DATABASE_URL as unset (embedded PGlite)', () => {

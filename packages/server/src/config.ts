@@ -11,6 +11,8 @@
  * | LOG_LEVEL | info | pino level (fatal, error, warn, info, debug, trace, silent) |
  * | BODY_LIMIT_BYTES | 10485760 | largest request body (HTTP and WebSocket messages); larger → 413 |
  * | SESSION_CLEANUP_INTERVAL_MS | 900000 | how often expired sessions are deleted |
+ * | SPACE_RETENTION_DAYS | 90 | spaces without any login for this many days are deleted; 0 disables |
+ * | SPACE_RETENTION_INTERVAL_MS | 3600000 | how often inactive spaces are looked for (1 h) |
  * | WEB_DIST_DIR | packages/web/dist | the built web app served at `/` |
  * | RATE_LIMIT_WINDOW_MS | 900000 | window of the login/registration limits (15 min) |
  * | RATE_LIMIT_LOGIN_PER_ACCOUNT | 10 | login + registration attempts per account (space name + username) per window |
@@ -58,6 +60,12 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(15 * 60 * 1000),
+  SPACE_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
+  SPACE_RETENTION_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60 * 60 * 1000),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -110,6 +118,10 @@ export interface ServerConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   sessionCleanupIntervalMs: number;
+  /** Days without any login after which a space is deleted (issue 7 item 6); 0 disables. */
+  spaceRetentionDays: number;
+  /** How often the inactive-space job runs, in ms. */
+  spaceRetentionIntervalMs: number;
   webDistDir: string;
   rateLimits: RateLimits;
   /** Fastify `trustProxy`: which proxies may set X-Forwarded-For (the client IP of the throttle). */
@@ -140,6 +152,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sessionCleanupIntervalMs: e.SESSION_CLEANUP_INTERVAL_MS,
+    spaceRetentionDays: e.SPACE_RETENTION_DAYS,
+    spaceRetentionIntervalMs: e.SPACE_RETENTION_INTERVAL_MS,
     webDistDir: e.WEB_DIST_DIR,
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,

@@ -1,11 +1,15 @@
 /**
  * Two server instances on one PostgreSQL database (PGlite is embedded in one process, so this
  * runs in the integration-postgres project only): what one instance saves reaches the sockets
- * and tRPC subscriptions of the other through LISTEN/NOTIFY.
+ * and tRPC subscriptions of the other through LISTEN/NOTIFY, and a session created on one
+ * instance is good on the other (sessions live in the database; no sticky sessions needed).
  */
+import type { AppRouter } from '@cipherspace/api';
 import { encryptJson } from '@cipherspace/crypto';
 import { createDb, type DbHandle } from '@cipherspace/db';
 import { createTestDb, type TestDb } from '@cipherspace/db/testing';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
@@ -103,6 +107,62 @@ describe('two server instances on one PostgreSQL database', () => {
         .map((m) => (m.data as { version: number }).version),
     ).toEqual([1, 2]);
     socket.close();
+  });
+
+  it('delivers a save on instance 1 to a tRPC subscription on instance 2, with a session created on instance 1', async () => {
+    const space = await createSpaceOverRest(first);
+    const writer = await loginOverRest(first, space, 'writer');
+    // Both sessions are created on instance 1; the subscriber uses its token on instance 2.
+    const reader = await loginOverRest(first, space, 'reader');
+    expect(
+      (await api(second, 'GET', '/api/auth/session', { token: reader.token })).body,
+    ).toMatchObject({ user: { id: reader.userId, username: 'reader' } });
+
+    const wsClient = createWSClient({
+      url: `${second.wsUrl}/trpc`,
+      WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+      connectionParams: () => ({ token: reader.token }),
+    });
+    const client = createTRPCClient<AppRouter>({
+      links: [wsLink({ client: wsClient, transformer: superjson })],
+    });
+    try {
+      const received = new Promise<unknown>((resolve, reject) => {
+        const subscription = client.realtime.onEvent.subscribe(
+          { space_name: space.name },
+          {
+            onStarted: () => {
+              void (async () => {
+                const saved = await api(
+                  first,
+                  'PUT',
+                  `/api/content/${encodeURIComponent(space.name)}/ticket-system`,
+                  {
+                    token: writer.token,
+                    body: { encrypted_data: await encryptJson({ issues: [] }, space.key) },
+                  },
+                );
+                if (saved.status !== 200) reject(new Error(`save answered ${saved.status}`));
+              })().catch(reject);
+            },
+            onData: (event) => {
+              if (event.data.type !== 'content_update') return;
+              subscription.unsubscribe();
+              resolve(event.data);
+            },
+            onError: reject,
+          },
+        );
+        setTimeout(() => reject(new Error('no content_update within 15 s')), 15_000).unref();
+      });
+      expect(await received).toMatchObject({
+        type: 'content_update',
+        space_name: space.name,
+        data: { tool: 'ticket-system', version: 1, modified_by: 'writer' },
+      });
+    } finally {
+      await wsClient.close();
+    }
   });
 
   it('refuses on instance 2 a token logged out on instance 1', async () => {

@@ -2,7 +2,7 @@
  * `pnpm start`: reads the configuration, opens the database (embedded PGlite in DATA_DIR
  * unless DATABASE_URL is set), migrates it, and serves on http://HOST:PORT.
  * SIGTERM / SIGINT close the server gracefully (open requests finish, sockets close) and then
- * the database.
+ * the database. An unhandled promise rejection is logged, not fatal (issue 7 item 2: no crash).
  */
 import { createDb } from '@cipherspace/db';
 
@@ -33,6 +33,12 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// A promise some library dropped (postgres.js did so during database restarts: porsager/postgres
+// #1192) must not take every open request and socket down with it: log it and keep serving —
+// all state that matters is in the database. An uncaught exception still ends the process.
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ err: reason }, 'unhandled promise rejection');
+});
 
 try {
   await app.listen({ port: config.port, host: config.host });

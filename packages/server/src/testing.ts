@@ -5,11 +5,13 @@
 import { derivePasswordVerifier, deriveSpaceNameVerifier } from '@cipherspace/crypto';
 import type { DbHandle } from '@cipherspace/db';
 import { createTestDb, type TestDb } from '@cipherspace/db/testing';
+import { assertMatchesContract } from '@cipherspace/rest-adapter/testing';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 
 import { buildServer } from './app.ts';
 import { loadConfig, type RateLimits, type ServerConfig } from './config.ts';
+import { openLogCapture, recordClientSecret } from './log-capture.ts';
 
 /**
  * The throttle limits of test servers unless a test sets its own: far above what any test file
@@ -36,7 +38,9 @@ export interface TestServer {
 /**
  * Starts a server. Without `db` a fresh test database is created (and dropped on close);
  * with `db` (e.g. a second instance on the same Postgres database) it is shared and left open.
- * `config` overrides the defaults (rate limits: {@link TEST_RATE_LIMITS}).
+ * `config` overrides the defaults (rate limits: {@link TEST_RATE_LIMITS}). With TEST_LOG_DIR set
+ * (the root vitest global setup does), the server logs at `trace` (unless `config` sets a level)
+ * into that directory and records the secrets it sees, for the log audit (log-capture.ts).
  */
 export async function startTestServer(
   options: {
@@ -48,16 +52,19 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const owned: TestDb | null = options.db ? null : await createTestDb();
   const db = options.db ?? (owned as TestDb);
+  const capture = openLogCapture(options.logStream);
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0' }),
+    ...loadConfig({ LOG_LEVEL: capture ? 'trace' : 'silent', PORT: '0' }),
     rateLimits: TEST_RATE_LIMITS,
     ...options.config,
   };
   const app = await buildServer(config, {
     db,
     ...(options.now ? { now: options.now } : {}),
-    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(capture ? { logStream: capture.stream } : {}),
+    ...(options.logStream && !capture ? { logStream: options.logStream } : {}),
   });
+  capture?.watch(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
@@ -68,9 +75,41 @@ export async function startTestServer(
     db,
     async close() {
       await app.close();
+      capture?.close();
       if (owned) await owned.cleanup();
     },
   };
+}
+
+/** One route as Fastify registered it: method and URL pattern (`/api/spaces/:spaceName`). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+/**
+ * Every route `app` serves, read from Fastify's own route tree (`printRoutes`), so tests that
+ * must cover every route fail when one is added without them. HEAD routes that Fastify adds for
+ * each GET are left out. @throws Error on a line of the tree it cannot read.
+ */
+export function listRoutes(app: FastifyInstance): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  // Each line: indentation (4 characters per level), a branch, a path segment, its methods.
+  const line = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/u;
+  const prefixes: string[] = [];
+  for (const text of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (!text.trim()) continue;
+    const match = line.exec(text);
+    if (!match) throw new Error(`Cannot read this line of printRoutes: ${JSON.stringify(text)}`);
+    const [, indent = '', segment = '', methods] = match;
+    const depth = indent.length / 4;
+    const url = (depth > 0 ? (prefixes[depth - 1] ?? '') : '') + segment;
+    prefixes.length = depth;
+    prefixes.push(url);
+    for (const method of methods?.split(', ') ?? []) routes.push({ method, url });
+  }
+  const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.url));
+  return routes.filter((r) => !(r.method === 'HEAD' && gets.has(r.url)));
 }
 
 /** One response seen by {@link api}, for tests that audit every status of a file. */
@@ -122,6 +161,8 @@ export async function api(
     }
   }
   server.onResponse?.({ method, path, status: response.status, body: parsed });
+  // Every /api response must keep the OpenAPI contract the server serves (issue 9).
+  await assertMatchesContract(server.url, { method, path, status: response.status, body: parsed });
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
@@ -139,6 +180,7 @@ export async function createSpaceOverRest(
   const name = options.name ?? `Space ${Math.random().toString(36).slice(2, 10)}`;
   const key = options.key ?? 'Sp4ce-Key!long-enough';
   const verifier = await deriveSpaceNameVerifier(key, name);
+  recordClientSecret(key);
   const res = await api(server, 'POST', '/api/spaces/create', {
     body: {
       space_name: name,

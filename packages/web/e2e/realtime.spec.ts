@@ -6,8 +6,10 @@
  */
 import { rmSync } from 'node:fs';
 
-import { encryptJson } from '@cipherspace/crypto';
+import { decryptJson, encryptJson } from '@cipherspace/crypto';
+import { createDb, spaces, toolContents } from '@cipherspace/db';
 import type { BrowserContext, Page } from '@playwright/test';
+import { and, eq } from 'drizzle-orm';
 
 import { expect, recordTraffic, startServer, test, type ServerProcess } from './fixtures.ts';
 import { connectionStatus, DEFAULT_SPACE_KEY, rest, setUpSpace, signIn } from './support.ts';
@@ -66,6 +68,148 @@ test('shows Connected, Reconnecting… when the server dies, and Connected again
     await expect(connectionStatus(page)).toHaveText('Connected', { timeout: 30_000 });
     await expect(page).toHaveURL(/\/tools\/kanban$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(alice.token);
+  } finally {
+    await restarted?.stop();
+    await server.kill();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});
+
+/** Records, in the page's own clock, when each `/trpc` WebSocket was created and closed. */
+async function recordSocketTimes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const times = { opened: [] as number[], closed: [] as number[] };
+    Object.assign(window, { socketTimes: times });
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        if (new URL(String(url), window.location.href).pathname !== '/trpc') return;
+        times.opened.push(Date.now());
+        this.addEventListener('close', () => times.closed.push(Date.now()));
+      }
+    };
+  });
+}
+
+const socketTimes = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { socketTimes: { opened: number[]; closed: number[] } }).socketTimes,
+  );
+
+/**
+ * Stores `envelope` as version `version` of `tool` in a stopped server's embedded database, as the
+ * save of another member would have: the tab, cut off meanwhile, gets no content_update for it.
+ */
+async function saveWhileStopped(
+  dataDir: string,
+  spaceName: string,
+  tool: string,
+  envelope: string,
+  version: number,
+): Promise<void> {
+  const handle = await createDb({ dataDir, migrate: false });
+  try {
+    const [space] = await handle.db
+      .select({ id: spaces.id })
+      .from(spaces)
+      .where(eq(spaces.name, spaceName));
+    if (!space) throw new Error(`no space ${spaceName}`);
+    const now = new Date();
+    const updated = await handle.db
+      .update(toolContents)
+      .set({
+        encryptedData: envelope,
+        version,
+        contentMetadata: { version, last_modified: now.toISOString(), modified_by: 'bob' },
+        updatedAt: now,
+      })
+      .where(and(eq(toolContents.spaceId, space.id), eq(toolContents.tool, tool)))
+      .returning({ id: toolContents.id });
+    expect(updated).toHaveLength(1);
+  } finally {
+    await handle.close();
+  }
+}
+
+test('after a server restart the tab reconnects with the backoff of spec §9 and reloads the content it missed', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const server = await startServer();
+  let restarted: ServerProcess | null = null;
+  try {
+    const [alice] = await setUpSpace(server, ['alice']);
+    if (!alice) throw new Error('no member');
+    await recordSocketTimes(page);
+    await signIn(page, server, alice, '/tools/kanban');
+    await expect(connectionStatus(page)).toHaveText('Connected');
+    await expect(page.getByRole('region', { name: 'Backlog', exact: true })).toBeVisible();
+
+    // The board as another member will have saved it while this tab is cut off.
+    const path = `/api/content/${encodeURIComponent(alice.space.name)}/kanban`;
+    // The board's default content is saved on first load; wait until it is.
+    await expect
+      .poll(async () => (await rest(server, 'GET', path, undefined, alice.token)).status)
+      .toBe(200);
+    const current = await rest(server, 'GET', path, undefined, alice.token);
+    const stored = current.body as {
+      encrypted_data: string;
+      content_metadata: { version: number };
+    };
+    const board = await decryptJson<{ phases: { name: string }[] }>(
+      stored.encrypted_data,
+      DEFAULT_SPACE_KEY,
+    );
+    const renamed = {
+      ...board,
+      phases: board.phases.map((phase, i) =>
+        i === 0 ? { ...phase, name: 'Shipped while you were away' } : phase,
+      ),
+    };
+    const envelope = await encryptJson(renamed, DEFAULT_SPACE_KEY);
+
+    const contentLoads: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('content.get')) contentLoads.push(Date.now());
+    });
+
+    await server.kill();
+    const killedAt = Date.now();
+    await expect(connectionStatus(page)).toHaveText('Reconnecting…');
+    await saveWhileStopped(
+      server.dataDir,
+      alice.space.name,
+      'kanban',
+      envelope,
+      stored.content_metadata.version + 1,
+    );
+    restarted = await startServer({ port: server.port, dataDir: server.dataDir });
+
+    await expect(connectionStatus(page)).toHaveText('Connected', { timeout: 45_000 });
+    const reconnectedAt = Date.now();
+    // Only a reload on reconnect can show it: no content_update was ever sent for this save.
+    await expect(
+      page.getByRole('region', { name: 'Shipped while you were away', exact: true }),
+    ).toBeVisible();
+    expect(contentLoads.filter((at) => at > killedAt).length).toBeGreaterThan(0);
+
+    // spec §9: attempt n waits 1 s × 2^n after the previous failure — 1, 2, 4, 8, 16 s, at most
+    // five attempts. Times are taken in the page: the socket that was open when the server died
+    // closed first, then each attempt opened a socket (a failed one closes at once).
+    const times = await socketTimes(page);
+    const lostAt = times.closed.find((at) => at >= killedAt - 2000) ?? Number.NaN;
+    const attempts = times.opened.filter((at) => at > lostAt);
+    const waits = attempts.map((at, i) => at - (i === 0 ? lostAt : (attempts[i - 1] ?? 0)));
+    console.info(
+      `reconnect attempts after the server died, ms apart: ${JSON.stringify(waits)}; connected ${reconnectedAt - killedAt} ms after`,
+    );
+    expect(attempts.length).toBeGreaterThanOrEqual(1);
+    expect(attempts.length).toBeLessThanOrEqual(5);
+    // Each wait is at least its backoff (minus timer jitter): the tab never hammers the server.
+    waits.forEach((wait, n) => expect(wait).toBeGreaterThanOrEqual(0.9 * 1000 * 2 ** n));
+    await expect(page).toHaveURL(/\/tools\/kanban$/);
   } finally {
     await restarted?.stop();
     await server.kill();

@@ -1,94 +1,83 @@
-/** /api/spaces/* and /api/auth/* (spec §7) → spaces, auth and users procedures. Mapping only. */
-import type { FastifyInstance } from 'fastify';
+/** /api/spaces/{spaceName} (spec §7) → the spaces procedures. Mapping only. */
+import { ERROR } from '@cipherspace/api';
 
-import { callerFor, objectBody, type CreateContext } from '../caller.ts';
+import type { RestRoute } from '../contract/route.ts';
+import { spaceInfoSchema, spaceSchema } from '../contract/schemas.ts';
 
-interface SpaceParams {
-  spaceName: string;
-}
-interface UserParams extends SpaceParams {
-  userId: string;
-}
+const spaceParam = { spaceName: 'space_name' } as const;
+const spaceMissing = { description: 'The space does not exist.', detail: ERROR.spaceNotFound };
 
-export function spaceRoutes(app: FastifyInstance, createContext: CreateContext): void {
-  const caller = (request: Parameters<typeof callerFor>[1]) => callerFor(createContext, request);
-
-  app.post('/api/spaces/create', async (request, reply) => {
-    reply.code(201);
-    return caller(request).spaces.create(objectBody(request));
-  });
-
-  app.get<{ Params: SpaceParams }>('/api/spaces/:spaceName', async (request) =>
-    caller(request).spaces.byName({ space_name: request.params.spaceName }),
-  );
-
-  app.get<{ Params: SpaceParams }>('/api/spaces/:spaceName/info', async (request) =>
-    caller(request).spaces.info({ space_name: request.params.spaceName }),
-  );
-
-  app.put<{ Params: SpaceParams }>('/api/spaces/:spaceName', async (request) =>
-    caller(request).spaces.update({ ...objectBody(request), space_name: request.params.spaceName }),
-  );
-
-  app.delete<{ Params: SpaceParams }>('/api/spaces/:spaceName', async (request, reply) => {
-    await caller(request).spaces.delete({ space_name: request.params.spaceName });
-    return reply.code(204).send();
-  });
-
-  app.post('/api/auth/login', async (request) => caller(request).auth.login(objectBody(request)));
-
-  app.post('/api/auth/logout', async (request, reply) => {
-    await caller(request).auth.logout();
-    return reply.code(204).send();
-  });
-
-  app.get('/api/auth/session', async (request) => caller(request).auth.session());
-
-  app.post<{ Params: SpaceParams }>(
-    '/api/spaces/:spaceName/users/register',
-    async (request, reply) => {
-      const user = await caller(request).users.register({
-        ...objectBody(request),
-        space_name: request.params.spaceName,
-      });
-      reply.code(201);
-      return user;
+export const spaceRoutes: readonly RestRoute[] = [
+  {
+    method: 'POST',
+    url: '/api/spaces/create',
+    operationId: 'createSpace',
+    summary: 'Create a space',
+    description:
+      'Creates a space. `encrypted_space_name` is the space-name verifier computed from the ' +
+      'space key (packages/crypto/README.md §4); the server keeps only a hash of it. The first ' +
+      'user to register becomes its admin.',
+    tag: 'Spaces',
+    access: 'public',
+    procedure: 'spaces.create',
+    throttled: true,
+    success: { status: 201, description: 'The space was created.', schema: spaceSchema },
+    errors: {
+      409: { description: 'A space with this name exists.', detail: ERROR.spaceExists },
     },
-  );
-
-  app.get<{ Params: SpaceParams }>('/api/spaces/:spaceName/users', async (request) =>
-    caller(request).users.list({ space_name: request.params.spaceName }),
-  );
-
-  app.get<{ Params: SpaceParams }>('/api/spaces/:spaceName/usernames', async (request) =>
-    caller(request).users.usernames({ space_name: request.params.spaceName }),
-  );
-
-  app.post<{ Params: SpaceParams }>('/api/spaces/:spaceName/users', async (request, reply) => {
-    const user = await caller(request).users.create({
-      ...objectBody(request),
-      space_name: request.params.spaceName,
-    });
-    reply.code(201);
-    return user;
-  });
-
-  app.put<{ Params: UserParams }>('/api/spaces/:spaceName/users/:userId', async (request) =>
-    caller(request).users.update({
-      ...objectBody(request),
-      space_name: request.params.spaceName,
-      user_id: request.params.userId,
-    }),
-  );
-
-  app.delete<{ Params: UserParams }>(
-    '/api/spaces/:spaceName/users/:userId',
-    async (request, reply) => {
-      await caller(request).users.delete({
-        space_name: request.params.spaceName,
-        user_id: request.params.userId,
-      });
-      return reply.code(204).send();
-    },
-  );
-}
+  },
+  {
+    method: 'GET',
+    url: '/api/spaces/:spaceName',
+    operationId: 'getSpace',
+    summary: 'Look up a space',
+    tag: 'Spaces',
+    access: 'public',
+    procedure: 'spaces.byName',
+    params: spaceParam,
+    success: { status: 200, description: 'The space as shown.', schema: spaceSchema },
+    errors: { 404: spaceMissing },
+  },
+  {
+    method: 'GET',
+    url: '/api/spaces/:spaceName/info',
+    operationId: 'getSpaceInfo',
+    summary: 'What the login screen needs',
+    description:
+      'Both settings of the space and whether the next registration is its first (and so ' +
+      'becomes admin).',
+    tag: 'Spaces',
+    access: 'public',
+    procedure: 'spaces.info',
+    params: spaceParam,
+    success: { status: 200, description: 'The space info.', schema: spaceInfoSchema },
+    errors: { 404: spaceMissing },
+  },
+  {
+    method: 'PUT',
+    url: '/api/spaces/:spaceName',
+    operationId: 'updateSpace',
+    summary: 'Change the space settings',
+    description: 'Admins only (spec §6). A setting that is not given keeps its value.',
+    tag: 'Spaces',
+    access: 'admin',
+    procedure: 'spaces.update',
+    params: spaceParam,
+    bodyDescription: 'Give at least one of the two settings.',
+    success: { status: 200, description: 'The space with its new settings.', schema: spaceSchema },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/spaces/:spaceName',
+    operationId: 'deleteSpace',
+    summary: 'Delete the space',
+    description:
+      'Admins only; irreversible: the users, sessions and every tool content go with it. Open ' +
+      'WebSockets of the space are closed with code 4404.',
+    tag: 'Spaces',
+    access: 'admin',
+    procedure: 'spaces.delete',
+    params: spaceParam,
+    success: { status: 204, description: 'The space is gone.' },
+  },
+];

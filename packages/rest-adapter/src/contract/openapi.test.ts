@@ -1,0 +1,90 @@
+/**
+ * The document is generated from the route table: request bodies are the procedures' own zod
+ * inputs (minus the fields the path fills), responses are the schemas the routes encode with.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+import { openApiDocument, restRoutes } from '../index.ts';
+import { openApiPath } from './openapi.ts';
+import { procedureInput } from './route.ts';
+import { spaceSchema } from './schemas.ts';
+
+const document = openApiDocument();
+
+describe('OpenAPI document', () => {
+  it('has one operation per REST route, with bearer auth exactly on the non-public ones', () => {
+    for (const route of restRoutes) {
+      const operation =
+        document.paths[openApiPath(route.url)]?.[route.method.toLowerCase() as 'get'];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(operation?.operationId).toBe(route.operationId);
+      expect(operation?.security).toEqual(route.access === 'public' ? [] : [{ bearerAuth: [] }]);
+      expect(Object.keys(operation?.responses ?? {})).toContain(String(route.success.status));
+    }
+  });
+
+  it("documents each body as its procedure's zod input without the path's fields", () => {
+    for (const route of restRoutes) {
+      const operation =
+        document.paths[openApiPath(route.url)]?.[route.method.toLowerCase() as 'get'];
+      const input = procedureInput(route.procedure);
+      const fromPath = new Set(Object.values(route.params ?? {}));
+      const bodyFields = Object.keys(input?.shape ?? {}).filter((field) => !fromPath.has(field));
+      if (bodyFields.length === 0) {
+        expect(operation?.requestBody, route.operationId).toBeUndefined();
+        continue;
+      }
+      const ref = (
+        operation?.requestBody as { content: Record<string, { schema: { $ref: string } }> }
+      ).content['application/json']?.schema.$ref;
+      const component = document.components.schemas[ref?.split('/').pop() ?? ''] as {
+        properties: Record<string, unknown>;
+        required?: string[];
+      };
+      expect(Object.keys(component.properties).sort(), route.operationId).toEqual(
+        [...bodyFields].sort(),
+      );
+      // Required exactly when the procedure refuses the field missing.
+      const required = bodyFields.filter(
+        (field) => !(input?.shape[field]?.safeParse(undefined).success ?? true),
+      );
+      expect([...(component.required ?? [])].sort(), route.operationId).toEqual(required.sort());
+    }
+  });
+
+  it('marks path parameters required with the procedure rules (space name ≤ 100 characters)', () => {
+    const get = document.paths['/api/spaces/{spaceName}']?.get;
+    expect(get?.parameters).toEqual([
+      expect.objectContaining({
+        name: 'spaceName',
+        in: 'path',
+        required: true,
+        schema: expect.objectContaining({ type: 'string', maxLength: 100 }),
+      }),
+    ]);
+  });
+
+  it('encodes responses as documented: ISO timestamps, undocumented fields dropped', () => {
+    const created = new Date('2025-01-31T12:00:00.000Z');
+    expect(
+      z.encode(spaceSchema, {
+        name: 'Alpha',
+        force_user_passwords: true,
+        allow_self_registration: false,
+        created_at: created,
+        internal: 'never sent',
+      } as z.output<typeof spaceSchema>),
+    ).toStrictEqual({
+      name: 'Alpha',
+      force_user_passwords: true,
+      allow_self_registration: false,
+      created_at: '2025-01-31T12:00:00.000Z',
+    });
+    expect(document.components.schemas.Space).toMatchObject({
+      additionalProperties: false,
+      required: ['name', 'force_user_passwords', 'allow_self_registration', 'created_at'],
+      properties: { created_at: { type: 'string', format: 'date-time' } },
+    });
+  });
+});

@@ -1,0 +1,383 @@
+/**
+ * One definition per REST route, used both to register the route and to document it.
+ *
+ * A {@link RestRoute} names the tRPC procedure the route calls. The procedure's zod input is what
+ * validates the request (inside the procedure, as on every other way in), and the same schema
+ * documents it: path parameters are the input fields the URL fills, the JSON body is the rest.
+ * The success response is encoded with the route's response schema (`schemas.ts`) before it is
+ * sent, and that schema documents it. Error statuses the route can answer follow from its shape
+ * (body, parameters, authentication, throttling) plus the ones the route lists itself.
+ */
+import { appRouter, ERROR, type RouterInputs } from '@cipherspace/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+import { callerFor, objectBody, type Caller, type CreateContext } from '../caller.ts';
+import { errorSchema } from './schemas.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call: anyone; any live session; a member of the space in the path (another space's
+ * session → 403); an admin of that space.
+ */
+export type Access = 'public' | 'session' | 'member' | 'admin';
+
+/** The groups of the reference, in the order shown. */
+export const TAGS = [
+  { name: 'Spaces', description: 'Create, look up, configure and delete a space.' },
+  { name: 'Authentication', description: 'Log in and out; the current session.' },
+  { name: 'Users', description: 'Registration and the users of a space.' },
+  {
+    name: 'Content',
+    description:
+      'One encrypted document per tool and space. The server stores ciphertext only, guarded ' +
+      'by a version counter.',
+  },
+  { name: 'Real-time', description: 'The raw WebSocket of a space (see docs/websocket.md).' },
+  { name: 'Service', description: 'Health, CSRF token and this document.' },
+] as const;
+export type Tag = (typeof TAGS)[number]['name'];
+
+/** Error statuses the REST contract uses; every error body is `{"detail": "…"}`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 426 | 429 | 503;
+
+/** Why a route answers an error status, optionally with the exact `detail` it sends. */
+export interface ErrorDoc {
+  description: string;
+  detail?: string;
+}
+
+/** One documented answer of an operation. */
+export interface ResponseDoc {
+  description: string;
+  /** The JSON body; absent when the answer has no body. */
+  schema?: z.ZodType;
+  /** An example body. */
+  example?: unknown;
+  /** Response headers worth knowing (name → description, all strings). */
+  headers?: Record<string, string>;
+}
+
+/** A zod object schema whose fields are known to be zod schemas. */
+export type ObjectSchema = z.ZodObject<Record<string, z.ZodType>>;
+
+/** One operation exactly as the OpenAPI document shows it. */
+export interface OperationDoc {
+  method: HttpMethod;
+  /** Fastify pattern, e.g. `/api/spaces/:spaceName`. */
+  url: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: Tag;
+  access: Access;
+  /** How a non-public operation takes the token (default: the `Authorization` header). */
+  credentials?: 'bearer' | 'query-token';
+  /** URL parameter name → its schema. */
+  pathParams: Record<string, z.ZodType>;
+  /** Query parameters (an object schema whose fields are the parameters). */
+  query?: ObjectSchema;
+  body?: { schema: z.ZodType; description?: string };
+  responses: Partial<Record<number, ResponseDoc>>;
+}
+
+/** `router.procedure` paths of the tRPC API. */
+export type AnyProcedurePath = {
+  [R in keyof RouterInputs]: `${R & string}.${keyof RouterInputs[R] & string}`;
+}[keyof RouterInputs];
+
+/** The procedures a REST route may call (the real-time ones belong to the WebSocket). */
+export type ProcedurePath = Exclude<AnyProcedurePath, `realtime.${string}`>;
+
+interface RouteBase {
+  method: HttpMethod;
+  /** Fastify pattern, e.g. `/api/spaces/:spaceName`. */
+  url: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: Tag;
+  access: Access;
+  /** The procedure the route calls with `{...body, ...params}`. */
+  procedure: ProcedurePath;
+  /** URL parameter → the procedure input field it fills (`{spaceName: 'space_name'}`). */
+  params?: Readonly<Record<string, string>>;
+  /** What the body means beyond its fields (rules a JSON Schema cannot express). */
+  bodyDescription?: string;
+  /** Error statuses particular to this route (the generic ones are added from its shape). */
+  errors?: Partial<Record<ErrorStatus, ErrorDoc>>;
+  /** Counted by the login/registration/creation throttle (429). */
+  throttled?: boolean;
+}
+
+/** A REST route: a procedure behind a path, with its documented success answer. */
+export type RestRoute = RouteBase &
+  (
+    | { success: { status: 200 | 201; description: string; schema: z.ZodType } }
+    | { success: { status: 204; description: string } }
+  );
+
+/** The generic reasons for an error status, by what a route looks like. */
+export const GENERIC_ERRORS = {
+  malformed: 'The body is not valid JSON, or a path segment is not valid URL encoding.',
+  badPath: 'A path segment is not valid URL encoding.',
+  csrf:
+    'Refused as cross-site request forgery: a browser request from another site, or a request ' +
+    'that sends the `_csrf` cookie without the matching `X-CSRF-Token` header (GET /api/csrf).',
+  unauthorized:
+    'No bearer token, or a forged or expired one (sessions expire after 30 minutes idle).',
+  otherSpace: 'The session belongs to another space.',
+  adminOnly: 'Only admins of the space may do this.',
+  tooLarge: 'The body is larger than the server accepts (BODY_LIMIT_BYTES, 10 MiB by default).',
+  unsupportedType: 'The body is not `application/json`.',
+  invalid:
+    'A field or path parameter breaks a validation rule (spec §5); `detail` is the message of ' +
+    'the first rule broken.',
+  unavailable: 'The database is unreachable or restarting; try again in a moment.',
+  throttled:
+    'Too many login, registration or creation attempts from this client or for this account; ' +
+    'try again after `Retry-After` seconds.',
+} as const;
+
+/**
+ * What the request fields mean, for the document (the procedures' zod inputs carry the rules;
+ * these descriptions are attached to copies of them with `.meta()` and change no validation).
+ */
+const FIELD_DESCRIPTIONS: Record<string, string> = {
+  space_name: 'The space name. A new name: 3–100 letters, digits, spaces and dashes (spec §5).',
+  encrypted_space_name:
+    'The space-name verifier: base64(PBKDF2-HMAC-SHA-256(UTF-8(space key + U+0000 + space ' +
+    "name), salt 'cipherspace/space-name-verifier/v1', 100000 iterations, 32 bytes)) — " +
+    '44 characters (packages/crypto/README.md §4). Never the space key itself.',
+  encrypted_password:
+    'The password verifier: as above with the password instead of the space name and salt ' +
+    "'cipherspace/password-verifier/v1'. Never the password itself.",
+  username: 'Unique within the space (case-insensitive), 1–50 characters.',
+  role: '`admin` or `member`.',
+  force_user_passwords: 'Every user of the space must have a password.',
+  allow_self_registration: 'Users may register themselves (besides the first, who always may).',
+  encrypted_data:
+    'The envelope `{"data","iv","salt"}` (base64 members) as a JSON text: AES-256-GCM with a ' +
+    'key derived from the space key by PBKDF2 (packages/crypto/README.md §3). Stored and ' +
+    'returned byte for byte.',
+  metadata:
+    'Stored unencrypted next to the content. `version` is the version your edit is based on ' +
+    '(0 or absent for the first save); other members are kept and returned in ' +
+    '`content_metadata`.',
+};
+
+/** Example values of request fields (the verifiers and envelope of packages/crypto's vectors). */
+const FIELD_EXAMPLES: Record<string, unknown> = {
+  space_name: 'Alpha Team',
+  encrypted_space_name: 'kTx7gezlwPX3Ta8XvWr8r6TqRW/tzYqBGcccC45O1nY=',
+  encrypted_password: 'p0oVE+9Ina4TjbuIDJjQyJaAa/ZaHlMiwX6lvWEou2k=',
+  username: 'alice',
+  encrypted_data:
+    '{"data":"O0Bj49T3GHrJzoqKlwNAMSAQ","iv":"EBESExQVFhcYGRob","salt":"QEFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaW1xdXl8="}',
+  metadata: { version: 2 },
+};
+
+/** The body schema with field descriptions and examples attached (for the document only). */
+function describedBody(body: ObjectSchema): ObjectSchema {
+  const described = Object.entries(body.shape).map(([field, schema]) => {
+    const description = FIELD_DESCRIPTIONS[field];
+    const example = FIELD_EXAMPLES[field];
+    const meta = {
+      ...(description !== undefined ? { description } : {}),
+      ...(example !== undefined ? { examples: [example] } : {}),
+    };
+    return [field, Object.keys(meta).length > 0 ? schema.meta(meta) : schema] as const;
+  });
+  return z.object(Object.fromEntries(described));
+}
+
+const PROCEDURES = appRouter._def.procedures as unknown as Record<
+  string,
+  { _def: { inputs: unknown[] } } | undefined
+>;
+
+/**
+ * The zod input of a procedure: its object inputs merged (a member procedure's `{space_name}`
+ * plus its own fields), or null when it takes none. @throws when an input is not an object.
+ */
+export function procedureInput(path: AnyProcedurePath): ObjectSchema | null {
+  const procedure = PROCEDURES[path];
+  if (!procedure) throw new Error(`No procedure ${path}`);
+  const inputs = procedure._def.inputs;
+  if (inputs.length === 0) return null;
+  let shape: Record<string, z.ZodType> = {};
+  for (const input of inputs) {
+    if (!(input instanceof z.ZodObject)) throw new Error(`${path}: input is not a zod object`);
+    shape = { ...shape, ...(input.shape as Record<string, z.ZodType>) };
+  }
+  return z.object(shape);
+}
+
+/** Path parameter schemas and the body schema of a route, split out of its procedure input. */
+export function routeInput(route: RestRoute): {
+  pathParams: Record<string, z.ZodType>;
+  body: ObjectSchema | null;
+} {
+  const input = procedureInput(route.procedure);
+  const params = route.params ?? {};
+  const pathParams: Record<string, z.ZodType> = {};
+  const fromPath: Record<string, true> = {};
+  for (const [param, field] of Object.entries(params)) {
+    const schema = input?.shape[field];
+    if (!schema) throw new Error(`${route.operationId}: ${route.procedure} has no input ${field}`);
+    pathParams[param] = schema;
+    fromPath[field] = true;
+  }
+  const body = input ? input.omit(fromPath) : null;
+  const hasBody = body !== null && Object.keys(body.shape).length > 0;
+  if (hasBody && (route.method === 'GET' || route.method === 'DELETE')) {
+    throw new Error(`${route.operationId}: a ${route.method} route cannot take a body`);
+  }
+  return { pathParams, body: hasBody ? body : null };
+}
+
+/** What the server answers in the generic cases (for the examples of the document). */
+const EXAMPLE_DETAILS = {
+  malformed: "Body is not valid JSON but content-type is set to 'application/json'",
+  badPath: "'/api/spaces/%E0%A4%A' is not a valid url component",
+  csrf: 'Cross-site request refused',
+  tooLarge: 'Request body is too large',
+  unsupportedType: 'Unsupported Media Type',
+  throttled: 'Too many attempts. Please try again in 60 seconds.',
+} as const;
+
+/**
+ * A real 422 detail of the route: the first rule an empty body breaks, else the first rule a
+ * path parameter with a control character breaks — computed with the procedure's own schema.
+ */
+function invalidInputExample(route: RestRoute, body: ObjectSchema | null): string | undefined {
+  const emptyBody = body?.safeParse({});
+  if (emptyBody && !emptyBody.success) return emptyBody.error.issues[0]?.message;
+  const input = procedureInput(route.procedure);
+  const badParams = Object.fromEntries(
+    Object.values(route.params ?? {}).map((field) => [field, '\u0000']),
+  );
+  const parsed = input?.safeParse(badParams);
+  return parsed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+}
+
+/** The documentation of a REST route: its inputs, success answer and every error status. */
+export function describeRoute(route: RestRoute): OperationDoc {
+  const { pathParams, body } = routeInput(route);
+  const hasParams = Object.keys(pathParams).length > 0;
+  const reasons: Partial<Record<ErrorStatus, string[]>> = {};
+  const add = (status: ErrorStatus, reason: string) => {
+    (reasons[status] ??= []).push(reason);
+  };
+  if (body) add(400, GENERIC_ERRORS.malformed);
+  else if (hasParams) add(400, GENERIC_ERRORS.badPath);
+  if (route.access !== 'public') add(401, GENERIC_ERRORS.unauthorized);
+  if (route.access === 'member' || route.access === 'admin') add(403, GENERIC_ERRORS.otherSpace);
+  if (route.access === 'admin') add(403, GENERIC_ERRORS.adminOnly);
+  if (route.method !== 'GET') add(403, GENERIC_ERRORS.csrf);
+  if (body) add(413, GENERIC_ERRORS.tooLarge);
+  if (body) add(415, GENERIC_ERRORS.unsupportedType);
+  if (body || hasParams) add(422, GENERIC_ERRORS.invalid);
+  if (route.throttled) add(429, GENERIC_ERRORS.throttled);
+  add(503, GENERIC_ERRORS.unavailable);
+
+  const examples: Partial<Record<ErrorStatus, string>> = {
+    400: body ? EXAMPLE_DETAILS.malformed : EXAMPLE_DETAILS.badPath,
+    401: ERROR.authRequired,
+    403:
+      route.access === 'admin'
+        ? ERROR.adminOnly
+        : route.access === 'member'
+          ? ERROR.otherSpace
+          : EXAMPLE_DETAILS.csrf,
+    413: EXAMPLE_DETAILS.tooLarge,
+    415: EXAMPLE_DETAILS.unsupportedType,
+    422: invalidInputExample(route, body),
+    429: EXAMPLE_DETAILS.throttled,
+    503: ERROR.databaseUnavailable,
+  };
+  for (const [key, error] of Object.entries(route.errors ?? {})) {
+    const status = Number(key) as ErrorStatus;
+    (reasons[status] ??= []).unshift(error.description);
+    if (error.detail !== undefined) examples[status] = error.detail;
+  }
+
+  const responses: Partial<Record<number, ResponseDoc>> = {
+    [route.success.status]: {
+      description: route.success.description,
+      ...('schema' in route.success ? { schema: route.success.schema } : {}),
+    },
+  };
+  for (const [key, list] of Object.entries(reasons)) {
+    const status = Number(key) as ErrorStatus;
+    const detail = examples[status];
+    responses[status] = {
+      description: list.length === 1 ? list.join('') : list.map((item) => `- ${item}`).join('\n'),
+      schema: errorSchema,
+      ...(detail !== undefined ? { example: { detail } } : {}),
+      ...(status === 429
+        ? { headers: { 'Retry-After': 'Seconds until the client may try again.' } }
+        : {}),
+    };
+  }
+
+  return {
+    method: route.method,
+    url: route.url,
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description !== undefined ? { description: route.description } : {}),
+    tag: route.tag,
+    access: route.access,
+    pathParams,
+    ...(body
+      ? {
+          body: {
+            schema: describedBody(body),
+            ...(route.bodyDescription !== undefined ? { description: route.bodyDescription } : {}),
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+type ProcedureFn = (input?: unknown) => Promise<unknown>;
+
+/** The caller's function for `router.procedure`. */
+function procedureOf(caller: Caller, path: ProcedurePath): ProcedureFn {
+  const [routerName, procedureName] = path.split('.') as [string, string];
+  const routers = caller as unknown as Record<string, Record<string, ProcedureFn>>;
+  const fn = routers[routerName]?.[procedureName];
+  if (!fn) throw new Error(`No procedure ${path}`);
+  return fn;
+}
+
+/**
+ * Registers a route: `{...JSON body, ...path parameters}` → the procedure (which validates it)
+ * → the success status with the output encoded by the response schema (no body for 204).
+ */
+export function registerRoute(
+  app: FastifyInstance,
+  route: RestRoute,
+  createContext: CreateContext,
+): void {
+  const { body } = routeInput(route);
+  const takesInput = procedureInput(route.procedure) !== null;
+  const params = Object.entries(route.params ?? {});
+  app.route({
+    method: route.method,
+    url: route.url,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const input: Record<string, unknown> = body ? { ...objectBody(request) } : {};
+      const values = request.params as Record<string, string | undefined>;
+      for (const [param, field] of params) input[field] = values[param];
+      const call = procedureOf(callerFor(createContext, request), route.procedure);
+      const output = await (takesInput ? call(input) : call());
+      const { success } = route;
+      if (!('schema' in success)) return reply.code(204).send();
+      return reply.code(success.status).send(z.encode(success.schema, output));
+    },
+  });
+}

@@ -1,0 +1,215 @@
+/**
+ * The response shapes of the REST contract (spec §3, §7) as zod schemas — the only description
+ * of them. Each route encodes its procedure's output with its schema before sending it (so a
+ * response can never carry a field that is not documented here, and a procedure that drifts
+ * from the contract fails loudly), and the OpenAPI document is generated from the same schemas.
+ *
+ * Request bodies are not described here: they are the tRPC procedures' own zod inputs (see
+ * `route.ts`).
+ *
+ * Timestamps are `Date`s inside the server and ISO 8601 UTC strings on the wire
+ * (`2025-01-31T12:00:00.000Z`): {@link timestamp} is a zod codec between the two.
+ */
+import { z } from 'zod';
+
+/** A `Date` in the server, an ISO 8601 UTC timestamp on the wire (`Date.prototype.toJSON`). */
+export const timestamp = z.codec(z.iso.datetime(), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
+const wireTimestamp = (description: string) =>
+  z.iso.datetime().meta({ description, examples: ['2025-01-31T12:00:00.000Z'] });
+
+/** Every error body (spec §8 "server detail"). */
+export const errorSchema = z
+  .object({
+    detail: z.string().min(1).meta({
+      description: 'A human-readable reason, safe to show to the user.',
+    }),
+  })
+  .meta({ description: 'Every error answer: exactly one member, `detail`.' });
+
+const spaceNameField = z
+  .string()
+  .meta({ description: 'The space name as created.', examples: ['Alpha Team'] });
+
+/** spec §3 "Space as shown". */
+export const spaceSchema = z
+  .object({
+    name: spaceNameField,
+    force_user_passwords: z
+      .boolean()
+      .meta({ description: 'Every user of the space must have a password.' }),
+    allow_self_registration: z.boolean().meta({
+      description: 'Users may register themselves (the first user always may, and becomes admin).',
+    }),
+    created_at: timestamp.meta({ description: 'When the space was created (UTC).' }),
+  })
+  .meta({ description: 'A space as shown (spec §3).' });
+
+/** spec §3 "Space info response". */
+export const spaceInfoSchema = z
+  .object({
+    name: spaceNameField,
+    force_user_passwords: z.boolean(),
+    allow_self_registration: z.boolean(),
+    is_first_user_registration: z.boolean().meta({
+      description: 'The space has no user yet: the next registration becomes its admin.',
+    }),
+  })
+  .meta({ description: 'What the login screen needs before anyone logs in (spec §3).' });
+
+/** spec §3 User. */
+export const userSchema = z
+  .object({
+    id: z.uuid().meta({
+      description: 'The user id (also `session_id` on the raw WebSocket).',
+      examples: ['0b5e8a7e-4f7c-4d3c-9a55-2f0f7c1b9e11'],
+    }),
+    username: z.string().meta({ examples: ['alice'] }),
+    role: z.enum(['admin', 'member']),
+    created_at: timestamp.meta({ description: 'When the user was registered or added (UTC).' }),
+  })
+  .meta({ description: 'A user of a space (spec §3).' });
+
+/** spec §3 Login response. */
+export const loginResponseSchema = z
+  .object({
+    access_token: z.string().meta({
+      description:
+        'The bearer token: send `Authorization: Bearer <access_token>` on authenticated calls and ' +
+        '`?token=` on the raw WebSocket. It expires 30 minutes after its last use (spec §9).',
+    }),
+    token_type: z.literal('bearer'),
+    expires_at: timestamp.meta({
+      description: 'When the session expires unless it is used before (each call extends it).',
+    }),
+    space: spaceSchema,
+    user: userSchema,
+  })
+  .meta({ description: 'A new session (spec §3 Login response).' });
+
+/** The caller's session. */
+export const sessionSchema = z
+  .object({
+    user: userSchema,
+    space: spaceSchema,
+    expires_at: timestamp.meta({ description: 'When the session expires (already extended).' }),
+  })
+  .meta({ description: 'The session the bearer token belongs to.' });
+
+export const userListSchema = z
+  .object({ users: z.array(userSchema).meta({ description: 'Oldest first.' }) })
+  .meta({ description: 'Every user of the space.' });
+
+export const usernameListSchema = z
+  .object({
+    usernames: z.array(z.string()).meta({ description: 'Oldest first.', examples: [['alice']] }),
+  })
+  .meta({ description: 'The usernames of the space (spec §7; used by the randomizer).' });
+
+/** What the server adds to the caller's metadata on every save (spec §3 Tool content). */
+export const contentMetadataSchema = z
+  .looseObject({
+    version: z.int().min(1).meta({
+      description:
+        'The stored version. Send it back as `metadata.version` with your next save of this tool.',
+    }),
+    last_modified: wireTimestamp('When the content was saved (UTC), set by the server.'),
+    modified_by: z.string().meta({ description: 'Who saved it, set by the server.' }),
+  })
+  .meta({
+    description:
+      'The metadata the saver sent, plus `version`, `last_modified` and `modified_by` ' +
+      'set by the server. Never encrypted: do not put secrets here.',
+    examples: [{ version: 3, last_modified: '2025-01-31T12:00:00.000Z', modified_by: 'alice' }],
+  });
+
+const toolContentFields = {
+  id: z.uuid().meta({ examples: ['6f1d2c3b-9a8e-4f7d-8c6b-5a4e3d2c1b0a'] }),
+  tool: z.string().meta({ examples: ['kanban'] }),
+  space_name: spaceNameField,
+  content_metadata: contentMetadataSchema,
+};
+
+/** spec §3 Tool content (server record). */
+export const toolContentSchema = z
+  .object({
+    ...toolContentFields,
+    encrypted_data: z.string().meta({
+      description:
+        'The envelope exactly as saved: a JSON text `{"data","iv","salt"}` (base64), AES-256-GCM ' +
+        'with a key derived from the space key by PBKDF2 (packages/crypto/README.md). ' +
+        'The server cannot decrypt it.',
+      examples: [
+        '{"data":"O0Bj49T3GHrJzoqKlwNAMSAQ","iv":"EBESExQVFhcYGRob","salt":"QEFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaW1xdXl8="}',
+      ],
+    }),
+  })
+  .meta({ description: 'The stored content of one tool (spec §3 Tool content).' });
+
+/** The answer to a save: the record without the ciphertext the caller just sent. */
+export const savedToolContentSchema = z
+  .object(toolContentFields)
+  .meta({ description: 'The saved record; `content_metadata.version` is the new version.' });
+
+export const toolListSchema = z
+  .object({
+    tools: z.array(
+      z.object({
+        tool: z.string().meta({ examples: ['kanban'] }),
+        version: z.int().min(1),
+        last_modified: timestamp,
+        modified_by: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ description: 'The tools of the space that have content, by tool id.' });
+
+const realtimeField = z.enum(['local', 'listening', 'reconnecting']).meta({
+  description:
+    'Cross-instance events: `local` (PGlite, one instance), `listening` (PostgreSQL ' +
+    'LISTEN is up), `reconnecting` (it is not: live updates from other instances are delayed).',
+});
+const driverField = z.enum(['pglite', 'postgres']);
+
+/** `GET /api/health` while everything works (served by @cipherspace/server). */
+export const healthOkSchema = z
+  .object({
+    status: z.literal('ok'),
+    database: z.literal('ok'),
+    realtime: z.enum(['local', 'listening']),
+    driver: driverField,
+  })
+  .meta({ description: 'The server, its database and its cross-instance events work.' });
+
+/** `GET /api/health` while the database or the cross-instance events do not work. */
+export const healthDegradedSchema = z
+  .object({
+    status: z.literal('degraded'),
+    database: z.enum(['ok', 'unreachable']),
+    realtime: realtimeField,
+    driver: driverField,
+    detail: z.string().meta({ examples: ['Database unreachable'] }),
+  })
+  .meta({ description: 'The server runs, but its database or cross-instance events do not.' });
+
+/** `GET /api/csrf` (served by @cipherspace/server). */
+export const csrfTokenSchema = z
+  .object({
+    csrf_token: z.string().meta({
+      description:
+        'Send it as `X-CSRF-Token` on every non-GET request that carries the `_csrf` cookie.',
+    }),
+  })
+  .meta({ description: 'A cross-site request forgery token (with its `_csrf` cookie).' });
+
+/** `GET /api/openapi.json`: the document itself (described loosely: see the OpenAPI spec). */
+export const openApiDocumentSchema = z
+  .looseObject({
+    openapi: z.string().meta({ examples: ['3.1.1'] }),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .meta({ description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.1).' });

@@ -1,0 +1,104 @@
+/**
+ * The app shell on a real server (spec §7 Notes, issue 6 item 1): every client-side route gets
+ * index.html with the configured DIAGRAM_EDITOR_URL in its meta element (escaped), under the
+ * same CSP whose frame-src names that editor's origin; the unfilled file is never served.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startTestServer, type TestServer } from './testing.ts';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="cipherspace-diagram-editor" content="" />
+    <title>Cipherspace</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+/** The content attribute of the diagram editor meta element in `html` (still escaped). */
+function metaContent(html: string): string | null {
+  return /<meta name="cipherspace-diagram-editor" content="([^"]*)" \/>/.exec(html)?.[1] ?? null;
+}
+
+function webDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-web-app-'));
+  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dir, 'app.js'), 'export {};');
+  return dir;
+}
+
+describe('index.html with the default diagram editor', () => {
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = webDir();
+    server = await startTestServer({ config: { webDistDir: dir } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/tools/diagrams', '/dashboard'])(
+    'GET %s names https://embed.diagrams.net',
+    async (path) => {
+      const res = await fetch(`${server.url}${path}`);
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(metaContent(html)).toBe('https://embed.diagrams.net');
+      expect(res.headers.get('content-security-policy')).toContain(
+        'frame-src https://embed.diagrams.net;',
+      );
+      // Only the placeholder changed.
+      expect(html.replace(/content="https:\/\/embed\.diagrams\.net"/, 'content=""')).toBe(
+        INDEX_HTML,
+      );
+    },
+  );
+
+  it('never serves the unfilled file, and other files as before', async () => {
+    const raw = await fetch(`${server.url}/index.html`);
+    expect(raw.status).toBe(404);
+    expect(await raw.text()).not.toContain('cipherspace-diagram-editor');
+    const file = await fetch(`${server.url}/app.js`);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe('export {};');
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await fetch(`${server.url}/tools/diagrams`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toBe('');
+  });
+});
+
+describe('index.html with a self-hosted diagram editor', () => {
+  it('names the configured URL, attribute-escaped, and frames only its origin', async () => {
+    const dir = webDir();
+    const url = 'https://draw.example.com:8443/editor/?x=1&y="2"><script>alert(1)</script>';
+    const server = await startTestServer({ config: { webDistDir: dir, diagramEditorUrl: url } });
+    try {
+      const res = await fetch(`${server.url}/tools/diagrams`);
+      const html = await res.text();
+      expect(metaContent(html)).toBe(
+        'https://draw.example.com:8443/editor/?x=1&amp;y=&quot;2&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+      );
+      expect(html).not.toContain('<script>');
+      expect((res.headers.get('content-security-policy') ?? '').split(';')).toContain(
+        'frame-src https://draw.example.com:8443',
+      );
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

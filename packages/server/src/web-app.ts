@@ -1,0 +1,46 @@
+/**
+ * The web app's entry document as the server sends it (spec §7 Notes: the diagram editor is
+ * embedded from an external service; DIAGRAM_EDITOR_URL says which). The browser must learn the
+ * configured editor URL without inline script — the Content-Security-Policy forbids it — so
+ * `index.html` carries a placeholder `<meta name="cipherspace-diagram-editor" content="">` that is
+ * filled here, once at start-up, with the HTML-attribute-escaped URL. The web app reads it in
+ * `packages/web/src/tools/diagrams/editor-url.ts`.
+ */
+import { readFileSync } from 'node:fs';
+
+/** The `name` of the meta element that carries the diagram editor URL. */
+export const DIAGRAM_EDITOR_META_NAME = 'cipherspace-diagram-editor';
+
+const META_ELEMENT = new RegExp(`<meta\\s+name="${DIAGRAM_EDITOR_META_NAME}"[^>]*>`, 'gi');
+
+const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+
+/** `value` safe inside a quoted HTML attribute: `& " ' < >` become character references. */
+export function escapeHtmlAttribute(value: string): string {
+  return value.replace(/[&"'<>]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
+}
+
+/**
+ * `html` with every diagram-editor meta element replaced by one whose `content` is
+ * `diagramEditorUrl` (escaped). Without a placeholder the element is added before `</head>`, so
+ * an older build still learns the URL; without a `</head>` the document is returned unchanged.
+ */
+export function withDiagramEditorUrl(html: string, diagramEditorUrl: string): string {
+  const meta = `<meta name="${DIAGRAM_EDITOR_META_NAME}" content="${escapeHtmlAttribute(diagramEditorUrl)}" />`;
+  if (html.search(META_ELEMENT) !== -1) return html.replace(META_ELEMENT, () => meta);
+  return html.replace(/<\/head>/i, () => `    ${meta}\n  </head>`);
+}
+
+/**
+ * Reads the built `index.html` at `indexPath` (UTF-8) and fills in the diagram editor URL (see
+ * {@link withDiagramEditorUrl}). Call once at start-up; throws what `readFileSync` throws.
+ */
+export function readWebIndex(indexPath: string, diagramEditorUrl: string): string {
+  return withDiagramEditorUrl(readFileSync(indexPath, 'utf8'), diagramEditorUrl);
+}
