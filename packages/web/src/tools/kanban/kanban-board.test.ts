@@ -184,6 +184,12 @@ describe('formatCardDate', () => {
     expect(formatCardDate('2025-03-05T10:00:00.000Z', 'de')).toBe('05.03.2025');
   });
 
+  it('keeps each language when the language switches back and forth', () => {
+    expect(formatCardDate('2025-12-24T10:00:00.000Z', 'en')).toBe('Dec 24, 2025');
+    expect(formatCardDate('2025-12-24T10:00:00.000Z', 'de')).toBe('24.12.2025');
+    expect(formatCardDate('2025-01-02T10:00:00.000Z', 'en')).toBe('Jan 2, 2025');
+  });
+
   it('shows an unreadable date as it is', () => {
     expect(formatCardDate('yesterday', 'en')).toBe('yesterday');
   });

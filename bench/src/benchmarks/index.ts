@@ -1,0 +1,17 @@
+/** Every benchmark of `pnpm bench`, in the order a full run takes them. */
+import type { Benchmark } from '../lib/benchmark.ts';
+import { crossInstance } from './cross-instance.ts';
+import { crypto } from './crypto.ts';
+import { fanout } from './fanout.ts';
+import { sockets } from './sockets.ts';
+import { throughput } from './throughput.ts';
+import { web } from './web.ts';
+
+export const BENCHMARKS: readonly Benchmark[] = [
+  fanout,
+  crossInstance,
+  throughput,
+  sockets,
+  crypto,
+  web,
+];

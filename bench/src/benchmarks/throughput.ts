@@ -1,0 +1,224 @@
+/**
+ * throughput (issue 8 item 3): autocannon with 50 connections against `GET
+ * /api/content/{space}/{tool}` and `PUT` with fresh versions, versus a bare Fastify route that
+ * runs the same postgres.js query (no authentication, no validation, no tRPC), in the same run.
+ * Goal: GET ≥ 60 % of the bare route.
+ */
+import { encryptJson } from '@cipherspace/crypto';
+
+import type { Benchmark, BenchContext } from '../lib/benchmark.ts';
+import { spaceIdOf } from '../lib/fanout.ts';
+import { createThrowawayDatabase, ignoreNotice } from '../lib/postgres.ts';
+import type { Figure } from '../lib/report.ts';
+import { POOL_SIZE, startBareServer, startOurServer } from '../lib/servers.ts';
+import { contentPath, documentOfSize, saveContent, setUpSpace } from '../lib/spaces.ts';
+import { median } from '../lib/stats.ts';
+import { startWorker } from '../lib/workers.ts';
+import type { LoadOutcome, LoadRun, LoadTarget } from '../workers/load.ts';
+import postgres from 'postgres';
+
+const DOCUMENT_BYTES = 10 * 1024;
+const GET_RATIO_GOAL = 0.6;
+
+type Side = 'ours' | 'bare';
+
+async function load(spec: LoadRun): Promise<LoadOutcome> {
+  const worker = startWorker('load');
+  try {
+    return await worker.request<LoadOutcome & { type: 'done' }>(
+      { type: 'run', ...spec },
+      'done',
+      (spec.durationS + 120) * 1000,
+    );
+  } finally {
+    await worker.stop();
+  }
+}
+
+/** The stored version of every tool of the space `spaceId`. */
+async function storedVersions(
+  databaseUrl: string,
+  spaceId: string,
+): Promise<{ tool: string; version: number }[]> {
+  const sql = postgres(databaseUrl, { max: 1, fetch_types: false, onnotice: ignoreNotice });
+  try {
+    return await sql<{ tool: string; version: number }[]>`
+      select tool, version from tool_contents where space_id = ${spaceId} order by tool`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+export const throughput: Benchmark = {
+  name: 'throughput',
+  summary: 'autocannon GET/PUT /api/content/{space}/{tool} vs a bare Fastify + postgres.js route',
+  async run(context: BenchContext) {
+    const connections = context.smoke ? 4 : 50;
+    const rounds = context.smoke ? 1 : 4;
+    const roundS = context.smoke ? 1 : 4;
+    const warmupS = context.smoke ? 0 : 2;
+    // Twice as many documents as connections: a PUT always finds one that no request in flight uses.
+    const tools = Array.from({ length: connections * 2 }, (_, i) => `bench-${i}`);
+
+    const database = await createThrowawayDatabase(context.config.postgresUrl);
+    const dropDatabase = context.defer(() => database.drop());
+    try {
+      const ours = await startOurServer({ databaseUrl: database.url });
+      const stopOurs = context.defer(() => ours.close());
+      const bare = await startBareServer(database.url);
+      const stopBare = context.defer(() => bare.close());
+      try {
+        const space = await setUpSpace(ours.url, ['alice'], 'Load');
+        const [alice] = space.members;
+        if (!alice) throw new Error('space set-up failed');
+        const envelope = await encryptJson(documentOfSize(DOCUMENT_BYTES), space.key);
+        const spaceId = await spaceIdOf(database.url, space.name);
+        const versions = new Map<string, number>();
+        for (const tool of tools) {
+          versions.set(
+            tool,
+            await saveContent(ours.url, alice.token, space.name, tool, envelope, 0),
+          );
+        }
+        const targetsFor = (which: 'ours' | 'bare'): LoadTarget[] =>
+          tools.map((tool) => ({
+            path:
+              which === 'ours' ? contentPath(space.name, tool) : `/bare/content/${spaceId}/${tool}`,
+            version: versions.get(tool) ?? 1,
+          }));
+
+        // Requests the server still had queued when a load run stopped go on saving after it:
+        // wait until the stored versions stop moving, then read them back.
+        const refreshVersions = async () => {
+          let last = '';
+          for (let attempt = 0; attempt < 60; attempt++) {
+            const rows = await storedVersions(database.url, spaceId);
+            const now = JSON.stringify(rows);
+            if (now === last) {
+              for (const row of rows) versions.set(row.tool, row.version);
+              return;
+            }
+            last = now;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+          throw new Error('the stored versions kept changing after a load run');
+        };
+        const runOnce = async (which: Side, method: 'GET' | 'PUT', durationS: number) => {
+          await refreshVersions();
+          // Both servers live in this process and only one is under load at a time: this
+          // process's CPU time is that server's.
+          const cpuBefore = process.cpuUsage();
+          const outcome = await load({
+            url: which === 'ours' ? ours.url : bare.url,
+            method,
+            targets: targetsFor(which),
+            token: which === 'ours' ? alice.token : null,
+            envelope,
+            connections,
+            durationS,
+          });
+          const cpu = process.cpuUsage(cpuBefore);
+          if (outcome.ok === 0 || outcome.non2xx > 0) {
+            throw new Error(
+              `${method} ${which}: ${outcome.ok} answers 2xx, ${outcome.non2xx} not (statuses ${JSON.stringify(outcome.statuses)}): a broken run`,
+            );
+          }
+          return { ...outcome, cpuMicros: cpu.user + cpu.system };
+        };
+        // Short rounds, ours and bare taking turns (and turns about who goes first), so that the
+        // load of other work on the machine falls on both sides alike.
+        const compare = async (method: 'GET' | 'PUT') => {
+          if (warmupS > 0) {
+            await runOnce('ours', method, warmupS);
+            await runOnce('bare', method, warmupS);
+          }
+          const sides = {
+            ours: { ok: 0, seconds: 0, p99: [] as number[], errors: 0, cpuMicros: 0 },
+            bare: { ok: 0, seconds: 0, p99: [] as number[], errors: 0, cpuMicros: 0 },
+          };
+          for (let round = 0; round < rounds; round++) {
+            const order: Side[] = round % 2 === 0 ? ['ours', 'bare'] : ['bare', 'ours'];
+            for (const which of order) {
+              context.log(
+                `throughput: ${method} ${which}, round ${round + 1}/${rounds}, ${connections} connections, ${roundS} s`,
+              );
+              const outcome = await runOnce(which, method, roundS);
+              const side = sides[which];
+              side.ok += outcome.ok;
+              side.seconds += outcome.seconds;
+              side.p99.push(outcome.latencyP99Ms);
+              side.errors += outcome.errors;
+              side.cpuMicros += outcome.cpuMicros;
+            }
+          }
+          const summary = (side: (typeof sides)['ours']) => ({
+            requestsPerSecond: side.ok / side.seconds,
+            p99Ms: median(side.p99),
+            errors: side.errors,
+            /** Server CPU time per answered request, in ms. */
+            cpuMs: side.cpuMicros / 1000 / side.ok,
+          });
+          return { ours: summary(sides.ours), bare: summary(sides.bare) };
+        };
+
+        const get = await compare('GET');
+        const put = await compare('PUT');
+
+        const figures: Figure[] = [
+          {
+            name: `GET content — requests/s (${connections} connections)`,
+            value: get.ours.requestsPerSecond,
+            unit: 'req/s',
+            baseline: { value: get.bare.requestsPerSecond, label: 'bare route' },
+            ratioGoal: { op: '>=', bound: GET_RATIO_GOAL, text: '≥ 60 % of bare' },
+          },
+          {
+            name: 'GET content — latency p99',
+            value: get.ours.p99Ms,
+            unit: 'ms',
+            baseline: { value: get.bare.p99Ms, label: 'bare route' },
+          },
+          {
+            name: 'GET content — server CPU per request',
+            value: get.ours.cpuMs,
+            unit: 'ms',
+            baseline: { value: get.bare.cpuMs, label: 'bare route' },
+          },
+          {
+            name: `PUT content, fresh versions — requests/s (${connections} connections)`,
+            value: put.ours.requestsPerSecond,
+            unit: 'req/s',
+            baseline: { value: put.bare.requestsPerSecond, label: 'bare route' },
+          },
+          {
+            name: 'PUT content — latency p99',
+            value: put.ours.p99Ms,
+            unit: 'ms',
+            baseline: { value: put.bare.p99Ms, label: 'bare route' },
+          },
+          {
+            name: 'PUT content — server CPU per request',
+            value: put.ours.cpuMs,
+            unit: 'ms',
+            baseline: { value: put.bare.cpuMs, label: 'bare route' },
+          },
+        ];
+        const errors = [get.ours, get.bare, put.ours, put.bare].reduce(
+          (sum, o) => sum + o.errors,
+          0,
+        );
+        return {
+          figures,
+          notes: [
+            `autocannon in its own process; per figure ${rounds} rounds of ${roundS} s, ours and bare taking turns, after ${warmupS} s of warm-up each; latency p99 = median of the rounds'; a ${Math.round(envelope.length / 1024)} KB envelope; server in this process on ${database.serverVersion} with a pool of ${POOL_SIZE} (the bare route too). Ours authenticates every request (session look-up), validates and goes through tRPC's createCaller; the bare route runs only the content query. PUT: each request saves one of ${tools.length} documents with its current version (no 409s)${errors > 0 ? `; ${errors} connection errors/timeouts` : ''}`,
+          ],
+        };
+      } finally {
+        await stopBare();
+        await stopOurs();
+      }
+    } finally {
+      await dropDatabase();
+    }
+  },
+};

@@ -1,0 +1,33 @@
+/**
+ * The benchmarks' settings from the environment — the only module of `bench/` that reads
+ * `process.env` (children get what they need from their parent over IPC).
+ *
+ * | variable | default | meaning |
+ * |---|---|---|
+ * | BENCH_POSTGRES_URL, else DATABASE_URL | postgres://postgres@127.0.0.1:5432/postgres | a PostgreSQL server on which each run creates (and drops) a throw-away database |
+ * | CHROMIUM_PATH | /usr/bin/chromium | the Chromium the crypto and web benchmarks drive (Debian's package; never downloaded) |
+ */
+
+/** The PostgreSQL server a run uses when the environment names none. */
+export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Debian's Chromium. */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+export interface BenchConfig {
+  /** An administrative postgres:// URL: throw-away databases are created and dropped through it. */
+  postgresUrl: string;
+  /** The Chromium executable. */
+  chromiumPath: string;
+}
+
+/** Reads the configuration from `env` (default `process.env`); empty values count as unset. */
+export function loadBenchConfig(
+  env: Record<string, string | undefined> = process.env,
+): BenchConfig {
+  const pick = (...values: (string | undefined)[]) => values.find((value) => value?.trim());
+  return {
+    postgresUrl: pick(env.BENCH_POSTGRES_URL, env.DATABASE_URL) ?? DEFAULT_POSTGRES_URL,
+    chromiumPath: pick(env.CHROMIUM_PATH) ?? DEFAULT_CHROMIUM_PATH,
+  };
+}

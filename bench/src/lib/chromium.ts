@@ -1,0 +1,27 @@
+/**
+ * Headless Chromium for the crypto and web benchmarks: Debian's package (never a download),
+ * driven by Playwright, with the flags that keep it quiet on a machine without internet.
+ */
+import { existsSync } from 'node:fs';
+
+import { chromium, type Browser } from '@playwright/test';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Launches headless Chromium at `executablePath`. @throws with the install hint when it is missing. */
+export async function launchChromium(executablePath: string): Promise<Browser> {
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH`,
+    );
+  }
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
