@@ -481,11 +481,13 @@ test.describe('space settings', () => {
     await selfRegistration.uncheck();
     await expect(selfRegistration).not.toBeChecked();
 
-    const stored = await rest(server, 'GET', `/api/spaces/${encodeURIComponent(space.name)}`);
-    expect(stored.body).toMatchObject({
-      force_user_passwords: true,
-      allow_self_registration: false,
-    });
+    // The checkbox flips at once; the save it started may still be on its way.
+    await expect
+      .poll(
+        async () =>
+          (await rest(server, 'GET', `/api/spaces/${encodeURIComponent(space.name)}`)).body,
+      )
+      .toMatchObject({ force_user_passwords: true, allow_self_registration: false });
 
     await page.reload();
     await expect(page.getByLabel('Force users to have passwords')).toBeChecked();
