@@ -26,12 +26,10 @@ import {
   validateNoteForm,
   type MarkdownFormat,
   type NoteFormValues,
-  type PostPriority,
-  type PostType,
   type TextSelection,
 } from '../../domain/bulletin/index.ts';
 import { m } from '../../paraglide/messages.js';
-import { FormModal, useModalForm } from '../tracker/modal-form.tsx';
+import { ChoiceField, FormModal, useModalForm } from '../tracker/modal-form.tsx';
 import {
   bulletinErrorText,
   noteColorText,
@@ -197,34 +195,22 @@ function NoteForm({ mode, initial, allowExpiration, onSubmit, onClose }: NoteFor
       </div>
 
       <div className="note-form-row">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>{m.bulletin_form_type()}</label>
-          <select
-            id={`${id}-type`}
-            value={values.type}
-            onChange={(event) => set('type', event.target.value as PostType)}
-          >
-            {POST_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {postTypeText(type)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-priority`}>{m.bulletin_form_priority()}</label>
-          <select
-            id={`${id}-priority`}
-            value={values.priority}
-            onChange={(event) => set('priority', event.target.value as PostPriority)}
-          >
-            {POST_PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {postPriorityText(priority)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id={`${id}-type`}
+          label={m.bulletin_form_type()}
+          value={values.type}
+          choices={POST_TYPES}
+          choiceText={postTypeText}
+          onChange={(type) => set('type', type)}
+        />
+        <ChoiceField
+          id={`${id}-priority`}
+          label={m.bulletin_form_priority()}
+          value={values.priority}
+          choices={POST_PRIORITIES}
+          choiceText={postPriorityText}
+          onChange={(priority) => set('priority', priority)}
+        />
       </div>
 
       {values.type === 'Link' ? (

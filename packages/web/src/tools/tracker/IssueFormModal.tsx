@@ -16,7 +16,7 @@ import {
   type IssueType,
 } from '../../domain/tracker/index.ts';
 import { m } from '../../paraglide/messages.js';
-import { FormModal, useModalForm } from './modal-form.tsx';
+import { ChoiceField, FormModal, useModalForm } from './modal-form.tsx';
 import { issueTypeText, priorityText } from './tracker-messages.ts';
 import './tracker.css';
 
@@ -130,34 +130,22 @@ function IssueForm({
         />
       </div>
       <div className="issue-form-row">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>{m.tracker_issue_form_type_label()}</label>
-          <select
-            id={`${id}-type`}
-            value={values.type}
-            onChange={(event) => set('type', event.target.value as IssueType)}
-          >
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {issueTypeText(type)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-priority`}>{m.tracker_issue_form_priority_label()}</label>
-          <select
-            id={`${id}-priority`}
-            value={values.priority}
-            onChange={(event) => set('priority', event.target.value as IssuePriority)}
-          >
-            {ISSUE_PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {priorityText(priority)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id={`${id}-type`}
+          label={m.tracker_issue_form_type_label()}
+          value={values.type}
+          choices={types}
+          choiceText={issueTypeText}
+          onChange={(type) => set('type', type)}
+        />
+        <ChoiceField
+          id={`${id}-priority`}
+          label={m.tracker_issue_form_priority_label()}
+          value={values.priority}
+          choices={ISSUE_PRIORITIES}
+          choiceText={priorityText}
+          onChange={(priority) => set('priority', priority)}
+        />
       </div>
       <div className="issue-form-row">
         <div className="field">

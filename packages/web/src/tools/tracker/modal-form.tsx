@@ -1,8 +1,9 @@
 /**
- * What the tracker's modal forms (issue form, phase form) share: the modal that mounts the form
- * only while open — so each opening starts from its initial values — and the submit handling of
- * spec §5 ("submit buttons disabled while processing"): validate, focus the first invalid field,
- * save, close only when saved; a failed save keeps the form and its input.
+ * What the tools' modal forms (issue form, phase form, note form) share: the modal that mounts
+ * the form only while open — so each opening starts from its initial values — the submit
+ * handling of spec §5 ("submit buttons disabled while processing"): validate, focus the first
+ * invalid field, save, close only when saved; a failed save keeps the form and its input — and
+ * the labelled select of a fixed list of choices.
  */
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 
@@ -72,4 +73,37 @@ export function useModalForm(options: {
       if (!saving) void submit();
     },
   };
+}
+
+/**
+ * A labelled `<select>` (in a `.field`) of the fixed `choices`, each shown as `choiceText(choice)`
+ * (translated); `onChange` gets the chosen value, typed as one of the choices.
+ */
+export function ChoiceField<T extends string>({
+  id,
+  label,
+  value,
+  choices,
+  choiceText,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  choices: readonly T[];
+  choiceText: (choice: T) => string;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choiceText(choice)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
