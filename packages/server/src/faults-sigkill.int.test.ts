@@ -7,62 +7,26 @@
  * and its exact ciphertext. A save that was in flight at the kill may be there too (committed,
  * answer lost), but nothing else.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { encryptJson } from '@cipherspace/crypto';
 import { createTestDb, testDriver, type TestDb } from '@cipherspace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { api, createSpaceOverRest, loginOverRest, type ClientSpace } from './testing.ts';
+import {
+  api,
+  createSpaceOverRest,
+  loginOverRest,
+  startServerProcess as start,
+  type ClientSpace,
+} from './testing.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const TOOLS = ['kanban', 'ticket-system', 'bulletin', 'randomizer'] as const;
 /** The kill comes after this many acknowledged saves (or after BURST_MAX_MS, if sooner). */
 const KILL_AFTER_SAVES = 40;
 const BURST_MAX_MS = 60_000;
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Starts `src/main.ts` with `env` and waits for its "listening" line. */
-function start(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`no listening line within 90 s:\n${output}`)),
-      90_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], exited });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
-}
 
 /** What one writer knows about its tool: the last save answered 200, and every save it sent. */
 interface WriterLog {

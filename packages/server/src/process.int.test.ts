@@ -3,61 +3,27 @@
  * database (embedded PGlite in a fresh DATA_DIR, or PostgreSQL via DATABASE_URL), answers
  * /api/health, shuts down cleanly on SIGTERM, and keeps acknowledged saves across a restart.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { encryptJson } from '@cipherspace/crypto';
 import { createTestDb, testDriver, type TestDb } from '@cipherspace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { api, createSpaceOverRest, loginOverRest } from './testing.ts';
+import {
+  api,
+  createSpaceOverRest,
+  loginOverRest,
+  startServerProcess,
+  type ServerProcess,
+} from './testing.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const start = (env: Record<string, string>) => startServerProcess(env, 60_000);
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`no listening line within 60 s:\n${output}`)),
-      60_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], exited });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-async function stop(running: Running): Promise<number | null> {
+async function stop(running: ServerProcess): Promise<number | null> {
   running.child.kill('SIGTERM');
-  return running.exited;
+  return (await running.exited).code;
 }
 
 describe(`the server process (${testDriver()})`, () => {

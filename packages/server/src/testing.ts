@@ -2,6 +2,9 @@
  * Test harness: a real server on 127.0.0.1 with a random port over a fresh test database
  * (PGlite or Postgres per test project), plus client helpers that use real crypto.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
 import { derivePasswordVerifier, deriveSpaceNameVerifier } from '@cipherspace/crypto';
 import type { DbHandle } from '@cipherspace/db';
 import { createTestDb, type TestDb } from '@cipherspace/db/testing';
@@ -432,6 +435,57 @@ export function expectUpgradeRefused(
         socket.terminate();
         resolve({ status: response.statusCode ?? 0, body });
       });
+    });
+  });
+}
+
+/** A server started as its own process by {@link startServerProcess}. */
+export interface ServerProcess {
+  child: ChildProcess;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** How the process ended (never rejects). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Starts `src/main.ts` (what `pnpm start` runs, without the web build) on a free port with
+ * `env` added to this process's environment, and resolves once it logs "Server listening at …".
+ * Rejects with the process's output when it exits first or does not listen within `timeoutMs`.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`no listening line within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], exited });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
     });
   });
 }
