@@ -15,7 +15,8 @@ import {
   type SourcedIssue,
 } from '../../domain/poker/index.ts';
 import { m } from '../../paraglide/messages.js';
-import { backlogPriorityText, backlogToolText, backlogTypeText } from './poker-messages.ts';
+import { IssueBadges } from './IssueBadges.tsx';
+import { backlogToolText } from './poker-messages.ts';
 import type { BacklogTool } from './use-poker-backlog.ts';
 
 export interface IssueSelectorProps {
@@ -46,18 +47,7 @@ function IssueRow({
       >
         <span className="poker-issue-title">{issue.title}</span>
         <span className="poker-issue-meta">
-          <span className="poker-badge poker-badge-type">
-            <span className="visually-hidden">
-              {m.poker_issue_type({ type: backlogTypeText(issue.type) })}
-            </span>
-            <span aria-hidden="true">{backlogTypeText(issue.type)}</span>
-          </span>
-          <span className={`poker-badge poker-priority-${issue.priority.toLowerCase()}`}>
-            <span className="visually-hidden">
-              {m.poker_issue_priority({ priority: backlogPriorityText(issue.priority) })}
-            </span>
-            <span aria-hidden="true">{backlogPriorityText(issue.priority)}</span>
-          </span>
+          <IssueBadges issue={issue} />
           <span className="poker-issue-assignee">
             {issue.assignedPerson === ''
               ? m.poker_unassigned()

@@ -14,12 +14,8 @@ import {
   type SourcedIssue,
 } from '../../domain/poker/index.ts';
 import { m } from '../../paraglide/messages.js';
-import {
-  backlogPriorityText,
-  backlogToolText,
-  backlogTypeText,
-  voteText,
-} from './poker-messages.ts';
+import { IssueBadges } from './IssueBadges.tsx';
+import { backlogToolText, voteText } from './poker-messages.ts';
 import type { BacklogTool } from './use-poker-backlog.ts';
 
 export interface SelectedIssuePanelProps {
@@ -157,18 +153,7 @@ export function SelectedIssuePanel({
         <article className="poker-selected-issue" aria-label={issue.title}>
           <h3 className="poker-selected-title">{issue.title}</h3>
           <p className="poker-issue-meta">
-            <span className="poker-badge poker-badge-type">
-              <span className="visually-hidden">
-                {m.poker_issue_type({ type: backlogTypeText(issue.type) })}
-              </span>
-              <span aria-hidden="true">{backlogTypeText(issue.type)}</span>
-            </span>
-            <span className={`poker-badge poker-priority-${issue.priority.toLowerCase()}`}>
-              <span className="visually-hidden">
-                {m.poker_issue_priority({ priority: backlogPriorityText(issue.priority) })}
-              </span>
-              <span aria-hidden="true">{backlogPriorityText(issue.priority)}</span>
-            </span>
+            <IssueBadges issue={issue} />
             <span className="poker-issue-source">
               {m.poker_issue_source({ phase: item.phaseName, tool: backlogToolText(item.tool) })}
             </span>
