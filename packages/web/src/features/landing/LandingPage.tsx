@@ -4,7 +4,7 @@
  * sections (features, what is this, security, quick start in 3 steps, use cases).
  * Signed-in visitors are sent to /dashboard.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -12,11 +12,27 @@ import { PRODUCT_NAME } from '../../lib/product.ts';
 import { useSession } from '../../lib/session.ts';
 import { m } from '../../paraglide/messages.js';
 import { DevelopmentBanner } from './DevelopmentBanner.tsx';
-import { QuickAccessDialog } from './QuickAccessDialog.tsx';
 import type { QuickAccessFailure } from './quick-access.ts';
 import { useQuickAccess } from './use-quick-access.ts';
 
 type Text = () => string;
+
+/**
+ * The quick-access prompt pulls in Radix Dialog (~13 KB gzip), which the landing page needs only
+ * once quick access is used: it is loaded then, and preloaded as soon as the pointer or focus
+ * reaches the quick-access button, so the prompt opens on the first click without a delay.
+ */
+const loadQuickAccessDialog = () => import('./QuickAccessDialog.tsx');
+let quickAccessDialogPreload: Promise<unknown> | null = null;
+function preloadQuickAccessDialog() {
+  // A failed preload is forgotten, so the next hover, focus or the lazy component retries.
+  quickAccessDialogPreload ??= loadQuickAccessDialog().catch(() => {
+    quickAccessDialogPreload = null;
+  });
+}
+const QuickAccessDialog = lazy(async () => ({
+  default: (await loadQuickAccessDialog()).QuickAccessDialog,
+}));
 
 /** The six tools of spec §1, in registry order. */
 const TOOLS: readonly { id: string; icon: string; name: Text; text: Text }[] = [
@@ -144,6 +160,9 @@ export default function LandingPage() {
               aria-disabled={creating}
               aria-busy={creating}
               aria-describedby="landing-quick-hint"
+              onPointerEnter={preloadQuickAccessDialog}
+              onPointerDown={preloadQuickAccessDialog}
+              onFocus={preloadQuickAccessDialog}
               onClick={quick.start}
             >
               {m.landing_quick_access()}
@@ -221,11 +240,14 @@ export default function LandingPage() {
         </section>
       </div>
       {state.phase === 'naming' ? (
-        <QuickAccessDialog
-          nameError={state.nameError}
-          onCancel={quick.cancel}
-          onSubmit={quick.submit}
-        />
+        // Shown only if the prompt's chunk is not there yet (no hover or focus before the click).
+        <Suspense fallback={<StatusMessage kind="info">{m.common_loading()}</StatusMessage>}>
+          <QuickAccessDialog
+            nameError={state.nameError}
+            onCancel={quick.cancel}
+            onSubmit={quick.submit}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -9,6 +9,7 @@ import {
   defaultContent,
   deletePhase,
   moveIssue,
+  updateIssue,
   type KanbanContent,
   type TrackerContext,
 } from '../../domain/tracker/index.ts';
@@ -67,8 +68,8 @@ function setup(content: KanbanContent, overrides: Partial<KanbanBoardProps> = {}
     ...overrides,
   };
   const user = userEvent.setup();
-  render(<KanbanBoard {...props} />);
-  return { user, props };
+  const { rerender } = render(<KanbanBoard {...props} />);
+  return { user, props, rerender };
 }
 
 const column = (name: string) => screen.getByRole('region', { name });
@@ -175,6 +176,60 @@ describe('KanbanBoard cards (spec §2 card fields)', () => {
     await user.click(screen.getByRole('button', { name: 'Delete card Plain' }));
     expect(props.onDeleteCard).toHaveBeenCalledWith(expect.objectContaining({ title: 'Plain' }));
     expect(props.onMoveCard).not.toHaveBeenCalled();
+  });
+});
+
+describe('KanbanBoard re-renders (memoised columns and cards)', () => {
+  it('calls the handlers of the latest render, not those of the first', async () => {
+    const content = board();
+    const { user, props, rerender } = setup(content);
+    const later = {
+      onEditCard: vi.fn(),
+      onDeleteCard: vi.fn(),
+      onAddCard: vi.fn(),
+      onMoveColumn: vi.fn(),
+      onDeleteColumn: vi.fn(),
+    };
+    // Same board object: the columns and cards are not re-rendered, only the handlers change.
+    rerender(<KanbanBoard {...props} {...later} />);
+    await user.click(screen.getByRole('button', { name: 'Edit card Login page' }));
+    await user.click(screen.getByRole('button', { name: 'Delete card Plain' }));
+    await user.click(screen.getByRole('button', { name: 'Add card to Backlog' }));
+    await user.click(screen.getByRole('button', { name: 'Move column To Do left' }));
+    await user.click(screen.getByRole('button', { name: 'Delete column Done' }));
+    expect(later.onEditCard).toHaveBeenCalledWith(expect.objectContaining({ title: 'Login page' }));
+    expect(later.onDeleteCard).toHaveBeenCalledWith(expect.objectContaining({ title: 'Plain' }));
+    expect(later.onAddCard).toHaveBeenCalledWith(phaseId(content, 'Backlog'));
+    expect(later.onMoveColumn).toHaveBeenCalledWith(phaseId(content, 'To Do'), 'left');
+    expect(later.onDeleteColumn).toHaveBeenCalledWith(phaseId(content, 'Done'));
+    for (const first of [
+      props.onEditCard,
+      props.onDeleteCard,
+      props.onAddCard,
+      props.onMoveColumn,
+      props.onDeleteColumn,
+    ])
+      expect(first).not.toHaveBeenCalled();
+  });
+
+  it('shows a changed card, changed settings and a new language after a re-render', () => {
+    const content = board();
+    const { props, rerender } = setup(content);
+    const issueId = content.phases[0]?.issues[0]?.id ?? '';
+    const changed = updateIssue(content, { issueId, changes: { title: 'Sign-in page' } });
+    rerender(
+      <KanbanBoard
+        {...props}
+        content={{ ...changed, settings: { ...changed.settings, showComments: false } }}
+        language="de"
+      />,
+    );
+    const card = within(screen.getByRole('article', { name: 'Sign-in page' }));
+    expect(card.queryByText(/^Comments/)).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Login page' })).toBeNull();
+    // The untouched card follows the language too (its creation date).
+    const plain = within(screen.getByRole('article', { name: 'Plain' }));
+    expect(plain.getByText('Created by bob on 05.03.2025')).toBeInTheDocument();
   });
 });
 

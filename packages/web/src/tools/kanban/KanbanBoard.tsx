@@ -15,7 +15,7 @@ import {
   type DragOverEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import {
   findIssue,
@@ -102,7 +102,26 @@ export function KanbanBoard({
       if (arrived) refocus.current = null;
     }
   });
-  const columns = boardColumns(content);
+  // The same column objects while the board is unchanged, so memoised columns and cards skip
+  // re-rendering on drag state changes.
+  const columns = useMemo(() => boardColumns(content), [content]);
+  // Stable callbacks for the memoised columns and cards, calling the page's latest handlers.
+  const handlers = useRef({ onMoveColumn, onDeleteColumn, onAddCard, onEditCard, onDeleteCard });
+  useLayoutEffect(() => {
+    handlers.current = { onMoveColumn, onDeleteColumn, onAddCard, onEditCard, onDeleteCard };
+  });
+  const moveColumn = useCallback(
+    (phaseId: string, direction: 'left' | 'right') =>
+      handlers.current.onMoveColumn(phaseId, direction),
+    [],
+  );
+  const deleteColumn = useCallback(
+    (phaseId: string) => handlers.current.onDeleteColumn(phaseId),
+    [],
+  );
+  const addCard = useCallback((phaseId: string) => handlers.current.onAddCard(phaseId), []);
+  const editCard = useCallback((issue: Issue) => handlers.current.onEditCard(issue), []);
+  const deleteCard = useCallback((issue: Issue) => handlers.current.onDeleteCard(issue), []);
   // A card deleted by someone else while being dragged simply has no preview any more.
   const active = activeId === null ? null : findIssue(content, activeId);
 
@@ -164,11 +183,11 @@ export function KanbanBoard({
             display={content.settings}
             language={language}
             dropState={dropState(column.phase.id)}
-            onMove={onMoveColumn}
-            onDelete={onDeleteColumn}
-            onAddCard={onAddCard}
-            onEditCard={onEditCard}
-            onDeleteCard={onDeleteCard}
+            onMove={moveColumn}
+            onDelete={deleteColumn}
+            onAddCard={addCard}
+            onEditCard={editCard}
+            onDeleteCard={deleteCard}
           />
         ))}
       </div>

@@ -5,7 +5,7 @@
  * showComments) hide the matching parts. {@link DraggableKanbanCard} adds the drag handle.
  */
 import { useDraggable } from '@dnd-kit/core';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, useMemo, type ReactNode } from 'react';
 
 import type { Issue, KanbanSettings } from '../../domain/tracker/index.ts';
 import { m } from '../../paraglide/messages.js';
@@ -48,6 +48,9 @@ export function KanbanCardView({
   const typeClass = issue.type.toLowerCase().replace(/\s+/g, '-');
   const showPriority = display.showPriority && issue.priority !== 'none';
   const showAssignee = display.showAssignedPerson && issue.assignedPerson !== '';
+  const editLabel = onEdit ? m.kanban_edit_card({ title: issue.title }) : '';
+  const deleteLabel = onDelete ? m.kanban_delete_card({ title: issue.title }) : '';
+  const typeText = issueTypeText(issue.type);
   return (
     <article className="kanban-card-body" aria-labelledby={titleId}>
       <div className="kanban-card-top">
@@ -61,8 +64,8 @@ export function KanbanCardView({
               <button
                 type="button"
                 className="kanban-icon-button"
-                aria-label={m.kanban_edit_card({ title: issue.title })}
-                title={m.kanban_edit_card({ title: issue.title })}
+                aria-label={editLabel}
+                title={editLabel}
                 onClick={() => onEdit(issue)}
               >
                 <EditIcon />
@@ -72,8 +75,8 @@ export function KanbanCardView({
               <button
                 type="button"
                 className="kanban-icon-button kanban-icon-danger"
-                aria-label={m.kanban_delete_card({ title: issue.title })}
-                title={m.kanban_delete_card({ title: issue.title })}
+                aria-label={deleteLabel}
+                title={deleteLabel}
                 onClick={() => onDelete(issue)}
               >
                 <DeleteIcon />
@@ -84,10 +87,8 @@ export function KanbanCardView({
       </div>
       <div className="kanban-card-badges">
         <span className={`badge kanban-type kanban-type-${typeClass}`}>
-          <span className="visually-hidden">
-            {m.kanban_card_type({ type: issueTypeText(issue.type) })}
-          </span>
-          <span aria-hidden="true">{issueTypeText(issue.type)}</span>
+          <span className="visually-hidden">{m.kanban_card_type({ type: typeText })}</span>
+          <span aria-hidden="true">{typeText}</span>
         </span>
         {display.showEstimation && issue.estimation !== '' ? (
           <span className="badge kanban-estimation">
@@ -147,23 +148,34 @@ export interface DraggableKanbanCardProps extends KanbanCardViewProps {
  * with the keyboard from its drag handle (Space/Enter picks up, ←/→ move, Space/Enter drops,
  * Escape cancels). Clicks on the edit and delete buttons still work because a drag starts only
  * after the pointer moved a few pixels.
+ *
+ * Memoised: a board re-renders on every drag start, column change and save, and its up to
+ * hundreds of cards re-render only when their own props change (pass stable callbacks).
  */
-export function DraggableKanbanCard({ phaseId, phaseName, ...view }: DraggableKanbanCardProps) {
+export const DraggableKanbanCard = memo(function DraggableKanbanCard({
+  phaseId,
+  phaseName,
+  ...view
+}: DraggableKanbanCardProps) {
   const { issue } = view;
-  const data: CardDragData = { kind: 'card', title: issue.title, phaseId, phaseName };
+  const data = useMemo<CardDragData>(
+    () => ({ kind: 'card', title: issue.title, phaseId, phaseName }),
+    [issue.title, phaseId, phaseName],
+  );
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: issue.id,
     data,
     attributes: { roleDescription: m.kanban_drag_role() },
   });
+  const moveLabel = m.kanban_move_card({ title: issue.title });
   const handle = (
     <button
       ref={setActivatorNodeRef}
       type="button"
       className="kanban-drag-handle"
       {...attributes}
-      aria-label={m.kanban_move_card({ title: issue.title })}
-      title={m.kanban_move_card({ title: issue.title })}
+      aria-label={moveLabel}
+      title={moveLabel}
     >
       <span aria-hidden="true">⠿</span>
     </button>
@@ -178,4 +190,4 @@ export function DraggableKanbanCard({ phaseId, phaseName, ...view }: DraggableKa
       <KanbanCardView {...view} handle={handle} />
     </div>
   );
-}
+});

@@ -5,7 +5,7 @@
  * column a hint and an add-first-card button. The column is a drop target for cards.
  */
 import { useDroppable } from '@dnd-kit/core';
-import { useId, type CSSProperties } from 'react';
+import { memo, useId, useMemo, type CSSProperties } from 'react';
 
 import type { Issue } from '../../domain/tracker/index.ts';
 import { m } from '../../paraglide/messages.js';
@@ -26,8 +26,11 @@ export interface KanbanColumnProps {
   onDeleteCard: (issue: Issue) => void;
 }
 
-/** A column of the board; takes its cards and control visibility from `column`. */
-export function KanbanColumn({
+/**
+ * A column of the board; takes its cards and control visibility from `column`. Memoised, like
+ * its cards: pass stable callbacks and the same `column` object while the board is unchanged.
+ */
+export const KanbanColumn = memo(function KanbanColumn({
   column,
   display,
   language,
@@ -40,7 +43,10 @@ export function KanbanColumn({
 }: KanbanColumnProps) {
   const { phase, cards } = column;
   const headingId = useId();
-  const data: ColumnDropData = { kind: 'column', name: phase.name, full: column.full };
+  const data = useMemo<ColumnDropData>(
+    () => ({ kind: 'column', name: phase.name, full: column.full }),
+    [phase.name, column.full],
+  );
   const { setNodeRef } = useDroppable({ id: phase.id, data });
   const count = cards.length;
   const countLabel =
@@ -151,4 +157,4 @@ export function KanbanColumn({
       )}
     </section>
   );
-}
+});
