@@ -6,6 +6,7 @@
 import type { Database } from '@cipherspace/db';
 
 import type { EventBus } from './events.ts';
+import { SessionCache } from './services/session-cache.ts';
 import { validateSessionToken, type AuthSession } from './services/sessions.ts';
 
 /** What the composition root injects once per process. */
@@ -14,6 +15,11 @@ export interface ContextDeps {
   bus: EventBus;
   /** The current time; tests pass a controlled clock. Default `() => new Date()`. */
   now?: () => Date;
+  /**
+   * The instance's validated-session cache (services/session-cache.ts). Default: a new one
+   * following `bus`; `null` looks every session up in the database.
+   */
+  sessionCache?: SessionCache | null;
 }
 
 /** Headers as Node/Fastify give them. */
@@ -46,6 +52,7 @@ export function tokenFromHeaders(headers: HeaderBag): string | null {
 /** Returns the `createContext` function every host calls per request or connection. */
 export function createContextFactory(deps: ContextDeps): (input: ContextInput) => Context {
   const now = deps.now ?? (() => new Date());
+  const cache = deps.sessionCache === undefined ? new SessionCache(deps.bus) : deps.sessionCache;
   return ({ headers, connectionParams }) => {
     const token = tokenFromHeaders(headers) ?? connectionParams?.token ?? null;
     return {
@@ -54,7 +61,7 @@ export function createContextFactory(deps: ContextDeps): (input: ContextInput) =
       now,
       token,
       authenticate: () =>
-        token ? validateSessionToken(deps.db, token, now()) : Promise.resolve(null),
+        token ? validateSessionToken(deps.db, token, now(), cache) : Promise.resolve(null),
     };
   };
 }

@@ -45,7 +45,9 @@ export type RealtimeMessage =
 export type ControlEvent =
   | { type: 'member_removed'; user_id: string }
   | { type: 'session_revoked'; session_id: string }
-  | { type: 'space_deleted' };
+  | { type: 'space_deleted' }
+  /** A member's name or role or the space's settings changed: cached sessions are re-read. */
+  | { type: 'space_updated' };
 
 export interface BusEvent {
   /** Unique id (used as the tRPC `tracked()` id). */
@@ -82,6 +84,7 @@ export type TransportState = 'local' | 'listening' | 'reconnecting';
 export class EventBus {
   readonly instanceId = randomUUID();
   private readonly emitter = new EventEmitter();
+  private readonly allListeners = new Set<(event: BusEvent) => void>();
   private unlisten: (() => Promise<void>) | null = null;
   private state: TransportState;
   private readonly stateListeners = new Set<(state: TransportState, error?: unknown) => void>();
@@ -120,6 +123,7 @@ export class EventBus {
   async publish(event: NewBusEvent): Promise<BusEvent> {
     const full: BusEvent = { ...event, id: randomUUID() };
     this.emitter.emit(full.spaceId, full);
+    for (const listener of this.allListeners) listener(full);
     if (this.notifier) {
       const envelope: Envelope = { instance: this.instanceId, event: full };
       await this.notifier.notify(EVENTS_CHANNEL, JSON.stringify(envelope));
@@ -131,6 +135,16 @@ export class EventBus {
   subscribe(spaceId: string, listener: (event: BusEvent) => void): () => void {
     this.emitter.on(spaceId, listener);
     return () => this.emitter.off(spaceId, listener);
+  }
+
+  /**
+   * Calls `listener` for every event of every space, this instance's and (once delivered by the
+   * transport) the other instances', until the returned function is called. For per-instance
+   * state that control events invalidate (the validated-session cache).
+   */
+  subscribeAll(listener: (event: BusEvent) => void): () => void {
+    this.allListeners.add(listener);
+    return () => this.allListeners.delete(listener);
   }
 
   /**
@@ -194,6 +208,7 @@ export class EventBus {
     this.unlisten = null;
     if (unlisten) await unlisten().catch(() => undefined);
     this.emitter.removeAllListeners();
+    this.allListeners.clear();
   }
 
   private setTransportState(state: TransportState, error?: unknown): void {
@@ -210,8 +225,10 @@ export class EventBus {
     }
     if (!envelope || envelope.instance === this.instanceId) return;
     const spaceId = envelope.event?.spaceId;
-    if (typeof spaceId !== 'string') return;
-    this.emitter.emit(spaceId, envelope.event);
+    if (typeof spaceId !== 'string' || !envelope.event) return;
+    const event = envelope.event;
+    this.emitter.emit(spaceId, event);
+    for (const listener of this.allListeners) listener(event);
   }
 }
 

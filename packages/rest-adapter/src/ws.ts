@@ -17,15 +17,16 @@ import { randomUUID } from 'node:crypto';
 
 import { ERROR, type RealtimeEvent } from '@cipherspace/api';
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {} from '@fastify/websocket';
-import type { WebSocket } from 'ws';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from '@fastify/websocket';
 import { z } from 'zod';
 
 import { callerFor, type Caller, type CreateContext } from './caller.ts';
 import { GENERIC_ERRORS, procedureInput, type OperationDoc } from './contract/route.ts';
 import { errorSchema } from './contract/schemas.ts';
 import { toHttpError } from './errors.ts';
+import { jsonFrame } from './ws-frames.ts';
+import { rememberUpgradeResponse, releaseUpgradeRequest } from './ws-release.ts';
 
 export const WS_CLOSE = { normal: 1000, sessionEnded: 4401, spaceDeleted: 4404 } as const;
 
@@ -120,7 +121,10 @@ interface WsParams {
   spaceName: string;
 }
 
-/** A socket accepted in preValidation, waiting for its upgrade to complete. */
+/**
+ * A socket accepted in preValidation, waiting for its upgrade to complete: only what the
+ * connection needs, so that nothing of the HTTP request outlives the upgrade.
+ */
 interface PendingSocket {
   caller: Caller;
   clientId: string;
@@ -128,23 +132,26 @@ interface PendingSocket {
   abort: AbortController;
 }
 
+/** What a live socket keeps (never the request: bench/RESULTS.md, sockets; ws-release.ts). */
+interface LiveSocket extends PendingSocket {
+  spaceName: string;
+  log: FastifyBaseLogger;
+}
+
 const pending = new WeakMap<FastifyRequest, PendingSocket>();
 
 /** Registers the raw WebSocket route; needs `@fastify/websocket` registered on `app`. */
 export function websocketRoutes(app: FastifyInstance, createContext: CreateContext): void {
-  const callerForSocket = (
-    request: FastifyRequest,
-    token: string,
-    signal?: AbortSignal,
-  ): Caller => {
-    const headers = { ...request.headers, authorization: `Bearer ${token}` };
-    return callerFor(createContext, { headers }, signal);
-  };
+  // Only the token: the context reads nothing else, and a copy of every request header would
+  // stay alive with the socket.
+  const callerForSocket = (token: string, signal?: AbortSignal): Caller =>
+    callerFor(createContext, { headers: { authorization: `Bearer ${token}` } }, signal);
 
   app.get<{ Params: WsParams; Querystring: Record<string, string> }>(
     '/api/ws/:spaceName',
     {
       websocket: true,
+      onRequest: rememberUpgradeResponse,
       // Authenticate and subscribe before the upgrade: a refused client gets a plain HTTP
       // status and no socket, and an accepted one misses nothing published after `open`.
       preValidation: async (request, reply) => {
@@ -156,7 +163,7 @@ export function websocketRoutes(app: FastifyInstance, createContext: CreateConte
         if (!token) return reply.code(401).send({ detail: 'Authentication token not available' });
         const abort = new AbortController();
         try {
-          const caller = callerForSocket(request, token, abort.signal);
+          const caller = callerForSocket(token, abort.signal);
           const space_name = request.params.spaceName;
           const me = await caller.realtime.connect({ space_name });
           if (query.data?.session_id !== undefined && query.data.session_id !== me.user_id) {
@@ -183,95 +190,98 @@ export function websocketRoutes(app: FastifyInstance, createContext: CreateConte
         socket.close(WS_CLOSE.sessionEnded, 'not_authenticated');
         return;
       }
-      const { caller, clientId, events, abort } = session;
-      const spaceName = request.params.spaceName;
-      const send = (message: unknown) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-      };
-      const sendError = (error: string) =>
-        send({
-          type: 'error',
-          space_name: spaceName,
-          timestamp: new Date().toISOString(),
-          data: { error },
-        });
+      const log = releaseUpgradeRequest(socket, request, () => session.abort.abort());
+      serveSocket(socket, { ...session, spaceName: request.params.spaceName, log });
+    },
+  );
+}
 
-      // One message at a time, in the order sent: a client's presence updates must not overtake
-      // each other while they wait on the database.
-      let queue = Promise.resolve();
-      socket.on('message', (raw: Buffer, isBinary) => {
-        const text = raw.toString('utf8');
-        queue = queue.then(() => handleClientMessage(text, isBinary));
-      });
-      socket.on('close', () => abort.abort());
-      socket.on('error', () => abort.abort());
+/** Serves one accepted socket; see the module comment. Keeps no reference to the request. */
+function serveSocket(socket: WebSocket, live: LiveSocket): void {
+  const { caller, clientId, events, abort, spaceName, log } = live;
+  const send = (message: object) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const sendError = (error: string) =>
+    send({
+      type: 'error',
+      space_name: spaceName,
+      timestamp: new Date().toISOString(),
+      data: { error },
+    });
 
-      async function handleClientMessage(text: string, isBinary: boolean): Promise<void> {
-        let json: unknown;
-        try {
-          json = isBinary ? undefined : JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        const parsed = clientMessageSchema.safeParse(json);
-        if (!parsed.success) {
-          sendError(
-            json === undefined ? 'Failed to parse message' : 'Unknown or malformed message',
+  // One message at a time, in the order sent: a client's presence updates must not overtake
+  // each other while they wait on the database.
+  let queue = Promise.resolve();
+  socket.on('message', (raw: Buffer, isBinary) => {
+    const text = raw.toString('utf8');
+    queue = queue.then(() => handleClientMessage(text, isBinary));
+  });
+  socket.on('close', () => abort.abort());
+
+  async function handleClientMessage(text: string, isBinary: boolean): Promise<void> {
+    let json: unknown;
+    try {
+      json = isBinary ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = clientMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      sendError(json === undefined ? 'Failed to parse message' : 'Unknown or malformed message');
+      return;
+    }
+    const message = parsed.data;
+    try {
+      switch (message.type) {
+        case 'heartbeat':
+          send(await caller.realtime.heartbeat({ space_name: spaceName }));
+          return;
+        case 'presence_update':
+          await caller.realtime.announce({
+            space_name: spaceName,
+            client_id: clientId,
+            tool: message.data.tool,
+            ...(message.data.status !== undefined ? { status: message.data.status } : {}),
+            ...(message.data.data !== undefined ? { data: message.data.data } : {}),
+          });
+          return;
+        case 'user_joined':
+          await caller.realtime.join({ space_name: spaceName, client_id: clientId });
+          return;
+        default:
+          assertNever(message);
+      }
+    } catch (error) {
+      if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') {
+        sendError(error.message);
+        socket.close(WS_CLOSE.sessionEnded, 'session_ended');
+        return;
+      }
+      sendError(toHttpError(error).detail);
+    }
+  }
+
+  void (async () => {
+    try {
+      for await (const item of events) {
+        const event = untrack(item);
+        // The bus hands every socket of the space the same event object: encoded once.
+        if (socket.readyState === socket.OPEN) socket.send(jsonFrame(event), { binary: false });
+        if (event.type === 'error') {
+          socket.close(
+            event.data.code === 'space_deleted' ? WS_CLOSE.spaceDeleted : WS_CLOSE.sessionEnded,
+            event.data.code,
           );
           return;
         }
-        const message = parsed.data;
-        try {
-          switch (message.type) {
-            case 'heartbeat':
-              send(await caller.realtime.heartbeat({ space_name: spaceName }));
-              return;
-            case 'presence_update':
-              await caller.realtime.announce({
-                space_name: spaceName,
-                client_id: clientId,
-                tool: message.data.tool,
-                ...(message.data.status !== undefined ? { status: message.data.status } : {}),
-                ...(message.data.data !== undefined ? { data: message.data.data } : {}),
-              });
-              return;
-            case 'user_joined':
-              await caller.realtime.join({ space_name: spaceName, client_id: clientId });
-              return;
-            default:
-              assertNever(message);
-          }
-        } catch (error) {
-          if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') {
-            sendError(error.message);
-            socket.close(WS_CLOSE.sessionEnded, 'session_ended');
-            return;
-          }
-          sendError(toHttpError(error).detail);
-        }
       }
-
-      void (async () => {
-        try {
-          for await (const item of events) {
-            const event = untrack(item);
-            send(event);
-            if (event.type === 'error') {
-              socket.close(
-                event.data.code === 'space_deleted' ? WS_CLOSE.spaceDeleted : WS_CLOSE.sessionEnded,
-                event.data.code,
-              );
-              return;
-            }
-          }
-        } catch (error) {
-          if (abort.signal.aborted) return;
-          request.log.warn({ err: error }, 'realtime stream failed');
-          socket.close(WS_CLOSE.sessionEnded, 'stream_failed');
-        }
-      })();
-    },
-  );
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      log.warn({ err: error }, 'realtime stream failed');
+      socket.close(WS_CLOSE.sessionEnded, 'stream_failed');
+    }
+  })();
 }
 
 /** A `tracked(id, data)` value is yielded as the tuple `[id, data, symbol]`. */

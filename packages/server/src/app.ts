@@ -10,7 +10,12 @@ import { join } from 'node:path';
 
 import { appRouter, createContextFactory, EventBus } from '@cipherspace/api';
 import type { DbHandle } from '@cipherspace/db';
-import { restAdapter, toHttpError } from '@cipherspace/rest-adapter';
+import {
+  releaseUpgradeRequest,
+  rememberUpgradeResponse,
+  restAdapter,
+  toHttpError,
+} from '@cipherspace/rest-adapter';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TRPCError } from '@trpc/server';
@@ -146,7 +151,8 @@ export async function buildServer(
     onError: onTrpcError,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
-  app.get('/trpc', { websocket: true }, (socket, request) => {
+  app.get('/trpc', { websocket: true, onRequest: rememberUpgradeResponse }, (socket, request) => {
+    releaseUpgradeRequest(socket, request);
     throttle.guardTrpcSocket(socket, request, appRouter);
     onTrpcConnection(socket, request.raw);
   });

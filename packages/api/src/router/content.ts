@@ -12,6 +12,7 @@ import { z } from 'zod';
 
 import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
+import { preparedQueries } from '../services/prepared.ts';
 import type { AuthSession } from '../services/sessions.ts';
 import { envelopeSchema, saveMetadataSchema, toolSchema } from '../schemas.ts';
 import { memberProcedure, router } from '../trpc.ts';
@@ -57,11 +58,10 @@ export const contentRouter = router({
    * 404 NOT_FOUND 'No content for this tool yet' (clients treat it as "create the default").
    */
   get: memberProcedure.input(toolInput).query(async ({ ctx, input }) => {
-    const [row] = await ctx.db
-      .select()
-      .from(toolContents)
-      .where(and(eq(toolContents.spaceId, ctx.auth.space.id), eq(toolContents.tool, input.tool)))
-      .limit(1);
+    const [row] = await preparedQueries(ctx.db).toolContent.execute({
+      spaceId: ctx.auth.space.id,
+      tool: input.tool,
+    });
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
     return { ...recordView(row, ctx.auth.space.name), encrypted_data: row.encryptedData };
   }),

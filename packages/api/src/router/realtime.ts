@@ -170,6 +170,8 @@ async function* streamEvents(events: AsyncIterable<BusEvent>, options: StreamOpt
           return;
         }
         break;
+      case 'space_updated':
+        break;
       case 'content_update':
       case 'presence_update':
       case 'user_joined':

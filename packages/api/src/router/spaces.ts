@@ -116,6 +116,12 @@ export const spacesRouter = router({
         .where(eq(spaces.id, ctx.auth.space.id))
         .returning();
       if (!space) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.spaceNotFound });
+      // Cached sessions of every instance hold the old settings: they are re-read.
+      await ctx.bus.publish({
+        spaceId: space.id,
+        origin: null,
+        payload: { type: 'space_updated' },
+      });
       return spaceView(space);
     }),
 

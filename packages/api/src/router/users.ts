@@ -151,6 +151,12 @@ export const usersRouter = router({
           .where(and(eq(users.id, input.user_id), eq(users.spaceId, ctx.auth.space.id)))
           .returning();
         if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.userNotFound });
+        // Cached sessions of every instance hold the old name and role: they are re-read.
+        await ctx.bus.publish({
+          spaceId: ctx.auth.space.id,
+          origin: null,
+          payload: { type: 'space_updated' },
+        });
         return userView(user);
       } catch (error) {
         if (isUniqueViolation(error))

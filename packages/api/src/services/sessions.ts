@@ -9,7 +9,7 @@
  */
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { sessions, spaces, users, type Database, type Space, type User } from '@cipherspace/db';
+import { sessions, type Database, type Space, type User } from '@cipherspace/db';
 import { eq, lt, or } from 'drizzle-orm';
 
 import {
@@ -18,6 +18,8 @@ import {
   SESSION_REFRESH_GRANULARITY_MS,
   SESSION_TOKEN_BYTES,
 } from '../constants.ts';
+import { preparedQueries } from './prepared.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** A validated session with its user and space. */
 export interface AuthSession {
@@ -64,36 +66,58 @@ export async function createSession(
 /**
  * Resolves a bearer token to its session, user and space, sliding the expiry forward.
  * Returns null for a malformed, unknown or expired token (an expired one is deleted).
- * One indexed query, plus one update at most once per SESSION_REFRESH_GRANULARITY_MS.
+ * One indexed query — none when `cache` holds the session (see session-cache.ts) — plus one
+ * update at most once per SESSION_REFRESH_GRANULARITY_MS, from a cached hit too.
  */
 export async function validateSessionToken(
   db: Database,
   token: string,
   now: Date,
+  cache: SessionCache | null = null,
 ): Promise<AuthSession | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const sessionId = sessionIdFromToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users, space: spaces })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(spaces, eq(spaces.id, sessions.spaceId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  if (!row) return null;
   const nowMs = now.getTime();
+  const cached = cache?.get(sessionId, nowMs);
+  if (cached) return slideExpiry(db, cached.auth, cached.absoluteExpiresAt, nowMs, cache);
+  const lookup = cache?.startLookup() ?? 0;
+  const [row] = await preparedQueries(db).sessionById.execute({ id: sessionId });
+  if (!row) return null;
   const { session } = row;
   if (nowMs >= session.expiresAt.getTime() || nowMs >= session.absoluteExpiresAt.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }
-  let expiresAt = session.expiresAt;
-  const slid = Math.min(nowMs + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime());
-  if (slid - expiresAt.getTime() >= SESSION_REFRESH_GRANULARITY_MS) {
-    expiresAt = new Date(slid);
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+  const auth = { sessionId, expiresAt: session.expiresAt, user: row.user, space: row.space };
+  cache?.set(auth, session.absoluteExpiresAt, nowMs, lookup);
+  return slideExpiry(db, auth, session.absoluteExpiresAt, nowMs, cache);
+}
+
+/**
+ * Writes the slid expiry back when it moves by at least SESSION_REFRESH_GRANULARITY_MS.
+ * Null when the session is gone from the database meanwhile (deleted on another instance).
+ */
+async function slideExpiry(
+  db: Database,
+  auth: AuthSession,
+  absoluteExpiresAt: Date,
+  nowMs: number,
+  cache: SessionCache | null,
+): Promise<AuthSession | null> {
+  const slid = Math.min(nowMs + SESSION_IDLE_MS, absoluteExpiresAt.getTime());
+  if (slid - auth.expiresAt.getTime() < SESSION_REFRESH_GRANULARITY_MS) return { ...auth };
+  const expiresAt = new Date(slid);
+  const updated = await db
+    .update(sessions)
+    .set({ expiresAt })
+    .where(eq(sessions.id, auth.sessionId))
+    .returning({ id: sessions.id });
+  if (updated.length === 0) {
+    cache?.delete(auth.sessionId);
+    return null;
   }
-  return { sessionId, expiresAt, user: row.user, space: row.space };
+  cache?.extend(auth.sessionId, expiresAt);
+  return { ...auth, expiresAt };
 }
 
 /** Deletes one session (logout). */

@@ -10,7 +10,9 @@ import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 
 import LoginPage from '../features/login/LoginPage.tsx';
 import { Layout } from './Layout.tsx';
+import { toolNameAt } from '../tools/registry.ts';
 import { RequireSession } from './RequireSession.tsx';
+import { ToolRoute } from './ToolRoute.tsx';
 
 const LandingPage = lazy(() => import('../features/landing/LandingPage.tsx'));
 const CreateSpacePage = lazy(() => import('../features/space-create/CreateSpacePage.tsx'));
@@ -75,10 +77,14 @@ export function createRouter() {
         { path: 'crypto-test', element: <CryptoTestPage /> },
         { path: 'datenschutz', element: <PrivacyPage /> },
         { path: 'impressum', element: <ImprintPage /> },
-        ...TOOL_PATHS.map((tool) => ({
-          path: `tools/${tool}`,
-          element: session(TOOL_SCREENS[tool] ?? <ToolUnavailablePage />),
-        })),
+        ...TOOL_PATHS.map((path) => {
+          const tool = toolNameAt(`/tools/${path}`);
+          const screen = TOOL_SCREENS[path] ?? <ToolUnavailablePage />;
+          return {
+            path: `tools/${path}`,
+            element: session(tool ? <ToolRoute tool={tool}>{screen}</ToolRoute> : screen),
+          };
+        }),
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

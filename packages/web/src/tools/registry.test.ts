@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { TOOL_PATHS } from '../app/router.tsx';
 import { applyLanguage } from '../lib/i18n.ts';
-import { getTool, listTools } from './registry.ts';
+import { getTool, listTools, toolNameAt } from './registry.ts';
 
 afterEach(() => {
   applyLanguage('en');
@@ -67,5 +67,12 @@ describe('tool registry (spec §1 Tools, §3 Tool metadata)', () => {
     });
     expect(getTool('ticket-system', 'de')?.displayName).toBe('Issue-Verwaltung');
     expect(getTool('chess')).toBeUndefined();
+  });
+
+  it('names the tool whose screen is at a route', () => {
+    expect(toolNameAt('/tools/ticket')).toBe('ticket-system');
+    expect(toolNameAt('/tools/scrum-poker')).toBe('poker');
+    expect(toolNameAt('/tools/kanban')).toBe('kanban');
+    expect(toolNameAt('/dashboard')).toBeUndefined();
   });
 });

@@ -110,3 +110,8 @@ export function getTool(name: string, language?: Language): ToolMetadata | undef
   const definition = TOOL_DEFINITIONS.find((tool) => tool.name === name);
   return definition ? resolve(definition, language) : undefined;
 }
+
+/** The content id of the tool whose screen is at `route` (e.g. '/tools/ticket' → 'ticket-system'). */
+export function toolNameAt(route: string): ToolName | undefined {
+  return TOOL_DEFINITIONS.find((tool) => tool.route === route)?.name;
+}

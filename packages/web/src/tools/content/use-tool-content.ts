@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 
+import { contentPrefetch } from '../../lib/content-prefetch.ts';
 import { onRealtimeMessage, onRealtimeSignal } from '../../lib/realtime/index.ts';
 import { getSpaceKey, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -63,7 +64,15 @@ export function useToolContent<C, Op>(
   const lifecycle = useMemo(() => {
     if (spaceName === null || spaceKey === null) return null;
     const api = {
-      get: (input: { space_name: string; tool: string }) => client.content.get.query(input),
+      // The first load takes the answer the route already asked for (lib/content-prefetch.ts).
+      get: (input: { space_name: string; tool: string }) => {
+        const fetch = () => client.content.get.query(input);
+        const prefetched = contentPrefetch.take<Awaited<ReturnType<typeof fetch>>>(
+          input.space_name,
+          input.tool,
+        );
+        return prefetched ? prefetched.catch(fetch) : fetch();
+      },
       save: (input: Parameters<typeof client.content.save.mutate>[0]) =>
         client.content.save.mutate(input),
     };
