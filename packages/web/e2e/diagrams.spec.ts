@@ -1,7 +1,7 @@
 /**
  * Diagrams (spec §2 /tools/diagrams, §4 Diagrams, §7 Notes, §9 loading timeout) in Chromium
- * against a real server. There is no internet here, so the editor origin
- * (https://embed.diagrams.net, the default DIAGRAM_EDITOR_URL) is answered by a small fake
+ * against a real server. There is no internet here, so the servers are configured with a
+ * DIAGRAM_EDITOR_URL of their own (E2E_DIAGRAM_EDITOR_URL) that is answered by a small fake
  * editor that speaks draw.io's embed-mode JSON protocol: it asks to be configured, says `init`,
  * shows what it was `load`ed with, posts `autosave` and `save` with a changed drawing when its
  * buttons are clicked, and answers `export`. Covered: the overlay (init, Continue Anyway, the
@@ -13,10 +13,17 @@ import { readFileSync, rmSync } from 'node:fs';
 
 import type { BrowserContext, Frame, Page, Request } from '@playwright/test';
 
-import { expect, startServer, test, type ServerProcess } from './fixtures.ts';
+import {
+  E2E_DIAGRAM_EDITOR_URL,
+  expect,
+  startServer,
+  test,
+  type ServerProcess,
+} from './fixtures.ts';
 import { dumpDatabase, setUpSpace, signIn } from './support.ts';
 
-const EDITOR_ORIGIN = 'https://embed.diagrams.net';
+const EDITOR_URL = new URL(E2E_DIAGRAM_EDITOR_URL);
+const EDITOR_ORIGIN = EDITOR_URL.origin;
 /** What every box the fake editor draws is labelled with (and must never reach the server). */
 const BOX_LABEL = 'Confidential box';
 const EVIL_XML =
@@ -124,7 +131,9 @@ async function openDiagrams(
 
 /** The fake editor's frame (the iframe of the Diagrams screen). */
 function editorFrame(page: Page): Frame {
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${EDITOR_ORIGIN}/?`));
+  const frame = page
+    .frames()
+    .find((candidate) => candidate.url().startsWith(`${E2E_DIAGRAM_EDITOR_URL}?`));
   if (!frame) throw new Error('no editor frame');
   return frame;
 }
@@ -168,7 +177,7 @@ test('the editor handshake hides the overlay and a saved drawing survives a relo
 }) => {
   await openDiagrams(page, server);
   await expect(page.getByRole('note')).toHaveText(
-    '⚠ This tool uses an external resource: the diagram editor is loaded from embed.diagrams.net.',
+    `⚠ This tool uses an external resource: the diagram editor is loaded from ${EDITOR_URL.host}.`,
   );
   await expect(editor(page).locator('#status')).toHaveText('loaded');
   await expect(overlay(page)).toBeHidden();
@@ -258,11 +267,11 @@ test('messages from another origin or another window are ignored', async ({ page
       window.postMessage(JSON.stringify(event), '*');
   }, EVIL_XML);
   const frame = editorFrame(page);
-  await frame.evaluate(() => {
+  await frame.evaluate((editorOrigin) => {
     const open = (window as unknown as { openStranger: (url: string) => void }).openStranger;
     open('https://evil.example/');
-    open('https://embed.diagrams.net/stranger.html');
-  });
+    open(`${editorOrigin}/stranger.html`);
+  }, EDITOR_ORIGIN);
   await expect
     .poll(async () => {
       const strangers = page.frames().filter((f) => /evil\.example|stranger\.html/.test(f.url()));

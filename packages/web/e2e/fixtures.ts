@@ -15,6 +15,12 @@ const SERVER_DIR = fileURLToPath(new URL('../../server', import.meta.url));
 // E2E_WEB_DIST: a build of its own (`vite build --outDir …`), when several runs share a checkout.
 const WEB_DIST = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 
+/**
+ * The diagram editor every e2e server is configured with (DIAGRAM_EDITOR_URL). Nothing answers
+ * there on the network: e2e/diagrams.spec.ts serves its test editor at this address.
+ */
+export const E2E_DIAGRAM_EDITOR_URL = 'https://diagram-editor.test/embed';
+
 export interface ServerProcess {
   url: string;
   port: number;
@@ -38,6 +44,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: WEB_DIST,
+      DIAGRAM_EDITOR_URL: E2E_DIAGRAM_EDITOR_URL,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
     },
