@@ -193,7 +193,7 @@ describe('database faults while serving (PostgreSQL)', () => {
 
   it('answers 503 {detail} and reports degraded while the database is unreachable, then recovers by itself', async () => {
     const setup = await spaceAcrossInstances();
-    const { space, reader } = setup;
+    const { space, reader, writer } = setup;
     await liveUpdateReachesA(setup, 'kanban', 0);
     expect((await api(A, 'GET', '/api/health')).body).toMatchObject({
       status: 'ok',
@@ -203,7 +203,9 @@ describe('database faults while serving (PostgreSQL)', () => {
     await proxy.cut();
     try {
       const unavailable = { detail: ERROR.databaseUnavailable };
-      const session = await api(A, 'GET', '/api/auth/session', { token: reader.token });
+      // A validated the reader's session moments ago and may answer it from its session cache
+      // (≤ 5 s); the writer logged in on B, so checking the writer's token needs the database.
+      const session = await api(A, 'GET', '/api/auth/session', { token: writer.token });
       expect({ status: session.status, body: session.body }).toEqual({
         status: 503,
         body: unavailable,
@@ -219,13 +221,13 @@ describe('database faults while serving (PostgreSQL)', () => {
       const info = await api(A, 'GET', `/api/spaces/${p(space.name)}/info`);
       expect({ status: info.status, body: info.body }).toEqual({ status: 503, body: unavailable });
 
-      expect(await trpcQuery(A, 'auth.session', reader.token)).toMatchObject({
+      expect(await trpcQuery(A, 'auth.session', writer.token)).toMatchObject({
         status: 503,
         error: { message: ERROR.databaseUnavailable, data: { code: 'SERVICE_UNAVAILABLE' } },
       });
       expect(
         await expectUpgradeRefused(
-          wsUrlFor(A, space.name, { token: reader.token, session_id: reader.userId }),
+          wsUrlFor(A, space.name, { token: writer.token, session_id: writer.userId }),
         ),
       ).toEqual({ status: 503, body: unavailable });
 
