@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { isDatabaseUnavailable, isUniqueViolation, unavailableCause } from './db-errors.ts';
+import {
+  isDatabaseUnavailable,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  unavailableCause,
+} from './db-errors.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 /** How Drizzle wraps a driver error: "Failed query: … params: …" with the driver error as cause. */
@@ -45,6 +50,8 @@ describe('isDatabaseUnavailable', () => {
       expect(isDatabaseUnavailable(error)).toBe(false);
     }
     expect(isUniqueViolation(wrapped(withCode('23505')))).toBe(true);
+    expect(isForeignKeyViolation(wrapped(withCode('23503')))).toBe(true);
+    expect(isForeignKeyViolation(wrapped(withCode('23505')))).toBe(false);
   });
 
   it('keeps only the code when it stands in for the driver error (no query parameters)', () => {

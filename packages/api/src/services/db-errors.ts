@@ -1,5 +1,10 @@
 /** Recognises PostgreSQL errors through Drizzle's wrapper, on postgres.js and PGlite alike. */
 
+/** SQLSTATE 23503: a foreign key refused the row (what it points to is gone, e.g. deleted meanwhile). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlState(error) === '23503';
+}
+
 /** SQLSTATE 23505: a unique index refused the row. */
 export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === '23505';

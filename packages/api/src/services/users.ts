@@ -3,7 +3,7 @@ import { users, type Database, type Space, type User, type UserRole } from '@cip
 import { TRPCError } from '@trpc/server';
 
 import { ERROR } from '../errors.ts';
-import { isUniqueViolation } from './db-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
 import { hashVerifier } from './verifier-hash.ts';
 
 /**
@@ -25,7 +25,8 @@ export async function passwordHashFor(
 
 /**
  * Inserts a user. @throws TRPCError CONFLICT 'Username already exists…' when the name (case-
- * insensitively) is taken in the space.
+ * insensitively) is taken in the space; NOT_FOUND 'Space not found' when the space was deleted
+ * after it was looked up (a concurrent deletion).
  */
 export async function insertUser(
   db: Database,
@@ -44,6 +45,8 @@ export async function insertUser(
   } catch (error) {
     if (isUniqueViolation(error))
       throw new TRPCError({ code: 'CONFLICT', message: ERROR.usernameExists });
+    if (isForeignKeyViolation(error))
+      throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.spaceNotFound });
     throw error;
   }
 }
