@@ -44,6 +44,25 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Feature folders stay independent (packages/web README): a feature may use lib/,
+    // components/, domain/ and tools/, but never another feature's files.
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/|(^|/)features/',
+              message:
+                'Features do not import each other; move shared code to src/lib or src/components.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may use non-null-free but looser patterns for fixtures.
     files: ['**/*.test.ts', '**/testing/**', '**/testing.ts'],
     rules: {

@@ -14,6 +14,19 @@ import {
 } from './constants.ts';
 import { ERROR } from './errors.ts';
 
+/** With the `u` flag a surrogate pair is one code point, so only an unpaired half matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Text must be well-formed UTF-16: an unpaired surrogate cannot be stored as UTF-8 — PostgreSQL
+ * refuses it and postgres.js would silently turn it into U+FFFD, making two names one.
+ */
+const wellFormed = (field: string) => ({
+  check: (value: string) => !LONE_SURROGATE.test(value),
+  error: `${field} must not contain an unpaired UTF-16 surrogate`,
+});
+const usernameText = wellFormed('username');
+const spaceNameText = wellFormed('space_name');
+
 /** A space name as a creator may choose it: 3–100 letters, digits, spaces, dashes (spec §5). */
 export const newSpaceNameSchema = z
   .string({ error: SPACE_NAME_HINT })
@@ -26,7 +39,8 @@ export const spaceNameSchema = z
   .max(100, { error: 'space_name is at most 100 characters' })
   // PostgreSQL text cannot hold NUL; no real space name contains control characters.
   // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f]*$/u, { error: 'space_name must not contain control characters' });
+  .regex(/^[^\u0000-\u001f\u007f]*$/u, { error: 'space_name must not contain control characters' })
+  .refine(spaceNameText.check, { error: spaceNameText.error });
 
 /** A PBKDF2 verifier computed by the client (`@cipherspace/crypto` verifiers, spec §9). */
 export const verifierSchema = (field: string) =>
@@ -41,7 +55,8 @@ export const usernameSchema = z
   .min(1, { error: 'username is required' })
   .max(USERNAME_MAX_CHARS, { error: `username is at most ${USERNAME_MAX_CHARS} characters` })
   // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f]+$/u, { error: 'username must not contain control characters' });
+  .regex(/^[^\u0000-\u001f\u007f]+$/u, { error: 'username must not contain control characters' })
+  .refine(usernameText.check, { error: usernameText.error });
 
 /** A new name for oneself: letters and digits only (spec §4 Username edit, §9 Limits). */
 export const renameSchema = usernameSchema.regex(/^[\p{L}\p{N}]+$/u, {
@@ -93,9 +108,6 @@ export const saveMetadataSchema = z
   .refine((value) => jsonBytes(value) <= CONTENT_METADATA_MAX_BYTES, {
     error: ERROR.metadataTooLarge,
   });
-
-/** With the `u` flag a surrogate pair is one code point, so only an unpaired half matches. */
-const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Whether a key or string anywhere in a JSON value is not well-formed UTF-16 (no recursion). */
 function hasLoneSurrogate(root: unknown): boolean {

@@ -116,3 +116,18 @@ export const HEX_KEY_TOO_SHORT_MESSAGE = 'Key must be at least 32 hexadecimal ch
 
 /** Crypto page: the key contains a character outside 0-9, a-f, A-F — spec §5 Key strength check. */
 export const HEX_KEY_NOT_HEX_MESSAGE = 'Key must contain only hexadecimal characters (0-9, a-f)';
+
+/** Web Crypto name of the digest of {@link iteratedSha256} — spec §9 (crypto page key derivation). */
+export const SHA256_ALGORITHM = 'SHA-256';
+
+/** Length of a SHA-256 digest in bytes. */
+export const SHA256_BYTES = 32;
+
+/** Version byte that starts every wrapped secret (README "Wrapped secrets"). */
+export const WRAPPED_SECRET_VERSION = 1;
+
+/** Shortest wrapped secret in bytes: version byte, 12-byte IV, 16-byte tag (empty secret). */
+export const WRAPPED_SECRET_MIN_BYTES = 1 + IV_BYTES + TAG_BYTES;
+
+/** Message of every failure to unwrap a wrapped secret (wrong key, tampering, bad format). */
+export const UNWRAP_FAILED_MESSAGE = 'Failed to unwrap the stored secret';

@@ -1,10 +1,12 @@
 /**
  * @cipherspace/crypto — browser and Node (≥ 20) Web Crypto primitives of Cipherspace: the content
- * envelope, the space-name and password verifiers, space-key rules and the derived-key cache. No
- * transport, no storage. Formats byte for byte: ../README.md. Spec §5 Validation rules, §9
+ * envelope, the space-name and password verifiers, space-key rules, the derived-key cache, secret
+ * wrapping under a device key and the iterated SHA-256 of the crypto page. No transport, no
+ * storage. Formats byte for byte: ../README.md. Spec §5 Validation rules, §9
  * Encryption.
  */
 export * from './constants.ts';
+export { iteratedSha256 } from './digest.ts';
 export { bytesToBase64, base64ToBytes } from './encoding.ts';
 export {
   DecryptError,
@@ -29,5 +31,6 @@ export {
   type SpaceKeyChecks,
   type SpaceNameValidation,
 } from './space-key.ts';
+export { UnwrapError, generateWrappingKey, unwrapSecret, wrapSecret } from './secret-wrap.ts';
 export { assertWebCrypto, hasWebCrypto, type WebCryptoKey } from './support.ts';
 export { deriveSpaceNameVerifier, derivePasswordVerifier, isVerifier } from './verifiers.ts';

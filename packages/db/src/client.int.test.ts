@@ -30,30 +30,26 @@ describe(`createDb (${testDriver()})`, () => {
       .returning();
     if (!space) throw new Error('no space');
     const envelope = '{"data":"AAEC/+==","iv":"x","salt":"ü\\u0000"}';
-    await handle.db
-      .insert(toolContents)
-      .values({
-        spaceId: space.id,
-        tool: 'kanban',
-        encryptedData: envelope,
-        contentMetadata: {},
-        version: 1,
-      });
+    await handle.db.insert(toolContents).values({
+      spaceId: space.id,
+      tool: 'kanban',
+      encryptedData: envelope,
+      contentMetadata: {},
+      version: 1,
+    });
     const [row] = await handle.db
       .select()
       .from(toolContents)
       .where(eq(toolContents.spaceId, space.id));
     expect(row?.encryptedData).toBe(envelope);
     await expect(
-      handle.db
-        .insert(toolContents)
-        .values({
-          spaceId: space.id,
-          tool: 'kanban',
-          encryptedData: 'x',
-          contentMetadata: {},
-          version: 1,
-        }),
+      handle.db.insert(toolContents).values({
+        spaceId: space.id,
+        tool: 'kanban',
+        encryptedData: 'x',
+        contentMetadata: {},
+        version: 1,
+      }),
     ).rejects.toThrow();
   });
 

@@ -27,6 +27,7 @@ import { startBackgroundJobs } from './background.ts';
 import { answerClientError } from './client-error.ts';
 import type { ServerConfig } from './config.ts';
 import { registerCsrf } from './csrf.ts';
+import { registerGracefulClose } from './graceful-close.ts';
 import { loggerOptions, pathOnly } from './logging.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerThrottle } from './throttle.ts';
@@ -42,6 +43,8 @@ export interface ServerDeps {
 
 /** How long the health check waits for the database, in ms. */
 const HEALTH_TIMEOUT_MS = 2000;
+/** WebSocket close code 1001 (RFC 6455 §7.4.1 "going away"): sent to every socket on shutdown. */
+export const WS_GOING_AWAY = 1001;
 
 /**
  * Builds (but does not start) the server. Closing it stops the event bus and the session
@@ -56,7 +59,10 @@ export async function buildServer(
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections are dropped but requests in flight are answered.
+    forceCloseConnections: 'idle',
+    // Requests arriving during a shutdown get our own 503 {detail} (graceful-close.ts).
+    return503OnClosing: false,
     trustProxy: trustProxyOption(config.trustProxy),
     // Space names are up to 100 characters; percent-encoded they can be several times longer.
     routerOptions: { maxParamLength: 1000 },
@@ -76,6 +82,7 @@ export async function buildServer(
 
   // First, so that every response (files, the SPA fallback, 404s, API errors) carries them.
   await registerSecurityHeaders(app, { diagramEditorUrl: config.diagramEditorUrl });
+  registerGracefulClose(app);
 
   const bus = new EventBus(deps.db.notifier);
   await bus.start();
@@ -122,7 +129,17 @@ export async function buildServer(
     return reply.code(404).send({ detail: `Not found: ${request.method} ${path}` });
   });
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: config.bodyLimitBytes } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: config.bodyLimitBytes },
+    // On shutdown every socket is told the server is going away (1001), not a normal close
+    // (1000), so clients reconnect — to another instance, or to this one once it is back.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) {
+        client.close(WS_GOING_AWAY, 'Server shutting down');
+      }
+      this.websocketServer.close(() => done());
+    },
+  });
   await registerCsrf(app);
 
   const throttle = await registerThrottle(app, config.rateLimits);

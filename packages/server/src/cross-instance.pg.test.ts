@@ -6,8 +6,6 @@
  */
 import type { AppRouter } from '@cipherspace/api';
 import { encryptJson } from '@cipherspace/crypto';
-import { createDb, type DbHandle } from '@cipherspace/db';
-import { createTestDb, type TestDb } from '@cipherspace/db/testing';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +15,9 @@ import {
   api,
   createSpaceOverRest,
   loginOverRest,
-  startTestServer,
+  startTwoInstances,
   type TestServer,
+  type TwoInstances,
 } from './testing.ts';
 
 function nextMessage(
@@ -42,25 +41,16 @@ function nextMessage(
 }
 
 describe('two server instances on one PostgreSQL database', () => {
-  let database: TestDb;
-  let secondHandle: DbHandle;
+  let instances: TwoInstances;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDb();
-    if (!database.url) throw new Error('this file needs PostgreSQL');
-    secondHandle = await createDb({ databaseUrl: database.url, poolSize: 4 });
-    first = await startTestServer({ db: database });
-    second = await startTestServer({ db: secondHandle });
+    instances = await startTwoInstances();
+    ({ first, second } = instances);
   });
 
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await secondHandle.close();
-    await database.cleanup();
-  });
+  afterAll(() => instances.close());
 
   it('delivers a save on instance 1 to a raw socket on instance 2, exactly once', async () => {
     const space = await createSpaceOverRest(first);

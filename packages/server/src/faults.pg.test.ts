@@ -16,8 +16,6 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 
 import { ERROR } from '@cipherspace/api';
 import { encryptJson } from '@cipherspace/crypto';
-import { createDb, type DbHandle } from '@cipherspace/db';
-import { createTestDb, type TestDb } from '@cipherspace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -25,11 +23,12 @@ import {
   createSpaceOverRest,
   expectUpgradeRefused,
   loginOverRest,
-  startTestServer,
+  startTwoInstances,
   WsClient,
   wsUrlFor,
   type ClientSpace,
   type TestServer,
+  type TwoInstances,
 } from './testing.ts';
 
 const p = encodeURIComponent;
@@ -96,38 +95,28 @@ interface Member {
 }
 
 describe('database faults while serving (PostgreSQL)', () => {
-  let database: TestDb;
+  let instances: TwoInstances;
   let proxy: DatabaseProxy;
-  let handleA: DbHandle;
-  let handleB: DbHandle;
   /** Instance A reaches the database through the proxy; instance B directly. */
   let A: TestServer;
   let B: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDb();
-    if (!database.url) throw new Error('this file needs PostgreSQL');
-    const url = new URL(database.url);
-    proxy = new DatabaseProxy(url.hostname, Number(url.port || 5432));
-    await proxy.open();
-    handleA = await createDb({
-      databaseUrl: proxy.urlFor(database.url),
-      poolSize: 4,
-      migrate: false,
-      ...PROBE,
+    instances = await startTwoInstances({
+      db: PROBE,
+      firstDatabaseUrl: async (url) => {
+        const { hostname, port } = new URL(url);
+        proxy = new DatabaseProxy(hostname, Number(port || 5432));
+        await proxy.open();
+        return proxy.urlFor(url);
+      },
     });
-    handleB = await createDb({ databaseUrl: database.url, poolSize: 4, migrate: false, ...PROBE });
-    A = await startTestServer({ db: handleA });
-    B = await startTestServer({ db: handleB });
+    ({ first: A, second: B } = instances);
   });
 
   afterAll(async () => {
-    await A.close();
-    await B.close();
-    await handleA.close();
-    await handleB.close();
+    await instances.close();
     await proxy.cut();
-    await database.cleanup();
   });
 
   /** A space made on B with a writer on B and a reader on A, the reader's socket open on A. */
@@ -309,7 +298,7 @@ describe('database faults while serving (PostgreSQL)', () => {
     let terminated = 0;
     const until = Date.now() + 2500;
     while (Date.now() < until) {
-      terminated += await database.terminateBackends();
+      terminated += await instances.database.terminateBackends();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     stop = true;

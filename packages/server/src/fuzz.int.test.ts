@@ -862,6 +862,38 @@ describe('fuzzing every REST route', () => {
     },
   );
 
+  it('refuses a username or space name with an unpaired surrogate with 422, never storing a look-alike', async () => {
+    // postgres.js (and PGlite) would store "x\ud800y" as "x\ufffdy": two spellings, one account.
+    const space = await createSpaceOverRest(server, { key: SPACE_KEY });
+    const register = (username: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/spaces/${enc(space.name)}/users/register`,
+        headers: { 'content-type': 'application/json' },
+        payload: `{"username":${JSON.stringify(username)},"encrypted_space_name":${JSON.stringify(space.verifier)}}`,
+      });
+    for (const raw of ['x\ud800y', '\udc00', 'a\udbff']) {
+      const res = await register(raw);
+      expect(res.statusCode, raw).toBe(422);
+      expect(res.json()).toEqual({
+        detail: 'username must not contain an unpaired UTF-16 surrogate',
+      });
+    }
+    expect((await register('x\ufffdy')).statusCode).toBe(201);
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"space_name":"Team \\ud800","encrypted_space_name":${JSON.stringify(space.verifier)},"username":"x"}`,
+    });
+    expect(login.statusCode).toBe(422);
+    expect(login.json()).toEqual({
+      detail: 'space_name must not contain an unpaired UTF-16 surrogate',
+    });
+    // A surrogate pair is one character and fine.
+    expect((await register('👩‍🚀')).statusCode).toBe(201);
+  });
+
   it('refuses metadata with an unpaired surrogate with 422, not a database error', async () => {
     // Found by the fuzzing above on PostgreSQL, whose jsonb refuses "\\ud800" (a 500). A space
     // of its own: whatever the fuzzing left of `world` (logged-out or deleted users) is no concern.

@@ -1,8 +1,10 @@
 /**
  * `pnpm start`: reads the configuration, opens the database (embedded PGlite in DATA_DIR
  * unless DATABASE_URL is set), migrates it, and serves on http://HOST:PORT.
- * SIGTERM / SIGINT close the server gracefully (open requests finish, sockets close) and then
- * the database. An unhandled promise rejection is logged, not fatal (issue 7 item 2: no crash).
+ * SIGTERM / SIGINT close the server gracefully: it stops accepting connections, drops idle
+ * keep-alive connections, answers every request already received, closes WebSockets with 1001
+ * (going away) and then closes the database; exit code 0. Requests still running after
+ * {@link SHUTDOWN_GRACE_MS} are cut and the exit code is 1. An unhandled promise rejection is logged, not fatal (issue 7 item 2: no crash).
  */
 import { createDb } from '@cipherspace/db';
 
@@ -17,15 +19,25 @@ const db = await createDb({
 });
 const app = await buildServer(config, { db });
 
+/** How long a shutdown waits for requests in flight before cutting them, in ms. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    const outcome = { cut: false };
+    const grace = setTimeout(() => {
+      outcome.cut = true;
+      app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running: cutting them');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     await app.close();
+    clearTimeout(grace);
     await db.close();
-    process.exit(0);
+    process.exit(outcome.cut ? 1 : 0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
     process.exit(1);

@@ -1,25 +1,59 @@
 /**
  * The server as `pnpm start` runs it: a real process that starts on the test project's
  * database (embedded PGlite in a fresh DATA_DIR, or PostgreSQL via DATABASE_URL), answers
- * /api/health, shuts down cleanly on SIGTERM, and keeps acknowledged saves across a restart.
+ * /api/health, shuts down cleanly on SIGTERM — answering the requests it has already received
+ * and closing WebSockets with 1001 — and keeps acknowledged saves across a restart.
  */
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { encryptJson } from '@cipherspace/crypto';
+import { derivePasswordVerifier, encryptJson } from '@cipherspace/crypto';
 import { createTestDb, testDriver, type TestDb } from '@cipherspace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 
 import {
   api,
   createSpaceOverRest,
   loginOverRest,
   startServerProcess,
+  wsUrlFor,
   type ServerProcess,
 } from './testing.ts';
 
 const start = (env: Record<string, string>) => startServerProcess(env, 60_000);
+
+interface LogLine {
+  msg?: string;
+  req?: { url?: string };
+  reqId?: string;
+}
+
+/** The process's pino lines in order (non-JSON output is skipped). */
+function logLines(running: ServerProcess): LogLine[] {
+  return running
+    .output()
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as LogLine];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** The log lines of the registrations the process received and of their completion. */
+function registrationLines(lines: LogLine[]): { received: LogLine[]; completed: LogLine[] } {
+  const received = lines.filter(
+    (line) => line.msg === 'incoming request' && line.req?.url?.endsWith('/users/register'),
+  );
+  const ids = new Set(received.map((line) => line.reqId));
+  const completed = lines.filter((line) => line.msg === 'request completed' && ids.has(line.reqId));
+  return { received, completed };
+}
 
 async function stop(running: ServerProcess): Promise<number | null> {
   running.child.kill('SIGTERM');
@@ -82,6 +116,60 @@ describe(`the server process (${testDriver()})`, () => {
       );
       expect(loaded.status).toBe(200);
       expect((loaded.body as { encrypted_data: string }).encrypted_data).toBe(envelope);
+    } finally {
+      expect(await stop(second)).toBe(0);
+    }
+  }, 180_000);
+
+  it('answers the requests in flight when SIGTERM arrives, keeps what it acknowledged and closes sockets with 1001', async () => {
+    const first = await start(env);
+    const space = await createSpaceOverRest(first);
+    const names = ['carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy'];
+    const password = 'in-flight';
+    let statuses: number[];
+    try {
+      const admin = await loginOverRest(first, space, 'admin');
+      const wsUrl = first.url.replace(/^http/, 'ws');
+      const socket = new WebSocket(
+        wsUrlFor({ wsUrl }, space.name, { token: admin.token, session_id: admin.userId }),
+      );
+      await once(socket, 'open');
+      const closed = once(socket, 'close') as Promise<[number, Buffer]>;
+      const encrypted_password = await derivePasswordVerifier(space.key, password);
+      const received = () => registrationLines(logLines(first)).received.length;
+      const before = received();
+      // Each registration hashes a verifier with argon2id: still running when the signal lands.
+      const registrations = names.map((username) =>
+        api(first, 'POST', `/api/spaces/${encodeURIComponent(space.name)}/users/register`, {
+          body: { username, encrypted_password, encrypted_space_name: space.verifier },
+        }),
+      );
+      // Signal once the server has received every registration (its request log says so).
+      await expect.poll(received, { interval: 2, timeout: 10_000 }).toBe(before + names.length);
+      first.child.kill('SIGTERM');
+      statuses = (await Promise.all(registrations)).map((res) => res.status);
+      const [code] = await closed;
+      expect(code).toBe(1001);
+    } catch (error) {
+      throw new Error(`failed with the server's output:\n${first.output()}`, { cause: error });
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGTERM');
+      expect((await first.exited).code).toBe(0);
+    }
+    expect(statuses).toEqual(names.map(() => 201));
+    // The test is only worth its name if some of them were answered after the signal.
+    const lines = logLines(first);
+    const shutdownAt = lines.findIndex((line) => line.msg === 'shutting down');
+    expect(shutdownAt).toBeGreaterThan(-1);
+    const { completed } = registrationLines(lines);
+    expect(completed.filter((line) => lines.indexOf(line) > shutdownAt).length).toBeGreaterThan(0);
+
+    const second = await start(env);
+    try {
+      for (const username of names) {
+        const user = await loginOverRest(second, space, username, { password, register: false });
+        expect(user.token).toMatch(/^[a-z2-7]{32}$/);
+      }
     } finally {
       expect(await stop(second)).toBe(0);
     }

@@ -4,41 +4,31 @@
  * may do on instance 1 holds on instance 2 at once, although instance 2 has just validated —
  * and cached — the same token.
  */
-import { createDb, type DbHandle } from '@cipherspace/db';
-import { createTestDb, type TestDb } from '@cipherspace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   api,
   createSpaceOverRest,
   loginOverRest,
-  startTestServer,
+  startTwoInstances,
   type TestServer,
+  type TwoInstances,
 } from './testing.ts';
 
 /** The longest a NOTIFY may take to reach the other instance here, in ms. */
 const NOTIFY_DELIVERY_MS = 1_000;
 
 describe('validated sessions cached on two instances', () => {
-  let database: TestDb;
-  let secondHandle: DbHandle;
+  let instances: TwoInstances;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDb();
-    if (!database.url) throw new Error('this file needs PostgreSQL');
-    secondHandle = await createDb({ databaseUrl: database.url, poolSize: 4 });
-    first = await startTestServer({ db: database });
-    second = await startTestServer({ db: secondHandle });
+    instances = await startTwoInstances();
+    ({ first, second } = instances);
   });
 
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await secondHandle.close();
-    await database.cleanup();
-  });
+  afterAll(() => instances.close());
 
   const session = (server: TestServer, token: string) =>
     api(server, 'GET', '/api/auth/session', { token });

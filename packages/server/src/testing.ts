@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import { derivePasswordVerifier, deriveSpaceNameVerifier } from '@cipherspace/crypto';
-import type { DbHandle } from '@cipherspace/db';
+import { createDb, type CreateDbOptions, type DbHandle } from '@cipherspace/db';
 import { createTestDb, type TestDb } from '@cipherspace/db/testing';
 import { assertMatchesContract } from '@cipherspace/rest-adapter/testing';
 import type { FastifyInstance } from 'fastify';
@@ -80,6 +80,59 @@ export async function startTestServer(
       await app.close();
       capture?.close();
       if (owned) await owned.cleanup();
+    },
+  };
+}
+
+/** Two server instances on one PostgreSQL database; see {@link startTwoInstances}. */
+export interface TwoInstances {
+  /** The shared database (fresh, migrated; dropped by `close`). */
+  database: TestDb;
+  first: TestServer;
+  second: TestServer;
+  /** Stops both instances, closes their pools and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts two server instances on one fresh PostgreSQL database, each with a pool and a LISTEN
+ * connection of its own — as two processes behind a load balancer would be (spec §3 real-time
+ * across instances). PGlite is embedded in one process, so this needs the integration-postgres
+ * project.
+ *
+ * @param options.firstDatabaseUrl maps the database URL to the one instance 1 connects through
+ *   (e.g. a proxy that can cut its connections); default: the URL itself.
+ * @param options.db further `createDb` options for both instances (e.g. a faster LISTEN probe).
+ * @throws Error when the test database is not PostgreSQL.
+ */
+export async function startTwoInstances(
+  options: {
+    firstDatabaseUrl?: (url: string) => string | Promise<string>;
+    db?: Pick<CreateDbOptions, 'listenProbeIntervalMs' | 'listenProbeTimeoutMs'>;
+  } = {},
+): Promise<TwoInstances> {
+  const database = await createTestDb();
+  const { url } = database;
+  if (!url) {
+    await database.cleanup();
+    throw new Error('two instances need PostgreSQL (TEST_DB=postgres)');
+  }
+  const connect = (databaseUrl: string) =>
+    createDb({ databaseUrl, poolSize: 4, migrate: false, ...options.db });
+  const firstHandle = await connect((await options.firstDatabaseUrl?.(url)) ?? url);
+  const secondHandle = await connect(url);
+  const first = await startTestServer({ db: firstHandle });
+  const second = await startTestServer({ db: secondHandle });
+  return {
+    database,
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      await firstHandle.close();
+      await secondHandle.close();
+      await database.cleanup();
     },
   };
 }
@@ -446,6 +499,8 @@ export interface ServerProcess {
   url: string;
   /** How the process ended (never rejects). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything the process has written to stdout and stderr so far (its pino log lines). */
+  output(): string;
 }
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -478,7 +533,7 @@ export function startServerProcess(
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
-        resolve({ child, url: match[1], exited });
+        resolve({ child, url: match[1], exited, output: () => output });
       }
     };
     child.stdout.on('data', onData);

@@ -1,10 +1,12 @@
 /**
  * The acceptance journey of the web-app issue, entirely through the UI: two people in two
  * browsers. Alice creates a space and invites Bob (adds him in the settings and sends him the
- * share link); both reach the dashboard and see a live connection. Nothing either browser
- * sends contains the space key.
+ * share link); Bob logs in on the login screen; both reach the dashboard and see a live
+ * connection. Bob, a member, finds the settings card disabled and is refused on
+ * /space/settings. Nothing either browser sends contains the space key.
  */
 import { expect, recordTraffic, test } from './fixtures.ts';
+import { connectionStatus } from './support.ts';
 
 test('one person creates a space and invites another; both reach the dashboard, connected', async ({
   browser,
@@ -61,9 +63,43 @@ test('one person creates a space and invites another; both reach the dashboard, 
     await expect(b).toHaveURL(/\/dashboard$/);
     await expect(b.getByTestId('connection-status')).toHaveText('Connected');
     await expect(b.getByText(name).first()).toBeVisible();
+    // Logged in by the form: the session is the one the login screen stored.
+    expect(
+      await b.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? 'null') as unknown),
+    ).toMatchObject({ username: 'bob', role: 'member' });
+
+    // A member: the space-settings card is there, but disabled and marked admin only.
+    const settingsCard = b.getByTestId('settings-card');
+    await expect(settingsCard.getByRole('heading', { name: 'Space settings' })).toBeVisible();
+    await expect(settingsCard.getByRole('button', { name: 'Open settings' })).toBeDisabled();
+    await expect(
+      settingsCard.getByRole('button', { name: 'Open settings' }),
+    ).toHaveAccessibleDescription('Only admins can change the space settings.');
+    await expect(settingsCard).toContainText('Admin only');
     await expect(b.getByRole('link', { name: 'Open settings' })).toHaveCount(0);
+    // Alice, the admin, has a working link on the same card.
+    await expect(
+      a.getByTestId('settings-card').getByRole('link', { name: 'Open settings' }),
+    ).toBeEnabled();
+
+    // Typing the settings address is refused: the page stays, shows why and offers the way back;
+    // no settings, no user list.
+    await b.goto('/space/settings');
+    await expect(b).toHaveURL(/\/space\/settings$/);
+    await expect(b.getByRole('heading', { level: 1 })).toHaveText('Admins only');
+    await expect(b.getByRole('alert')).toHaveText(
+      'Only admins can open the space settings. Ask an admin of this space for help.',
+    );
+    await expect(b.getByRole('checkbox')).toHaveCount(0);
+    await expect(b.getByRole('form', { name: 'Add user' })).toHaveCount(0);
+    await expect(b.getByRole('button', { name: 'Delete Space' })).toHaveCount(0);
+    // Other signed-in pages show the connection in the app shell.
+    await expect(connectionStatus(b)).toHaveText('Connected');
+    await b.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expect(b).toHaveURL(/\/dashboard$/);
 
     // Both are still live.
+    await expect(b.getByTestId('connection-status')).toHaveText('Connected');
     await expect(a.getByTestId('connection-status')).toHaveText('Connected');
 
     aliceTraffic.expectNotSent(key);

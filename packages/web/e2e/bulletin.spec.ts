@@ -13,14 +13,12 @@ import { twoMembersOn } from './support.ts';
 
 const WELCOME = 'Welcome to the Pinboard!';
 
-/** Two members of a fresh space, each signed in on the Pinboard in their own browser context. */
+/** Two members of a fresh space, each on the Pinboard in their own browser context, settled. */
 async function twoOnOneBoard(browser: Browser, server: ServerProcess) {
-  const members = await twoMembersOn(browser, server, '/tools/bulletin', { prefix: 'Pinboard' });
-  await boardShown(members.alicePage);
-  await boardShown(members.bobPage);
-  // Let the header settle (presence text changes its width) before positions are measured.
-  await expect(members.alicePage.getByLabel('Also here')).toHaveText('Also here: bob');
-  await expect(members.bobPage.getByLabel('Also here')).toHaveText('Also here: alice');
+  const members = await twoMembersOn(browser, server, '/tools/bulletin', {
+    prefix: 'Pinboard',
+    shown: boardShown,
+  });
   return { ...members, a: members.alicePage, b: members.bobPage };
 }
 

@@ -56,6 +56,36 @@ async function setUpSpace(
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
+/**
+ * Holds every request to the tRPC procedure `procedure` until `release()` (to see the screen
+ * while it works); `held` resolves when the first one arrives, `count()` says how many came.
+ * After `release()` requests pass straight through.
+ */
+async function holdProcedure(page: Page, procedure: string) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (arrived = resolve));
+  let count = 0;
+  const pattern = `**/trpc/*${procedure}*`;
+  await page.route(pattern, async (route) => {
+    count += 1;
+    arrived();
+    await released;
+    await route.continue();
+  });
+  return {
+    held,
+    count: () => count,
+    release,
+  };
+}
+
+/** The address bar holds exactly `/space/login`: no space name, no key, nothing of the link. */
+async function expectBareLoginAddress(page: Page) {
+  await expect.poll(() => page.url()).toBe(new URL('/space/login', page.url()).href);
+}
+
 /** What the app keeps in localStorage after a login (spec §3, §4 Session). */
 async function storedSession(page: Page, spaceName: string) {
   return page.evaluate((name) => {
@@ -96,16 +126,13 @@ test('create a space, register its first user as admin and log in — the key ne
   await create.click();
   await expect(page.getByText('Space created successfully! Redirecting to login...')).toBeVisible();
 
-  // After 2 s: login in register mode, name and key prefilled, the key in no part of the URL.
-  await expect(page).toHaveURL(/\/space\/login\?/);
-  const loginUrl = new URL(page.url());
-  expect(loginUrl.searchParams.get('spaceName')).toBe(name);
-  expect(loginUrl.searchParams.get('firstUser')).toBe('true');
-  expect(loginUrl.searchParams.has('spaceKey')).toBe(false);
-  // The fragment that carried the key is cleared as soon as the login screen has read it.
+  // After 2 s: login in register mode (firstUser=true), name and key prefilled from the redirect
+  // (`?spaceName=…&firstUser=true#spaceKey=…`), which leaves the address bar as soon as the login
+  // screen has read it: neither the key nor the space name stays.
   await expect(page.getByRole('heading', { name: 'Register in a Space' })).toBeVisible();
-  await expect.poll(() => page.url()).not.toContain('spaceKey');
+  await expectBareLoginAddress(page);
   expect(page.url()).not.toContain(encodeURIComponent(key));
+  expect(page.url()).not.toContain(name);
   await expect(page.getByRole('radio', { name: 'Register' })).toBeChecked();
   await expect(field(page, 'Space name')).toHaveValue(name);
   await expect(field(page, 'Space key')).toHaveValue(key);
@@ -120,7 +147,14 @@ test('create a space, register its first user as admin and log in — the key ne
   await field(page, 'Username').fill('alice');
   await field(page, 'Password (required)').fill('alice-pass');
   await field(page, 'Confirm password').fill('alice-pass');
+  // While the registration is under way the button reads 'Registering...' and cannot be pressed.
+  const registering = await holdProcedure(page, 'users.register');
   await page.getByRole('button', { name: 'Register' }).click();
+  await registering.held;
+  const registerButton = page.getByRole('button', { name: 'Registering...' });
+  await expect(registerButton).toBeVisible();
+  await expect(registerButton).toBeDisabled();
+  registering.release();
   await expect(
     page.getByText('Registration successful! You are registered as admin. Logging you in...'),
   ).toBeVisible();
@@ -137,7 +171,14 @@ test('create a space, register its first user as admin and log in — the key ne
   await field(page, 'Space key').fill(key);
   await field(page, 'Username').fill('alice');
   await field(page, 'Password (required)').fill('alice-pass');
+  // While the login is under way the button reads 'Logging in...' and cannot be pressed.
+  const loggingIn = await holdProcedure(page, 'auth.login');
   await page.getByRole('button', { name: 'Login' }).click();
+  await loggingIn.held;
+  const loginButton = page.getByRole('button', { name: 'Logging in...' });
+  await expect(loginButton).toBeVisible();
+  await expect(loginButton).toBeDisabled();
+  loggingIn.release();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect((await storedSession(page, name)).currentUser).toMatchObject({ username: 'alice' });
 
@@ -162,19 +203,65 @@ test('a name that is taken shows the server detail and the form can be sent agai
   await expect(page).toHaveURL(/\/space\/create$/);
 });
 
-test("logging in with a wrong space key shows the server's detail", async ({ page, request }) => {
+/**
+ * Opens the login form of a fresh space (alice a member, passwords not forced) by its name and
+ * types `spaceKey` and alice; resolves with the space name once the space info has loaded.
+ */
+async function typeIntoLoginForm(
+  page: Page,
+  request: APIRequestContext,
+  spaceKey: string,
+): Promise<string> {
   const { name } = await setUpSpace(request, {
     forceUserPasswords: false,
     allowSelfRegistration: true,
     users: [{ username: 'alice' }],
   });
   await page.goto(`/space/login?spaceName=${encodeURIComponent(name)}`);
-  await field(page, 'Space key').fill('Wrong-Key-123!');
+  await field(page, 'Space key').fill(spaceKey);
   await field(page, 'Username').fill('alice');
   await expect(field(page, 'Password (optional)')).toBeVisible();
+  return name;
+}
+
+test("logging in with a wrong space key shows the server's detail, in German too", async ({
+  page,
+  request,
+}) => {
+  await typeIntoLoginForm(page, request, 'Wrong-Key-123!');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid space name or space key');
   await expect(page).toHaveURL(/\/space\/login/);
+
+  // The same refusal in the German interface: the server's detail is translated (spec §8).
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Deutsch' }).click();
+  await field(page, 'Space-Schlüssel').fill('Wrong-Key-123!');
+  await field(page, 'Benutzername').fill('alice');
+  await expect(field(page, 'Passwort (optional)')).toBeVisible();
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ungültiger Space-Name oder Space-Schlüssel');
+});
+
+test('switching the language keeps what was typed on the login and create forms', async ({
+  page,
+  request,
+}) => {
+  const name = await typeIntoLoginForm(page, request, 'Typed-Key-123!');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Deutsch' }).click();
+  // The texts change, the page is not rebuilt: every typed value is still there.
+  await expect(field(page, 'Space-Name')).toHaveValue(name);
+  await expect(field(page, 'Space-Schlüssel')).toHaveValue('Typed-Key-123!');
+  await expect(field(page, 'Benutzername')).toHaveValue('alice');
+  await expect(field(page, 'Passwort (optional)')).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('button', { name: 'English' }).click();
+  await expect(field(page, 'Space key')).toHaveValue('Typed-Key-123!');
+
+  await page.goto('/space/create');
+  await field(page, 'Space name').fill('Kept Across Languages');
+  await field(page, 'Space key').fill('Short');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Deutsch' }).click();
+  await expect(field(page, 'Space-Name')).toHaveValue('Kept Across Languages');
+  await expect(field(page, 'Space-Schlüssel')).toHaveValue('Short');
 });
 
 test('logging in as an unknown user switches to register mode with the message', async ({
@@ -210,7 +297,7 @@ test('logging in as an unknown user switches to register mode with the message',
   });
 });
 
-test('a share link prefills the form and the space key leaves the address bar at once', async ({
+test('a share link prefills the form and its space name and key leave the address bar at once', async ({
   page,
   request,
 }) => {
@@ -224,10 +311,8 @@ test('a share link prefills the form and the space key leaves the address bar at
   );
   await expect(field(page, 'Space name')).toHaveValue(name);
   await expect(field(page, 'Space key')).toHaveValue(key);
-  await expect
-    .poll(() => page.url())
-    .toBe(new URL(`/space/login?spaceName=${name}`, page.url()).href.replace('%20', '+'));
-  expect(page.url()).not.toContain('spaceKey');
+  await expectBareLoginAddress(page);
+  expect(page.url()).not.toContain(name);
   expect(page.url()).not.toContain(encodeURIComponent(key));
 
   const info = page.getByRole('region', { name: 'Space Information' });
@@ -236,15 +321,20 @@ test('a share link prefills the form and the space key leaves the address bar at
   await expect(info).toContainText('Invitation Only');
   await expect(field(page, 'Password (required)')).toBeVisible();
 
+  // Nor does the link come back on a reload.
+  await page.reload();
+  await expect(field(page, 'Space name')).toHaveValue('');
+  await expect(field(page, 'Space key')).toHaveValue('');
+
   // The key in the fragment (our own share links) works the same way (opened afresh, as a link
   // is, rather than as a same-document fragment change).
   await page.goto('about:blank');
   await page.goto(
     `/space/login?spaceName=${encodeURIComponent(name)}#spaceKey=${encodeURIComponent(key)}`,
   );
+  await expect(field(page, 'Space name')).toHaveValue(name);
   await expect(field(page, 'Space key')).toHaveValue(key);
-  await expect.poll(() => new URL(page.url()).hash).toBe('');
-  expect(page.url()).not.toContain('spaceKey');
+  await expectBareLoginAddress(page);
 });
 
 test('a share link with a known username logs in automatically when passwords are not forced', async ({
@@ -256,11 +346,76 @@ test('a share link with a known username logs in automatically when passwords ar
     allowSelfRegistration: true,
     users: [{ username: 'alice' }],
   });
+  const loggingIn = await holdProcedure(page, 'auth.login');
   await page.goto(
     `/space/login?spaceName=${encodeURIComponent(name)}&username=alice#spaceKey=${encodeURIComponent(key)}`,
   );
+  // Auto-login (spec §4): started by itself once the space info is loaded; while it is under way
+  // the note names the user and the button reads 'Logging in...' and cannot be pressed.
+  await loggingIn.held;
+  await expect(page.getByText('Logging in automatically as alice...')).toBeVisible();
+  const working = page.getByRole('button', { name: 'Logging in...' });
+  await expect(working).toBeVisible();
+  await expect(working).toBeDisabled();
+  await expectBareLoginAddress(page);
+  loggingIn.release();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect((await storedSession(page, name)).spaceKey).toBe(key);
+
+  // The §3 key record: metadata in localStorage, the key itself only encrypted (device key in
+  // IndexedDB); logout removes it with the space key.
+  const keyRecords = () =>
+    page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((item) => item.startsWith('cipherspace_key_'))
+        .map((item) => ({ item, value: localStorage.getItem(item) ?? '' })),
+    );
+  await expect.poll(async () => (await keyRecords()).length).toBe(1);
+  const [record] = await keyRecords();
+  expect(record?.item).toMatch(/^cipherspace_key_key_[0-9a-f]+$/);
+  expect(record?.value).not.toContain(key);
+  expect(JSON.parse(record?.value ?? '{}')).toMatchObject({
+    keyInfo: { keyId: expect.stringMatching(/^key_/), algorithm: 'AES-GCM-256', version: 1 },
+    encryptedKey: expect.any(String),
+  });
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await keyRecords()).toEqual([]);
+});
+
+test('auto-login uses the username remembered for the space, never the last one of another space', async ({
+  page,
+  request,
+}) => {
+  const { name, key } = await setUpSpace(request, {
+    forceUserPasswords: false,
+    allowSelfRegistration: true,
+    users: [{ username: 'alice' }],
+  });
+  const shareLink = `/space/login?spaceName=${encodeURIComponent(name)}#spaceKey=${encodeURIComponent(key)}`;
+  // 'alice' was last used in some other space: it fills the field in, but logs nobody in.
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('last_username', 'alice');
+    localStorage.setItem('username_Other-Space', 'alice');
+  });
+  const logins = await holdProcedure(page, 'auth.login');
+  await page.goto(shareLink);
+  await expect(page.getByRole('region', { name: 'Space Information' })).toContainText('Allowed');
+  await expect(field(page, 'Username')).toHaveValue('alice');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+  await page.waitForTimeout(1000);
+  expect(logins.count()).toBe(0);
+  await expect(page.getByText(/Logging in automatically/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/space\/login$/);
+  logins.release();
+
+  // Remembered for this space: the same link logs in by itself.
+  await page.evaluate((space) => localStorage.setItem(`username_${space}`, 'alice'), name);
+  await page.goto('about:blank');
+  await page.goto(shareLink);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await storedSession(page, name)).currentUser).toMatchObject({ username: 'alice' });
 });
 
 test("registering with mismatching passwords shows 'Passwords do not match'", async ({

@@ -26,7 +26,7 @@ const DEFAULT_COLUMNS = ['Backlog', 'To Do', 'In Progress', 'Testing', 'Done'];
 const CONFLICT_TEXT =
   'Content was modified by another user. Please try your changes again. The latest version has been loaded.';
 
-/** Two members of a fresh space, each signed in on the board in their own browser context. */
+/** Two members of a fresh space, each on the board in their own browser context, settled. */
 async function twoOnOneBoard(
   browser: Browser,
   server: ServerProcess,
@@ -34,20 +34,10 @@ async function twoOnOneBoard(
 ) {
   const members = await twoMembersOn(browser, server, '/tools/kanban', {
     prefix: 'Kanban',
+    shown: boardShown,
     ...(prepare ? { prepare } : {}),
   });
-  await boardShown(members.alicePage);
-  await boardShown(members.bobPage);
-  // Let the header settle (presence text changes its width) before tests measure positions.
-  await expect(members.alicePage.getByLabel('Also here')).toHaveText('Also here: bob');
-  await expect(members.bobPage.getByLabel('Also here')).toHaveText('Also here: alice');
-  return {
-    ...members,
-    a: members.alicePage,
-    b: members.bobPage,
-    contextA: members.aliceContext,
-    contextB: members.bobContext,
-  };
+  return { ...members, a: members.alicePage, b: members.bobPage };
 }
 
 async function boardShown(page: Page): Promise<void> {
@@ -107,13 +97,14 @@ async function startEdit(page: Page, title: string, newTitle: string): Promise<L
   return dialog.getByRole('button', { name: 'Save', exact: true });
 }
 
-async function deleteColumn(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: `Delete column ${name}`, exact: true }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete column?' });
-  await expect(confirm).toContainText(`Delete the column "${name}"?`);
+/** Deletes a column or a card through its delete button and the confirmation dialog. */
+async function deleteOnBoard(page: Page, kind: 'column' | 'card', name: string): Promise<void> {
+  await page.getByRole('button', { name: `Delete ${kind} ${name}`, exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete ${kind}?` });
+  await expect(confirm).toContainText(`Delete the ${kind} "${name}"?`);
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(confirm).toBeHidden();
-  await expect(column(page, name)).toHaveCount(0);
+  await expect(kind === 'column' ? column(page, name) : card(page, name)).toHaveCount(0);
 }
 
 test('a column and a card added by one member appear for the other within 2 s', async ({
@@ -241,11 +232,7 @@ test('saving an edit of a card someone else deleted ends in the conflict message
     await expect(card(b, 'Doomed')).toBeVisible();
 
     const saveB = await startEdit(b, 'Doomed', 'Rescued?');
-    await a.getByRole('button', { name: 'Delete card Doomed', exact: true }).click();
-    const confirm = a.getByRole('alertdialog', { name: 'Delete card?' });
-    await expect(confirm).toContainText('Delete the card "Doomed"?');
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(card(a, 'Doomed')).toHaveCount(0);
+    await deleteOnBoard(a, 'card', 'Doomed');
 
     // Bob's board lost the card behind his modal, which kept his input.
     await expect(b.locator('.kanban-card', { hasText: 'Doomed' })).toHaveCount(0);
@@ -267,7 +254,7 @@ test('an edit saved on a board that missed the deletion ends in the conflict mes
 }) => {
   const board = await twoOnOneBoard(browser, server);
   try {
-    const { a, b, contextB } = board;
+    const { a, b, bobContext: contextB } = board;
     await addCard(a, 'Backlog', { title: 'Stale' });
     await expect(card(b, 'Stale')).toBeVisible();
 
@@ -285,12 +272,7 @@ test('an edit saved on a board that missed the deletion ends in the conflict mes
     deafToUpdates = true;
 
     const saveB = await startEdit(b, 'Stale', 'Stale but edited');
-    await a.getByRole('button', { name: 'Delete card Stale', exact: true }).click();
-    await a
-      .getByRole('alertdialog', { name: 'Delete card?' })
-      .getByRole('button', { name: 'Delete', exact: true })
-      .click();
-    await expect(card(a, 'Stale')).toHaveCount(0);
+    await deleteOnBoard(a, 'card', 'Stale');
     await expect(a.getByText('Saving…')).toHaveCount(0);
     await expect(b.locator('.kanban-card', { hasText: 'Stale' })).toHaveCount(1);
 
@@ -322,9 +304,9 @@ test('columns can be deleted down to 2 and added up to 10', async ({ browser, se
     );
     await a.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(column(a, 'Testing')).toHaveCount(0);
-    await deleteColumn(a, 'In Progress');
+    await deleteOnBoard(a, 'column', 'In Progress');
     await expect(a.getByRole('button', { name: /^Delete column / })).toHaveCount(3);
-    await deleteColumn(a, 'Done');
+    await deleteOnBoard(a, 'column', 'Done');
 
     // At the minimum of 2 the delete buttons are gone, and the board says why.
     const minimum = `Columns cannot be deleted: the board needs at least ${MIN_COLUMNS} columns.`;
@@ -352,7 +334,7 @@ test('columns can be deleted down to 2 and added up to 10', async ({ browser, se
     );
 
     // One column fewer and adding is possible again.
-    await deleteColumn(b, `Column ${MAX_COLUMNS}`);
+    await deleteOnBoard(b, 'column', `Column ${MAX_COLUMNS}`);
     await expect(a.getByRole('button', { name: 'Add Column' })).toBeEnabled();
     await expect(a.getByText(maximum)).toHaveCount(0);
   } finally {

@@ -49,6 +49,8 @@ test('privacy policy in English: encryption, browser storage, one-year consent, 
     'currentSpace',
     'currentUser',
     'space_key_',
+    'cipherspace_key_',
+    'cipherspace_device_keys',
     'last_username',
     'cipherspace_content_credentials',
     'cipherspace_language',
@@ -57,7 +59,7 @@ test('privacy policy in English: encryption, browser storage, one-year consent, 
     'loginPrefillData',
   ])
     await expect(browser).toContainText(key);
-  await expect(browser.getByRole('listitem')).toHaveCount(9);
+  await expect(browser.getByRole('listitem')).toHaveCount(10);
 
   await page.getByRole('button', { name: 'Back to home' }).first().click();
   await expect(page).toHaveURL(/\/$/);

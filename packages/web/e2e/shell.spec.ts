@@ -9,6 +9,55 @@ test('unknown paths go to the landing page and the footer is on every page', asy
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
 
+test('the footer shows the product description, legal links, contact, the current year and the tagline', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  const year = new Date().getFullYear();
+  await expect(footer).toContainText(
+    'Cipherspace — collaborative tools for agile teams, end-to-end encrypted in your browser.',
+  );
+  await expect(footer.getByRole('link', { name: 'Legal notice' })).toHaveAttribute(
+    'href',
+    '/impressum',
+  );
+  await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+    'href',
+    '/datenschutz',
+  );
+  await expect(footer).toContainText('Contact: contact@cipherspace.app');
+  await expect(footer.getByText(`© ${year} Cipherspace`)).toHaveText(
+    `© ${year} Cipherspace · Your data, your key.`,
+  );
+
+  // The same lines in German, on another page.
+  await footer.getByRole('button', { name: 'Deutsch' }).click();
+  await page.goto('/space/create');
+  const german = page.getByRole('contentinfo');
+  await expect(german).toContainText(
+    'Cipherspace — Werkzeuge für agile Teams, Ende-zu-Ende-verschlüsselt in Ihrem Browser.',
+  );
+  await expect(german.getByText(`© ${year} Cipherspace`)).toHaveText(
+    `© ${year} Cipherspace · Ihre Daten, Ihr Schlüssel.`,
+  );
+});
+
+test("Create's Cancel goes back to the landing page", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Create new space' }).click();
+  await expect(page).toHaveURL(/\/space\/create$/);
+  await page.getByLabel('Space name', { exact: true }).fill('Never created');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Create new space' })).toBeVisible();
+
+  // Also when /space/create was opened directly (nothing to go back to).
+  await page.goto('/space/create');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('space/register redirects to space/login keeping the query', async ({ page }) => {
   await page.goto('/space/register?spaceName=Team%20A');
   await expect(page).toHaveURL(/\/space\/login\?spaceName=Team%20A$/);

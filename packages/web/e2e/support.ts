@@ -105,7 +105,9 @@ export async function signIn(
   member: Member,
   path = '/dashboard',
 ): Promise<void> {
-  await page.goto(`${server.url}/impressum`);
+  // Storage is written on a same-origin page that runs no app code (the health JSON), so that
+  // only the page at `path` ever sees the session and opens a socket.
+  await page.goto(`${server.url}/api/health`);
   await page.evaluate(
     ({ member }) => {
       const space = {
@@ -181,13 +183,19 @@ export interface TwoMembers {
 /**
  * Sets up a space with alice (admin) and bob and signs each in on `path` in their own context,
  * alice first. `prepare` runs on each context before its page opens (e.g. `recordTraffic`).
+ * With `shown`, waits until both pages show the screen and each member sees the other in the
+ * tool header's presence, so that the layout no longer shifts.
  * Close the result in a `finally`.
  */
 export async function twoMembersOn(
   browser: Browser,
   server: Pick<ServerProcess, 'url'>,
   path: string,
-  options: { prefix?: string; prepare?: (context: BrowserContext) => void } = {},
+  options: {
+    prefix?: string;
+    prepare?: (context: BrowserContext) => void;
+    shown?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<TwoMembers> {
   const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: options.prefix });
   if (!alice || !bob) throw new Error('space set-up failed');
@@ -204,6 +212,13 @@ export async function twoMembersOn(
     const bobPage = await bobContext.newPage();
     await signIn(alicePage, server, alice, path);
     await signIn(bobPage, server, bob, path);
+    if (options.shown) {
+      await options.shown(alicePage);
+      await options.shown(bobPage);
+      // Let the header settle (the presence text changes its width) before tests measure.
+      await expect(alicePage.getByLabel('Also here')).toHaveText('Also here: bob');
+      await expect(bobPage.getByLabel('Also here')).toHaveText('Also here: alice');
+    }
     return { alice, bob, aliceContext, bobContext, alicePage, bobPage, close };
   } catch (error) {
     await close();

@@ -1,29 +1,43 @@
 /**
  * Entry point. The browser must support the Web Crypto API (spec §1), otherwise the app stops
- * at start-up with 'Web Crypto API not supported.'.
+ * at start-up with 'Web Crypto API not supported.' (spec §8), in the stored language (read from
+ * localStorage before anything renders).
+ *
+ * The app itself is imported only after that check, so nothing of it runs (or fails while its
+ * modules load) in a browser without Web Crypto, e.g. on plain http other than localhost.
  */
-import { assertWebCrypto } from '@cipherspace/crypto';
+import { hasWebCrypto } from '@cipherspace/crypto';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { App } from './app/App.tsx';
 import { initCsrf } from './lib/csrf.ts';
 import { initLanguage } from './lib/i18n.ts';
+import { m } from './paraglide/messages.js';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-initLanguage();
-try {
-  assertWebCrypto();
-  void initCsrf();
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-} catch (error) {
-  root.textContent = error instanceof Error ? error.message : String(error);
+function showStartupError(text: string): void {
+  if (!root) return;
+  root.textContent = text;
   root.setAttribute('role', 'alert');
+}
+
+initLanguage();
+if (!hasWebCrypto()) {
+  showStartupError(m.app_web_crypto_unsupported());
+} else {
+  void initCsrf();
+  import('./app/App.tsx')
+    .then(({ App }) => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    })
+    .catch((error: unknown) => {
+      showStartupError(error instanceof Error ? error.message : String(error));
+    });
 }

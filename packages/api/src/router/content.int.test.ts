@@ -4,7 +4,7 @@
  * Envelopes are made and opened with the real `@cipherspace/crypto`; the server never decrypts.
  */
 import { decryptJson, encryptJson } from '@cipherspace/crypto';
-import { toolContents } from '@cipherspace/db';
+import { spaces, toolContents } from '@cipherspace/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -430,5 +430,25 @@ describe('content', () => {
         ERROR.contentNotFound,
       );
     });
+  });
+
+  it('answers a save into a space deleted meanwhile with NOT_FOUND, not a database error', async () => {
+    // Found by fuzzing on PostgreSQL: the session was validated, then the space went before the
+    // insert. Made deterministic here: the session is cached, and the space row is deleted behind
+    // the API's back (no event), so the save reaches its insert with a space that is gone.
+    const doomed = await h.createSpace();
+    const { token } = await h.join(doomed, 'carol');
+    await h.caller(token).content.list({ space_name: doomed.name });
+    await h.db.db.delete(spaces).where(eq(spaces.id, await h.spaceId(doomed.name)));
+    await expectTRPCError(
+      h.caller(token).content.save({
+        space_name: doomed.name,
+        tool: 'kanban',
+        encrypted_data: await encryptJson({ cards: [] }, doomed.key),
+        metadata: { version: 0 },
+      }),
+      'NOT_FOUND',
+      ERROR.spaceNotFound,
+    );
   });
 });

@@ -12,6 +12,7 @@ import { z } from 'zod';
 
 import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
+import { rethrowSpaceGone } from '../services/db-errors.ts';
 import { preparedQueries } from '../services/prepared.ts';
 import type { AuthSession } from '../services/sessions.ts';
 import { envelopeSchema, saveMetadataSchema, toolSchema } from '../schemas.ts';
@@ -104,6 +105,7 @@ export const contentRouter = router({
               .values({ ...values, spaceId: space.id, tool: input.tool, createdAt: now })
               .onConflictDoNothing()
               .returning()
+              .catch(rethrowSpaceGone)
           : await ctx.db
               .update(toolContents)
               .set(values)

@@ -1,8 +1,22 @@
 /** Recognises PostgreSQL errors through Drizzle's wrapper, on postgres.js and PGlite alike. */
+import { TRPCError } from '@trpc/server';
+
+import { ERROR } from '../errors.ts';
 
 /** SQLSTATE 23503: a foreign key refused the row (what it points to is gone, e.g. deleted meanwhile). */
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === '23503';
+}
+
+/**
+ * Rethrows `error` — as NOT_FOUND 'Space not found' when a foreign key refused the row because
+ * its space was deleted between the session check and the write (spec §7: 404 missing space).
+ * For `.catch()` on inserts of rows that belong to a space.
+ */
+export function rethrowSpaceGone(error: unknown): never {
+  if (isForeignKeyViolation(error))
+    throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.spaceNotFound });
+  throw error;
 }
 
 /** SQLSTATE 23505: a unique index refused the row. */

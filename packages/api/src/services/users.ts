@@ -3,7 +3,7 @@ import { users, type Database, type Space, type User, type UserRole } from '@cip
 import { TRPCError } from '@trpc/server';
 
 import { ERROR } from '../errors.ts';
-import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
+import { isUniqueViolation, rethrowSpaceGone } from './db-errors.ts';
 import { hashVerifier } from './verifier-hash.ts';
 
 /**
@@ -45,8 +45,6 @@ export async function insertUser(
   } catch (error) {
     if (isUniqueViolation(error))
       throw new TRPCError({ code: 'CONFLICT', message: ERROR.usernameExists });
-    if (isForeignKeyViolation(error))
-      throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.spaceNotFound });
-    throw error;
+    return rethrowSpaceGone(error);
   }
 }

@@ -27,9 +27,8 @@ const PAGES_WITH_OWN_STATUS = new Set([
 ]);
 
 export function Layout() {
-  // Pages render their texts at render time; a language switch re-mounts the page so every
-  // text follows it.
-  const language = useLanguage();
+  // The frame's own texts follow the language; pages follow it through localized() (router).
+  useLanguage();
   const session = useSession();
   const { pathname } = useLocation();
   return (
@@ -42,7 +41,7 @@ export function Layout() {
       ) : null}
       <main className="app-main">
         <Suspense fallback={<Spinner />}>
-          <Outlet key={language} />
+          <Outlet />
         </Suspense>
       </main>
       <Footer />

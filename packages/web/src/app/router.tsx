@@ -5,11 +5,12 @@
  * `space/register` → `/space/login` (query kept); `/login` is the connection-lost target;
  * any other path → `/`; pages that need a session redirect to `/space/login`.
  */
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ReactElement, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 
 import LoginPage from '../features/login/LoginPage.tsx';
 import { Layout } from './Layout.tsx';
+import { localized } from './Localized.tsx';
 import { toolNameAt } from '../tools/registry.ts';
 import { RequireSession } from './RequireSession.tsx';
 import { ToolRoute } from './ToolRoute.tsx';
@@ -30,7 +31,7 @@ const PokerPage = lazy(() => import('../tools/poker/PokerPage.tsx'));
 const RandomizerPage = lazy(() => import('../tools/randomizer/RandomizerPage.tsx'));
 
 /** The screens of the tools built so far (lazy: a tool's code loads when it is opened). */
-const TOOL_SCREENS: Partial<Record<(typeof TOOL_PATHS)[number], ReactNode>> = {
+const TOOL_SCREENS: Partial<Record<(typeof TOOL_PATHS)[number], ReactElement>> = {
   kanban: <KanbanPage />,
   ticket: <TicketPage />,
   bulletin: <BulletinPage />,
@@ -67,19 +68,19 @@ export function createRouter() {
     {
       element: <Layout />,
       children: [
-        { index: true, element: <LandingPage /> },
-        { path: 'space/create', element: <CreateSpacePage /> },
-        { path: 'space/login', element: <LoginPage /> },
-        { path: 'login', element: <LoginPage /> },
+        { index: true, element: localized(<LandingPage />) },
+        { path: 'space/create', element: localized(<CreateSpacePage />) },
+        { path: 'space/login', element: localized(<LoginPage />) },
+        { path: 'login', element: localized(<LoginPage />) },
         { path: 'space/register', element: <RegisterRedirect /> },
-        { path: 'space/settings', element: session(<SettingsPage />) },
-        { path: 'dashboard', element: session(<DashboardPage />) },
-        { path: 'crypto-test', element: <CryptoTestPage /> },
-        { path: 'datenschutz', element: <PrivacyPage /> },
-        { path: 'impressum', element: <ImprintPage /> },
+        { path: 'space/settings', element: session(localized(<SettingsPage />)) },
+        { path: 'dashboard', element: session(localized(<DashboardPage />)) },
+        { path: 'crypto-test', element: localized(<CryptoTestPage />) },
+        { path: 'datenschutz', element: localized(<PrivacyPage />) },
+        { path: 'impressum', element: localized(<ImprintPage />) },
         ...TOOL_PATHS.map((path) => {
           const tool = toolNameAt(`/tools/${path}`);
-          const screen = TOOL_SCREENS[path] ?? <ToolUnavailablePage />;
+          const screen = localized(TOOL_SCREENS[path] ?? <ToolUnavailablePage />);
           return {
             path: `tools/${path}`,
             element: session(tool ? <ToolRoute tool={tool}>{screen}</ToolRoute> : screen),

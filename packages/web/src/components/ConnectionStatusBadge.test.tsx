@@ -21,4 +21,15 @@ describe('ConnectionStatusBadge', () => {
     render(<ConnectionStatusBadge />);
     expect(screen.getByRole('status')).toHaveTextContent('Disconnected');
   });
+
+  it('describes a failing connection with the latest real-time error, a working one not', () => {
+    const { rerender } = render(
+      <ConnectionStatusBadge status="reconnecting" error="WebSocket connection error" />,
+    );
+    expect(screen.getByRole('status')).toHaveAccessibleDescription('WebSocket connection error');
+    rerender(<ConnectionStatusBadge status="error" error="Unknown WebSocket error" />);
+    expect(screen.getByRole('status')).toHaveAccessibleDescription('Unknown WebSocket error');
+    rerender(<ConnectionStatusBadge status="connected" error="WebSocket connection error" />);
+    expect(screen.getByRole('status')).not.toHaveAttribute('title');
+  });
 });

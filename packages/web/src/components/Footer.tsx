@@ -1,6 +1,6 @@
 /**
  * Footer on every page (spec §2): description, legal links, contact line, language buttons
- * (active one highlighted, switching in order), copyright with the current year and tagline.
+ * (in order en, de; the active one highlighted and pressed), copyright with the current year and tagline.
  */
 import { Link } from 'react-router';
 

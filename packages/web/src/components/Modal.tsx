@@ -1,12 +1,34 @@
 /**
  * Accessible dialogs from Radix (focus trap, Escape closes, labelled, backdrop).
  * `Modal` for forms; `ConfirmDialog` for confirmations of irreversible actions.
+ * On close, focus goes back to the element that had it when the dialog opened (the button
+ * that opened it): Radix returns focus only to a `Dialog.Trigger`, and these dialogs are opened
+ * by the app's own buttons.
  */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 import { m } from '../paraglide/messages.js';
+
+/** Handlers for a Radix dialog's Content that give focus back to where it was before opening. */
+function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    // Runs before Radix moves focus into the dialog: the active element is still the opener.
+    onOpenAutoFocus: () => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = opener.current;
+      opener.current = null;
+      if (!target?.isConnected) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
 
 export function Modal(props: {
   open: boolean;
@@ -15,6 +37,7 @@ export function Modal(props: {
   description?: string;
   children: ReactNode;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
@@ -22,6 +45,7 @@ export function Modal(props: {
         <Dialog.Content
           className="dialog"
           aria-describedby={props.description ? undefined : undefined}
+          {...returnFocus}
         >
           <Dialog.Title className="dialog-title">{props.title}</Dialog.Title>
           {props.description ? <Dialog.Description>{props.description}</Dialog.Description> : null}
@@ -42,11 +66,12 @@ export function ConfirmDialog(props: {
   danger?: boolean;
   busy?: boolean;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-backdrop" />
-        <AlertDialog.Content className="dialog">
+        <AlertDialog.Content className="dialog" {...returnFocus}>
           <AlertDialog.Title className="dialog-title">{props.title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div>{props.description}</div>

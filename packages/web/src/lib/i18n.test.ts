@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { applyLanguage, initLanguage, nextLanguage, resolveLanguage } from './i18n.ts';
+import { applyLanguage, initLanguage, resolveLanguage } from './i18n.ts';
 import { STORAGE_KEYS } from './storage.ts';
 import { m } from '../paraglide/messages.js';
 
@@ -15,11 +15,6 @@ describe('language (spec §5 Language: en or de, else en)', () => {
     [undefined, 'en'],
   ])('resolves %j to %s', (stored, expected) => {
     expect(resolveLanguage(stored)).toBe(expected);
-  });
-
-  it('toggles in order en → de → en', () => {
-    expect(nextLanguage('en')).toBe('de');
-    expect(nextLanguage('de')).toBe('en');
   });
 
   it('applies a stored language at start-up and falls back to en for anything else', () => {

@@ -1,6 +1,6 @@
 /**
- * Interface language (spec §1, §5 Language): English (default) and German. The footer's
- * buttons switch between them in order; any other stored value falls back to `en`; the choice
+ * Interface language (spec §1, §5 Language): English (default) and German. The footer shows
+ * one button per language in {@link LANGUAGES} order, the active one pressed; any other stored value falls back to `en`; the choice
  * is stored under `{product}_language` and `<html lang>` follows it.
  */
 import { useSyncExternalStore } from 'react';
@@ -14,12 +14,6 @@ export type Language = (typeof LANGUAGES)[number];
 /** `en` or `de`; anything else (null, 'fr', '') → `en`. */
 export function resolveLanguage(value: unknown): Language {
   return value === 'de' ? 'de' : 'en';
-}
-
-/** The language after `current` in the toggle order (en → de → en). */
-export function nextLanguage(current: Language): Language {
-  const index = LANGUAGES.indexOf(current);
-  return LANGUAGES[(index + 1) % LANGUAGES.length] ?? 'en';
 }
 
 const listeners = new Set<() => void>();

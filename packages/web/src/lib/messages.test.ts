@@ -21,4 +21,12 @@ describe('message files', () => {
       );
     }
   });
+
+  it('address the reader formally in German (Sie), never with du', () => {
+    const informal = /\b(du|dich|dir|dein\w*|euch)\b/iu;
+    const offenders = Object.entries(de as Record<string, string>)
+      .filter(([key, text]) => key !== '$schema' && informal.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(offenders).toEqual([]);
+  });
 });

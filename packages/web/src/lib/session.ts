@@ -1,11 +1,13 @@
 /**
  * The signed-in session in this browser (spec §3 Browser storage, §4 Session).
- * Login stores token, space and user; the space key stays in this browser only.
- * Logout clears exactly: token (and access_token), currentSpace, currentUser, the space key of
- * that space and the content credentials.
+ * Login stores token, space and user; the space key stays in this browser only, as
+ * `space_key_{space}` and as its §3 key record (key-record.ts). Logout clears exactly: token
+ * (and access_token), currentSpace, currentUser, the space key of that space with its key record
+ * and the content credentials.
  */
 import { useSyncExternalStore } from 'react';
 
+import { removeKeyRecord, saveKeyRecord, touchKeyRecord } from './key-record.ts';
 import {
   readJson,
   spaceKeyStorageKey,
@@ -70,6 +72,7 @@ export function saveLogin(login: {
   writeJson(STORAGE_KEYS.currentSpace, space);
   writeJson(STORAGE_KEYS.currentUser, login.user);
   localStorage.setItem(spaceKeyStorageKey(space.name), login.spaceKey);
+  void saveKeyRecord(space.name, login.spaceKey);
   localStorage.setItem(usernameStorageKey(space.name), login.user.username);
   localStorage.setItem(STORAGE_KEYS.lastUsername, login.user.username);
   const credentials: ContentCredentials = {
@@ -107,6 +110,7 @@ export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.currentSpace);
   localStorage.removeItem(STORAGE_KEYS.currentUser);
   if (space) localStorage.removeItem(spaceKeyStorageKey(space.name));
+  if (space) removeKeyRecord(space.name);
   localStorage.removeItem(STORAGE_KEYS.contentCredentials);
   notify();
 }
@@ -126,15 +130,21 @@ export function getSession(): Session | null {
 
 /** The stored space key of a space, or null. */
 export function getSpaceKey(spaceName: string): string | null {
+  touchKeyRecord(spaceName);
   return localStorage.getItem(spaceKeyStorageKey(spaceName));
 }
 
-/** The username remembered for a space, else the last username used anywhere. */
+/**
+ * The username remembered for this space (`username_{space}`), or null. Only this one counts as
+ * "remembered for the space" for auto-login (spec §4); see {@link lastUsername}.
+ */
 export function rememberedUsername(spaceName: string): string | null {
-  return (
-    localStorage.getItem(usernameStorageKey(spaceName)) ??
-    localStorage.getItem(STORAGE_KEYS.lastUsername)
-  );
+  return localStorage.getItem(usernameStorageKey(spaceName));
+}
+
+/** The last username used in any space (`last_username`), or null: a prefill, never a login. */
+export function lastUsername(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.lastUsername);
 }
 
 let cachedRaw = '';

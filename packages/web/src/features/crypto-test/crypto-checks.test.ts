@@ -1,5 +1,11 @@
 /** The crypto page's checks with this runtime's real Web Crypto. */
-import { DecryptError, decryptJson, encryptJson, validateSpaceName } from '@cipherspace/crypto';
+import {
+  DecryptError,
+  decryptJson,
+  encryptJson,
+  iteratedSha256,
+  validateSpaceName,
+} from '@cipherspace/crypto';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -107,6 +113,14 @@ describe('deriveKeyBySha256', () => {
     const key = await deriveKeyBySha256('seed');
     expect(key).toHaveLength(32);
     expect(key).not.toEqual(await deriveKeyBySha256('seed', 999));
+  });
+
+  it('is the iteratedSha256 primitive of @cipherspace/crypto (fixed 1000-round vector)', async () => {
+    const key = await deriveKeyBySha256('Abcdef12345!');
+    expect(key).toEqual(await iteratedSha256('Abcdef12345!', 1000));
+    expect(Array.from(key, (byte) => byte.toString(16).padStart(2, '0')).join('')).toBe(
+      '75cf5946f7f996b1098c26b21b2bff7dd6d5d63fbb6b56f32a977c101c58cb27',
+    );
   });
 });
 

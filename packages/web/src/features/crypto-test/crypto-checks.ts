@@ -12,6 +12,7 @@ import {
   encryptJson,
   generateSpaceKey,
   HEX_KEY_NOT_HEX_MESSAGE,
+  iteratedSha256,
   parseEnvelope,
   validateSpaceName,
 } from '@cipherspace/crypto';
@@ -166,17 +167,14 @@ export async function spaceNameVerifier(name: string, spaceKey: string): Promise
 
 /**
  * The crypto page's key-derivation test: SHA-256 applied `iterations` times (default 1000),
- * starting from the UTF-8 bytes of `seed`. Resolves to the final 32-byte digest.
+ * starting from the UTF-8 bytes of `seed` (`iteratedSha256` of @cipherspace/crypto). Resolves to
+ * the final 32-byte digest.
  */
-export async function deriveKeyBySha256(
+export function deriveKeyBySha256(
   seed: string,
   iterations: number = KEY_DERIVATION_TEST_ITERATIONS,
 ): Promise<Uint8Array> {
-  let digest: ArrayBuffer = new TextEncoder().encode(seed).buffer;
-  for (let round = 0; round < iterations; round += 1) {
-    digest = await crypto.subtle.digest('SHA-256', digest);
-  }
-  return new Uint8Array(digest);
+  return iteratedSha256(seed, iterations);
 }
 
 /** A JSON document whose serialisation is exactly `bytes` bytes long (bytes ≥ 12). */

@@ -47,6 +47,7 @@ export default function PrivacyPage() {
         m.legal_privacy_browser_session(),
         m.legal_privacy_browser_space_user(),
         m.legal_privacy_browser_space_key(),
+        m.legal_privacy_browser_key_record({ product: PRODUCT }),
         m.legal_privacy_browser_usernames(),
         m.legal_privacy_browser_credentials({ product: PRODUCT }),
         m.legal_privacy_browser_language({ product: PRODUCT }),

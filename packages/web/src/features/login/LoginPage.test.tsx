@@ -1,21 +1,27 @@
 /**
- * The login screen without a server: entry parameters, modes, validation and the lookup failure.
- * Flows that need the server (space info, login, register) are covered in e2e/create-and-login.
+ * The login screen without a server: entry parameters, modes, validation and the lookup failure;
+ * then auto-login and server details against a stubbed `/trpc` answer (the real flows against the
+ * real server are covered in e2e/create-and-login).
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { applyLanguage } from '../../lib/i18n.ts';
+import { stubTrpcServer } from '../../lib/trpc-stub.ts';
 import { renderWithApp } from '../../testing/render.tsx';
 import LoginPage from './LoginPage.tsx';
+import type { SpaceInfo } from './login-rules.ts';
 
 const renderAt = (path: string) => {
+  // The browser's address as the link opened it (the memory router does not set it).
+  window.history.replaceState(null, '', path);
   renderWithApp(<LoginPage />, path);
   return userEvent.setup();
 };
 
 describe('/space/login without a server', () => {
-  it('prefills a share link and removes the space key from the address bar at once', async () => {
+  it('prefills a share link and removes the space name and key from the address bar at once', async () => {
     renderAt('/space/login?spaceName=Team%20A&spaceKey=s3cr%2Bt%26key&username=ann');
     expect(screen.getByLabelText('Space name')).toHaveValue('Team A');
     expect(screen.getByLabelText('Space key')).toHaveValue('s3cr+t&key');
@@ -24,8 +30,10 @@ describe('/space/login without a server', () => {
       screen.getByText('The space name and space key were filled in from your link.'),
     ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/space/login');
-    expect(window.location.search).toBe('?spaceName=Team+A&username=ann');
+    expect(window.location.search).toBe('');
+    expect(window.location.hash).toBe('');
     expect(window.location.href).not.toContain('s3cr');
+    expect(window.location.href).not.toContain('Team');
     // A lookup that fails shows 'Space not found' and keeps the password field hidden (§8).
     expect(await screen.findByText('Space not found')).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
@@ -38,7 +46,14 @@ describe('/space/login without a server', () => {
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
     expect(screen.getByLabelText('Space key')).toHaveValue('aB3$x+y');
     expect(window.location.hash).toBe('');
-    expect(window.location.search).toBe('?spaceName=Team+A&firstUser=true');
+    expect(window.location.search).toBe('');
+    expect(screen.getByLabelText('Space name')).toHaveValue('Team A');
+  });
+
+  it('leaves an address without a key as it is (the connection-lost target of spec §2)', () => {
+    renderAt('/login?connectionLost=true&spaceName=Team%20B&username=bob');
+    expect(window.location.pathname).toBe('/login');
+    expect(window.location.search).toBe('?connectionLost=true&spaceName=Team%20B&username=bob');
   });
 
   it('switches between login and register mode', async () => {
@@ -99,5 +114,78 @@ describe('/space/login without a server', () => {
       'href',
       '/space/create',
     );
+  });
+});
+
+const OPEN_SPACE: SpaceInfo = {
+  name: 'Team A',
+  force_user_passwords: false,
+  allow_self_registration: true,
+  is_first_user_registration: false,
+};
+
+/** A share link of Team A: name in the query, key in the fragment, no username. */
+const SHARE_LINK = '/space/login?spaceName=Team%20A#spaceKey=Corr3ct-Horse!Battery';
+
+describe('/space/login against a stubbed server: auto-login (spec §4) and server details (§8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    applyLanguage('en');
+  });
+
+  it('does not log in automatically with the last username of another space; it only prefills', async () => {
+    localStorage.setItem('last_username', 'ann');
+    localStorage.setItem('username_Team B', 'ann');
+    const called = stubTrpcServer({ 'spaces.info': { data: OPEN_SPACE } });
+    renderAt(SHARE_LINK);
+    const info = await screen.findByRole('region', { name: 'Space Information' });
+    await waitFor(() => expect(info).toHaveTextContent('Allowed'));
+    expect(screen.getByLabelText('Username')).toHaveValue('ann');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(screen.queryByText(/Logging in automatically/)).not.toBeInTheDocument();
+    // Give a started login time to reach the network: none does.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(called).toContain('spaces.info');
+    expect(called).not.toContain('auth.login');
+  });
+
+  it('logs in automatically with the username remembered for this space, and shows the German server detail', async () => {
+    applyLanguage('de');
+    localStorage.setItem('last_username', 'ann');
+    localStorage.setItem('username_Team A', 'bob');
+    const called = stubTrpcServer({
+      'spaces.info': { data: OPEN_SPACE },
+      'auth.login': {
+        error: {
+          message: 'Invalid space name or space key',
+          code: 'UNAUTHORIZED',
+          httpStatus: 401,
+        },
+      },
+    });
+    renderAt(SHARE_LINK);
+    expect(screen.getByLabelText('Benutzername')).toHaveValue('bob');
+    const working = await screen.findByRole('button', { name: 'Anmeldung läuft...' });
+    expect(working).toBeDisabled();
+    expect(screen.getByText('Automatische Anmeldung als bob...')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ungültiger Space-Name oder Space-Schlüssel',
+    );
+    expect(called).toContain('auth.login');
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
+  });
+
+  it('shows a login refusal in English in the English interface, an unknown detail as sent', async () => {
+    stubTrpcServer({
+      'spaces.info': { data: OPEN_SPACE },
+      'auth.login': {
+        error: { message: 'Something new went wrong', code: 'BAD_REQUEST', httpStatus: 400 },
+      },
+    });
+    const user = renderAt('/space/login?spaceName=Team%20A&username=bob');
+    await screen.findByLabelText('Password (optional)');
+    await user.type(screen.getByLabelText('Space key'), 'Corr3ct-Horse!Battery');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something new went wrong');
   });
 });

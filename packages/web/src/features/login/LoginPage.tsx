@@ -10,7 +10,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } 
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { StatusMessage, type StatusKind } from '../../components/StatusMessage.tsx';
-import { rememberedUsername } from '../../lib/session.ts';
+import { lastUsername, rememberedUsername } from '../../lib/session.ts';
 import { logIn, registerUser, type Credentials } from '../../lib/space-access.ts';
 import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -21,6 +21,7 @@ import {
   effectivePassword,
   initialMode,
   initialUsername,
+  knownUsername,
   loginFailure,
   MESSAGE_CLEAR_MS,
   parseLoginParams,
@@ -74,7 +75,11 @@ export default function LoginPage() {
   const [mode, setMode] = useState<LoginMode>(() => initialMode(entry));
   const [spaceName, setSpaceName] = useState(entry.spaceName);
   const [spaceKey, setSpaceKey] = useState(entry.spaceKey);
-  const [username, setUsername] = useState(() => initialUsername(entry, rememberedUsername));
+  // The username auto-login may use: given in the link or remembered for this space (spec §4).
+  const [autoLoginUsername] = useState(() => knownUsername(entry, rememberedUsername));
+  const [username, setUsername] = useState(() =>
+    initialUsername(entry, rememberedUsername, lastUsername),
+  );
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [showKey, setShowKey] = useState(false);
@@ -86,8 +91,9 @@ export default function LoginPage() {
   const autoLoginDecided = useRef(false);
   const loginTimer = useRef<number | undefined>(undefined);
 
-  // The space key must not stay in the address bar (nor in history or bookmarks): remove it from
-  // the query and the fragment at once. The prefill of a lost connection is used once.
+  // The space key must not stay in the address bar (nor in history or bookmarks): a link with a
+  // key loses it and the space name (and the rest of the link) from the query and the fragment at
+  // once; the form keeps them. The prefill of a lost connection is used once.
   useEffect(() => {
     const clean = addressWithoutSpaceKey(location.pathname, location.search, location.hash);
     if (clean !== null) window.history.replaceState(window.history.state, '', clean);
@@ -160,10 +166,11 @@ export default function LoginPage() {
   const decideAutoLogin = useEffectEvent((loaded: SpaceInfo) => {
     if (autoLoginDecided.current) return;
     autoLoginDecided.current = true;
+    // Only the known username, and only while the field still holds it.
     const credentials = {
       spaceName: entry.spaceName,
       spaceKey: entry.spaceKey,
-      username: username.trim(),
+      username: username.trim() === autoLoginUsername.trim() ? autoLoginUsername.trim() : '',
     };
     if (shouldAutoLogin({ ...credentials, mode, info: loaded, alreadyAttempted: false }))
       login.mutate({ credentials, automatic: true });
@@ -320,9 +327,9 @@ export default function LoginPage() {
             </div>
           ) : null}
 
-          {showFirstUserNote(mode, info) ? (
-            <StatusMessage kind="info">{m.login_first_user_note()}</StatusMessage>
-          ) : null}
+          <StatusMessage kind="info">
+            {showFirstUserNote(mode, info) ? m.login_first_user_note() : null}
+          </StatusMessage>
           {blocked ? (
             <StatusMessage kind="error">{m.login_self_registration_disabled()}</StatusMessage>
           ) : null}

@@ -1,12 +1,16 @@
 import { SPACE_KEY_SPECIAL_CHARS } from '@cipherspace/crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
+import { applyLanguage } from '../../lib/i18n.ts';
+import { lastUsername, rememberedUsername, saveLogin } from '../../lib/session.ts';
 import { SpaceAccessError } from '../../lib/space-access.ts';
 import {
   addressWithoutSpaceKey,
   effectivePassword,
   initialMode,
   initialUsername,
+  knownUsername,
+  LOGIN_LINK_PARAMS,
   loginFailure,
   MESSAGE_CLEAR_MS,
   parseLoginParams,
@@ -30,6 +34,8 @@ const space = (overrides: Partial<SpaceInfo> = {}): SpaceInfo => ({
   is_first_user_registration: false,
   ...overrides,
 });
+
+afterEach(() => applyLanguage('en'));
 
 describe('entry parameters (spec §2 /space/login)', () => {
   it('reads every query parameter', () => {
@@ -114,23 +120,42 @@ describe('entry parameters (spec §2 /space/login)', () => {
   });
 });
 
-describe('removing the space key from the address bar', () => {
-  it('drops spaceKey from the query and keeps the rest', () => {
+describe('removing a link with a space key from the address bar', () => {
+  it('drops spaceKey and spaceName (and the rest of the link) from the query, keeps other parameters', () => {
     expect(
       addressWithoutSpaceKey('/space/login', '?spaceName=Team+A&spaceKey=secret&username=x', ''),
-    ).toBe('/space/login?spaceName=Team+A&username=x');
+    ).toBe('/space/login');
     expect(addressWithoutSpaceKey('/space/login', '?spaceKey=secret', '')).toBe('/space/login');
+    expect(
+      addressWithoutSpaceKey('/space/login', '?utm=mail&spaceName=A&spaceKey=secret', '#top'),
+    ).toBe('/space/login?utm=mail#top');
   });
 
-  it('drops spaceKey from the fragment; an emptied fragment disappears', () => {
+  it("drops the key from the fragment together with the query's space name; an emptied fragment disappears", () => {
     expect(
       addressWithoutSpaceKey('/space/login', '?spaceName=A&firstUser=true', '#spaceKey=secret'),
-    ).toBe('/space/login?spaceName=A&firstUser=true');
+    ).toBe('/space/login');
+    expect(addressWithoutSpaceKey('/space/login', '', '#spaceName=A&spaceKey=s')).toBe(
+      '/space/login',
+    );
     expect(addressWithoutSpaceKey('/login', '', '#spaceKey=s&x=1')).toBe('/login#x=1');
   });
 
-  it('returns null when there is no key to remove', () => {
+  it('never leaves any of the link parameters behind', () => {
+    const clean = addressWithoutSpaceKey(
+      '/space/login',
+      '?spaceName=A&spaceKey=k1&username=u&firstUser=true&connectionLost=true',
+      '#spaceKey=k2&spaceName=A',
+    );
+    expect(clean).toBe('/space/login');
+    for (const name of LOGIN_LINK_PARAMS) expect(clean).not.toContain(name);
+  });
+
+  it('returns null when there is no key, so a link without one stays as it is', () => {
     expect(addressWithoutSpaceKey('/space/login', '?spaceName=A', '#top')).toBeNull();
+    expect(
+      addressWithoutSpaceKey('/login', '?connectionLost=true&spaceName=A&username=ann', ''),
+    ).toBeNull();
   });
 });
 
@@ -265,10 +290,68 @@ describe('auto-login (spec §4)', () => {
 
   it('knows the username given in the link, else the one remembered for the space', () => {
     const remembered = (name: string) => (name === 'Team A' ? 'remembered' : null);
-    expect(initialUsername({ spaceName: 'Team A', username: 'given' }, remembered)).toBe('given');
-    expect(initialUsername({ spaceName: 'Team A', username: '' }, remembered)).toBe('remembered');
-    expect(initialUsername({ spaceName: 'Team B', username: '' }, remembered)).toBe('');
-    expect(initialUsername({ spaceName: '', username: '' }, () => 'x')).toBe('');
+    expect(knownUsername({ spaceName: 'Team A', username: 'given' }, remembered)).toBe('given');
+    expect(knownUsername({ spaceName: 'Team A', username: '' }, remembered)).toBe('remembered');
+    expect(knownUsername({ spaceName: 'Team B', username: '' }, remembered)).toBe('');
+    expect(knownUsername({ spaceName: '', username: '' }, () => 'x')).toBe('');
+  });
+
+  it('prefills the last username of any space, but that one is not known for auto-login', () => {
+    const none = () => null;
+    const last = () => 'ann';
+    expect(initialUsername({ spaceName: 'Team B', username: '' }, none, last)).toBe('ann');
+    expect(initialUsername({ spaceName: 'Team B', username: '' }, () => 'bob', last)).toBe('bob');
+    expect(initialUsername({ spaceName: 'Team B', username: 'eve' }, none, last)).toBe('eve');
+    expect(initialUsername({ spaceName: '', username: '' }, none, last)).toBe('');
+    expect(knownUsername({ spaceName: 'Team B', username: '' }, none)).toBe('');
+  });
+
+  describe('with the browser storage the login screen reads (spec §3, §4)', () => {
+    const entry = { spaceName: 'Team A', username: '' };
+    const decide = () =>
+      shouldAutoLogin({ ...ready, username: knownUsername(entry, rememberedUsername) });
+
+    it('the last username of another space prefills the field but never logs in', () => {
+      localStorage.setItem('last_username', 'ann');
+      localStorage.setItem('username_Team B', 'ann');
+      expect(rememberedUsername('Team A')).toBeNull();
+      expect(initialUsername(entry, rememberedUsername, lastUsername)).toBe('ann');
+      expect(decide()).toBe(false);
+    });
+
+    it('the username remembered for this space logs in', () => {
+      localStorage.setItem('last_username', 'ann');
+      localStorage.setItem('username_Team A', 'bob');
+      expect(initialUsername(entry, rememberedUsername, lastUsername)).toBe('bob');
+      expect(knownUsername(entry, rememberedUsername)).toBe('bob');
+      expect(decide()).toBe(true);
+    });
+
+    it('a login stores both; only the space it was made in remembers it for auto-login', () => {
+      saveLogin({
+        token: 't',
+        space: {
+          name: 'Team B',
+          force_user_passwords: false,
+          allow_self_registration: true,
+          created_at: '2025-01-01T00:00:00.000Z',
+        },
+        user: { id: 'u1', username: 'carol', role: 'member' },
+        spaceKey: 'secret-key',
+      });
+      expect(lastUsername()).toBe('carol');
+      expect(rememberedUsername('Team B')).toBe('carol');
+      expect(rememberedUsername('Team A')).toBeNull();
+      expect(decide()).toBe(false);
+      expect(
+        shouldAutoLogin({
+          ...ready,
+          spaceName: 'Team B',
+          info: space({ name: 'Team B' }),
+          username: knownUsername({ spaceName: 'Team B', username: '' }, rememberedUsername),
+        }),
+      ).toBe(true);
+    });
   });
 });
 
@@ -301,6 +384,33 @@ describe('failures and success (spec §8)', () => {
       generic,
     );
     expect(loginFailure(new Error('x'), 'ann')).toEqual(generic);
+  });
+
+  it('shows known server details in German in the German interface, unknown ones as sent', () => {
+    applyLanguage('de');
+    expect(
+      loginFailure(
+        new SpaceAccessError('server', 'Invalid space name or space key', 'UNAUTHORIZED'),
+        'ann',
+      ),
+    ).toEqual({ kind: 'error', message: 'Ungültiger Space-Name oder Space-Schlüssel' });
+    expect(
+      loginFailure(new SpaceAccessError('server', 'User not found', 'UNAUTHORIZED'), 'ann').kind,
+    ).toBe('user-not-found');
+    expect(
+      registrationFailureMessage(
+        new SpaceAccessError(
+          'server',
+          'Self registration is disabled for this space. Ask an admin to add you.',
+          'FORBIDDEN',
+        ),
+      ),
+    ).toBe(
+      'Die Selbstregistrierung ist für diesen Space deaktiviert. Bitten Sie einen Admin, Sie hinzuzufügen.',
+    );
+    expect(
+      registrationFailureMessage(new SpaceAccessError('server', 'Something new', 'BAD_REQUEST')),
+    ).toBe('Something new');
   });
 
   it('encryption failures show the browser-compatibility message', () => {

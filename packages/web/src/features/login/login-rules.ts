@@ -3,6 +3,7 @@
  * §8 login messages, §9 timings): reading the entry parameters, the mode, which notes show, form
  * validation, when to log in automatically, and which message a failure shows. No React.
  */
+import { serverError, serverErrorMessage } from '../../lib/server-errors.ts';
 import { SpaceAccessError } from '../../lib/space-access.ts';
 import { m } from '../../paraglide/messages.js';
 
@@ -25,9 +26,6 @@ export const REGISTER_LOGIN_DELAY_MS = 1000;
 
 /** How long a status or error message stays before it clears itself (spec §9). */
 export const MESSAGE_CLEAR_MS = 5000;
-
-/** The detail the server sends when a login names an unknown user (spec §8). */
-export const USER_NOT_FOUND_DETAIL = 'User not found';
 
 /** What the screen was opened with: query, fragment and the stored connection-loss prefill. */
 export interface LoginParams {
@@ -93,10 +91,24 @@ export function parseLoginParams(
   };
 }
 
+/** The query and fragment parameters a login link fills the form with (spec §2 /space/login). */
+export const LOGIN_LINK_PARAMS = [
+  'spaceName',
+  'spaceKey',
+  'username',
+  'firstUser',
+  'connectionLost',
+] as const;
+
 /**
- * The address to show instead of the current one when it carries a space key: `spaceKey`
- * removed from the query and from the fragment (an emptied fragment disappears). Null when
- * there is no key to remove. The key must not stay in the address bar, history or bookmarks.
+ * The address to show instead of the current one when it carries a space key (a share link or
+ * the redirect after creating a space): the link's parameters ({@link LOGIN_LINK_PARAMS}) removed
+ * from the query and the fragment at once, so neither the key nor the space name it opens stays
+ * in the address bar, history or bookmarks. The screen has read them into the form already; the
+ * rest of the link (username, firstUser) goes too, because on its own it would reopen a
+ * half-filled form (register mode or a username without its space). Other parameters stay; an
+ * emptied query or fragment disappears. Null when there is no key, i.e. nothing secret to remove:
+ * `/login?connectionLost=true&spaceName=…&username=…` (spec §2) stays as it is.
  */
 export function addressWithoutSpaceKey(
   pathname: string,
@@ -106,10 +118,14 @@ export function addressWithoutSpaceKey(
   const query = new URLSearchParams(search);
   const fragment = fragmentParams(hash);
   if (!query.has('spaceKey') && !fragment.has('spaceKey')) return null;
-  query.delete('spaceKey');
-  fragment.delete('spaceKey');
+  const fragmentIsLink = LOGIN_LINK_PARAMS.some((name) => fragment.has(name));
+  for (const name of LOGIN_LINK_PARAMS) {
+    query.delete(name);
+    fragment.delete(name);
+  }
   const queryText = query.toString();
-  const fragmentText = fragment.toString();
+  // A fragment that is not part of the link (an anchor such as `#top`) stays untouched.
+  const fragmentText = fragmentIsLink ? fragment.toString() : hash.replace(/^#/, '');
   return `${pathname}${queryText ? `?${queryText}` : ''}${fragmentText ? `#${fragmentText}` : ''}`;
 }
 
@@ -232,6 +248,7 @@ export function validateLoginForm(
 export function shouldAutoLogin(state: {
   spaceName: string;
   spaceKey: string;
+  /** The {@link knownUsername} (never the last username of another space). */
   username: string;
   mode: LoginMode;
   info: SpaceInfo | null;
@@ -251,21 +268,33 @@ export function shouldAutoLogin(state: {
   );
 }
 
-/** The username the screen starts with: the given one, else the one remembered for the space. */
-export function initialUsername(
+/**
+ * The username known for auto-login (spec §4 "a username is known (given or remembered for the
+ * space)"): the one given in the link, else the one remembered for *this* space
+ * (`username_{space}`); '' when neither. The last username used in any space never counts here.
+ */
+export function knownUsername(
   params: Pick<LoginParams, 'spaceName' | 'username'>,
-  remembered: (spaceName: string) => string | null,
+  rememberedForSpace: (spaceName: string) => string | null,
 ): string {
   if (params.username !== '') return params.username;
   if (params.spaceName === '') return '';
-  return remembered(params.spaceName) ?? '';
+  return rememberedForSpace(params.spaceName) ?? '';
 }
 
-/** The server's detail of a failure, when the server answered with one (not a network error). */
-function serverDetail(error: unknown): string | null {
-  if (error instanceof SpaceAccessError && error.kind === 'server' && error.code !== null)
-    return error.detail;
-  return null;
+/**
+ * The username the field starts with: the {@link knownUsername}, else (with a space name) the
+ * last username used in any space, as a convenience that only prefills the field and never logs
+ * in by itself.
+ */
+export function initialUsername(
+  params: Pick<LoginParams, 'spaceName' | 'username'>,
+  rememberedForSpace: (spaceName: string) => string | null,
+  lastUsed: () => string | null,
+): string {
+  const known = knownUsername(params, rememberedForSpace);
+  if (known !== '' || params.spaceName === '') return known;
+  return lastUsed() ?? '';
 }
 
 /** What a failed login does (spec §8). */
@@ -275,30 +304,27 @@ export type LoginFailure =
 /**
  * Maps a failed login to the §8 behaviour: 401 'User not found' → switch to register mode with
  * the user-not-found warning; encryption failure → the browser-compatibility message; other
- * failures → the server's detail, else 'Login failed. Please check your credentials.'.
+ * failures → the server's detail (in the interface language, see lib/server-errors.ts), else
+ * 'Login failed. Please check your credentials.'.
  */
 export function loginFailure(error: unknown, username: string): LoginFailure {
   if (error instanceof SpaceAccessError && error.kind === 'encryption')
     return { kind: 'error', message: m.login_encrypt_failed() };
-  const detail = serverDetail(error);
-  if (
-    error instanceof SpaceAccessError &&
-    error.code === 'UNAUTHORIZED' &&
-    detail === USER_NOT_FOUND_DETAIL
-  ) {
+  const server = serverError(error);
+  if (server?.code === 'UNAUTHORIZED' && server.reason === 'userNotFound')
     return { kind: 'user-not-found', message: m.login_user_not_found({ username }) };
-  }
-  return { kind: 'error', message: detail ?? m.login_failed() };
+  return { kind: 'error', message: server?.message ?? m.login_failed() };
 }
 
 /**
  * The §8 message of a failed registration: encryption failure → the browser-compatibility
- * message; else the server's detail, else 'Registration failed. Please try again.'.
+ * message; else the server's detail (in the interface language), else 'Registration failed.
+ * Please try again.'.
  */
 export function registrationFailureMessage(error: unknown): string {
   if (error instanceof SpaceAccessError && error.kind === 'encryption')
     return m.login_encrypt_failed();
-  return serverDetail(error) ?? m.login_register_failed();
+  return serverErrorMessage(error) ?? m.login_register_failed();
 }
 
 /** The registration success message naming the new user's role (spec §4). */

@@ -6,12 +6,13 @@
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
+import { serverErrorMessage } from '../../lib/server-errors.ts';
 import { getSpaceKey } from '../../lib/session.ts';
 import { passwordVerifier } from '../../lib/space-access.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
-import { serverDetail, validateNewUser, type NewUserProblem } from './settings-rules.ts';
+import { validateNewUser, type NewUserProblem } from './settings-rules.ts';
 
 /** The server's limit on usernames (characters). */
 const USERNAME_MAX_CHARS = 50;
@@ -76,7 +77,7 @@ export function AddUserForm({
           ...(verifier ? { encrypted_password: verifier } : {}),
         });
       } catch (error) {
-        onMessage('error', serverDetail(error) ?? m.settings_add_failed());
+        onMessage('error', serverErrorMessage(error) ?? m.settings_add_failed());
         return;
       }
       setUsername('');

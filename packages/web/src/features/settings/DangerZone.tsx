@@ -9,11 +9,11 @@ import { useNavigate } from 'react-router';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { serverErrorMessage } from '../../lib/server-errors.ts';
 import { clearSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
-import { serverDetail } from './settings-rules.ts';
 
 export function DangerZone({ spaceName }: { spaceName: string }) {
   const [open, setOpen] = useState(false);
@@ -28,7 +28,7 @@ export function DangerZone({ spaceName }: { spaceName: string }) {
       await remove.mutateAsync({ space_name: spaceName });
     } catch (error) {
       setOpen(false);
-      showMessage('error', serverDetail(error) ?? m.settings_delete_space_failed());
+      showMessage('error', serverErrorMessage(error) ?? m.settings_delete_space_failed());
       return;
     }
     // The route guard sends a page without a session to /space/login as soon as it renders;

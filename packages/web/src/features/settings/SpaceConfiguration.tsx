@@ -6,11 +6,12 @@
 import { useId, useState } from 'react';
 
 import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { serverErrorMessage } from '../../lib/server-errors.ts';
 import { updateStoredSpace, type StoredSpace } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
-import { serverDetail, settingUpdate, type SpaceSetting } from './settings-rules.ts';
+import { settingUpdate, type SpaceSetting } from './settings-rules.ts';
 
 export function SpaceConfiguration({ space }: { space: StoredSpace }) {
   const [values, setValues] = useState<Record<SpaceSetting, boolean>>({
@@ -41,7 +42,7 @@ export function SpaceConfiguration({ space }: { space: StoredSpace }) {
       showMessage('success', m.settings_updated());
     } catch (error) {
       setValues((current) => ({ ...current, [setting]: previous }));
-      showMessage('error', serverDetail(error) ?? m.settings_update_failed());
+      showMessage('error', serverErrorMessage(error) ?? m.settings_update_failed());
     } finally {
       setSaving(null);
     }

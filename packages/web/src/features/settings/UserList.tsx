@@ -9,10 +9,10 @@ import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { serverErrorMessage } from '../../lib/server-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
-import { serverDetail } from './settings-rules.ts';
 
 type SpaceUser = RouterOutputs['users']['list']['users'][number];
 type Role = SpaceUser['role'];
@@ -41,7 +41,7 @@ export function UserList({
       onMessage('success', m.settings_role_updated());
       await utils.users.list.invalidate({ space_name: spaceName });
     } catch (error) {
-      onMessage('error', serverDetail(error) ?? m.settings_role_failed());
+      onMessage('error', serverErrorMessage(error) ?? m.settings_role_failed());
     } finally {
       setPendingRoles((pending) =>
         Object.fromEntries(Object.entries(pending).filter(([id]) => id !== user.id)),
@@ -56,7 +56,7 @@ export function UserList({
       onMessage('success', m.settings_user_deleted());
       await utils.users.list.invalidate({ space_name: spaceName });
     } catch (error) {
-      onMessage('error', serverDetail(error) ?? m.settings_delete_user_failed());
+      onMessage('error', serverErrorMessage(error) ?? m.settings_delete_user_failed());
     } finally {
       setToDelete(null);
     }

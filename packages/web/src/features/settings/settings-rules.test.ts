@@ -1,7 +1,6 @@
-import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 
-import { serverDetail, settingUpdate, validateNewUser } from './settings-rules.ts';
+import { settingUpdate, validateNewUser } from './settings-rules.ts';
 
 describe('validateNewUser (spec §5 Add user)', () => {
   it('requires a username', () => {
@@ -35,26 +34,5 @@ describe('settingUpdate (spec §4 Settings)', () => {
       space_name: 'Team',
       allow_self_registration: true,
     });
-  });
-});
-
-describe('serverDetail (spec §8 "Server detail is shown when present")', () => {
-  it('returns the message of an error response from the server', () => {
-    const error = TRPCClientError.from({
-      error: {
-        code: -32009,
-        message: 'Username already exists. Please choose a different username.',
-        data: { code: 'CONFLICT', httpStatus: 409 },
-      },
-    });
-    expect(serverDetail(error)).toBe(
-      'Username already exists. Please choose a different username.',
-    );
-  });
-
-  it('returns null when no server answered or the error is not from the API', () => {
-    expect(serverDetail(TRPCClientError.from(new TypeError('Failed to fetch')))).toBeNull();
-    expect(serverDetail(new Error('boom'))).toBeNull();
-    expect(serverDetail('nope')).toBeNull();
   });
 });

@@ -1,10 +1,8 @@
 /**
  * Rules of the space settings screen (spec §2 /space/settings, §5 Add user, §8 Settings):
- * validation of a new user, the body of a settings toggle, and which server detail to show.
+ * validation of a new user and the body of a settings toggle. Server details are shown through
+ * src/lib/server-errors.ts.
  */
-import type { AppRouter } from '@cipherspace/api';
-import { TRPCClientError } from '@trpc/client';
-
 /** spec §5, §9: passwords have at least 5 characters. */
 export const PASSWORD_MIN_CHARS = 5;
 
@@ -38,15 +36,4 @@ export function settingUpdate(
   return setting === 'force_user_passwords'
     ? { space_name: spaceName, force_user_passwords: value }
     : { space_name: spaceName, allow_self_registration: value };
-}
-
-/**
- * The server's detail of a failed call (spec §8: "Server detail is shown when present"), e.g.
- * 'Username already exists. Please choose a different username.' for a 409; null when the
- * server sent none (network failure, anything that is not a tRPC error response).
- */
-export function serverDetail(error: unknown): string | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const data = (error as TRPCClientError<AppRouter>).data;
-  return data && error.message ? error.message : null;
 }

@@ -10,6 +10,7 @@ import {
   type SpaceKeyChecks,
 } from '@cipherspace/crypto';
 
+import { serverErrorMessage } from '../../lib/server-errors.ts';
 import { SpaceAccessError } from '../../lib/space-access.ts';
 import { m } from '../../paraglide/messages.js';
 
@@ -109,14 +110,11 @@ export function loginUrlAfterCreate(spaceName: string, spaceKey: string): string
 
 /**
  * The §8 message for a failed creation: the encryption message when Web Crypto failed, the
- * server's detail when the server sent one, else the generic retry message.
+ * server's detail (in the interface language, see lib/server-errors.ts) when the server sent
+ * one, else the generic retry message.
  */
 export function createFailureMessage(error: unknown): string {
-  if (error instanceof SpaceAccessError) {
-    if (error.kind === 'encryption') return m.create_encrypt_failed();
-    // A tRPC code means the server answered; its message is then the server's detail (a
-    // network failure has a message too, but no code, and is not a detail to show).
-    if (error.code !== null && error.detail) return error.detail;
-  }
-  return m.create_failed();
+  if (error instanceof SpaceAccessError && error.kind === 'encryption')
+    return m.create_encrypt_failed();
+  return serverErrorMessage(error) ?? m.create_failed();
 }

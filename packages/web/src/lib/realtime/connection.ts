@@ -42,8 +42,19 @@ import {
  */
 export const REALTIME_WINDOW_EVENT = 'cipherspace:realtime';
 
-/** This tab's id on the server: its own events are not echoed back to it. */
-export const CLIENT_ID = crypto.randomUUID();
+/**
+ * This tab's id on the server: its own events are not echoed back to it. Not a secret;
+ * `crypto.randomUUID` exists only in secure contexts (and newer browsers), so without it the id
+ * comes from `getRandomValues`, and loading this module never throws.
+ */
+export const CLIENT_ID: string = newClientId();
+
+function newClientId(): string {
+  const api = globalThis.crypto as Partial<Crypto>;
+  if (typeof api.randomUUID === 'function') return api.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /** The tRPC WebSocket client of the current socket attempt, or null between attempts. */
 let currentClient: TRPCWebSocketClient | null = null;
@@ -75,7 +86,11 @@ function openTrpcSocket(handlers: SocketHandlers): RealtimeSocket {
     onOpen: () => {
       if (!closed) handlers.opened();
     },
-    onError: shutDown,
+    // The socket's `error` event ('WebSocket connection error', spec §8); its close follows.
+    onError: (cause) => {
+      if (!closed) handlers.error(cause);
+      shutDown();
+    },
     onClose: (cause) => {
       shutDown();
       handlers.closed(cause?.code ?? ABNORMAL_CLOSURE_CODE);

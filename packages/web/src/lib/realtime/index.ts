@@ -3,6 +3,8 @@
  * Real-time messages). Screens import from here only.
  *
  * - `useConnectionStatus()`: 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'error'.
+ * - `useRealtimeError()`: the latest §8 real-time text ('WebSocket connection error', 'Unknown
+ *   WebSocket error', …) translated, or null once the connection is open again.
  * - `onRealtimeMessage(listener)`: every content_update, presence_update and user_joined of the
  *   space from other tabs and members; returns the unsubscribe function. The same messages are
  *   dispatched as `window` CustomEvents named REALTIME_WINDOW_EVENT ('cipherspace:realtime').
@@ -26,8 +28,9 @@ export {
   startRealtime,
 } from './connection.ts';
 export { recordConnectionLoss, type LoginPrefillData } from './permanent-loss.ts';
-export type { RealtimeMessage } from './realtime-manager.ts';
-export { useConnectionStatus } from './use-connection-status.ts';
+export { realtimeErrorText } from './realtime-error-text.ts';
+export type { RealtimeErrorKind, RealtimeMessage } from './realtime-manager.ts';
+export { useConnectionStatus, useRealtimeError } from './use-connection-status.ts';
 
 /** Listens to the §3 messages of the space; returns the unsubscribe function. */
 export const onRealtimeMessage = realtimeManager.onMessage;

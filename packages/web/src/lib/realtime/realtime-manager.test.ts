@@ -5,6 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
+  errorMessage,
+  REALTIME_ERROR,
   RealtimeAuthError,
   RealtimeManager,
   globalTimers,
@@ -74,6 +76,7 @@ function setup() {
   const fake = fakeTransport();
   let visible: () => void = () => undefined;
   const published: unknown[] = [];
+  const warnings: string[] = [];
   const manager = new RealtimeManager({
     timers: globalTimers,
     onPageVisible: (listener) => {
@@ -83,13 +86,21 @@ function setup() {
       };
     },
     publish: (message) => published.push(message),
-    warn: () => undefined,
+    warn: (text) => warnings.push(text),
   });
   const signals: string[] = [];
   manager.onSignal((signal) => signals.push(signal));
   const statuses: string[] = [];
   manager.subscribeStatus(() => statuses.push(manager.getStatus()));
-  return { fake, manager, signals, statuses, published, becomeVisible: () => visible() };
+  return {
+    fake,
+    manager,
+    signals,
+    statuses,
+    published,
+    warnings,
+    becomeVisible: () => visible(),
+  };
 }
 
 const contentUpdate: RealtimeEvent = {
@@ -336,5 +347,114 @@ describe('RealtimeManager', () => {
     manager.reconnect();
     expect(manager.getStatus()).toBe('connecting');
     expect(fake.sockets).toHaveLength(2);
+  });
+});
+
+describe('RealtimeManager §8 error texts', () => {
+  it("a socket 'error' event reports 'WebSocket connection error' until the socket opens again", () => {
+    const { fake, manager, warnings } = setup();
+    const notified: (string | null)[] = [];
+    manager.subscribeStatus(() => notified.push(manager.getLastError()));
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    expect(manager.getLastError()).toBeNull();
+
+    fake.last().handlers.error(new Event('error'));
+    expect(warnings).toEqual(['WebSocket connection error']);
+    expect(REALTIME_ERROR.socketError).toBe('WebSocket connection error');
+    expect(manager.getLastError()).toBe('socketError');
+    expect(notified).toContain('socketError');
+
+    fake.last().handlers.closed(1006);
+    expect(manager.getStatus()).toBe('reconnecting');
+    expect(manager.getLastError()).toBe('socketError');
+    vi.advanceTimersByTime(1_000);
+    fake.last().handlers.opened();
+    expect(manager.getStatus()).toBe('connected');
+    expect(manager.getLastError()).toBeNull();
+  });
+
+  it('ignores the error event of a socket it already discarded', () => {
+    const { fake, manager, warnings } = setup();
+    manager.start(fake.transport);
+    const first = fake.last();
+    manager.stop();
+    first.handlers.error();
+    expect(warnings).toEqual([]);
+    expect(manager.getLastError()).toBeNull();
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['an Error without a message', new Error('')],
+    ['an object without a message', { code: 42 }],
+  ])("a stream failure with %s reports 'Unknown WebSocket error'", (_label, error) => {
+    const { fake, manager, warnings } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.streams[0]?.failed(error);
+    expect(warnings).toEqual(['Unknown WebSocket error']);
+    expect(manager.getLastError()).toBe('unknown');
+    expect(manager.getStatus()).toBe('connected');
+  });
+
+  it("a stream failure with a message is a 'WebSocket connection error' with that detail", async () => {
+    const { fake, manager, warnings } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.setHeartbeat(() => Promise.reject(new Error('WebSocket closed')));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(warnings).toEqual(['WebSocket connection error: WebSocket closed']);
+    expect(manager.getLastError()).toBe('socketError');
+  });
+
+  it('a socket that cannot be created reports its reason, or the unknown error without one', () => {
+    const { fake, manager, warnings } = setup();
+    fake.refuseSockets(true);
+    manager.start(fake.transport);
+    expect(warnings).toEqual(['Authentication token not available']);
+    expect(manager.getLastError()).toBe('noToken');
+
+    const throwing = setup();
+    throwing.fake.transport.openSocket = () => {
+      throw new Error('');
+    };
+    throwing.manager.start(throwing.fake.transport);
+    expect(throwing.warnings).toEqual(['Failed to establish connection: Unknown WebSocket error']);
+    expect(throwing.manager.getLastError()).toBe('connectFailed');
+  });
+
+  it('start and stop clear the last error', () => {
+    const { fake, manager } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.error();
+    expect(manager.getLastError()).toBe('socketError');
+    manager.stop();
+    expect(manager.getLastError()).toBeNull();
+  });
+
+  it('after 5 failed attempts it reports the maximum-attempts text', () => {
+    const { fake, manager, warnings } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    fake.last().handlers.closed(1006);
+    for (const delay of [1_000, 2_000, 4_000, 8_000, 16_000]) {
+      vi.advanceTimersByTime(delay);
+      fake.last().handlers.closed(1006);
+    }
+    expect(manager.getStatus()).toBe('error');
+    expect(warnings).toEqual(['Unable to reconnect to server - maximum attempts exceeded']);
+    expect(manager.getLastError()).toBe('maxAttempts');
+  });
+});
+
+describe('errorMessage', () => {
+  it('is the message when there is one, else null', () => {
+    expect(errorMessage(new Error('boom'))).toBe('boom');
+    expect(errorMessage({ message: 'plain' })).toBe('plain');
+    expect(errorMessage('text')).toBe('text');
+    expect(errorMessage(new Error('  '))).toBeNull();
+    expect(errorMessage(undefined)).toBeNull();
+    expect(errorMessage({ message: 3 })).toBeNull();
   });
 });

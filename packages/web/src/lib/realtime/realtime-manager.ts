@@ -32,13 +32,34 @@ export type RealtimeEvent = StreamItem['data'];
  */
 export type RealtimeMessage = Exclude<RealtimeEvent, { type: 'error' }>;
 
-/** §8 Real-time texts, logged (never shown) when they occur. */
+/**
+ * §8 Real-time texts. The manager logs them (English, with any detail) and keeps the latest as
+ * `getLastError()`, which screens show translated (./realtime-error-text.ts).
+ */
 export const REALTIME_ERROR = {
   maxAttempts: 'Unable to reconnect to server - maximum attempts exceeded',
   noToken: 'Authentication token not available',
   connectFailed: 'Failed to establish connection',
   parseFailed: 'Failed to parse message from server',
+  /** The socket fired its `error` event (browsers give no detail with it). */
+  socketError: 'WebSocket connection error',
+  /** A WebSocket operation failed with an error that carries no message. */
+  unknown: 'Unknown WebSocket error',
 } as const;
+
+/** Which §8 real-time text applies. */
+export type RealtimeErrorKind = keyof typeof REALTIME_ERROR;
+
+/** The message of `error` (an Error or anything with a string `message`), or null when empty. */
+export function errorMessage(error: unknown): string | null {
+  const message: unknown =
+    typeof error === 'object' && error !== null && 'message' in error
+      ? error.message
+      : typeof error === 'string'
+        ? error
+        : null;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
 
 /** Thrown by a {@link RealtimeTransport} call when the server refused the session (401/403). */
 export class RealtimeAuthError extends Error {
@@ -56,6 +77,8 @@ export interface RealtimeSocket {
 /** What a socket attempt reports. `closed(code)` also covers a failed open (code 1006). */
 export interface SocketHandlers {
   opened(): void;
+  /** The socket's `error` event (a `closed` follows it). */
+  error(cause?: unknown): void;
   closed(code: number): void;
 }
 
@@ -109,6 +132,7 @@ const noop = () => undefined;
 /** A tab's connection: one state machine, at most one socket at a time. */
 export class RealtimeManager {
   private state: ConnectionState = initialConnectionState;
+  private lastError: RealtimeErrorKind | null = null;
   private transport: RealtimeTransport | null = null;
   /** The current socket attempt; callbacks of any other attempt are stale. */
   private attempt: object | null = null;
@@ -127,6 +151,13 @@ export class RealtimeManager {
 
   /** The current status (spec §4). */
   readonly getStatus = (): ConnectionStatus => this.state.status;
+
+  /**
+   * The §8 text (as a REALTIME_ERROR key) of the latest problem since the connection was last
+   * open, or null; cleared when the socket opens and on START/STOP. Changes notify status
+   * listeners.
+   */
+  readonly getLastError = (): RealtimeErrorKind | null => this.lastError;
 
   /** Calls `listener` on every status change; returns the unsubscribe function. */
   readonly subscribeStatus = (listener: () => void): (() => void) => {
@@ -149,6 +180,7 @@ export class RealtimeManager {
   /** Connects a session (replacing any previous one). */
   start(transport: RealtimeTransport): void {
     this.stop();
+    this.setLastError(null);
     this.transport = transport;
     this.stopWatchingVisibility = this.deps.onPageVisible(() =>
       this.dispatch({ type: 'PAGE_VISIBLE' }),
@@ -162,6 +194,7 @@ export class RealtimeManager {
     this.stopWatchingVisibility = noop;
     this.dispatch({ type: 'STOP' });
     this.transport = null;
+    this.setLastError(null);
   }
 
   /** Reconnects now if disconnected or in a (non-permanent) error. */
@@ -188,6 +221,8 @@ export class RealtimeManager {
         const before = this.state.status;
         const result = transition(this.state, next);
         this.state = result.state;
+        // The socket opened: earlier problems are over (the status change below notifies).
+        if (this.state.status === 'connected' && before !== 'connected') this.lastError = null;
         for (const effect of result.effects) this.perform(effect);
         if (this.state.status !== before) this.notify(this.statusListeners, undefined);
       }
@@ -237,13 +272,18 @@ export class RealtimeManager {
         opened: () => {
           if (this.attempt === attempt) this.dispatch({ type: 'OPENED' });
         },
+        error: () => {
+          if (this.attempt === attempt) this.report('socketError');
+        },
         closed: (code) => {
           if (this.attempt === attempt) this.dispatch({ type: 'CLOSED', code });
         },
       });
     } catch (error) {
       this.attempt = null;
-      this.warn(error instanceof Error ? error.message : REALTIME_ERROR.connectFailed);
+      const message = errorMessage(error);
+      if (message === REALTIME_ERROR.noToken) this.report('noToken');
+      else this.report('connectFailed', message ?? REALTIME_ERROR.unknown);
       this.dispatch({ type: 'FAILED' });
     }
   }
@@ -264,8 +304,16 @@ export class RealtimeManager {
     if (!transport || !attempt) return;
     const current = () => this.attempt === attempt;
     const failed = (error: unknown) => {
-      if (current() && error instanceof RealtimeAuthError)
+      if (!current()) return;
+      if (error instanceof RealtimeAuthError) {
         this.dispatch({ type: 'SESSION_ENDED', reason: 'unauthorized' });
+        return;
+      }
+      // Any other failure of the stream, join or heartbeat: the socket's close decides what
+      // happens next; here it is only reported.
+      const message = errorMessage(error);
+      if (message === null) this.report('unknown');
+      else this.report('socketError', message);
     };
     const unsubscribe = transport.subscribe({
       event: (event) => {
@@ -299,18 +347,16 @@ export class RealtimeManager {
       default: {
         // A message type this client does not know (a newer server): not ours to handle.
         const unknown: never = event;
-        this.warn(`${REALTIME_ERROR.parseFailed}: ${JSON.stringify(unknown)}`);
+        this.report('parseFailed', JSON.stringify(unknown));
       }
     }
   }
 
   private emit(signal: RealtimeSignal): void {
-    if (signal === CONNECTION_PERMANENTLY_LOST)
-      this.warn(
-        this.state.attempts >= MAX_RECONNECT_ATTEMPTS
-          ? REALTIME_ERROR.maxAttempts
-          : CONNECTION_PERMANENTLY_LOST,
-      );
+    if (signal === CONNECTION_PERMANENTLY_LOST) {
+      if (this.state.attempts >= MAX_RECONNECT_ATTEMPTS) this.report('maxAttempts');
+      else this.warn(CONNECTION_PERMANENTLY_LOST);
+    }
     this.notify(this.signalListeners, signal);
     // spec §4/§9: tool screens reload on the reconnect and again 1 s after it.
     if (signal === 'reconnected') {
@@ -331,6 +377,18 @@ export class RealtimeManager {
         console.error(error);
       }
     }
+  }
+
+  /** Logs the §8 text of `kind` (with `detail`) and makes it the last error. */
+  private report(kind: RealtimeErrorKind, detail?: string): void {
+    this.warn(detail ? `${REALTIME_ERROR[kind]}: ${detail}` : REALTIME_ERROR[kind]);
+    this.setLastError(kind);
+  }
+
+  private setLastError(kind: RealtimeErrorKind | null): void {
+    if (this.lastError === kind) return;
+    this.lastError = kind;
+    this.notify(this.statusListeners, undefined);
   }
 
   private warn(text: string): void {

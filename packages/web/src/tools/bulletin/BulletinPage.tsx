@@ -6,7 +6,7 @@
  * expire), and turns every user action into a named bulletin operation: addPost, updatePost,
  * deletePost, movePost (saved 500 ms after a note is dropped).
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -20,7 +20,6 @@ import {
   noteFormValues,
   randomNotePosition,
   visiblePosts,
-  type BulletinContent,
   type NoteFormValues,
   type NotePosition,
   type Post,
@@ -62,11 +61,6 @@ export default function BulletinPage() {
 
   const content = tool.state.status === 'loaded' ? tool.state.content : null;
   const version = tool.state.version;
-  // The board as last rendered, read after an await or a timer to see what it is now.
-  const latest = useRef<BulletinContent | null>(content);
-  useLayoutEffect(() => {
-    latest.current = content;
-  }, [content]);
   const now = useClock((nowMs) => (content ? nextExpiryMs(content.posts, new Date(nowMs)) : null));
 
   const [noteForm, setNoteForm] = useState<NoteForm>(null);
@@ -78,16 +72,18 @@ export default function BulletinPage() {
     [showMessage],
   );
 
+  const { current } = tool;
   const savePosition = useCallback(
     async (postId: string, position: NotePosition) => {
       // Deleted by someone else since it was dropped: the latest board is on screen already.
-      if (latest.current === null || !findPost(latest.current, postId)) {
+      const board = current().content;
+      if (board === null || !findPost(board, postId)) {
         showConflict();
         return false;
       }
       return run({ type: 'movePost', postId, position }, 'moveNote');
     },
-    [run, showConflict],
+    [current, run, showConflict],
   );
   const { pending, move } = usePositionSync(savePosition);
 
@@ -124,7 +120,7 @@ export default function BulletinPage() {
       noteForm.basedOn,
     );
     // Nothing left to save the input into (deleted meanwhile): close, the message says why.
-    const board = latest.current;
+    const board = tool.current().content;
     if (!saved && board !== null && !findPost(board, postId)) setNoteForm(null);
     return saved;
   }
@@ -160,7 +156,7 @@ export default function BulletinPage() {
         </button>
       </ToolHeader>
 
-      {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+      <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
       <ToolContentState tool={tool} />
 
       {content && statistics ? (

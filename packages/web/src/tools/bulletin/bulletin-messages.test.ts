@@ -49,7 +49,7 @@ describe('texts of the Pinboard in English and German (issue 5 item 4)', () => {
     );
     applyLanguage('de');
     expect(m.tool_action_failed({ action: bulletinActionText('addNote') })).toBe(
-      'Notiz hinzufügen fehlgeschlagen. Bitte versuche es erneut.',
+      'Notiz hinzufügen fehlgeschlagen. Bitte versuchen Sie es erneut.',
     );
   });
 

@@ -33,6 +33,11 @@ export interface ToolContent<C, Op> {
   perform: (operation: Op, options?: PerformOptions) => Promise<PerformResult<C>>;
   /** Loads again (the Retry button, the Refresh button). Stable. */
   reload: () => void;
+  /**
+   * The lifecycle's state right now, which may be newer than the rendered `state`: read it after
+   * an await (e.g. a `perform`) to see what the content ended up as. Stable.
+   */
+  current: () => ContentState<C>;
 }
 
 const UNAVAILABLE: ContentState<never> = {
@@ -115,11 +120,16 @@ export function useToolContent<C, Op>(
     [lifecycle],
   );
   const reload = useCallback(() => void lifecycle?.load(), [lifecycle]);
+  const current = useCallback(
+    (): ContentState<C> => lifecycle?.getState() ?? UNAVAILABLE,
+    [lifecycle],
+  );
 
   return {
     state,
     entry: session === null ? 'no-session' : spaceKey === null ? 'no-space-key' : null,
     perform,
     reload,
+    current,
   };
 }

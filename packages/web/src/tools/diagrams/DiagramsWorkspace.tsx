@@ -315,7 +315,7 @@ export function DiagramsWorkspace({
         ) : null}
       </div>
 
-      {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+      <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
 
       <div className="diagrams-editor">
         <iframe

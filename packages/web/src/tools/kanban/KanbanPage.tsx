@@ -6,7 +6,7 @@
  * updateCard, deleteCard, moveCard. Modals keep their own input, so a remote update of the board
  * never resets what the user is typing.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -15,7 +15,6 @@ import {
   canDeletePhase,
   findIssue,
   type Issue,
-  type KanbanContent,
   type Phase,
 } from '../../domain/tracker/index.ts';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -60,11 +59,6 @@ export default function KanbanPage() {
 
   const content = tool.state.status === 'loaded' ? tool.state.content : null;
   const version = tool.state.version;
-  // The board as last rendered, read after an await to see what a save ended with.
-  const latest = useRef<KanbanContent | null>(content);
-  useLayoutEffect(() => {
-    latest.current = content;
-  }, [content]);
 
   const [columnFormOpen, setColumnFormOpen] = useState(false);
   const [cardForm, setCardForm] = useState<CardForm>(null);
@@ -81,7 +75,8 @@ export default function KanbanPage() {
       'addColumn',
     );
     // Someone else filled the board up meanwhile: the form can no longer succeed.
-    if (!saved && latest.current !== null && !canAddPhase(latest.current)) setColumnFormOpen(false);
+    const board = tool.current().content;
+    if (!saved && board !== null && !canAddPhase(board)) setColumnFormOpen(false);
     return saved;
   }
 
@@ -100,7 +95,7 @@ export default function KanbanPage() {
             cardForm.basedOn,
           );
     // Nothing left to save the input into (deleted meanwhile): close, the message says why.
-    const board = latest.current;
+    const board = tool.current().content;
     const gone =
       board !== null &&
       (cardForm.mode === 'add'
@@ -148,7 +143,7 @@ export default function KanbanPage() {
         </button>
       </ToolHeader>
 
-      {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+      <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
       <ToolContentState tool={tool} />
 
       {content ? (

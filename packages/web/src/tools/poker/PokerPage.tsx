@@ -110,7 +110,7 @@ export default function PokerPage() {
         ) : null}
       </ToolHeader>
 
-      {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+      <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
       {tool.entry === null && tool.state.status === 'loading' ? (
         <div className="poker-loading" role="status">
           <span className="spinner-circle" aria-hidden="true" />

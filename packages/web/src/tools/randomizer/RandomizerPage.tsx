@@ -206,7 +206,7 @@ export default function RandomizerPage() {
     <section className="tool-page randomizer-page">
       <ToolHeader title={m.tools_randomizer_name()} presence={presence} />
 
-      {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+      <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
       {ownLoadError ? (
         <div className="stack">
           <StatusMessage kind="error">{m.randomizer_load_failed()}</StatusMessage>

@@ -53,7 +53,7 @@ describe('randomizer messages (spec §5, §8 Randomizer)', () => {
     );
     applyLanguage('de');
     expect(randomizerPerformMessage(failed, 'changeMode')?.text).toBe(
-      'Wiederholungsmodus ändern fehlgeschlagen. Bitte versuche es erneut.',
+      'Wiederholungsmodus ändern fehlgeschlagen. Bitte versuchen Sie es erneut.',
     );
     applyLanguage('en');
     expect(

@@ -1,0 +1,76 @@
+/**
+ * Add User shows the server's detail of a refusal in the interface language (spec §8 Settings
+ * "Server detail is shown when present"), against a stubbed `/trpc` answer.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { applyLanguage } from '../../lib/i18n.ts';
+import { stubTrpcServer } from '../../lib/trpc-stub.ts';
+import { renderWithApp } from '../../testing/render.tsx';
+import { AddUserForm } from './AddUserForm.tsx';
+
+const USERNAME_EXISTS = {
+  error: {
+    message: 'Username already exists. Please choose a different username.',
+    code: 'CONFLICT',
+    httpStatus: 409,
+  },
+};
+
+function renderForm() {
+  localStorage.setItem('space_key_Team A', 'Corr3ct-Horse!Battery');
+  const onMessage = vi.fn();
+  renderWithApp(<AddUserForm spaceName="Team A" forcePasswords={false} onMessage={onMessage} />);
+  return { onMessage, user: userEvent.setup() };
+}
+
+describe('Add User: a 409 from the server (spec §8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    applyLanguage('en');
+  });
+
+  it('shows the server detail in English', async () => {
+    const called = stubTrpcServer({ 'users.create': USERNAME_EXISTS });
+    const { onMessage, user } = renderForm();
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    await waitFor(() =>
+      expect(onMessage).toHaveBeenCalledWith(
+        'error',
+        'Username already exists. Please choose a different username.',
+      ),
+    );
+    expect(called).toEqual(['users.create']);
+  });
+
+  it('shows the server detail in German', async () => {
+    applyLanguage('de');
+    stubTrpcServer({ 'users.create': USERNAME_EXISTS });
+    const { onMessage, user } = renderForm();
+    await user.type(screen.getByLabelText('Benutzername'), 'alice');
+    await user.click(screen.getByRole('button', { name: 'Benutzer hinzufügen' }));
+    await waitFor(() =>
+      expect(onMessage).toHaveBeenCalledWith(
+        'error',
+        'Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen.',
+      ),
+    );
+  });
+
+  it('falls back to the §8 text when no server answered', async () => {
+    applyLanguage('de');
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const { onMessage, user } = renderForm();
+    await user.type(screen.getByLabelText('Benutzername'), 'alice');
+    await user.click(screen.getByRole('button', { name: 'Benutzer hinzufügen' }));
+    await waitFor(() =>
+      expect(onMessage).toHaveBeenCalledWith(
+        'error',
+        'Der Benutzer konnte nicht hinzugefügt werden.',
+      ),
+    );
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The server's error details in the interface language (spec §8 "Server detail is shown when
+ * present"; every visible text in English and German). The one place that reads a failed call's
+ * detail: the login, create and settings screens all show what this returns.
+ *
+ * The server sends its details in English (the values of `ERROR` in packages/api/src/errors.ts,
+ * plus the throttle's 'Too many attempts…'). This module knows each of them by a stable reason
+ * and shows its translation; a detail it does not know is shown as sent. Only the *type* of
+ * `ERROR` is imported (checked by the compiler, erased from the bundle): the web bundle carries
+ * no runtime code of the API, and src/lib/server-errors.test.ts checks every value of `ERROR`
+ * against this table at run time.
+ */
+import type { AppRouter, ERROR } from '@cipherspace/api';
+import { TRPCClientError } from '@trpc/client';
+
+import { m } from '../paraglide/messages.js';
+import { SpaceAccessError } from './space-access.ts';
+
+type ApiErrorDetails = typeof ERROR;
+
+/** A known server detail: a key of `ERROR`, or the throttle's 'Too many attempts…'. */
+export type ServerErrorReason = keyof ApiErrorDetails | 'tooManyAttempts';
+
+/**
+ * Each detail of `ERROR` as the server sends it (the compiler checks every text against the
+ * API's literal type) and its translated text.
+ */
+const KNOWN: {
+  readonly [K in keyof ApiErrorDetails]: { detail: ApiErrorDetails[K]; text: () => string };
+} = {
+  authRequired: { detail: 'Authentication required', text: m.server_error_auth_required },
+  sessionInvalid: { detail: 'Invalid or expired session', text: m.server_error_session_invalid },
+  otherSpace: {
+    detail: 'Your session does not belong to this space',
+    text: m.server_error_other_space,
+  },
+  adminOnly: { detail: 'Only admins can do this', text: m.server_error_admin_only },
+  spaceNotFound: { detail: 'Space not found', text: m.server_error_space_not_found },
+  spaceExists: {
+    detail: 'A space with this name already exists',
+    text: m.server_error_space_exists,
+  },
+  invalidSpaceCredentials: {
+    detail: 'Invalid space name or space key',
+    text: m.server_error_invalid_space_credentials,
+  },
+  userNotFound: { detail: 'User not found', text: m.server_error_user_not_found },
+  invalidPassword: { detail: 'Invalid password', text: m.server_error_invalid_password },
+  passwordRequired: {
+    detail: 'This space requires users to have a password',
+    text: m.server_error_password_required,
+  },
+  selfRegistrationDisabled: {
+    detail: 'Self registration is disabled for this space. Ask an admin to add you.',
+    text: m.server_error_self_registration_disabled,
+  },
+  usernameExists: {
+    detail: 'Username already exists. Please choose a different username.',
+    text: m.server_error_username_exists,
+  },
+  cannotChangeOwnRole: {
+    detail: 'You cannot change your own role',
+    text: m.server_error_cannot_change_own_role,
+  },
+  cannotDeleteYourself: {
+    detail: 'You cannot delete yourself',
+    text: m.server_error_cannot_delete_yourself,
+  },
+  renameOnlyYourself: {
+    detail: 'You can only rename yourself',
+    text: m.server_error_rename_only_yourself,
+  },
+  contentNotFound: {
+    detail: 'No content for this tool yet',
+    text: m.server_error_content_not_found,
+  },
+  versionConflict: {
+    detail: 'Content was modified by another user. Please try your changes again.',
+    text: m.server_error_version_conflict,
+  },
+  invalidEnvelope: {
+    detail: 'encrypted_data must be an encryption envelope {"data","iv","salt"} (base64)',
+    text: m.server_error_invalid_envelope,
+  },
+  invalidVerifier: {
+    detail: 'must be a verifier: standard base64 of 32 bytes',
+    text: m.server_error_invalid_verifier,
+  },
+  metadataTooLarge: { detail: 'metadata is too large', text: m.server_error_metadata_too_large },
+  databaseUnavailable: {
+    detail: 'The service is temporarily unavailable. Please try again in a moment.',
+    text: m.server_error_database_unavailable,
+  },
+};
+
+const REASON_BY_DETAIL = new Map<string, keyof ApiErrorDetails>(
+  (Object.keys(KNOWN) as (keyof ApiErrorDetails)[]).map((reason) => [KNOWN[reason].detail, reason]),
+);
+
+/** The throttle's detail (packages/server/src/throttle.ts `tooManyAttemptsMessage`). */
+const TOO_MANY_ATTEMPTS = /^Too many attempts\. Please try again in (\d+) seconds\.$/;
+
+/** A detail the server sent with a failed call. */
+export interface ServerError {
+  /** The tRPC code, e.g. 'UNAUTHORIZED', 'CONFLICT'. */
+  code: string;
+  /** The detail as sent (English). */
+  detail: string;
+  /** Which known detail it is; null for one this module does not know. */
+  reason: ServerErrorReason | null;
+  /** What to show: the known detail in the interface language, else the detail as sent. */
+  message: string;
+}
+
+/** The known reason of an English server detail, or null. */
+export function serverErrorReason(detail: string): ServerErrorReason | null {
+  return (
+    REASON_BY_DETAIL.get(detail) ?? (TOO_MANY_ATTEMPTS.test(detail) ? 'tooManyAttempts' : null)
+  );
+}
+
+/** A server detail in the interface language; a detail this module does not know, as sent. */
+export function translateServerDetail(detail: string): string {
+  const reason = REASON_BY_DETAIL.get(detail);
+  if (reason) return KNOWN[reason].text();
+  const wait = TOO_MANY_ATTEMPTS.exec(detail);
+  if (wait?.[1]) return m.server_error_too_many_attempts({ seconds: wait[1] });
+  return detail;
+}
+
+/** The code and detail of a failure the server answered, or null (network error, anything else). */
+function sentDetail(error: unknown): { code: string; detail: string } | null {
+  if (error instanceof SpaceAccessError) {
+    // A tRPC code means the server answered; a network failure has a message but no code.
+    return error.kind === 'server' && error.code !== null && error.detail
+      ? { code: error.code, detail: error.detail }
+      : null;
+  }
+  if (error instanceof TRPCClientError) {
+    const code = (error as TRPCClientError<AppRouter>).data?.code;
+    return typeof code === 'string' && error.message ? { code, detail: error.message } : null;
+  }
+  return null;
+}
+
+/**
+ * What the server said about a failed call (a `TRPCClientError` or a `SpaceAccessError` of
+ * ./space-access.ts): its code, its detail, the known reason and the message to show. Null when
+ * the server sent no detail (network failure, encryption failure, any other error): the caller
+ * then shows its own §8 fallback.
+ */
+export function serverError(error: unknown): ServerError | null {
+  const sent = sentDetail(error);
+  if (!sent) return null;
+  return {
+    ...sent,
+    reason: serverErrorReason(sent.detail),
+    message: translateServerDetail(sent.detail),
+  };
+}
+
+/** The message of {@link serverError}: the translated (or unknown, as sent) detail, or null. */
+export function serverErrorMessage(error: unknown): string | null {
+  return serverError(error)?.message ?? null;
+}
