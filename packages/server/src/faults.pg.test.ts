@@ -258,13 +258,21 @@ describe('database faults while serving (PostgreSQL)', () => {
     const requests: (() => Promise<{ status: number; ok: boolean }>)[] = [
       async () => {
         const res = await api(A, 'GET', '/api/auth/session', { token: reader.token });
-        return { status: res.status, ok: isUnavailableBody(res.status, res.body) };
+        // A 200 must be the reader's own session, not an answer meant for another query.
+        const own = res.status !== 200 || hasShape(res.body, { user: { id: reader.userId } });
+        return { status: res.status, ok: own && isUnavailableBody(res.status, res.body) };
       },
       async () => {
         const res = await api(A, 'GET', `/api/content/${p(space.name)}/tools`, {
           token: reader.token,
         });
-        return { status: res.status, ok: isUnavailableBody(res.status, res.body) };
+        const listing =
+          res.status !== 200 ||
+          (Array.isArray((res.body as { tools?: unknown }).tools) &&
+            (res.body as { tools: { tool?: unknown }[] }).tools.every(
+              (entry) => typeof entry.tool === 'string' && /^tool-\d+$/.test(entry.tool),
+            ));
+        return { status: res.status, ok: listing && isUnavailableBody(res.status, res.body) };
       },
       async () => {
         const res = await api(A, 'PUT', `/api/content/${p(space.name)}/tool-${++sequence}`, {
@@ -309,12 +317,10 @@ describe('database faults while serving (PostgreSQL)', () => {
       `backends terminated: ${terminated}; responses during the faults by status: ${JSON.stringify(summary)}`,
     );
     expect(terminated).toBeGreaterThan(0);
-    // 409 was seen once in CI for a save of a fresh tool while its backend was terminated: the
-    // save is stored, but its answer says conflict. Cause not established yet (see the session
-    // note); it is no 5xx and loses nothing, which is what this test guards.
-    expect(
-      Object.keys(summary).filter((status) => !['200', '409', '503'].includes(status)),
-    ).toEqual([]);
+    // Anything else here was a wrong answer: a 401 for a valid session, a 409 for a first save,
+    // a 500 from a listing were postgres.js handing results to the wrong queries after a
+    // connection error (patched; packages/db/src/driver-reconnect.pg.test.ts).
+    expect(Object.keys(summary).filter((status) => !['200', '503'].includes(status))).toEqual([]);
     expect(wrongBodies).toEqual([]);
 
     // A LISTEN broken by the last termination is noticed by the next probe at the latest.
@@ -331,6 +337,17 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** A 503 must carry the documented detail; any other status passes here. */
+/** Whether `body` holds `expected`'s members (deep, like toMatchObject). */
+function hasShape(body: unknown, expected: Record<string, unknown>): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  return Object.entries(expected).every(([key, value]) => {
+    const actual = (body as Record<string, unknown>)[key];
+    return typeof value === 'object' && value !== null
+      ? hasShape(actual, value as Record<string, unknown>)
+      : actual === value;
+  });
+}
+
 function isUnavailableBody(status: number, body: unknown): boolean {
   return (
     status !== 503 || JSON.stringify(body) === JSON.stringify({ detail: ERROR.databaseUnavailable })
