@@ -32,32 +32,27 @@ describe('Add User: a 409 from the server (spec §8)', () => {
     applyLanguage('en');
   });
 
-  it('shows the server detail in English', async () => {
+  it.each([
+    {
+      language: 'en',
+      label: 'Username',
+      button: 'Add User',
+      text: 'Username already exists. Please choose a different username.',
+    },
+    {
+      language: 'de',
+      label: 'Benutzername',
+      button: 'Benutzer hinzufügen',
+      text: 'Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen.',
+    },
+  ] as const)('shows the server detail in $language', async ({ language, label, button, text }) => {
+    applyLanguage(language);
     const called = stubTrpcServer({ 'users.create': USERNAME_EXISTS });
     const { onMessage, user } = renderForm();
-    await user.type(screen.getByLabelText('Username'), 'alice');
-    await user.click(screen.getByRole('button', { name: 'Add User' }));
-    await waitFor(() =>
-      expect(onMessage).toHaveBeenCalledWith(
-        'error',
-        'Username already exists. Please choose a different username.',
-      ),
-    );
+    await user.type(screen.getByLabelText(label), 'alice');
+    await user.click(screen.getByRole('button', { name: button }));
+    await waitFor(() => expect(onMessage).toHaveBeenCalledWith('error', text));
     expect(called).toEqual(['users.create']);
-  });
-
-  it('shows the server detail in German', async () => {
-    applyLanguage('de');
-    stubTrpcServer({ 'users.create': USERNAME_EXISTS });
-    const { onMessage, user } = renderForm();
-    await user.type(screen.getByLabelText('Benutzername'), 'alice');
-    await user.click(screen.getByRole('button', { name: 'Benutzer hinzufügen' }));
-    await waitFor(() =>
-      expect(onMessage).toHaveBeenCalledWith(
-        'error',
-        'Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen.',
-      ),
-    );
   });
 
   it('falls back to the §8 text when no server answered', async () => {
