@@ -36,9 +36,12 @@ export const CONNECTION_PERMANENTLY_LOST = 'CONNECTION_PERMANENTLY_LOST';
 
 /**
  * Signals for screens: `reconnected` when a connection that had been open opens again,
- * `restored` RELOAD_AFTER_RESTORE_MS later (emitted by the runtime), and the permanent loss.
+ * `restored` RELOAD_AFTER_RESTORE_MS later, `listening` each time the server has started this
+ * tab's member stream (what is published from then on arrives; both emitted by the runtime),
+ * and the permanent loss.
  */
-export type RealtimeSignal = 'reconnected' | 'restored' | typeof CONNECTION_PERMANENTLY_LOST;
+export type RealtimeSignal =
+  'reconnected' | 'restored' | 'listening' | typeof CONNECTION_PERMANENTLY_LOST;
 
 /** Why a session's connection can never come back without a new login. */
 export type SessionEndReason =

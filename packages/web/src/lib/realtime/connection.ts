@@ -136,6 +136,7 @@ export function startRealtime(client: TRPCClient<AppRouter>, spaceName: string):
     subscribe(handlers) {
       const subscription = client.realtime.onEvent.subscribe(input, {
         onData: (tracked) => handlers.event(tracked.data),
+        onStarted: () => handlers.started(),
         onError: (error) => handlers.failed(mapError(error)),
       });
       return () => subscription.unsubscribe();

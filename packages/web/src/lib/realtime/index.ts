@@ -9,7 +9,8 @@
  *   space from other tabs and members; returns the unsubscribe function. The same messages are
  *   dispatched as `window` CustomEvents named REALTIME_WINDOW_EVENT ('cipherspace:realtime').
  * - `onRealtimeSignal(listener)`: 'reconnected' (reload content now), 'restored' (1 s later:
- *   reload again, spec §9) and CONNECTION_PERMANENTLY_LOST (the app shell logs out).
+ *   reload again, spec §9), 'listening' (the server started this tab's member stream: announce
+ *   presence) and CONNECTION_PERMANENTLY_LOST (the app shell logs out).
  * - `reconnectRealtime()`: retry now when disconnected or in a non-permanent error (the
  *   dashboard's 2 s retry).
  * The app shell (src/app/RealtimeSession.tsx) starts and stops the connection with the session.
@@ -35,7 +36,10 @@ export { useConnectionStatus, useRealtimeError } from './use-connection-status.t
 /** Listens to the §3 messages of the space; returns the unsubscribe function. */
 export const onRealtimeMessage = realtimeManager.onMessage;
 
-/** Listens to 'reconnected', 'restored' and CONNECTION_PERMANENTLY_LOST; returns unsubscribe. */
+/**
+ * Listens to 'reconnected', 'restored', 'listening' and CONNECTION_PERMANENTLY_LOST; returns
+ * unsubscribe.
+ */
 export const onRealtimeSignal = realtimeManager.onSignal;
 
 /** Reconnects now if disconnected or in a non-permanent error (spec §4 dashboard retry). */

@@ -24,6 +24,7 @@ function fakeTransport() {
   const sockets: FakeSocket[] = [];
   const streams: {
     event: (event: RealtimeEvent) => void;
+    started: () => void;
     failed: (error: unknown) => void;
     active: boolean;
   }[] = [];
@@ -170,6 +171,22 @@ describe('RealtimeManager', () => {
     expect(signals).toEqual(['reconnected']);
     vi.advanceTimersByTime(1_000);
     expect(signals).toEqual(['reconnected', 'restored']);
+  });
+
+  it("signals 'listening' each time the server starts the member stream, never for an old socket", () => {
+    const { fake, manager, signals } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    expect(signals).toEqual([]);
+    fake.streams[0]?.started();
+    expect(signals).toEqual(['listening']);
+    fake.last().handlers.closed(1006);
+    vi.advanceTimersByTime(1_000);
+    fake.last().handlers.opened();
+    fake.streams[0]?.started(); // the first socket's stream, late
+    expect(signals).toEqual(['listening', 'reconnected']);
+    fake.streams[1]?.started();
+    expect(signals).toEqual(['listening', 'reconnected', 'listening']);
   });
 
   it('gives up after 5 attempts (1+2+4+8+16 s): error and CONNECTION_PERMANENTLY_LOST', () => {

@@ -86,9 +86,13 @@ export interface SocketHandlers {
 export interface RealtimeTransport {
   /** Opens a socket attempt; throws when none can be created (e.g. no token). */
   openSocket(handlers: SocketHandlers): RealtimeSocket;
-  /** Subscribes to the member stream; `failed` gets a RealtimeAuthError for 401/403. */
+  /**
+   * Subscribes to the member stream; `started` once the server has started it (it listens from
+   * then on), `failed` gets a RealtimeAuthError for 401/403.
+   */
   subscribe(handlers: {
     event(event: RealtimeEvent): void;
+    started(): void;
     failed(error: unknown): void;
   }): () => void;
   /** Tells the other members this member joined (spec §4: once after the socket opens). */
@@ -171,7 +175,7 @@ export class RealtimeManager {
     return () => this.messageListeners.delete(listener);
   };
 
-  /** Calls `listener` with 'reconnected', 'restored' and CONNECTION_PERMANENTLY_LOST. */
+  /** Calls `listener` with 'reconnected', 'restored', 'listening' and CONNECTION_PERMANENTLY_LOST. */
   readonly onSignal = (listener: (signal: RealtimeSignal) => void): (() => void) => {
     this.signalListeners.add(listener);
     return () => this.signalListeners.delete(listener);
@@ -318,6 +322,9 @@ export class RealtimeManager {
     const unsubscribe = transport.subscribe({
       event: (event) => {
         if (current()) this.receive(event);
+      },
+      started: () => {
+        if (current()) this.emit('listening');
       },
       failed,
     });

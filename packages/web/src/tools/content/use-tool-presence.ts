@@ -1,7 +1,7 @@
 /**
  * Presence in a tool (spec §3: tools announce presence, e.g. kanban active, ticket active):
- * announces this member as 'active' on entry, every {@link PRESENCE_ANNOUNCE_INTERVAL_MS}, after
- * a reconnect and in answer to a newcomer, and as 'inactive' on leaving; returns the other
+ * announces this member as 'active' on entry, every {@link PRESENCE_ANNOUNCE_INTERVAL_MS}, each
+ * time the member stream (re)starts (also after a reconnect) and in answer to a newcomer, and as 'inactive' on leaving; returns the other
  * members present right now. Announcements travel as `realtime.announce` (ids and names only).
  */
 import { useEffect, useRef, useState } from 'react';
@@ -60,8 +60,10 @@ export function useToolPresence(tool: ToolName): PresentMember[] {
       setNowMs(now);
       if (next.newcomer) announce('active');
     });
+    // Announced again whenever this tab's member stream (re)starts: an announcement sent before
+    // it was listening would let the answers of those already here go past it.
     const stopSignals = onRealtimeSignal((signal) => {
-      if (signal === 'reconnected') announce('active');
+      if (signal === 'listening') announce('active');
     });
     const leave = () => announce('inactive');
     window.addEventListener('pagehide', leave);
