@@ -175,7 +175,10 @@ export class RealtimeManager {
     return () => this.messageListeners.delete(listener);
   };
 
-  /** Calls `listener` with 'reconnected', 'restored', 'listening' and CONNECTION_PERMANENTLY_LOST. */
+  /**
+   * Calls `listener` with 'reconnected', 'restored', 'listening' and
+   * CONNECTION_PERMANENTLY_LOST.
+   */
   readonly onSignal = (listener: (signal: RealtimeSignal) => void): (() => void) => {
     this.signalListeners.add(listener);
     return () => this.signalListeners.delete(listener);

@@ -1,8 +1,9 @@
 /**
  * Presence in a tool (spec §3: tools announce presence, e.g. kanban active, ticket active):
  * announces this member as 'active' on entry, every {@link PRESENCE_ANNOUNCE_INTERVAL_MS}, each
- * time the member stream (re)starts (also after a reconnect) and in answer to a newcomer, and as 'inactive' on leaving; returns the other
- * members present right now. Announcements travel as `realtime.announce` (ids and names only).
+ * time the member stream (re)starts (also after a reconnect) and in answer to a newcomer, and as
+ * 'inactive' on leaving; returns the other members present right now. Announcements travel as
+ * `realtime.announce` (ids and names only).
  */
 import { useEffect, useRef, useState } from 'react';
 
