@@ -336,7 +336,6 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A 503 must carry the documented detail; any other status passes here. */
 /** Whether `body` holds `expected`'s members (deep, like toMatchObject). */
 function hasShape(body: unknown, expected: Record<string, unknown>): boolean {
   if (typeof body !== 'object' || body === null) return false;
@@ -348,6 +347,7 @@ function hasShape(body: unknown, expected: Record<string, unknown>): boolean {
   });
 }
 
+/** A 503 must carry the documented detail; any other status passes here. */
 function isUnavailableBody(status: number, body: unknown): boolean {
   return (
     status !== 503 || JSON.stringify(body) === JSON.stringify({ detail: ERROR.databaseUnavailable })
