@@ -216,10 +216,15 @@ async function watchSpaceKeys(context: BrowserContext): Promise<{ all(): Promise
       const [key, stored] = [String(name), String(value)];
       setItem.call(this, key, stored);
       const report = (window as unknown as Record<string, unknown>)[binding];
-      if (this === window.localStorage && typeof report === 'function')
-        void (report as (name: string, value: string) => Promise<void>)(key, stored).catch(
-          () => undefined,
-        );
+      if (this !== window.localStorage || typeof report !== 'function') return;
+      // The instrumentation must never break the page's own write: whatever the binding does
+      // (throw, return no promise while the page is still starting), setItem has stored.
+      try {
+        const reported = (report as (name: string, value: string) => unknown)(key, stored);
+        if (reported instanceof Promise) reported.catch(() => undefined);
+      } catch {
+        // The final storage read in all() still sees what is stored.
+      }
     };
   }, SPACE_KEY_BINDING);
   return {

@@ -42,6 +42,9 @@ export const onRealtimeMessage = realtimeManager.onMessage;
  */
 export const onRealtimeSignal = realtimeManager.onSignal;
 
+/** Whether this tab's member stream is running on the server (see RealtimeManager.isListening). */
+export const isRealtimeListening = realtimeManager.isListening;
+
 /** Reconnects now if disconnected or in a non-permanent error (spec §4 dashboard retry). */
 export function reconnectRealtime(): void {
   realtimeManager.reconnect();

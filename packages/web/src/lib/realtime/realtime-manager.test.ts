@@ -178,14 +178,19 @@ describe('RealtimeManager', () => {
     manager.start(fake.transport);
     fake.last().handlers.opened();
     expect(signals).toEqual([]);
+    expect(manager.isListening()).toBe(false);
     fake.streams[0]?.started();
     expect(signals).toEqual(['listening']);
+    expect(manager.isListening()).toBe(true);
     fake.last().handlers.closed(1006);
+    expect(manager.isListening()).toBe(false);
     vi.advanceTimersByTime(1_000);
     fake.last().handlers.opened();
     fake.streams[0]?.started(); // the first socket's stream, late
     expect(signals).toEqual(['listening', 'reconnected']);
+    expect(manager.isListening()).toBe(false);
     fake.streams[1]?.started();
+    expect(manager.isListening()).toBe(true);
     expect(signals).toEqual(['listening', 'reconnected', 'listening']);
   });
 

@@ -144,6 +144,8 @@ export class RealtimeManager {
   private cancelRetry: () => void = noop;
   private leaveSpace: () => void = noop;
   private cancelRestored: () => void = noop;
+  /** Whether the server has started the member stream of the current socket. */
+  private listening = false;
   private stopWatchingVisibility: () => void = noop;
   private readonly queue: ConnectionEvent[] = [];
   private running = false;
@@ -155,6 +157,13 @@ export class RealtimeManager {
 
   /** The current status (spec §4). */
   readonly getStatus = (): ConnectionStatus => this.state.status;
+
+  /**
+   * Whether the server has started this tab's member stream on the current socket: what is
+   * published from now on arrives. Turns true with the 'listening' signal, false when the
+   * socket closes.
+   */
+  readonly isListening = (): boolean => this.listening;
 
   /**
    * The §8 text (as a REALTIME_ERROR key) of the latest problem since the connection was last
@@ -327,7 +336,9 @@ export class RealtimeManager {
         if (current()) this.receive(event);
       },
       started: () => {
-        if (current()) this.emit('listening');
+        if (!current()) return;
+        this.listening = true;
+        this.emit('listening');
       },
       failed,
     });
@@ -336,6 +347,7 @@ export class RealtimeManager {
       transport.heartbeat().catch(failed);
     }, HEARTBEAT_INTERVAL_MS);
     this.leaveSpace = () => {
+      this.listening = false;
       unsubscribe();
       stopHeartbeat();
       this.cancelRestored();

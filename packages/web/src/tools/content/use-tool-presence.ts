@@ -1,13 +1,14 @@
 /**
  * Presence in a tool (spec §3: tools announce presence, e.g. kanban active, ticket active):
- * announces this member as 'active' on entry, every {@link PRESENCE_ANNOUNCE_INTERVAL_MS}, each
- * time the member stream (re)starts (also after a reconnect) and in answer to a newcomer, and as
- * 'inactive' on leaving; returns the other members present right now. Announcements travel as
- * `realtime.announce` (ids and names only).
+ * announces this member as 'active' on entry once the tab's member stream is running, every
+ * {@link PRESENCE_ANNOUNCE_INTERVAL_MS}, each time the member stream (re)starts (also after a
+ * reconnect) and in answer to a newcomer, and as 'inactive' on leaving; returns the other members
+ * present right now. Announcements travel as `realtime.announce` (ids and names only).
  */
 import { useEffect, useRef, useState } from 'react';
 
 import {
+  isRealtimeListening,
   onRealtimeMessage,
   onRealtimeSignal,
   REALTIME_CLIENT_ID,
@@ -44,7 +45,9 @@ export function useToolPresence(tool: ToolName): PresentMember[] {
         .mutate({ space_name: spaceName, tool, status, client_id: REALTIME_CLIENT_ID })
         .catch(() => undefined); // presence is best effort; the next interval tries again
     };
-    announce('active');
+    // The first announcement waits until this tab's member stream is running: those already here
+    // answer a newcomer once, and an answer sent before the stream started would go past it.
+    if (isRealtimeListening()) announce('active');
     const interval = window.setInterval(() => announce('active'), PRESENCE_ANNOUNCE_INTERVAL_MS);
     const sweep = window.setInterval(() => setNowMs(Date.now()), SWEEP_INTERVAL_MS);
     const stopMessages = onRealtimeMessage((message) => {
@@ -61,8 +64,7 @@ export function useToolPresence(tool: ToolName): PresentMember[] {
       setNowMs(now);
       if (next.newcomer) announce('active');
     });
-    // Announced again whenever this tab's member stream (re)starts: an announcement sent before
-    // it was listening would let the answers of those already here go past it.
+    // Announced whenever this tab's member stream (re)starts (first entry, reconnect).
     const stopSignals = onRealtimeSignal((signal) => {
       if (signal === 'listening') announce('active');
     });
