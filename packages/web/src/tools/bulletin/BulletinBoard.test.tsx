@@ -8,7 +8,7 @@ import {
   type BulletinContent,
   type BulletinContext,
   type Post,
-} from '../../domain/bulletin/index.ts';
+} from '@cipherspace/tools/bulletin';
 import { BulletinBoard, type BulletinBoardProps } from './BulletinBoard.tsx';
 import { useClock } from './bulletin-hooks.ts';
 

@@ -22,7 +22,7 @@ import {
   isPostExpired,
   type NotePosition,
   type Post,
-} from '../../domain/bulletin/index.ts';
+} from '@cipherspace/tools/bulletin';
 import { m } from '../../paraglide/messages.js';
 import { bulletinAnnouncements, bulletinScreenReaderInstructions } from './bulletin-dnd.ts';
 import type { PendingPositions } from './bulletin-hooks.ts';

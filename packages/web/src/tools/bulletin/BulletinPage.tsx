@@ -23,7 +23,7 @@ import {
   type NoteFormValues,
   type NotePosition,
   type Post,
-} from '../../domain/bulletin/index.ts';
+} from '@cipherspace/tools/bulletin';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { noteFormValues, type NoteFormValues } from '../../domain/bulletin/index.ts';
+import { noteFormValues, type NoteFormValues } from '@cipherspace/tools/bulletin';
 import { NoteFormModal } from './NoteFormModal.tsx';
 
 function setup(

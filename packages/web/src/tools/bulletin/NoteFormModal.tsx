@@ -27,7 +27,7 @@ import {
   type MarkdownFormat,
   type NoteFormValues,
   type TextSelection,
-} from '../../domain/bulletin/index.ts';
+} from '@cipherspace/tools/bulletin';
 import { m } from '../../paraglide/messages.js';
 import { ChoiceField, FormModal, useModalForm } from '../tracker/modal-form.tsx';
 import {

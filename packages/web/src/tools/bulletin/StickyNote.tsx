@@ -14,7 +14,7 @@ import {
   type NotePosition,
   type NoteSize,
   type Post,
-} from '../../domain/bulletin/index.ts';
+} from '@cipherspace/tools/bulletin';
 import { m } from '../../paraglide/messages.js';
 import type { NoteDragData } from './bulletin-dnd.ts';
 import { postPriorityText, postTypeText } from './bulletin-messages.ts';

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { POSITION_SYNC_DEBOUNCE_MS, type NotePosition } from '../../domain/bulletin/index.ts';
+import { POSITION_SYNC_DEBOUNCE_MS, type NotePosition } from '@cipherspace/tools/bulletin';
 import { usePositionSync, useViewportWidth } from './bulletin-hooks.ts';
 
 describe('usePositionSync (spec §4 saved on release, §9 debounce 500 ms)', () => {

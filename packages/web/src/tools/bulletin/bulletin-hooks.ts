@@ -13,7 +13,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 
-import { POSITION_SYNC_DEBOUNCE_MS, type NotePosition } from '../../domain/bulletin/index.ts';
+import { POSITION_SYNC_DEBOUNCE_MS, type NotePosition } from '@cipherspace/tools/bulletin';
 
 function subscribeToResize(onChange: () => void): () => void {
   window.addEventListener('resize', onChange);

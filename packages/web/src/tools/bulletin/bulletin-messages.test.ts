@@ -7,7 +7,7 @@ import {
   POST_PRIORITIES,
   POST_TYPES,
   type BulletinErrorCode,
-} from '../../domain/bulletin/index.ts';
+} from '@cipherspace/tools/bulletin';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import {

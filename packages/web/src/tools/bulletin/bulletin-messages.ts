@@ -10,7 +10,7 @@ import {
   type NoteColorChoice,
   type PostPriority,
   type PostType,
-} from '../../domain/bulletin/index.ts';
+} from '@cipherspace/tools/bulletin';
 import { m } from '../../paraglide/messages.js';
 
 type Params = Readonly<Record<string, string | number>>;

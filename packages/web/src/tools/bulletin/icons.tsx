@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 
-import type { PostPriority, PostType } from '../../domain/bulletin/index.ts';
+import type { PostPriority, PostType } from '@cipherspace/tools/bulletin';
 
 const ICON_PROPS = {
   width: 16,

@@ -16,7 +16,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 
-import { SAFE_LINK_PROTOCOLS } from '../../domain/bulletin/index.ts';
+import { SAFE_LINK_PROTOCOLS } from '@cipherspace/tools/bulletin';
 
 /** `rel` of every link in a note: no window.opener, no referrer, no endorsement. */
 export const MARKDOWN_LINK_REL = 'noopener noreferrer nofollow';

@@ -2,7 +2,7 @@
  * Runs a named bulletin operation for the Pinboard with its texts (spec §8 Bulletin: 'Post not
  * found', 'Category not found' …); see {@link useToolPerform}.
  */
-import type { BulletinContent, BulletinOperation } from '../../domain/bulletin/index.ts';
+import type { BulletinContent, BulletinOperation } from '@cipherspace/tools/bulletin';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import type { ToolContent } from '../content/use-tool-content.ts';
 import { useToolPerform, type ToolPerformTexts } from '../content/use-tool-perform.ts';

@@ -11,7 +11,7 @@ import {
   TrackerError,
   type KanbanContent,
   type TrackerOperation,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { kanbanDomain } from '../tracker/tracker-domain.ts';
 import {
   ContentLifecycle,

@@ -15,7 +15,7 @@
  * a save of this tab.
  */
 
-import type { DomainContext } from '../../domain/shared.ts';
+import type { DomainContext } from '@cipherspace/tools';
 
 /** Sources of time and identity handed to a domain (ISO 8601 timestamps, unique ids). */
 export type ContentContext = DomainContext;

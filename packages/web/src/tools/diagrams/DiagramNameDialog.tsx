@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 
-import { DIAGRAM_NAME_MAX_CHARS, diagramNameProblem } from '../../domain/diagrams/index.ts';
+import { DIAGRAM_NAME_MAX_CHARS, diagramNameProblem } from '@cipherspace/tools/diagrams';
 import { FormModal, useModalForm } from '../tracker/modal-form.tsx';
 import { m } from '../../paraglide/messages.js';
 

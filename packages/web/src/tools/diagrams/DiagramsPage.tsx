@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 
-import { diagramsContentDomain } from '../../domain/diagrams/index.ts';
+import { diagramsContentDomain } from '@cipherspace/tools/diagrams';
 import { useSession } from '../../lib/session.ts';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { DiagramsScreen } from './DiagramsScreen.tsx';

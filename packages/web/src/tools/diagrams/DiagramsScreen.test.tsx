@@ -15,7 +15,7 @@ import {
   WELCOME_DIAGRAM_XML,
   type DiagramCollection,
   type DiagramOperation,
-} from '../../domain/diagrams/index.ts';
+} from '@cipherspace/tools/diagrams';
 import { renderWithApp } from '../../testing/render.tsx';
 import {
   ContentLifecycle,

@@ -5,7 +5,7 @@
  * New, Rename, Delete, export, the embedded editor and the status bar). DiagramsPage binds it to
  * the content lifecycle; tests bind it to a lifecycle with an in-memory server.
  */
-import type { DiagramCollection, DiagramOperation } from '../../domain/diagrams/index.ts';
+import type { DiagramCollection, DiagramOperation } from '@cipherspace/tools/diagrams';
 import { m } from '../../paraglide/messages.js';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';

@@ -21,7 +21,7 @@ import {
   type Diagram,
   type DiagramCollection,
   type DiagramOperation,
-} from '../../domain/diagrams/index.ts';
+} from '@cipherspace/tools/diagrams';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';

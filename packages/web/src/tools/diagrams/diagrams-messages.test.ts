@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { DiagramError } from '../../domain/diagrams/index.ts';
+import { DiagramError } from '@cipherspace/tools/diagrams';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { ContentValidationError } from '../content/content-lifecycle.ts';
 import {

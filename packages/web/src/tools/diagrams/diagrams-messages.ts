@@ -9,7 +9,7 @@ import {
   DiagramError,
   type DiagramErrorCode,
   type DiagramValidationCode,
-} from '../../domain/diagrams/index.ts';
+} from '@cipherspace/tools/diagrams';
 import { m } from '../../paraglide/messages.js';
 import { ContentValidationError } from '../content/content-lifecycle.ts';
 

@@ -12,7 +12,7 @@ import {
   updateIssue,
   type KanbanContent,
   type TrackerContext,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { KanbanBoard, type KanbanBoardProps } from './KanbanBoard.tsx';
 
 function context(): TrackerContext {

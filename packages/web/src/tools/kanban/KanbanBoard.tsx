@@ -22,7 +22,7 @@ import {
   type Issue,
   type KanbanContent,
   type TrackerOperation,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { boardColumns, planCardDrop } from './kanban-board.ts';
 import {

@@ -7,7 +7,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { memo, useId, useMemo, type ReactNode } from 'react';
 
-import type { Issue, KanbanSettings } from '../../domain/tracker/index.ts';
+import type { Issue, KanbanSettings } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { formatCardDate } from './kanban-board.ts';

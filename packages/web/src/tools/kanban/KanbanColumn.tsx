@@ -7,7 +7,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { memo, useId, useMemo, type CSSProperties } from 'react';
 
-import type { Issue } from '../../domain/tracker/index.ts';
+import type { Issue } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import type { BoardColumn } from './kanban-board.ts';
 import type { ColumnDropData } from './kanban-dnd.ts';

@@ -16,7 +16,7 @@ import {
   findIssue,
   type Issue,
   type Phase,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';

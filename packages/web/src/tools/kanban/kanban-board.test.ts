@@ -8,7 +8,7 @@ import {
   updatePhase,
   type KanbanContent,
   type TrackerContext,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { boardColumns, columnStep, formatCardDate, planCardDrop } from './kanban-board.ts';
 
 function context(): TrackerContext {

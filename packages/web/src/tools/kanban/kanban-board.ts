@@ -13,7 +13,7 @@ import {
   type KanbanContent,
   type Phase,
   type TrackerOperation,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 
 /** A column as the board draws it: the phase, its cards in order and which controls it shows. */
 export interface BoardColumn {

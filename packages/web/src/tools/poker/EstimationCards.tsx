@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 
-import { POKER_SCALES, cardsOf, type PokerScale } from '../../domain/poker/index.ts';
+import { POKER_SCALES, cardsOf, type PokerScale } from '@cipherspace/tools/poker';
 import { m } from '../../paraglide/messages.js';
 import { cardFace, cardName, scaleText, voteText } from './poker-messages.ts';
 

@@ -2,7 +2,7 @@
  * The type and priority badges of a backlog issue in Scrum Poker (spec §2 /tools/scrum-poker:
  * issue list and selected issue): visible short texts, with full sentences for screen readers.
  */
-import type { BacklogIssue } from '../../domain/poker/index.ts';
+import type { BacklogIssue } from '@cipherspace/tools/poker';
 import { m } from '../../paraglide/messages.js';
 import { backlogPriorityText, backlogTypeText } from './poker-messages.ts';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { BacklogIssue, BacklogSource } from '../../domain/poker/index.ts';
+import type { BacklogIssue, BacklogSource } from '@cipherspace/tools/poker';
 import { IssueSelector } from './IssueSelector.tsx';
 import type { BacklogTool } from './use-poker-backlog.ts';
 

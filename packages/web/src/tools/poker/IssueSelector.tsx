@@ -13,7 +13,7 @@ import {
   searchSourcedIssues,
   type BacklogSource,
   type SourcedIssue,
-} from '../../domain/poker/index.ts';
+} from '@cipherspace/tools/poker';
 import { m } from '../../paraglide/messages.js';
 import { IssueBadges } from './IssueBadges.tsx';
 import { backlogToolText } from './poker-messages.ts';

@@ -18,7 +18,7 @@ import {
   userEstimation,
   type PokerOperation,
   type PokerScale,
-} from '../../domain/poker/index.ts';
+} from '@cipherspace/tools/poker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';

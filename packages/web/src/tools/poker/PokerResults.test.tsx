@@ -8,7 +8,7 @@ import {
   reveal,
   submitVote,
   type PokerContent,
-} from '../../domain/poker/index.ts';
+} from '@cipherspace/tools/poker';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { PokerResults, type PokerResultsProps } from './PokerResults.tsx';
 

@@ -15,7 +15,7 @@ import {
   summarizeMode,
   type PokerContent,
   type PokerParticipant,
-} from '../../domain/poker/index.ts';
+} from '@cipherspace/tools/poker';
 import type { Language } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { cardFace, consensusLevelText, voteText } from './poker-messages.ts';

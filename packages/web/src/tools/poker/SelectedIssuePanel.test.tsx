@@ -11,13 +11,13 @@ import {
   submitVote,
   suggestedFinalEstimations,
   type PokerContent,
-} from '../../domain/poker/index.ts';
+} from '@cipherspace/tools/poker';
 import {
   addIssue,
   defaultContent,
   updateIssue,
   type TicketContent,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { forwardEstimation } from './forward-estimation.ts';
 import { SelectedIssuePanel } from './SelectedIssuePanel.tsx';

@@ -12,7 +12,7 @@ import {
   FINAL_ESTIMATION_OPTIONS,
   takeOverEstimation,
   type SourcedIssue,
-} from '../../domain/poker/index.ts';
+} from '@cipherspace/tools/poker';
 import { m } from '../../paraglide/messages.js';
 import { IssueBadges } from './IssueBadges.tsx';
 import { backlogToolText, voteText } from './poker-messages.ts';

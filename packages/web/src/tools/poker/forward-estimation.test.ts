@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { VersionConflictError } from '../content/content-lifecycle.ts';
-import { defaultPokerContent, selectIssue, type PokerContent } from '../../domain/poker/index.ts';
-import { TrackerError, defaultContent } from '../../domain/tracker/index.ts';
+import { defaultPokerContent, selectIssue, type PokerContent } from '@cipherspace/tools/poker';
+import { TrackerError, defaultContent } from '@cipherspace/tools/tracker';
 import { forwardEstimation } from './forward-estimation.ts';
 import type { BacklogSaveResult } from './use-poker-backlog.ts';
 

@@ -3,7 +3,7 @@
  * numbers saved as text, XS/S/M/L/XL as is, specials ('tea-cup','question') skipped (result
  * false); needs a selected issue"; §8 'Failed to forward final estimation to issue.').
  */
-import { forwardFinalEstimation, type PokerContent } from '../../domain/poker/index.ts';
+import { forwardFinalEstimation, type PokerContent } from '@cipherspace/tools/poker';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { describePokerError, forwardMessage } from './poker-messages.ts';

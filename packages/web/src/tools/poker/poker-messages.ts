@@ -8,13 +8,13 @@ import {
   ISSUE_TYPES,
   type IssuePriority,
   type IssueType,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import {
   PokerError,
   type ConsensusLevel,
   type PokerErrorCode,
   type PokerScale,
-} from '../../domain/poker/index.ts';
+} from '@cipherspace/tools/poker';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ContentValidationError } from '../content/content-lifecycle.ts';

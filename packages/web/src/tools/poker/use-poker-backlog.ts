@@ -8,13 +8,13 @@
  */
 import { useCallback, useMemo } from 'react';
 
-import type { BacklogPhase, BacklogSource } from '../../domain/poker/index.ts';
-import { locateSourcedIssue } from '../../domain/poker/index.ts';
+import type { BacklogPhase, BacklogSource } from '@cipherspace/tools/poker';
+import { locateSourcedIssue } from '@cipherspace/tools/poker';
 import {
   sortByOrder,
   type TrackerContent,
   type TrackerOperation,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import type { PerformResult } from '../content/content-lifecycle.ts';
 import { useToolContent, type ToolContent } from '../content/use-tool-content.ts';
 import { kanbanDomain, ticketDomain } from '../tracker/tracker-domain.ts';

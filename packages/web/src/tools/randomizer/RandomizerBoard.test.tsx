@@ -12,7 +12,7 @@ import {
   startWithRandom,
   type RandomizerContent,
   type RandomizerOperation,
-} from '../../domain/randomizer/index.ts';
+} from '@cipherspace/tools/randomizer';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { RandomizerBoard, type RandomizerBoardProps } from './RandomizerBoard.tsx';
 

@@ -18,7 +18,7 @@ import {
   REPETITION_MODES,
   type RandomizerContent,
   type RepetitionMode,
-} from '../../domain/randomizer/index.ts';
+} from '@cipherspace/tools/randomizer';
 import { m } from '../../paraglide/messages.js';
 import { usePrefersReducedMotion, useRandomizerPlayback } from './use-randomizer-playback.ts';
 import './randomizer.css';

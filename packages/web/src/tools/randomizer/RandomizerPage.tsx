@@ -26,8 +26,8 @@ import {
   type RandomizerContent,
   type RandomizerOperation,
   type RepetitionMode,
-} from '../../domain/randomizer/index.ts';
-import { defaultContent, type Issue } from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/randomizer';
+import { defaultContent, type Issue } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { RandomizerError } from '../../domain/randomizer/index.ts';
+import { RandomizerError } from '@cipherspace/tools/randomizer';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { ContentValidationError, VersionConflictError } from '../content/content-lifecycle.ts';
 import { describeRandomizerError, randomizerPerformMessage } from './randomizer-messages.ts';

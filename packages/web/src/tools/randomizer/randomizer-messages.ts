@@ -9,7 +9,7 @@ import {
   RANDOMIZER_VALIDATION_MESSAGES,
   type RandomizerErrorCode,
   type RandomizerValidationCode,
-} from '../../domain/randomizer/index.ts';
+} from '@cipherspace/tools/randomizer';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ContentValidationError, type PerformResult } from '../content/content-lifecycle.ts';

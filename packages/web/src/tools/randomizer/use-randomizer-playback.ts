@@ -18,7 +18,7 @@ import {
   type PlayerState,
   type RandomizerAnimation,
   type RandomizerContent,
-} from '../../domain/randomizer/index.ts';
+} from '@cipherspace/tools/randomizer';
 
 /**
  * The player of one tab as an external store. It schedules each step's timer itself, the moment

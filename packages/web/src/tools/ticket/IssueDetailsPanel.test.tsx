@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { Issue } from '../../domain/tracker/index.ts';
+import type { Issue } from '@cipherspace/tools/tracker';
 import { IssueDetailsPanel, type IssueDetailsActions } from './IssueDetailsPanel.tsx';
 import { testBoard } from './test-board.ts';
 

@@ -10,7 +10,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
-import type { Comment, Issue } from '../../domain/tracker/index.ts';
+import type { Comment, Issue } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText } from '../tracker/tracker-messages.ts';

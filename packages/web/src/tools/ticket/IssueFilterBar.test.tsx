@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ISSUE_TYPES } from '../../domain/tracker/index.ts';
+import { ISSUE_TYPES } from '@cipherspace/tools/tracker';
 import { IssueFilterBar } from './IssueFilterBar.tsx';
 import { EMPTY_FILTER_STATE, type FilterState } from './ticket-view.ts';
 

@@ -10,7 +10,7 @@ import {
   ISSUE_PRIORITIES,
   type IssuePriority,
   type IssueType,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { EMPTY_FILTER_STATE, isFilterStateEmpty, type FilterState } from './ticket-view.ts';

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { TICKET_DEFAULT_SETTINGS, type Issue } from '../../domain/tracker/index.ts';
+import { TICKET_DEFAULT_SETTINGS, type Issue } from '@cipherspace/tools/tracker';
 import { IssueItem, type IssueDisplayFlags } from './IssueItem.tsx';
 import { testBoard } from './test-board.ts';
 import { formatDateTime } from './ticket-view.ts';

@@ -5,7 +5,7 @@
  * issue for the details panel; the settings flags hide priority, assignee, estimation and
  * comments.
  */
-import type { Issue, KanbanSettings } from '../../domain/tracker/index.ts';
+import type { Issue, KanbanSettings } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { CommentIcon, PersonIcon } from './icons.tsx';

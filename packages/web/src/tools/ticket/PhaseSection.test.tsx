@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { TICKET_DEFAULT_SETTINGS, type Issue, type Phase } from '../../domain/tracker/index.ts';
+import { TICKET_DEFAULT_SETTINGS, type Issue, type Phase } from '@cipherspace/tools/tracker';
 import { PhaseSection } from './PhaseSection.tsx';
 import { testBoard } from './test-board.ts';
 

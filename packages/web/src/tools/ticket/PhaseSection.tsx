@@ -5,7 +5,7 @@
  * holding a button with `aria-expanded` that shows or hides the issue list. The delete button
  * shows only when the caller allows it (settings and the minimum of spec §9).
  */
-import type { Issue, Phase } from '../../domain/tracker/index.ts';
+import type { Issue, Phase } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { IssueItem, type IssueDisplayFlags } from './IssueItem.tsx';
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { computeStatistics, ISSUE_TYPES } from '../../domain/tracker/index.ts';
+import { computeStatistics, ISSUE_TYPES } from '@cipherspace/tools/tracker';
 import { StatisticsPanel } from './StatisticsPanel.tsx';
 import { testBoard } from './test-board.ts';
 

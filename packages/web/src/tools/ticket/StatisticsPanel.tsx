@@ -11,7 +11,7 @@ import {
   type IssueType,
   type Phase,
   type TrackerStatistics,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';

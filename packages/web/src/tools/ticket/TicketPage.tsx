@@ -21,7 +21,7 @@ import {
   sortByOrder,
   type Issue,
   type TicketContent,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';

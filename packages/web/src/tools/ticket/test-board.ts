@@ -11,7 +11,7 @@ import {
   type IssueInput,
   type TicketContent,
   type TrackerContext,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 
 /** A deterministic context: ids `id-1`, `id-2`…, and the time set in `time`. */
 export function testContext(time = '2024-03-05T14:07:00.000Z'): TrackerContext & { time: string } {

@@ -8,7 +8,7 @@ import {
   type Comment,
   type TicketContent,
   type TrackerContext,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import {
   assigneesOf,
   commentsNewestFirst,

@@ -14,7 +14,7 @@ import {
   type IssuePriority,
   type IssueType,
   type TrackerContent,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import type { Language } from '../../lib/i18n.ts';
 
 /** spec §2: the letter badge of each issue type (Task T, Bug B, User Story U, Epic E). */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ISSUE_TYPES } from '../../domain/tracker/index.ts';
+import { ISSUE_TYPES } from '@cipherspace/tools/tracker';
 import { IssueFormModal, type IssueFormValues } from './IssueFormModal.tsx';
 import { PhaseFormModal, type PhaseFormValues } from './PhaseFormModal.tsx';
 

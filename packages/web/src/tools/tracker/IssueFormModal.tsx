@@ -14,7 +14,7 @@ import {
   validateIssueForm,
   type IssuePriority,
   type IssueType,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { ChoiceField, FormModal, useModalForm } from './modal-form.tsx';
 import { issueTypeText, priorityText } from './tracker-messages.ts';

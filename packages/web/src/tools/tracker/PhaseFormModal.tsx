@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 
-import { DEFAULT_PHASE_COLOR, PHASE_COLORS } from '../../domain/tracker/index.ts';
+import { DEFAULT_PHASE_COLOR, PHASE_COLORS } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { FormModal, useModalForm } from './modal-form.tsx';
 import { phaseColorText } from './tracker-messages.ts';

@@ -12,7 +12,7 @@ import {
   type KanbanContent,
   type TicketContent,
   type TrackerOperation,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import type { ContentDomain } from '../content/content-lifecycle.ts';
 
 function trackerDomain<C extends KanbanContent | TicketContent>(

@@ -9,7 +9,7 @@ import {
   type IssueType,
   type PhaseColorChoice,
   type TrackerErrorCode,
-} from '../../domain/tracker/index.ts';
+} from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 
 type Params = Readonly<Record<string, string | number>>;

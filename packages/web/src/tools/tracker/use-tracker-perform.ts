@@ -2,7 +2,7 @@
  * Runs a named tracker operation for Kanban and Issue Management with the tracker's texts (spec
  * §8 Tracker logic); see {@link useToolPerform}.
  */
-import type { TrackerContent, TrackerOperation } from '../../domain/tracker/index.ts';
+import type { TrackerContent, TrackerOperation } from '@cipherspace/tools/tracker';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import type { ToolContent } from '../content/use-tool-content.ts';
 import { useToolPerform, type ToolPerformTexts } from '../content/use-tool-perform.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ContentDomain } from '../../tools/content/content-lifecycle.ts';
+import type { ContentDomain } from '../registry.ts';
 import * as bulletin from './index.ts';
 import { BulletinError, type BulletinContent, type BulletinOperation } from './index.ts';
 

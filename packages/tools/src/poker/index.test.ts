@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ContentDomain } from '../../tools/content/content-lifecycle.ts';
+import type { ContentDomain } from '../registry.ts';
 import { pokerContentDomain, type PokerContent, type PokerOperation } from './index.ts';
 
 describe('poker content domain (lifecycle plug-in)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ContentDomain } from '../../tools/content/content-lifecycle.ts';
+import type { ContentDomain } from '../registry.ts';
 import * as diagrams from './index.ts';
 import { DiagramError, type DiagramCollection, type DiagramOperation } from './index.ts';
 

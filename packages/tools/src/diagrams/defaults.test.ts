@@ -1,3 +1,7 @@
+// @vitest-environment jsdom
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// The welcome drawing is checked with a real XML parser, which Node lacks: this file alone runs in jsdom.
 import { describe, expect, it } from 'vitest';
 
 import { testContext } from '../testing.ts';

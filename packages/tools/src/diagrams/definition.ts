@@ -1,0 +1,38 @@
+/**
+ * The Diagrams (spec §3 Diagram collection) registry entry (spec §3 Tool metadata, §4, §5): metadata, the content and
+ * operation schemas, validation, defaults and the named operations, joined by defineTool.
+ */
+import { defineTool, type ToolMetadata } from '../tool.ts';
+import { defaultDiagramCollection } from './defaults.ts';
+import { applyDiagramOperation, type DiagramOperation } from './operations.ts';
+import {
+  diagramContentSchema,
+  diagramOperationSchema,
+  lenientDiagramContentSchema,
+  DIAGRAM_OPERATIONS,
+} from './schema.ts';
+import { DiagramError, type DiagramCollection } from './types.ts';
+import { validateDiagramCollection } from './validation.ts';
+
+const METADATA: ToolMetadata = {
+  name: 'diagrams',
+  displayName: 'Diagrams',
+  description: 'Draw flowcharts and architecture diagrams together.',
+  icon: '\ud83d\udcd0',
+  route: '/tools/diagrams',
+  color: '#28a745',
+  disableWebSocket: true,
+};
+
+/** The registry entry of diagrams. */
+export const diagramsTool = defineTool<DiagramCollection, DiagramOperation>({
+  metadata: METADATA,
+  contentSchema: diagramContentSchema,
+  lenientContentSchema: lenientDiagramContentSchema,
+  operationSchema: diagramOperationSchema,
+  operations: DIAGRAM_OPERATIONS,
+  parseError: () => new DiagramError('NO_COLLECTION'),
+  validate: validateDiagramCollection,
+  defaultContent: defaultDiagramCollection,
+  applyOperation: applyDiagramOperation,
+});

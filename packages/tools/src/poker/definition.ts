@@ -1,0 +1,37 @@
+/**
+ * The Scrum Poker (spec §3 Scrum poker content) registry entry (spec §3 Tool metadata, §4, §5): metadata, the content and
+ * operation schemas, validation, defaults and the named operations, joined by defineTool.
+ */
+import { defineTool, type ToolMetadata } from '../tool.ts';
+import { defaultPokerContent } from './defaults.ts';
+import { applyPokerOperation, type PokerOperation } from './operations.ts';
+import {
+  pokerContentSchema,
+  pokerOperationSchema,
+  lenientPokerContentSchema,
+  POKER_OPERATIONS,
+} from './schema.ts';
+import { PokerError, type PokerContent } from './types.ts';
+import { validatePokerContent } from './validation.ts';
+
+const METADATA: ToolMetadata = {
+  name: 'poker',
+  displayName: 'Scrum Poker',
+  description: 'Estimate issues together with planning poker cards.',
+  icon: '\ud83c\udccf',
+  route: '/tools/scrum-poker',
+  color: '#fd7e14',
+};
+
+/** The registry entry of poker. */
+export const pokerTool = defineTool<PokerContent, PokerOperation>({
+  metadata: METADATA,
+  contentSchema: pokerContentSchema,
+  lenientContentSchema: lenientPokerContentSchema,
+  operationSchema: pokerOperationSchema,
+  operations: POKER_OPERATIONS,
+  parseError: () => new PokerError('NO_DATA'),
+  validate: validatePokerContent,
+  defaultContent: defaultPokerContent,
+  applyOperation: applyPokerOperation,
+});

@@ -1,0 +1,37 @@
+/**
+ * The Daily Randomizer (spec §3 Randomizer content) registry entry (spec §3 Tool metadata, §4, §5): metadata, the content and
+ * operation schemas, validation, defaults and the named operations, joined by defineTool.
+ */
+import { defineTool, type ToolMetadata } from '../tool.ts';
+import { defaultRandomizerContent } from './defaults.ts';
+import { applyRandomizerOperation, type RandomizerOperation } from './operations.ts';
+import {
+  randomizerContentSchema,
+  randomizerOperationSchema,
+  lenientRandomizerContentSchema,
+  RANDOMIZER_OPERATIONS,
+} from './schema.ts';
+import { RandomizerError, type RandomizerContent } from './types.ts';
+import { validateRandomizerContent } from './validation.ts';
+
+const METADATA: ToolMetadata = {
+  name: 'randomizer',
+  displayName: 'Daily Randomizer',
+  description: 'Pick at random who speaks next in the daily stand-up.',
+  icon: '\ud83c\udfb2',
+  route: '/tools/randomizer',
+  color: '#dc3545',
+};
+
+/** The registry entry of randomizer. */
+export const randomizerTool = defineTool<RandomizerContent, RandomizerOperation>({
+  metadata: METADATA,
+  contentSchema: randomizerContentSchema,
+  lenientContentSchema: lenientRandomizerContentSchema,
+  operationSchema: randomizerOperationSchema,
+  operations: RANDOMIZER_OPERATIONS,
+  parseError: () => new RandomizerError('NO_CONTENT'),
+  validate: validateRandomizerContent,
+  defaultContent: defaultRandomizerContent,
+  applyOperation: applyRandomizerOperation,
+});
