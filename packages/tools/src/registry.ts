@@ -10,7 +10,6 @@ import { randomizerTool } from './randomizer/definition.ts';
 import {
   OperationFormatError,
   TOOL_NAMES,
-  type NamedOperation,
   type ToolDefinition,
   type ToolMetadata,
   type ToolName,
@@ -39,10 +38,8 @@ export function isToolName(name: string): name is ToolName {
  * The registry entry of `name`, widened for code that handles any tool (the CLI, an importer);
  * undefined for a tool this version does not know.
  */
-export function getTool(name: string): ToolDefinition<unknown, NamedOperation> | undefined {
-  return isToolName(name)
-    ? (tools[name] as unknown as ToolDefinition<unknown, NamedOperation>)
-    : undefined;
+export function getTool(name: string): ToolDefinition | undefined {
+  return isToolName(name) ? tools[name] : undefined;
 }
 
 /**

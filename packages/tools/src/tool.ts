@@ -11,7 +11,7 @@ import {
   type OperationStamp,
   type ToolOperation,
 } from './operation.ts';
-import { DomainError, type DomainContext } from './shared.ts';
+import { type DomainError, type DomainContext } from './shared.ts';
 
 /** The tools' content ids (spec §3 Tool metadata `name`): what the content API calls `tool`. */
 export const TOOL_NAMES = [
@@ -157,10 +157,9 @@ export function defineTool<C extends object, Op extends NamedOperation>(
       throw new OperationFormatError(`${metadata.name}.${name}: args must be an object`);
     const parsed = parts.operationSchema.safeParse({ ...record, type: name });
     if (!parsed.success)
-      throw new OperationFormatError(
-        `${metadata.name}.${name}: ${z.prettifyError(parsed.error)}`,
-        { cause: parsed.error },
-      );
+      throw new OperationFormatError(`${metadata.name}.${name}: ${z.prettifyError(parsed.error)}`, {
+        cause: parsed.error,
+      });
     return parsed.data;
   }
 

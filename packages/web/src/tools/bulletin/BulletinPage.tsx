@@ -11,7 +11,6 @@ import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
-  bulletinContentDomain,
   computeBulletinStatistics,
   DEFAULT_NOTE_SIZE,
   findPost,
@@ -51,7 +50,7 @@ type PendingDelete = { post: Post; basedOn: number } | null;
 
 /** spec §2 /tools/bulletin; the router lazy-loads this default export. */
 export default function BulletinPage() {
-  const tool = useToolContent('bulletin', bulletinContentDomain);
+  const tool = useToolContent('bulletin');
   const presence = useToolPresence('bulletin');
   const session = useSession();
   const language = useLanguage();

@@ -7,12 +7,12 @@ import { decryptJson } from '@cipherspace/crypto';
 import { createApiHarness, type ApiHarness, type SpaceCredentials } from '@cipherspace/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { tools } from '@cipherspace/tools';
 import {
   TrackerError,
   type KanbanContent,
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
-import { kanbanDomain } from '../tracker/tracker-domain.ts';
 import {
   ContentLifecycle,
   ContentValidationError,
@@ -62,9 +62,10 @@ function transportOf(user: 'alice' | 'bob', tool: string): ContentTransport & { 
 
 function lifecycleOf(user: 'alice' | 'bob', tool: string, transport = transportOf(user, tool)) {
   return new ContentLifecycle<KanbanContent, TrackerOperation>({
-    domain: kanbanDomain,
+    domain: tools.kanban,
     transport,
     codec: spaceKeyCodec(space.key),
+    author: user,
   });
 }
 
@@ -366,9 +367,10 @@ describe('content lifecycle', () => {
     const tool = freshTool();
     await lifecycleOf('alice', tool).load();
     const wrongKey = new ContentLifecycle<KanbanContent, TrackerOperation>({
-      domain: kanbanDomain,
+      domain: tools.kanban,
       transport: transportOf('bob', tool),
       codec: spaceKeyCodec('Wr0ng!Space-Key'),
+      author: 'bob',
     });
     await wrongKey.load();
     expect(wrongKey.getState().status).toBe('error');

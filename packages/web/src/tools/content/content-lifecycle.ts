@@ -5,9 +5,10 @@
  * remote update or reconnect. No React here: {@link ContentLifecycle} is driven by
  * ./use-tool-content.ts and by tests with a real server.
  *
- * **Saves never lose work.** A change is a named domain operation, not a new document. On a 409
- * the latest version is loaded and the *same* operation is applied to it again — with the same
- * ids and timestamps, so replaying is idempotent — and saved again. Only when the operation no
+ * **Saves never lose work.** A change is a named operation of `@cipherspace/tools`, serialised
+ * once with its id, time and author ({@link Operation}), not a new document. On a 409 the latest
+ * version is loaded and the *same* operation is applied to it again — its ids and timestamps come
+ * from the operation, so replaying is deterministic — and saved again. Only when the operation no
  * longer applies (its card was deleted meanwhile, the phase is full) or the result fails
  * validation does the user see the §8 conflict message, together with the latest content.
  *
@@ -15,24 +16,22 @@
  * a save of this tab.
  */
 
-import type { DomainContext } from '@cipherspace/tools';
+import type {
+  DomainContext,
+  NamedOperation,
+  Operation,
+  OperationStamp,
+  ToolDefinition,
+} from '@cipherspace/tools';
 
-/** Sources of time and identity handed to a domain (ISO 8601 timestamps, unique ids). */
+/** Sources of time and identity for what is not an operation (default content, operation stamps). */
 export type ContentContext = DomainContext;
 
-/** What a tool contributes to the lifecycle: its content shape, rules and default. */
-export interface ContentDomain<C, Op> {
-  /** The tool's default content (spec §3 Defaults), saved when the server has none. */
-  createDefault(ctx: ContentContext): C;
-  /** Checks that decrypted JSON has the tool's shape; throws when it does not. */
-  parse(value: unknown): C;
-  /** Applies a named operation; throws (a domain error with the reason) when a rule refuses it. */
-  apply(content: C, operation: Op, ctx: ContentContext): C;
-  /** The problems that forbid saving `content` (spec §5 messages); empty when it may be saved. */
-  validate(content: C): string[];
-  /** Writes the version and modification time being saved into the document, where it keeps them. */
-  stamp?(content: C, stamp: { version: number; lastModified: string }): C;
-}
+/**
+ * What a tool contributes to the lifecycle: its registry entry in `@cipherspace/tools` (default
+ * content, shape check, serialised operations, validation, stamp).
+ */
+export type ContentDomain<C, Op extends NamedOperation> = ToolDefinition<C, Op>;
 
 /** The stored record of a tool as far as the lifecycle needs it. */
 export interface StoredContent {
@@ -117,41 +116,18 @@ interface Confirmed<C> {
   version: number;
 }
 
-/**
- * A context whose ids and timestamps are recorded on the first run of an operation and handed
- * out again, in the same order, when the operation is re-applied after a 409.
- */
-function replayableContext(base: ContentContext): ContentContext & { rewind(): void } {
-  const ids: string[] = [];
-  const times: string[] = [];
-  let nextId = 0;
-  let nextTime = 0;
-  return {
-    newId() {
-      if (nextId === ids.length) ids.push(base.newId());
-      return ids[nextId++] ?? base.newId();
-    },
-    now() {
-      if (nextTime === times.length) times.push(base.now());
-      return times[nextTime++] ?? base.now();
-    },
-    rewind() {
-      nextId = 0;
-      nextTime = 0;
-    },
-  };
-}
-
-export interface ContentLifecycleOptions<C, Op> {
+export interface ContentLifecycleOptions<C, Op extends NamedOperation> {
   domain: ContentDomain<C, Op>;
   transport: ContentTransport;
   codec: ContentCodec;
-  /** Defaults to the clock and `crypto.randomUUID()`. */
+  /** The signed-in member's user name: the `by` of every operation of this tab. */
+  author: string;
+  /** Ids and times of new operations and default content; defaults to the clock and `crypto.randomUUID()`. */
   context?: ContentContext;
 }
 
 /** The lifecycle of one tool's content in one tab. See the module comment. */
-export class ContentLifecycle<C, Op> {
+export class ContentLifecycle<C, Op extends NamedOperation> {
   private state: ContentState<C> = {
     status: 'loading',
     content: null,
@@ -168,9 +144,11 @@ export class ContentLifecycle<C, Op> {
   private readonly transport: ContentTransport;
   private readonly codec: ContentCodec;
   private readonly context: ContentContext;
+  private readonly author: string;
 
   constructor(options: ContentLifecycleOptions<C, Op>) {
     this.domain = options.domain;
+    this.author = options.author;
     this.transport = options.transport;
     this.codec = options.codec;
     this.context = options.context ?? {
@@ -261,19 +239,23 @@ export class ContentLifecycle<C, Op> {
   private async performNow(operation: Op, options: PerformOptions): Promise<PerformResult<C>> {
     if (this.confirmed.content === null)
       return { status: 'rejected', error: new Error('No content loaded') };
-    const ctx = replayableContext(this.context);
+    let serialised: Operation;
+    try {
+      serialised = this.domain.createOperation(operation, this.stamp());
+    } catch (error) {
+      return { status: 'rejected', error };
+    }
     let base: Confirmed<C> & { content: C } = {
       ...this.confirmed,
       content: this.confirmed.content,
     };
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
-      ctx.rewind();
       // Refused on content the user never saw: someone else's change is the cause.
       const stale =
         attempt > 0 || (options.basedOn !== undefined && options.basedOn !== base.version);
       let next: C;
       try {
-        next = this.domain.apply(base.content, operation, ctx);
+        next = this.domain.apply(base.content, serialised);
       } catch (error) {
         return { status: stale ? 'conflict' : 'rejected', error };
       }
@@ -288,7 +270,7 @@ export class ContentLifecycle<C, Op> {
         return { status: stale ? 'conflict' : 'invalid', error };
       }
       const version = base.version + 1;
-      const stamped = this.domain.stamp?.(next, { version, lastModified: ctx.now() }) ?? next;
+      const stamped = this.domain.stamp(next, { version, lastModified: serialised.at });
       this.setState({ content: stamped, saving: true });
       try {
         const saved = await this.transport.save(await this.codec.encrypt(stamped), base.version);
@@ -325,9 +307,8 @@ export class ContentLifecycle<C, Op> {
         const content = this.domain.parse(await this.codec.decrypt(stored.encryptedData));
         return { content, version: stored.version };
       }
-      const created = this.domain.createDefault(this.context);
-      const stamped =
-        this.domain.stamp?.(created, { version: 1, lastModified: this.context.now() }) ?? created;
+      const created = this.domain.defaultContent(this.context);
+      const stamped = this.domain.stamp(created, { version: 1, lastModified: this.context.now() });
       try {
         const version = await this.transport.save(await this.codec.encrypt(stamped), 0);
         return { content: stamped, version };
@@ -336,6 +317,11 @@ export class ContentLifecycle<C, Op> {
       }
     }
     throw new VersionConflictError();
+  }
+
+  /** The id, time and author of a new operation of this tab. */
+  private stamp(): OperationStamp {
+    return { id: this.context.newId(), at: this.context.now(), by: this.author };
   }
 
   private confirm(latest: Confirmed<C>, stillSaving = false): void {

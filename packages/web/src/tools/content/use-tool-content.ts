@@ -7,19 +7,27 @@
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 
+import { tools, type ToolDefinition, type ToolName, type Tools } from '@cipherspace/tools';
+
 import { contentPrefetch } from '../../lib/content-prefetch.ts';
 import { onRealtimeMessage, onRealtimeSignal } from '../../lib/realtime/index.ts';
 import { getSpaceKey, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
-import type { ToolName } from '../registry.ts';
 import {
   ContentLifecycle,
-  type ContentDomain,
   type ContentState,
   type PerformOptions,
   type PerformResult,
 } from './content-lifecycle.ts';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
+
+/** The content type of the tool named `N` in the registry. */
+export type ContentOf<N extends ToolName> =
+  Tools[N] extends ToolDefinition<infer C, infer _Op> ? C : never;
+
+/** The operations (`{type, ...args}`) of the tool named `N` in the registry. */
+export type OperationOf<N extends ToolName> =
+  Tools[N] extends ToolDefinition<infer _C, infer Op> ? Op : never;
 
 export interface ToolContent<C, Op> {
   /** Screen state; `entry` tells why there is no lifecycle (no session or no space key). */
@@ -51,19 +59,21 @@ const noSubscription = () => () => undefined;
 const unavailableState = () => UNAVAILABLE;
 
 /**
- * The content of `tool` in the signed-in space. `realtime: false` (diagrams, spec §1
- * disableWebSocket) skips the live reloads but keeps the 409 re-apply. `domain` must be stable
- * (a module constant).
+ * The content of `tool` in the signed-in space, with the tool's rules and operations from the
+ * `@cipherspace/tools` registry. A tool whose metadata has `disableWebSocket` (diagrams, spec §1)
+ * skips the live reloads but keeps the 409 re-apply.
  */
-export function useToolContent<C, Op>(
-  tool: ToolName,
-  domain: ContentDomain<C, Op>,
-  options: { realtime?: boolean } = {},
-): ToolContent<C, Op> {
-  const realtime = options.realtime ?? true;
+export function useToolContent<N extends ToolName>(
+  tool: N,
+): ToolContent<ContentOf<N>, OperationOf<N>> {
+  type C = ContentOf<N>;
+  type Op = OperationOf<N>;
+  const domain = tools[tool] as unknown as ToolDefinition<C, Op>;
+  const realtime = !domain.metadata.disableWebSocket;
   const session = useSession();
   const client = trpc.useUtils().client;
   const spaceName = session?.space.name ?? null;
+  const author = session?.user.username ?? '';
   const spaceKey = spaceName === null ? null : getSpaceKey(spaceName);
 
   const lifecycle = useMemo(() => {
@@ -85,8 +95,9 @@ export function useToolContent<C, Op>(
       domain,
       transport: contentTransport(api, spaceName, tool),
       codec: spaceKeyCodec(spaceKey),
+      author,
     });
-  }, [client, domain, spaceName, spaceKey, tool]);
+  }, [client, domain, spaceName, spaceKey, tool, author]);
 
   useEffect(() => {
     void lifecycle?.load();

@@ -7,7 +7,6 @@
  */
 import { useState } from 'react';
 
-import { diagramsContentDomain } from '@cipherspace/tools/diagrams';
 import { useSession } from '../../lib/session.ts';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { DiagramsScreen } from './DiagramsScreen.tsx';
@@ -15,7 +14,7 @@ import { readDiagramEditorUrl } from './editor-url.ts';
 
 /** spec §2 /tools/diagrams; the router lazy-loads this default export. */
 export default function DiagramsPage() {
-  const tool = useToolContent('diagrams', diagramsContentDomain, { realtime: false });
+  const tool = useToolContent('diagrams');
   const session = useSession();
   const [editorUrl] = useState(() => readDiagramEditorUrl());
   return (

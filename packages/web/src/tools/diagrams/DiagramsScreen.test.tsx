@@ -9,9 +9,9 @@ import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
+import { tools } from '@cipherspace/tools';
 import {
   BLANK_DIAGRAM_XML,
-  diagramsContentDomain,
   WELCOME_DIAGRAM_XML,
   type DiagramCollection,
   type DiagramOperation,
@@ -65,9 +65,10 @@ const jsonCodec: ContentCodec = {
 function lifecycleOn(server: MemoryServer) {
   let id = 0;
   return new ContentLifecycle<DiagramCollection, DiagramOperation>({
-    domain: diagramsContentDomain,
+    domain: tools.diagrams,
     transport: server,
     codec: jsonCodec,
+    author: 'ann',
     context: { newId: () => `id-${++id}`, now: () => new Date().toISOString() },
   });
 }

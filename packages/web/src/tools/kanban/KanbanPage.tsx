@@ -27,7 +27,6 @@ import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal, type PhaseFormValues } from '../tracker/PhaseFormModal.tsx';
-import { kanbanDomain } from '../tracker/tracker-domain.ts';
 import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import './kanban.css';
@@ -50,7 +49,7 @@ type PendingDelete =
 
 /** spec §2 /tools/kanban; the router lazy-loads this default export. */
 export default function KanbanPage() {
-  const tool = useToolContent('kanban', kanbanDomain);
+  const tool = useToolContent('kanban');
   const presence = useToolPresence('kanban');
   const session = useSession();
   const language = useLanguage();

@@ -12,7 +12,6 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
   allSourcedIssues,
   locateSourcedIssue,
-  pokerContentDomain,
   pokerParticipants,
   suggestedFinalEstimations,
   userEstimation,
@@ -39,7 +38,7 @@ import './poker.css';
 
 /** spec §2 /tools/scrum-poker; the router lazy-loads this default export. */
 export default function PokerPage() {
-  const tool = useToolContent('poker', pokerContentDomain);
+  const tool = useToolContent('poker');
   const backlog = usePokerBacklog();
   const presence = useToolPresence('poker');
   const session = useSession();

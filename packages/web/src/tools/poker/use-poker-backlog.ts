@@ -17,7 +17,6 @@ import {
 } from '@cipherspace/tools/tracker';
 import type { PerformResult } from '../content/content-lifecycle.ts';
 import { useToolContent, type ToolContent } from '../content/use-tool-content.ts';
-import { kanbanDomain, ticketDomain } from '../tracker/tracker-domain.ts';
 
 /** The content ids of the tools Scrum Poker reads issues from, in the order they are listed. */
 export type BacklogTool = 'ticket-system' | 'kanban';
@@ -60,8 +59,8 @@ function loadedContent<C>(tool: ToolContent<C, TrackerOperation>): C | null {
 
 /** The backlog of the signed-in space; see {@link PokerBacklog}. */
 export function usePokerBacklog(): PokerBacklog {
-  const ticket = useToolContent('ticket-system', ticketDomain);
-  const kanban = useToolContent('kanban', kanbanDomain);
+  const ticket = useToolContent('ticket-system');
+  const kanban = useToolContent('kanban');
   const ticketContent = loadedContent(ticket);
   const kanbanContent = loadedContent(kanban);
 

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { tools } from '@cipherspace/tools';
 import {
   animationDurationMs,
   complete,
   defaultRandomizerContent,
   OVERDUE_RUN_GRACE_MS,
-  randomizerContentDomain,
   startWithRandom,
   type RandomizerContent,
   type RandomizerOperation,
@@ -72,8 +72,8 @@ function Live({
   const [current, setCurrent] = useState(initial);
   const apply = (operation: RandomizerOperation) => {
     log.push(operation);
-    const next = randomizerContentDomain.apply(current, operation, context());
-    if (randomizerContentDomain.validate(next).length > 0) return Promise.resolve(false);
+    const next = tools.randomizer.applyWith(current, operation, context());
+    if (tools.randomizer.validate(next).length > 0) return Promise.resolve(false);
     setCurrent(next);
     return Promise.resolve(true);
   };
@@ -339,7 +339,7 @@ describe('the shared animation (spec §4, §9)', () => {
     const run = started(idle, 0.4);
     show(run);
     advance(60);
-    show(randomizerContentDomain.apply(run, { type: 'editOptions', text: 'X\nY' }, context()));
+    show(tools.randomizer.applyWith(run, { type: 'editOptions', text: 'X\nY' }, context()));
     expect(highlighted('current')).toEqual([]);
     expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
   });

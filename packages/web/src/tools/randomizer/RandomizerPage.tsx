@@ -20,7 +20,6 @@ import {
   optionsTextChanged,
   optionsToText,
   phaseIssueOptions,
-  randomizerContentDomain,
   randomSeed,
   teamMemberOptions,
   type RandomizerContent,
@@ -37,7 +36,6 @@ import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
-import { ticketDomain } from '../tracker/tracker-domain.ts';
 import { RandomizerBoard, type QuickFill } from './RandomizerBoard.tsx';
 import { randomizerPerformMessage, type RandomizerAction } from './randomizer-messages.ts';
 
@@ -64,8 +62,8 @@ function fallbackPhases(): PhaseSource[] {
 
 /** spec §2 /tools/randomizer; the router lazy-loads this default export. */
 export default function RandomizerPage() {
-  const tool = useToolContent('randomizer', randomizerContentDomain);
-  const backlog = useToolContent('ticket-system', ticketDomain);
+  const tool = useToolContent('randomizer');
+  const backlog = useToolContent('ticket-system');
   const presence = useToolPresence('randomizer');
   const session = useSession();
   useLanguage();

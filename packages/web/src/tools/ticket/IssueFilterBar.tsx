@@ -6,11 +6,7 @@
  */
 import { useId } from 'react';
 
-import {
-  ISSUE_PRIORITIES,
-  type IssuePriority,
-  type IssueType,
-} from '@cipherspace/tools/tracker';
+import { ISSUE_PRIORITIES, type IssuePriority, type IssueType } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { EMPTY_FILTER_STATE, isFilterStateEmpty, type FilterState } from './ticket-view.ts';

@@ -32,7 +32,6 @@ import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal } from '../tracker/PhaseFormModal.tsx';
-import { ticketDomain } from '../tracker/tracker-domain.ts';
 import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { IssueDetailsPanel } from './IssueDetailsPanel.tsx';
 import { IssueFilterBar } from './IssueFilterBar.tsx';
@@ -84,7 +83,7 @@ function issueFormInitial(issue: Issue): Partial<IssueFormValues> {
 
 /** The /tools/ticket screen (default export for the router's lazy import). */
 export default function TicketPage() {
-  const tool = useToolContent('ticket-system', ticketDomain);
+  const tool = useToolContent('ticket-system');
   const presence = useToolPresence('ticket-system');
   const session = useSession();
   const language = useLanguage();
