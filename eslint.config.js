@@ -45,7 +45,7 @@ export default tseslint.config(
   },
   {
     // Feature folders stay independent (packages/web README): a feature may use lib/,
-    // components/, domain/ and tools/, but never another feature's files.
+    // components/ and tools/ (and @cipherspace/tools), but never another feature's files.
     files: ['packages/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -1,6 +1,6 @@
 /**
  * The timers of the shared pick animation in one tab (spec §4 Randomizer, §9 Randomizer
- * animation): feeds the content as saved to the pure player of src/domain/randomizer/playback.ts,
+ * animation): feeds the content as saved to the pure player of @cipherspace/tools (randomizer/playback.ts),
  * advances it step by step with each step's delay, reports when this tab's walk through a run is
  * over (the starter then completes it) and when a run is overdue (its starter left mid-run; reported
  * again every grace period until the run is no longer animating).

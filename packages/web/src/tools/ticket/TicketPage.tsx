@@ -4,7 +4,7 @@
  * the statistics view (spec §3 Statistics), the phases as accordion sections and the details
  * side panel with comments. Content comes from the shared lifecycle (spec §4 Tool content,
  * content id 'ticket-system'); every change is a named tracker operation run through
- * `useTrackerPerform`, which shows the spec §8 messages. The rules live in src/domain/tracker.
+ * `useTrackerPerform`, which shows the spec §8 messages. The rules live in @cipherspace/tools/tracker.
  */
 import { useEffect, useRef, useState } from 'react';
 

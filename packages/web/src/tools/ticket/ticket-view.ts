@@ -3,7 +3,7 @@
  * type letters, translated type and priority names, comment order, date formatting, the filter
  * bar's state and the people offered as assignees (type and priority names come from
  * ../tracker/tracker-messages.ts). No React; the rules themselves live in
- * src/domain/tracker.
+ * @cipherspace/tools/tracker.
  */
 import {
   sortByOrder,
