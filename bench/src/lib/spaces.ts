@@ -6,6 +6,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { deriveSpaceNameVerifier } from '@cipherspace/crypto';
+import { tools } from '@cipherspace/tools';
+import {
+  ISSUE_PRIORITIES,
+  ISSUE_TYPES,
+  type Issue,
+  type KanbanContent,
+} from '@cipherspace/tools/tracker';
 
 /** The space key every benchmark space uses. */
 export const BENCH_SPACE_KEY = 'Bench!Space-Key-2024';
@@ -160,38 +167,24 @@ function sentence(seed: number, words: number): string {
   return out.join(' ');
 }
 
-const PHASES = [
-  { name: 'Backlog', color: '#6c757d' },
-  { name: 'To Do', color: '#17a2b8' },
-  { name: 'In Progress', color: '#ffc107' },
-  { name: 'Testing', color: '#fd7e14' },
-  { name: 'Done', color: '#28a745' },
-];
-
 /**
- * A Kanban board (spec §3 shared phase/issue content, the default five columns and settings)
- * holding `cards` cards spread evenly over the columns, as the web app stores it.
+ * A Kanban board (spec §3 shared phase/issue content: the default columns and settings of
+ * `@cipherspace/tools`) holding `cards` cards spread evenly over the columns, as the web app
+ * stores it. Checked against the tool's strict schema and §5 validation before it is returned.
  */
-export function kanbanBoard(cards: number, createdBy = 'alice'): Record<string, unknown> {
+export function kanbanBoard(cards: number, createdBy = 'alice'): KanbanContent {
   const now = new Date().toISOString();
-  const phases = PHASES.map((phase, order) => ({
-    id: randomUUID(),
-    name: phase.name,
-    issues: [] as Record<string, unknown>[],
-    order,
-    color: phase.color,
-    description: '',
-    isEndPhase: order === PHASES.length - 1,
-  }));
+  const board = tools.kanban.defaultContent({ now: () => now, newId: () => randomUUID() });
+  const phases = board.phases.map((phase) => ({ ...phase, issues: [...phase.issues] }));
   for (let i = 0; i < cards; i++) {
     const phase = phases[i % phases.length];
     if (!phase) continue;
-    phase.issues.push({
+    const issue: Issue = {
       id: randomUUID(),
       title: `Card ${i + 1}: ${sentence(i, 4)}`,
       description: sentence(i + 1, 12),
-      type: ['Task', 'Bug', 'User Story', 'Epic'][i % 4],
-      priority: ['none', 'Low', 'Medium', 'High', 'Critical'][i % 5],
+      type: ISSUE_TYPES[i % ISSUE_TYPES.length] ?? 'Task',
+      priority: ISSUE_PRIORITIES[i % ISSUE_PRIORITIES.length] ?? 'none',
       estimation: String(i % 13),
       assignedPerson: i % 3 === 0 ? '' : createdBy,
       comments: [],
@@ -199,39 +192,17 @@ export function kanbanBoard(cards: number, createdBy = 'alice'): Record<string, 
       createdBy,
       order: phase.issues.length,
       tags: [],
-    });
+    };
+    phase.issues.push(issue);
   }
-  return {
-    id: randomUUID(),
-    title: 'Kanban Board',
-    version: 1,
-    lastModified: now,
-    createdAt: now,
-    phases,
-    teamMembers: [createdBy],
-    toolType: 'kanban',
-    settings: {
-      allowPhaseReorder: true,
-      allowPhaseDelete: true,
-      minPhases: 2,
-      maxPhases: 10,
-      defaultIssueType: 'Task',
-      availableIssueTypes: ['Bug', 'Task', 'User Story', 'Epic'],
-      showEstimation: true,
-      showPriority: true,
-      showAssignedPerson: true,
-      showComments: true,
-      showTags: true,
-      allowBackwardMovement: true,
-      notifyOnAssignment: false,
-      notifyOnStatusChange: false,
-      cardCompactView: false,
-    },
-  };
+  const filled = tools.kanban.parse({ ...board, phases, teamMembers: [createdBy] });
+  const problems = tools.kanban.validate(filled);
+  if (problems.length > 0) throw new Error(`bench board is invalid: ${problems.join('; ')}`);
+  return filled;
 }
 
 /** A Kanban board whose JSON is at least `bytes` long (UTF-8), with as few cards as that takes. */
-export function documentOfSize(bytes: number): Record<string, unknown> {
+export function documentOfSize(bytes: number): KanbanContent {
   const perCard = JSON.stringify(kanbanBoard(10)).length / 10;
   let cards = Math.max(1, Math.floor(bytes / perCard));
   let board = kanbanBoard(cards);
