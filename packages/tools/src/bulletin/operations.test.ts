@@ -186,6 +186,28 @@ describe('updatePost', () => {
     });
   });
 
+  // Found by the property test: `{ url: undefined }` blanked the URL of the sender's copy only
+  // (JSON drops the key on the way to the other clients), leaving a Link post without URL.
+  it('treats a change whose value is undefined as no change, as JSON would', () => {
+    const content = board();
+    const welcome = content.posts[0];
+    if (!welcome) throw new Error('no welcome note');
+    const link = updatePost(
+      content,
+      { postId: welcome.id, changes: { type: 'Link', url: 'https://a.b' } },
+      testContext('fixed'),
+    );
+    const changes = { title: undefined, url: undefined, tags: undefined, color: undefined };
+    const next = updatePost(link, { postId: welcome.id, changes }, testContext('fixed'));
+    expect(next.posts[0]).toStrictEqual(link.posts[0]);
+    const viaJson = updatePost(
+      link,
+      { postId: welcome.id, changes: JSON.parse(JSON.stringify(changes)) as typeof changes },
+      testContext('fixed'),
+    );
+    expect(next).toStrictEqual(viaJson);
+  });
+
   it('checks the URL rule on the changed post', () => {
     const content = board();
     const id = content.posts[0]?.id ?? '';

@@ -195,10 +195,17 @@ export function addPost(
   return { ...current, categories, posts: [...current.posts, post] };
 }
 
+// `{ url: undefined }` from an in-memory caller means "no change", as it does once JSON has
+// dropped it on the way to the other clients: spread as it is, it would blank the field here only.
+function definedChanges(changes: PostChanges): PostChanges {
+  const entries: [string, unknown][] = Object.entries(changes);
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
+}
+
 /**
  * Changes a note's editable fields with the same normalisation and rules as {@link addPost}
- * (the URL rule is checked on the changed post) and sets `updatedAt` to `ctx.now()`.
- * Throws NO_DATA, POST_NOT_FOUND, TITLE_REQUIRED, TITLE_TOO_LONG, URL_REQUIRED.
+ * (the URL rule is checked on the changed post) and sets `updatedAt` to `ctx.now()`. A change
+ * whose value is undefined is no change. Throws NO_DATA, POST_NOT_FOUND, TITLE_REQUIRED, TITLE_TOO_LONG, URL_REQUIRED.
  */
 export function updatePost(
   content: BulletinContent | null,
@@ -207,7 +214,7 @@ export function updatePost(
 ): BulletinContent {
   const current = requireContent(content);
   const post = requirePost(current, args.postId);
-  const { changes } = args;
+  const changes = definedChanges(args.changes);
   const updated: Post = { ...post, ...changes, updatedAt: ctx.now() };
   if (changes.title !== undefined) updated.title = checkedTitle(changes.title);
   if (changes.url !== undefined) updated.url = changes.url.trim();

@@ -138,6 +138,17 @@ describe('createDiagram (spec §2 Create dialog)', () => {
     );
   });
 
+  // Found by the property test: a blank id was accepted, and the collection then failed spec §5
+  // 'Diagram N: ID is required' on every save.
+  it.each(['', '   ', '\t\n'])("refuses the blank id %j: 'ID is required'", (diagramId) => {
+    expectDomainError(
+      DiagramError,
+      () => createDiagram(collection(), { diagramId, name: 'x', modifiedBy: 'a' }, testContext()),
+      'ID_REQUIRED',
+      'ID is required',
+    );
+  });
+
   it('refuses an id that is already taken', () => {
     expectDomainError(
       DiagramError,

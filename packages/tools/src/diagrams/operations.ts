@@ -127,8 +127,8 @@ function replaceDiagram(
  * Appends a new diagram (spec §2 Create dialog): name trimmed, required, at most 100 characters;
  * drawing `diagramXml` (default {@link BLANK_DIAGRAM_XML}) must not be blank; version 1;
  * createdAt and lastModified from one `ctx.now()`. The collection's `modifiedBy` becomes the
- * creator. Throws NO_COLLECTION, DIAGRAM_EXISTS (id taken), NAME_REQUIRED, NAME_TOO_LONG,
- * XML_REQUIRED.
+ * creator. Throws NO_COLLECTION, ID_REQUIRED (blank id), DIAGRAM_EXISTS (id taken),
+ * NAME_REQUIRED, NAME_TOO_LONG, XML_REQUIRED.
  */
 export function createDiagram(
   collection: DiagramCollection | null,
@@ -136,6 +136,8 @@ export function createDiagram(
   ctx: DiagramsContext,
 ): DiagramCollection {
   const current = requireCollection(collection);
+  // spec §5 'Diagram N: ID is required': a blank id would make the collection unsaveable.
+  if (args.diagramId.trim() === '') throw new DiagramError('ID_REQUIRED');
   if (findDiagram(current, args.diagramId)) throw new DiagramError('DIAGRAM_EXISTS');
   const name = checkedName(args.name);
   const diagramXml = checkedXml(args.diagramXml ?? BLANK_DIAGRAM_XML);

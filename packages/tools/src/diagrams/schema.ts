@@ -1,32 +1,167 @@
 /**
- * zod schemas of diagrams content and operations.
- * BRIDGE: to be replaced by the full schemas (strict and lenient) — see the issue 14 work.
+ * zod schemas of the Diagrams content (spec §3 Diagram collection, Diagram) and of its named
+ * operations (spec §4 Diagrams, ./operations.ts). The content schema exists in two modes built
+ * from ONE definition ({@link diagramContentSchemaFor}):
+ * - strict ({@link diagramContentSchema}, on load and before every save): every field of spec §3
+ *   with its type. Fields older collections lack are filled in (timestamps from the collection's,
+ *   `description` and `modifiedBy` '', `version` 1, `defaultDiagramId` the first diagram's id);
+ *   fields the spec does not name are kept, so a newer client's additions survive;
+ * - lenient ({@link lenientDiagramContentSchema}, export of older or foreign shapes): a missing
+ *   or mistyped field gets its default as well, a number where text belongs becomes text, list
+ *   entries that are not diagrams at all are dropped; only a value without a `diagrams` array
+ *   fails.
+ * Rules about values (blank names, blank XML) are validation's job (./validation.ts).
  */
 import { z } from 'zod';
 
+import { BLANK_DIAGRAM_XML, DEFAULT_COLLECTION_TITLE } from './defaults.ts';
 import type { DiagramOperation } from './operations.ts';
-import { parseDiagramCollection } from './parse.ts';
 import type { DiagramCollection } from './types.ts';
 
-export const DIAGRAM_OPERATIONS: readonly DiagramOperation['type'][] = [
-  'createDiagram',
-  'renameDiagram',
-  'deleteDiagram',
-  'updateDiagramXml',
-];
+/**
+ * How a content schema treats decrypted content (see ParseOptions in ../tool.ts): 'strict'
+ * refuses a mistyped field or a missing required one, 'lenient' puts its default in its place.
+ */
+export type DiagramSchemaMode = 'strict' | 'lenient';
 
-const bridge = z.custom<DiagramCollection>((value) => {
-  try {
-    parseDiagramCollection(value);
-    return true;
-  } catch {
-    return false;
+// Lenient readings of older shapes: a number where text belongs (an id 5, a name 2024) and an
+// epoch time in milliseconds where an ISO timestamp belongs.
+const textOrNumber = z.union([z.string(), z.number().transform(String)]);
+const timestampOrEpoch = z.union([
+  z.string(),
+  z
+    .number()
+    .refine((ms) => Number.isFinite(new Date(ms).getTime()))
+    .transform((ms) => new Date(ms).toISOString()),
+]);
+const saveCount = z.number().int().nonnegative();
+
+/**
+ * The diagram collection schema in `mode` (see {@link DiagramSchemaMode}): `{id, title,
+ * diagrams, defaultDiagramId, version, lastModified, createdAt, modifiedBy}` with diagrams `{id,
+ * name, diagramXml, lastModified, createdAt, modifiedBy, description, version}` as spec §3 and
+ * ./types.ts describe them; ids, texts and timestamps are strings, versions integers >= 0.
+ * Required in strict mode: `title`, `diagrams` and each diagram's `id`, `name`, `diagramXml`.
+ * Lenient fallbacks: title 'Diagrams', texts and ids '', drawing {@link BLANK_DIAGRAM_XML}.
+ */
+export function diagramContentSchemaFor(mode: DiagramSchemaMode): z.ZodType<DiagramCollection> {
+  const lenient = mode === 'lenient';
+
+  /** A field every collection has: refused when missing or mistyped, except in lenient mode. */
+  function field<T extends z.ZodType>(schema: T, fallback: z.output<T>): T | z.ZodCatch<T> {
+    return lenient ? schema.catch(fallback) : schema;
   }
-});
+  /** A field older collections lack: `fallback` when missing (lenient: also when mistyped). */
+  function defaulted<T extends z.ZodType>(
+    schema: T,
+    fallback: z.core.util.NoUndefined<z.output<T>>,
+  ): z.ZodDefault<T> | z.ZodCatch<T> {
+    return lenient ? schema.catch(fallback) : schema.default(fallback);
+  }
+  /** A field older collections lack whose default comes from another field (filled below). */
+  function derived<T extends z.ZodType>(schema: T) {
+    return lenient ? schema.optional().catch(undefined) : schema.optional();
+  }
+  const text = lenient ? textOrNumber : z.string();
+  const timestamp = lenient ? timestampOrEpoch : z.string();
 
-export const diagramContentSchema: z.ZodType<DiagramCollection> = bridge;
-export const lenientDiagramContentSchema: z.ZodType<DiagramCollection> = bridge;
+  const diagram = z.looseObject({
+    id: field(text, ''),
+    name: field(text, ''),
+    diagramXml: field(text, BLANK_DIAGRAM_XML),
+    lastModified: derived(timestamp),
+    createdAt: derived(timestamp),
+    modifiedBy: defaulted(text, ''),
+    description: defaulted(text, ''),
+    version: defaulted(saveCount, 1),
+  });
+  // In lenient mode entries that are not diagrams at all are dropped.
+  const diagrams = lenient
+    ? z.array(z.unknown()).transform((entries) =>
+        entries.flatMap((entry) => {
+          const parsed = diagram.safeParse(entry);
+          return parsed.success ? [parsed.data] : [];
+        }),
+      )
+    : z.array(diagram);
 
-export const diagramOperationSchema = z.custom<DiagramOperation>(
-  (value) => typeof value === 'object' && value !== null,
-);
+  return z
+    .looseObject({
+      id: defaulted(text, ''),
+      title: field(text, DEFAULT_COLLECTION_TITLE),
+      diagrams,
+      defaultDiagramId: derived(text),
+      version: defaulted(saveCount, 1),
+      lastModified: derived(timestamp),
+      createdAt: defaulted(timestamp, ''),
+      modifiedBy: defaulted(text, ''),
+    })
+    .transform((collection) => {
+      const { createdAt } = collection;
+      const filled = collection.diagrams.map((entry) => {
+        const diagramCreatedAt = entry.createdAt ?? createdAt;
+        return {
+          ...entry,
+          createdAt: diagramCreatedAt,
+          lastModified: entry.lastModified ?? diagramCreatedAt,
+        };
+      });
+      return {
+        ...collection,
+        diagrams: filled,
+        defaultDiagramId: collection.defaultDiagramId ?? filled[0]?.id ?? '',
+        lastModified: collection.lastModified ?? createdAt,
+      };
+    });
+}
+
+/** spec §3 Diagram collection, strict (see {@link diagramContentSchemaFor}); used by parse. */
+export const diagramContentSchema = diagramContentSchemaFor('strict');
+
+/** spec §3 Diagram collection, lenient (see {@link diagramContentSchemaFor}); for export. */
+export const lenientDiagramContentSchema = diagramContentSchemaFor('lenient');
+
+// One object per operation, mirroring the `...Args` interfaces of ./operations.ts field by field.
+const diagramOperationUnion = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('createDiagram'),
+    diagramId: z.string(),
+    name: z.string(),
+    modifiedBy: z.string(),
+    diagramXml: z.string().optional(),
+    description: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('renameDiagram'),
+    diagramId: z.string(),
+    name: z.string(),
+    modifiedBy: z.string(),
+  }),
+  z.object({ type: z.literal('deleteDiagram'), diagramId: z.string(), modifiedBy: z.string() }),
+  z.object({
+    type: z.literal('updateDiagramXml'),
+    diagramId: z.string(),
+    diagramXml: z.string(),
+    modifiedBy: z.string(),
+  }),
+]);
+
+/**
+ * Every named diagram operation `{type, ...args}` (spec §4 Diagrams), discriminated by `type`;
+ * args have exactly the fields of ./operations.ts (unknown ones are dropped). Shape only: rules
+ * about values (blank names, the last diagram) are the operations' job.
+ */
+export const diagramOperationSchema: z.ZodType<DiagramOperation> = diagramOperationUnion;
+
+/** The names of the diagram operations, in the order of {@link diagramOperationSchema}. */
+export const DIAGRAM_OPERATIONS: readonly DiagramOperation['type'][] =
+  diagramOperationUnion.options.map((option) => option.shape.type.value);
+
+// The schema's type and the hand-written DiagramOperation must not drift apart (both ways).
+type SchemaOperation = z.infer<typeof diagramOperationUnion>;
+const _sameOperations: [SchemaOperation, DiagramOperation] extends [
+  DiagramOperation,
+  SchemaOperation,
+]
+  ? true
+  : never = true;

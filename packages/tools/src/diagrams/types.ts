@@ -51,6 +51,7 @@ export type DiagramErrorCode =
   | 'NO_COLLECTION'
   | 'DIAGRAM_NOT_FOUND'
   | 'DIAGRAM_EXISTS'
+  | 'ID_REQUIRED'
   | 'NAME_REQUIRED'
   | 'NAME_TOO_LONG'
   | 'XML_REQUIRED'
@@ -59,13 +60,15 @@ export type DiagramErrorCode =
 /**
  * English text of each {@link DiagramErrorCode}; `{name}` placeholders are filled from the
  * error's `params`. 'No diagram collection loaded' and 'Diagram not found' are spec §8 Diagrams;
- * 'Name is required' and 'XML content is required' are the spec §5 Diagram validation texts; the
- * last-diagram text words the spec §5/§9 rule "the last diagram cannot be deleted".
+ * 'ID is required', 'Name is required' and 'XML content is required' are the spec §5 Diagram
+ * validation texts; the last-diagram text words the spec §5/§9 rule "the last diagram cannot be
+ * deleted".
  */
 export const DIAGRAM_MESSAGES: Readonly<Record<DiagramErrorCode, string>> = {
   NO_COLLECTION: 'No diagram collection loaded',
   DIAGRAM_NOT_FOUND: 'Diagram not found',
   DIAGRAM_EXISTS: 'A diagram with this ID already exists',
+  ID_REQUIRED: 'ID is required',
   NAME_REQUIRED: 'Name is required',
   NAME_TOO_LONG: 'Name must be at most {maxChars} characters',
   XML_REQUIRED: 'XML content is required',

@@ -1,35 +1,118 @@
 /**
- * zod schemas of poker content and operations.
- * BRIDGE: to be replaced by the full schemas (strict and lenient) — see the issue 14 work.
+ * zod schemas of Scrum Poker content (spec §3 Scrum poker content, Estimation entry) and of its
+ * named operations (./operations.ts). The strict and the lenient content schema come from one
+ * definition, {@link pokerContentSchemaFor}; see ParseOptions in ../tool.ts for what each mode
+ * is for.
  */
 import { z } from 'zod';
 
+import { POKER_DEFAULT_SETTINGS } from './defaults.ts';
 import type { PokerOperation } from './operations.ts';
-import { parsePokerContent } from './validation.ts';
-import type { PokerContent } from './types.ts';
+import type { PokerContent, PokerScale } from './types.ts';
 
-export const POKER_OPERATIONS: readonly PokerOperation['type'][] = [
-  'submitVote',
-  'clearVote',
-  'reveal',
-  'hide',
-  'reset',
-  'changeScale',
-  'selectIssue',
-];
+/** How a content schema treats a missing or mistyped field (see ParseOptions in ../tool.ts). */
+export type PokerSchemaMode = 'strict' | 'lenient';
 
-const bridge = z.custom<PokerContent>((value) => {
-  try {
-    parsePokerContent(value);
-    return true;
-  } catch {
-    return false;
-  }
-});
+/** spec §3: the two card scales, as a schema (its values are {@link PokerScale}). */
+export const pokerScaleSchema = z.enum(['fibonacci', 'tshirt']) satisfies z.ZodType<PokerScale>;
 
-export const pokerContentSchema: z.ZodType<PokerContent> = bridge;
-export const lenientPokerContentSchema: z.ZodType<PokerContent> = bridge;
+/**
+ * The schema of Scrum Poker content (spec §3) in `mode`:
+ * - 'strict': every field of {@link PokerContent} with its type (ids and timestamps strings,
+ *   `version` a finite number, `toolType` 'scrum-poker', `scale` and `settings.defaultScale`
+ *   'fibonacci' | 'tshirt', estimations `{userId, username, value, timestamp}` of strings).
+ *   Fields the spec does not name are kept, at every level.
+ * - 'lenient': the same shape, but a missing or mistyped field gets its default (spec §3
+ *   defaults; '' for ids and timestamps, 1 for `version`), a finite number where text is
+ *   expected becomes that text (an estimation value 5 becomes '5'), an estimation that has no
+ *   user id is dropped and one without a username gets its user id as name. Only a value that
+ *   is not an object, or whose `estimations` is not an array, is refused.
+ */
+export function pokerContentSchemaFor(mode: PokerSchemaMode): z.ZodType<PokerContent> {
+  const lenient = mode === 'lenient';
+  /** `schema`, or in lenient mode `schema` falling back to `fallback()` when it fails. */
+  const field = <T extends z.ZodType>(schema: T, fallback: () => z.output<T>) =>
+    lenient ? schema.catch(fallback) : schema;
+  /** Text; in lenient mode a finite number is read as its text. */
+  const text = lenient ? z.union([z.string(), z.number().transform(String)]) : z.string();
+  /** A list of `item`s; in lenient mode the elements `item` refuses are dropped. */
+  const list = <T extends z.ZodType>(item: T) =>
+    lenient
+      ? z.array(z.unknown()).transform((values) =>
+          values.flatMap((value) => {
+            const parsed = item.safeParse(value);
+            return parsed.success ? [parsed.data] : [];
+          }),
+        )
+      : z.array(item);
 
-export const pokerOperationSchema = z.custom<PokerOperation>(
-  (value) => typeof value === 'object' && value !== null,
+  const estimation = z.looseObject({
+    userId: text,
+    username: field(text, () => ''),
+    value: field(text, () => ''),
+    timestamp: field(z.string(), () => ''),
+  });
+  const settings = z.looseObject({
+    defaultScale: field(pokerScaleSchema, () => POKER_DEFAULT_SETTINGS.defaultScale),
+    allowChangeAfterReveal: field(z.boolean(), () => POKER_DEFAULT_SETTINGS.allowChangeAfterReveal),
+    showStatistics: field(z.boolean(), () => POKER_DEFAULT_SETTINGS.showStatistics),
+  });
+
+  return z.looseObject({
+    id: field(text, () => ''),
+    version: field(z.number(), () => 1),
+    lastModified: field(z.string(), () => ''),
+    createdAt: field(z.string(), () => ''),
+    toolType: field(z.literal('scrum-poker'), () => 'scrum-poker' as const),
+    selectedIssueId: field(text.nullable(), () => null),
+    estimations: list(
+      lenient
+        ? estimation.transform((entry) =>
+            entry.username === '' ? { ...entry, username: entry.userId } : entry,
+          )
+        : estimation,
+    ),
+    isRevealed: field(z.boolean(), () => false),
+    scale: field(pokerScaleSchema, () => POKER_DEFAULT_SETTINGS.defaultScale),
+    settings: field(settings, () => ({ ...POKER_DEFAULT_SETTINGS })),
+  });
+}
+
+/**
+ * Strict schema of decrypted Scrum Poker content (spec §3), used on load and before every save:
+ * refuses any field of the wrong type, keeps fields it does not know.
+ */
+export const pokerContentSchema: z.ZodType<PokerContent> = pokerContentSchemaFor('strict');
+
+/**
+ * Lenient schema of Scrum Poker content (export of older or foreign shapes): defaults for what is
+ * missing or mistyped; refuses only what is not poker content (see {@link pokerContentSchemaFor}).
+ */
+export const lenientPokerContentSchema: z.ZodType<PokerContent> = pokerContentSchemaFor('lenient');
+
+/**
+ * Every named poker operation with its arguments (`{type, ...args}`, see ./operations.ts),
+ * discriminated by `type`: submitVote {userId, username, value: strings}, clearVote {userId},
+ * reveal, hide, reset, changeScale {scale: 'fibonacci' | 'tshirt'}, selectIssue {issueId: string
+ * | null}. Checks shapes only; the rules about values (blank user, card of the scale, locked
+ * votes) are the operations' (spec §4 Scrum poker, §8 Poker). Unknown arguments are dropped.
+ */
+export const pokerOperationSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('submitVote'),
+    userId: z.string(),
+    username: z.string(),
+    value: z.string(),
+  }),
+  z.object({ type: z.literal('clearVote'), userId: z.string() }),
+  z.object({ type: z.literal('reveal') }),
+  z.object({ type: z.literal('hide') }),
+  z.object({ type: z.literal('reset') }),
+  z.object({ type: z.literal('changeScale'), scale: pokerScaleSchema }),
+  z.object({ type: z.literal('selectIssue'), issueId: z.string().nullable() }),
+]) satisfies z.ZodType<PokerOperation>;
+
+/** The name of every poker operation, in the order of {@link pokerOperationSchema}. */
+export const POKER_OPERATIONS: readonly PokerOperation['type'][] = pokerOperationSchema.options.map(
+  (option) => option.shape.type.value,
 );

@@ -1,8 +1,8 @@
 /**
- * Validation of Scrum Poker content before every save (spec §5 Poker content) and the shape check
- * of decrypted content (spec §3 Scrum poker content).
+ * Validation of Scrum Poker content before every save (spec §5 Poker content). The shape check
+ * of decrypted content is the content schema (./schema.ts).
  */
-import { POKER_SCALES, PokerError, type PokerContent } from './types.ts';
+import { POKER_SCALES, type PokerContent } from './types.ts';
 
 /** Why poker content is invalid; each code has one English text in {@link POKER_VALIDATION_MESSAGES}. */
 export type PokerValidationCode =
@@ -40,33 +40,4 @@ export function pokerProblems(content: PokerContent): PokerValidationCode[] {
  */
 export function validatePokerContent(content: PokerContent): string[] {
   return pokerProblems(content).map((code) => POKER_VALIDATION_MESSAGES[code]);
-}
-
-function isEstimationLike(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    typeof value.userId === 'string' &&
-    typeof value.username === 'string' &&
-    typeof value.value === 'string'
-  );
-}
-
-/**
- * `value` as Scrum Poker content when it has the poker shape (toolType 'scrum-poker', a
- * selectedIssueId that is a string or null, estimations with userId, username and value texts,
- * a boolean isRevealed, a known scale, settings); throws PokerError('NO_DATA') otherwise.
- */
-export function parsePokerContent(value: unknown): PokerContent {
-  if (
-    !isRecord(value) ||
-    value.toolType !== 'scrum-poker' ||
-    !(value.selectedIssueId === null || typeof value.selectedIssueId === 'string') ||
-    !Array.isArray(value.estimations) ||
-    !value.estimations.every(isEstimationLike) ||
-    typeof value.isRevealed !== 'boolean' ||
-    !(POKER_SCALES as readonly unknown[]).includes(value.scale) ||
-    !isRecord(value.settings)
-  )
-    throw new PokerError('NO_DATA');
-  return value as unknown as PokerContent;
 }

@@ -1,33 +1,133 @@
 /**
- * zod schemas of randomizer content and operations.
- * BRIDGE: to be replaced by the full schemas (strict and lenient) — see the issue 14 work.
+ * zod schemas of Daily Randomizer content (spec §3 Randomizer content) and of its named
+ * operations (./operations.ts). The strict and the lenient content schema come from one
+ * definition, {@link randomizerContentSchemaFor}; see ParseOptions in ../tool.ts for what each
+ * mode is for.
  */
 import { z } from 'zod';
 
+import { idleAnimation } from './defaults.ts';
+import { optionsToText } from './options.ts';
 import type { RandomizerOperation } from './operations.ts';
-import { parseRandomizerContent } from './validation.ts';
-import type { RandomizerContent } from './types.ts';
+import type { AnimationState, RandomizerContent, RepetitionMode } from './types.ts';
 
-export const RANDOMIZER_OPERATIONS: readonly RandomizerOperation['type'][] = [
-  'start',
-  'complete',
-  'editOptions',
-  'setMode',
-  'resetUsed',
-];
+/** How a content schema treats a missing or mistyped field (see ParseOptions in ../tool.ts). */
+export type RandomizerSchemaMode = 'strict' | 'lenient';
 
-const bridge = z.custom<RandomizerContent>((value) => {
-  try {
-    parseRandomizerContent(value);
-    return true;
-  } catch {
-    return false;
-  }
-});
+/** spec §3: 'allow' or 'no-repeat', as a schema (its values are {@link RepetitionMode}). */
+export const repetitionModeSchema = z.enum([
+  'no-repeat',
+  'allow',
+]) satisfies z.ZodType<RepetitionMode>;
 
-export const randomizerContentSchema: z.ZodType<RandomizerContent> = bridge;
-export const lenientRandomizerContentSchema: z.ZodType<RandomizerContent> = bridge;
+/** spec §3: the animation states, as a schema (its values are {@link AnimationState}). */
+export const animationStateSchema = z.enum([
+  'idle',
+  'animating',
+  'completed',
+]) satisfies z.ZodType<AnimationState>;
 
-export const randomizerOperationSchema = z.custom<RandomizerOperation>(
-  (value) => typeof value === 'object' && value !== null,
-);
+/**
+ * The schema of randomizer content (spec §3) in `mode`:
+ * - 'strict': every field of {@link RandomizerContent} with its type (ids and timestamps
+ *   strings, `version` and the step delays (ms) finite numbers, `selectedIndex`, `usedIndices`,
+ *   `startIndex`, `currentStepIndex` and the steps' `optionIndex` whole numbers ≥ 0, options
+ *   strings, the modes and states their enums). A missing `animation.runId` (content written
+ *   before it existed) is read as null. Fields the spec does not name are kept, at every level.
+ * - 'lenient': the same shape, but a missing or mistyped field gets its default (spec §3
+ *   defaults: no-repeat, no selection, nothing used, animation idle, not editing; '' for ids and
+ *   timestamps, 1 for `version`, the options one per line for `ui.optionsText`), a finite number
+ *   where text is expected becomes that text (an option 5 becomes '5'), and list elements of the
+ *   wrong type are dropped. Only a value that is not an object, or whose `options` is not an
+ *   array, is refused.
+ */
+export function randomizerContentSchemaFor(
+  mode: RandomizerSchemaMode,
+): z.ZodType<RandomizerContent> {
+  const lenient = mode === 'lenient';
+  /** `schema`, or in lenient mode `schema` falling back to `fallback()` when it fails. */
+  const field = <T extends z.ZodType>(schema: T, fallback: () => z.output<T>) =>
+    lenient ? schema.catch(fallback) : schema;
+  /** Text; in lenient mode a finite number is read as its text. */
+  const text = lenient ? z.union([z.string(), z.number().transform(String)]) : z.string();
+  /** A list of `item`s; in lenient mode the elements `item` refuses are dropped. */
+  const list = <T extends z.ZodType>(item: T) =>
+    lenient
+      ? z.array(z.unknown()).transform((values) =>
+          values.flatMap((value) => {
+            const parsed = item.safeParse(value);
+            return parsed.success ? [parsed.data] : [];
+          }),
+        )
+      : z.array(item);
+  const index = z.number().int().nonnegative();
+
+  const step = z.looseObject({ optionIndex: index, delay: z.number().nonnegative() });
+  const animation = z.looseObject({
+    startIndex: field(index, () => 0),
+    steps: field(list(step), () => []),
+    state: field(animationStateSchema, () => 'idle' as const),
+    currentStepIndex: field(index, () => 0),
+    runId: field(text.nullable().default(null), () => null),
+  });
+  const ui = z.looseObject({
+    isEditing: field(z.boolean(), () => false),
+    optionsText: field(z.string(), () => ''),
+  });
+
+  const content = z.looseObject({
+    id: field(text, () => ''),
+    version: field(z.number(), () => 1),
+    lastModified: field(z.string(), () => ''),
+    createdAt: field(z.string(), () => ''),
+    options: list(text),
+    repetitionMode: field(repetitionModeSchema, () => 'no-repeat' as const),
+    selectedIndex: field(index.nullable(), () => null),
+    usedIndices: field(list(index), () => []),
+    animation: field(animation, () => animation.parse(idleAnimation())),
+    ui: field(ui, () => ({ isEditing: false, optionsText: '' })),
+  });
+  // Lenient only: a missing options text is the options one per line (as editOptions writes it).
+  return lenient
+    ? content.transform((value) =>
+        value.ui.optionsText === '' && value.options.length > 0
+          ? { ...value, ui: { ...value.ui, optionsText: optionsToText(value.options) } }
+          : value,
+      )
+    : content;
+}
+
+/**
+ * Strict schema of decrypted randomizer content (spec §3), used on load and before every save:
+ * refuses any field of the wrong type, keeps fields it does not know, reads a missing
+ * `animation.runId` as null.
+ */
+export const randomizerContentSchema: z.ZodType<RandomizerContent> =
+  randomizerContentSchemaFor('strict');
+
+/**
+ * Lenient schema of randomizer content (export of older or foreign shapes): defaults for what is
+ * missing or mistyped; refuses only what is not randomizer content (see
+ * {@link randomizerContentSchemaFor}).
+ */
+export const lenientRandomizerContentSchema: z.ZodType<RandomizerContent> =
+  randomizerContentSchemaFor('lenient');
+
+/**
+ * Every named randomizer operation with its arguments (`{type, ...args}`, see ./operations.ts),
+ * discriminated by `type`: start {seed: finite number}, complete {runId: string}, editOptions
+ * {text: string}, setMode {mode: 'allow' | 'no-repeat'}, resetUsed. Checks shapes only; the
+ * rules (available options, the run being finished) are the operations' (spec §4 Randomizer,
+ * §8 Randomizer). Unknown arguments are dropped.
+ */
+export const randomizerOperationSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), seed: z.number() }),
+  z.object({ type: z.literal('complete'), runId: z.string() }),
+  z.object({ type: z.literal('editOptions'), text: z.string() }),
+  z.object({ type: z.literal('setMode'), mode: repetitionModeSchema }),
+  z.object({ type: z.literal('resetUsed') }),
+]) satisfies z.ZodType<RandomizerOperation>;
+
+/** The name of every randomizer operation, in the order of {@link randomizerOperationSchema}. */
+export const RANDOMIZER_OPERATIONS: readonly RandomizerOperation['type'][] =
+  randomizerOperationSchema.options.map((option) => option.shape.type.value);

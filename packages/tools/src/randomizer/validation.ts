@@ -1,8 +1,8 @@
 /**
- * Validation of randomizer content before every save (spec §5 Randomizer content) and the shape
- * check of decrypted content (spec §3 Randomizer content).
+ * Validation of randomizer content before every save (spec §5 Randomizer content). The shape
+ * check of decrypted content is the content schema (./schema.ts).
  */
-import { REPETITION_MODES, RandomizerError, type RandomizerContent } from './types.ts';
+import { REPETITION_MODES, type RandomizerContent } from './types.ts';
 
 /** Why randomizer content is invalid; each code has one English text in {@link RANDOMIZER_VALIDATION_MESSAGES}. */
 export type RandomizerValidationCode =
@@ -49,42 +49,4 @@ export function randomizerProblems(content: RandomizerContent): RandomizerValida
  */
 export function validateRandomizerContent(content: RandomizerContent): string[] {
   return randomizerProblems(content).map((code) => RANDOMIZER_VALIDATION_MESSAGES[code]);
-}
-
-const isIndex = (value: unknown): boolean => Number.isInteger(value);
-
-function isAnimationLike(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    typeof value.state === 'string' &&
-    Array.isArray(value.steps) &&
-    value.steps.every(
-      (step) => isRecord(step) && isIndex(step.optionIndex) && typeof step.delay === 'number',
-    )
-  );
-}
-
-/**
- * `value` as randomizer content when it has the randomizer shape (options as texts, a known
- * repetition mode, selectedIndex an integer or null, usedIndices integers, an animation with
- * state and steps, ui); throws RandomizerError('NO_CONTENT') otherwise. A missing or non-text
- * `animation.runId` (content written without it) is read as null.
- */
-export function parseRandomizerContent(value: unknown): RandomizerContent {
-  if (
-    !isRecord(value) ||
-    !Array.isArray(value.options) ||
-    !value.options.every((option) => typeof option === 'string') ||
-    !(REPETITION_MODES as readonly unknown[]).includes(value.repetitionMode) ||
-    !(value.selectedIndex === null || isIndex(value.selectedIndex)) ||
-    !Array.isArray(value.usedIndices) ||
-    !value.usedIndices.every(isIndex) ||
-    !isAnimationLike(value.animation) ||
-    !isRecord(value.ui)
-  )
-    throw new RandomizerError('NO_CONTENT');
-  const content = value as unknown as RandomizerContent;
-  const stored = (value.animation as Record<string, unknown>).runId;
-  const runId = typeof stored === 'string' ? stored : null;
-  return stored === runId ? content : { ...content, animation: { ...content.animation, runId } };
 }

@@ -47,7 +47,9 @@ describe('describeDiagramError (spec §8 Diagrams, §5 Diagram validation)', () 
     expect(describeDiagramError(new DiagramError('NAME_TOO_LONG', { maxChars: 100 }))).toBe(
       'Name must be at most 100 characters',
     );
+    expect(describeDiagramError(new DiagramError('ID_REQUIRED'))).toBe('ID is required');
     applyLanguage('de');
+    expect(describeDiagramError(new DiagramError('ID_REQUIRED'))).toBe('ID ist erforderlich');
     expect(describeDiagramError(new DiagramError('DIAGRAM_NOT_FOUND'))).toBe(
       'Diagramm nicht gefunden',
     );

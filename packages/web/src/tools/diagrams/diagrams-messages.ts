@@ -21,6 +21,7 @@ const ERROR_TEXT: Record<DiagramErrorCode, (params: Params) => string> = {
   DIAGRAM_EXISTS: () => m.diagrams_error_exists(),
   NAME_REQUIRED: () => m.diagrams_error_name_required(),
   NAME_TOO_LONG: (params) => m.diagrams_error_name_too_long({ maxChars: String(params.maxChars) }),
+  ID_REQUIRED: () => m.diagrams_problem_id_required(),
   XML_REQUIRED: () => m.diagrams_error_xml_required(),
   LAST_DIAGRAM: () => m.diagrams_error_last_diagram(),
 };
