@@ -6,7 +6,14 @@
 import { defineTool, type ToolMetadata } from '../tool.ts';
 import { defaultContent } from './defaults.ts';
 import { applyOperation, type TrackerOperation } from './operations.ts';
-import { trackerContentSchema, trackerOperationSchema, TRACKER_OPERATIONS } from './schema.ts';
+import {
+  kanbanContentSchema,
+  lenientKanbanContentSchema,
+  lenientTicketContentSchema,
+  ticketContentSchema,
+  trackerOperationSchema,
+  TRACKER_OPERATIONS,
+} from './schema.ts';
 import { TrackerError, type KanbanContent, type TicketContent } from './types.ts';
 import { validateContent } from './validation.ts';
 
@@ -31,8 +38,8 @@ const TICKET_METADATA: ToolMetadata = {
 /** The Kanban board (content `toolType` 'kanban'). */
 export const kanbanTool = defineTool<KanbanContent, TrackerOperation>({
   metadata: KANBAN_METADATA,
-  contentSchema: trackerContentSchema('kanban', 'strict'),
-  lenientContentSchema: trackerContentSchema('kanban', 'lenient'),
+  contentSchema: kanbanContentSchema,
+  lenientContentSchema: lenientKanbanContentSchema,
   operationSchema: trackerOperationSchema,
   operations: TRACKER_OPERATIONS,
   parseError: () => new TrackerError('NO_DATA'),
@@ -44,8 +51,8 @@ export const kanbanTool = defineTool<KanbanContent, TrackerOperation>({
 /** Issue Management (content `toolType` 'ticket'). */
 export const ticketTool = defineTool<TicketContent, TrackerOperation>({
   metadata: TICKET_METADATA,
-  contentSchema: trackerContentSchema('ticket', 'strict'),
-  lenientContentSchema: trackerContentSchema('ticket', 'lenient'),
+  contentSchema: ticketContentSchema,
+  lenientContentSchema: lenientTicketContentSchema,
   operationSchema: trackerOperationSchema,
   operations: TRACKER_OPERATIONS,
   parseError: () => new TrackerError('NO_DATA'),

@@ -11,4 +11,4 @@ export * from './estimation.ts';
 export * from './statistics.ts';
 export * from './filter.ts';
 export * from './activity.ts';
-export * from './parse.ts';
+export * from './schema.ts';

@@ -991,3 +991,87 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
     expect(applyOperation(limited, wire, testContext()).phases[1]).not.toHaveProperty('maxIssues');
   });
 });
+
+// Found by the property test (operations.property.test.ts): each of these was accepted and gave
+// content that spec §5 validation then refused to save. The operations now refuse it themselves.
+describe('operations refuse what content validation would refuse (spec §5)', () => {
+  it('refuses a negative estimation when adding or updating an issue, accepts 0', () => {
+    const ctx = testContext();
+    const content = kanbanWithIssues(ctx);
+    const todo = phase(content, 'To Do').id;
+    for (const estimation of ['-1', ' -.5 ', '-3']) {
+      expectDomainError(
+        TrackerError,
+        () =>
+          addIssue(
+            content,
+            { phaseId: todo, issue: { title: 'x', estimation }, createdBy: 'a' },
+            ctx,
+          ),
+        'ESTIMATION_NEGATIVE',
+        'Estimation cannot be negative',
+      );
+      expectDomainError(
+        TrackerError,
+        () => updateIssue(content, { issueId: issueId(content, 'A'), changes: { estimation } }),
+        'ESTIMATION_NEGATIVE',
+        'Estimation cannot be negative',
+      );
+    }
+    const zero = addIssue(
+      content,
+      { phaseId: todo, issue: { title: 'z', estimation: '0' }, createdBy: 'a' },
+      ctx,
+    );
+    expect(findIssue(zero, issueId(zero, 'z'))?.issue.estimation).toBe('0');
+  });
+
+  it('refuses an issue without a creator', () => {
+    const ctx = testContext();
+    const content = kanbanWithIssues(ctx);
+    const todo = phase(content, 'To Do').id;
+    for (const createdBy of ['', '   ']) {
+      expectDomainError(
+        TrackerError,
+        () => addIssue(content, { phaseId: todo, issue: { title: 'x' }, createdBy }, ctx),
+        'CREATOR_REQUIRED',
+        'Creator is required',
+      );
+    }
+  });
+
+  it('refuses a maxIssues below the issues a phase holds, accepts one equal to it', () => {
+    const content = kanbanWithIssues();
+    const todo = phase(content, 'To Do').id;
+    expectDomainError(
+      TrackerError,
+      () => updatePhase(content, { phaseId: todo, changes: { maxIssues: 2 } }),
+      'TOO_MANY_ISSUES',
+      'Cannot have more than 2 issues',
+    );
+    const exact = updatePhase(content, { phaseId: todo, changes: { maxIssues: 3 } });
+    expect(phase(exact, 'To Do').maxIssues).toBe(3);
+    expect(isPhaseFull(phase(exact, 'To Do'))).toBe(true);
+  });
+
+  it('refuses a maxIssues that is not a whole number of at least 0', () => {
+    const ctx = testContext();
+    const content = kanbanWithIssues(ctx);
+    const testing = phase(content, 'Testing').id;
+    for (const maxIssues of [-1, 1.5]) {
+      expectDomainError(
+        TrackerError,
+        () => addPhase(content, { name: 'X', maxIssues }, ctx),
+        'TOO_MANY_ISSUES',
+        `Cannot have more than ${maxIssues} issues`,
+      );
+      expectDomainError(
+        TrackerError,
+        () => updatePhase(content, { phaseId: testing, changes: { maxIssues } }),
+        'TOO_MANY_ISSUES',
+        `Cannot have more than ${maxIssues} issues`,
+      );
+    }
+    expect(addPhase(content, { name: 'X', maxIssues: 0 }, ctx).phases.at(-1)?.maxIssues).toBe(0);
+  });
+});

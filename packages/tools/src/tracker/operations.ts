@@ -9,6 +9,7 @@
  * issue. Operations leave `version` and `lastModified` alone: the content lifecycle sets them when
  * it saves.
  */
+import { estimationToNumber } from './estimation.ts';
 import {
   DEFAULT_PHASE_COLOR,
   ESTIMATION_MAX_CHARS,
@@ -254,7 +255,25 @@ function checkedEstimation(estimation: string): string {
   if (trimmed.length > ESTIMATION_MAX_CHARS) {
     throw new TrackerError('ESTIMATION_TOO_LONG', { maxChars: ESTIMATION_MAX_CHARS });
   }
+  // spec §5 Issue validation refuses to save a negative estimation: refuse it here already.
+  const points = estimationToNumber(trimmed);
+  if (points !== null && points < 0) throw new TrackerError('ESTIMATION_NEGATIVE');
   return trimmed;
+}
+
+// spec §5 Issue validation: an issue needs its creator's name.
+function checkedCreator(createdBy: string): string {
+  if (createdBy.trim() === '') throw new TrackerError('CREATOR_REQUIRED');
+  return createdBy;
+}
+
+// spec §5 Phase validation: a phase may not hold more issues than `maxIssues`, so a limit must be
+// a whole number of at least the issues the phase already holds.
+function checkedMaxIssues(maxIssues: number, issueCount: number): number {
+  if (!Number.isInteger(maxIssues) || maxIssues < issueCount) {
+    throw new TrackerError('TOO_MANY_ISSUES', { maxIssues });
+  }
+  return maxIssues;
 }
 
 function colorOrDefault(color: string | undefined): string {
@@ -317,7 +336,7 @@ function reposition<T extends { order: number }>(
  * Appends a phase at the end (spec §4, §2 Add Column/Add Phase): name trimmed and required,
  * colour default {@link DEFAULT_PHASE_COLOR}, no issues, next order, id from `ctx.newId`.
  * Throws NO_DATA; MAX_PHASES ('Cannot add more than 10 phases', the setting's value) at `settings.maxPhases`;
- * NAME_REQUIRED.
+ * NAME_REQUIRED; TOO_MANY_ISSUES for a `maxIssues` that is not a whole number ≥ 0.
  */
 export function addPhase<C extends TrackerContent>(
   content: C | null,
@@ -329,6 +348,8 @@ export function addPhase<C extends TrackerContent>(
     throw new TrackerError('MAX_PHASES', { maxPhases: current.settings.maxPhases });
   }
   const name = requiredText(args.name, 'NAME_REQUIRED');
+  const maxIssues =
+    typeof args.maxIssues === 'number' ? checkedMaxIssues(args.maxIssues, 0) : undefined;
   const phases = renumber(current.phases);
   const phase: Phase = {
     id: ctx.newId(),
@@ -338,15 +359,16 @@ export function addPhase<C extends TrackerContent>(
     color: colorOrDefault(args.color),
     description: args.description?.trim() ?? '',
   };
-  if (typeof args.maxIssues === 'number') phase.maxIssues = args.maxIssues;
+  if (maxIssues !== undefined) phase.maxIssues = maxIssues;
   if (args.isEndPhase !== undefined) phase.isEndPhase = args.isEndPhase;
   return withPhases(current, [...phases, phase]);
 }
 
 /**
  * Changes a phase's name (trimmed, required), colour, description, `maxIssues` (null removes it)
- * or end-phase flag. A lowered `maxIssues` is not refused here: {@link validateContent} reports it.
- * Throws NO_DATA, PHASE_NOT_FOUND, NAME_REQUIRED.
+ * or end-phase flag. Throws NO_DATA, PHASE_NOT_FOUND, NAME_REQUIRED; TOO_MANY_ISSUES ('Cannot
+ * have more than N issues', spec §5 Phase validation) for a `maxIssues` below the number of
+ * issues the phase holds or not a whole number — content validation would refuse to save it.
  */
 export function updatePhase<C extends TrackerContent>(
   content: C | null,
@@ -361,7 +383,8 @@ export function updatePhase<C extends TrackerContent>(
   if (rest.description !== undefined) updated.description = rest.description.trim();
   if (rest.color !== undefined) updated.color = colorOrDefault(rest.color);
   if (maxIssues === null) delete updated.maxIssues;
-  else if (maxIssues !== undefined) updated.maxIssues = maxIssues;
+  else if (maxIssues !== undefined)
+    updated.maxIssues = checkedMaxIssues(maxIssues, phase.issues.length);
   return replacePhase(current, updated);
 }
 
@@ -429,8 +452,9 @@ export function movePhase<C extends TrackerContent>(
  * empties or repeats; type defaults to `settings.defaultIssueType`, priority to 'none'; in the
  * ticket tool with `autoAssignCreator` an unassigned issue goes to `createdBy`. Id and
  * `createdAt` come from `ctx`. Throws NO_DATA, PHASE_NOT_FOUND, TITLE_REQUIRED,
- * ESTIMATION_TOO_LONG, PHASE_FULL ('Cannot move issue. Phase is at maximum capacity') when the
- * phase holds `maxIssues` issues.
+ * ESTIMATION_TOO_LONG, ESTIMATION_NEGATIVE (e.g. '-1'), CREATOR_REQUIRED for a blank `createdBy`,
+ * PHASE_FULL ('Cannot move issue. Phase is at maximum capacity') when the phase holds
+ * `maxIssues` issues.
  */
 export function addIssue<C extends TrackerContent>(
   content: C | null,
@@ -442,6 +466,7 @@ export function addIssue<C extends TrackerContent>(
   const { issue: input } = args;
   const title = requiredText(input.title, 'TITLE_REQUIRED');
   const estimation = checkedEstimation(input.estimation ?? '');
+  const createdBy = checkedCreator(args.createdBy);
   if (isPhaseFull(phase)) throw new TrackerError('PHASE_FULL');
   const tracker: TrackerContent = current;
   const autoAssign = tracker.toolType === 'ticket' && tracker.settings.autoAssignCreator;
@@ -453,10 +478,10 @@ export function addIssue<C extends TrackerContent>(
     type: input.type ?? current.settings.defaultIssueType,
     priority: input.priority ?? 'none',
     estimation,
-    assignedPerson: assignedPerson === '' && autoAssign ? args.createdBy : assignedPerson,
+    assignedPerson: assignedPerson === '' && autoAssign ? createdBy : assignedPerson,
     comments: [],
     createdAt: ctx.now(),
-    createdBy: args.createdBy,
+    createdBy,
     order: phase.issues.reduce((max, other) => Math.max(max, other.order + 1), 0),
     tags: cleanTags(input.tags ?? []),
   };
@@ -465,7 +490,8 @@ export function addIssue<C extends TrackerContent>(
 
 /**
  * Changes an issue's editable fields, wherever it now is; the same normalisation and rules as
- * {@link addIssue}. Throws NO_DATA, ISSUE_NOT_FOUND, TITLE_REQUIRED, ESTIMATION_TOO_LONG.
+ * {@link addIssue}. Throws NO_DATA, ISSUE_NOT_FOUND, TITLE_REQUIRED, ESTIMATION_TOO_LONG,
+ * ESTIMATION_NEGATIVE.
  */
 export function updateIssue<C extends TrackerContent>(
   content: C | null,

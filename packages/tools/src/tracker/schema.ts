@@ -1,41 +1,305 @@
 /**
- * zod schemas of tracker content and operations (spec §3 Shared phase/issue tool content).
- * BRIDGE: to be replaced by the full schemas (strict and lenient) — see the issue 14 work.
+ * zod schemas of tracker content and operations (spec §3 Shared phase/issue tool content, §4
+ * Issue/card moves): what the Kanban and Issue Management registry entries (./definition.ts) check
+ * decrypted content and received operations against. Rules about values (titles, phase counts,
+ * capacity…) are not here: ./validation.ts reports them, ./operations.ts enforces them.
+ *
+ * Each content schema comes in two modes built from one definition ({@link trackerContentSchema}):
+ * strict (load, before every save) and lenient (export of older or foreign shapes).
  */
 import { z } from 'zod';
 
+import { DEFAULT_TITLES, KANBAN_DEFAULT_SETTINGS, TICKET_DEFAULT_SETTINGS } from './defaults.ts';
 import type { TrackerOperation } from './operations.ts';
-import { parseTrackerContent } from './parse.ts';
-import type { KanbanContent, TicketContent } from './types.ts';
+import {
+  DEFAULT_PHASE_COLOR,
+  ISSUE_PRIORITIES,
+  ISSUE_TYPES,
+  type KanbanContent,
+  type KanbanSettings,
+  type TicketContent,
+  type TicketSettings,
+  type ToolType,
+} from './types.ts';
 
-export const TRACKER_OPERATIONS: readonly TrackerOperation['type'][] = [
-  'addPhase',
-  'updatePhase',
-  'deletePhase',
-  'movePhase',
-  'movePhaseTo',
-  'addIssue',
-  'updateIssue',
-  'deleteIssue',
-  'moveIssue',
-  'addComment',
-  'deleteComment',
-  'addTeamMember',
-];
+/**
+ * How a content schema reads a value (see ParseOptions in ../tool.ts):
+ * - 'strict': every field of spec §3 must have its type (ids and timestamps strings, numbers
+ *   finite, enums one of their values); fields the spec does not name are kept untouched.
+ * - 'lenient': a missing or mistyped field gets its default (a number where text is expected
+ *   becomes that text, e.g. estimation 5 → '5'; list entries of the wrong kind are dropped). Only
+ *   a value that is not tracker content at all fails: not an object, no `phases` array, or a
+ *   `toolType` naming the other tracker tool.
+ */
+export type ContentSchemaMode = 'strict' | 'lenient';
 
-export function trackerContentSchema(tool: 'kanban', mode: 'strict' | 'lenient'): z.ZodType<KanbanContent>;
-export function trackerContentSchema(tool: 'ticket', mode: 'strict' | 'lenient'): z.ZodType<TicketContent>;
-export function trackerContentSchema(tool: 'kanban' | 'ticket', _mode: 'strict' | 'lenient'): z.ZodType {
-  return z.custom((value) => {
-    try {
-      parseTrackerContent(value, tool);
-      return true;
-    } catch {
-      return false;
-    }
+const isRecord = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isText = (value: unknown): boolean => typeof value === 'string' || typeof value === 'number';
+
+const isIssueType = (value: unknown): boolean =>
+  (ISSUE_TYPES as readonly unknown[]).includes(value);
+
+/** spec §3 Issue/card `type`: 'Task', 'Bug', 'User Story' or 'Epic'. */
+export const issueTypeSchema = z.enum(ISSUE_TYPES);
+
+/** spec §3 Issue/card `priority`: 'none', 'Low', 'Medium', 'High' or 'Critical'. */
+export const issuePrioritySchema = z.enum(ISSUE_PRIORITIES);
+
+/** spec §3 Phase `maxIssues`: a count of issues, an integer ≥ 0 (absent means unlimited). */
+export const maxIssuesSchema = z.int().nonnegative();
+
+// The building blocks of both modes: `field` adds the lenient default, `text` and `list` the
+// lenient conversions. Everything below is written once and read in either mode.
+function contentParts(mode: ContentSchemaMode) {
+  const lenient = mode === 'lenient';
+
+  /** `schema`; in lenient mode anything it refuses (missing included) becomes `fallback`. */
+  function field<S extends z.ZodType>(schema: S, fallback: z.output<S>): S | z.ZodCatch<S> {
+    // A copy per use, so two parsed documents never share a default list or object.
+    return lenient ? schema.catch(() => structuredClone(fallback)) : schema;
+  }
+
+  /** A string; in lenient mode a number becomes its text and anything else `fallback`. */
+  function text(fallback = ''): z.ZodType<string> {
+    return lenient
+      ? z.union([z.string(), z.number().transform(String)]).catch(fallback)
+      : z.string();
+  }
+
+  /** An array of `item`; in lenient mode entries that fail `keep` are dropped first. */
+  function list<S extends z.ZodType>(item: S, keep: (value: unknown) => boolean) {
+    return lenient
+      ? z.preprocess((value) => (Array.isArray(value) ? value.filter(keep) : value), z.array(item))
+      : z.array(item);
+  }
+
+  const flag = (fallback: boolean) => field(z.boolean(), fallback);
+
+  const comment = z.looseObject({
+    id: text(),
+    content: text(),
+    createdAt: text(),
+    createdBy: text(),
   });
+
+  const issue = z.looseObject({
+    id: text(),
+    title: text(),
+    description: text(),
+    type: field(issueTypeSchema, KANBAN_DEFAULT_SETTINGS.defaultIssueType),
+    priority: field(issuePrioritySchema, 'none'),
+    estimation: text(),
+    assignedPerson: text(),
+    comments: field(list(comment, isRecord), []),
+    createdAt: text(),
+    createdBy: text(),
+    order: field(z.number(), 0),
+    tags: field(list(text(), isText), []),
+  });
+
+  const phase = z.looseObject({
+    id: text(),
+    name: text(),
+    issues: field(list(issue, isRecord), []),
+    order: field(z.number(), 0),
+    color: text(DEFAULT_PHASE_COLOR),
+    description: text(),
+    maxIssues: field(maxIssuesSchema.optional(), undefined),
+    isEndPhase: field(z.boolean().optional(), undefined),
+  });
+
+  // spec §3 Kanban settings; `defaults` are the tool's own (the ticket's minPhases differ).
+  function kanbanSettingsShape(defaults: Readonly<KanbanSettings>) {
+    return {
+      allowPhaseReorder: flag(defaults.allowPhaseReorder),
+      allowPhaseDelete: flag(defaults.allowPhaseDelete),
+      minPhases: field(z.number(), defaults.minPhases),
+      maxPhases: field(z.number(), defaults.maxPhases),
+      defaultIssueType: field(issueTypeSchema, defaults.defaultIssueType),
+      availableIssueTypes: field(list(issueTypeSchema, isIssueType), [
+        ...defaults.availableIssueTypes,
+      ]),
+      showEstimation: flag(defaults.showEstimation),
+      showPriority: flag(defaults.showPriority),
+      showAssignedPerson: flag(defaults.showAssignedPerson),
+      showComments: flag(defaults.showComments),
+      showTags: flag(defaults.showTags),
+      allowBackwardMovement: flag(defaults.allowBackwardMovement),
+      notifyOnAssignment: flag(defaults.notifyOnAssignment),
+      notifyOnStatusChange: flag(defaults.notifyOnStatusChange),
+      cardCompactView: flag(defaults.cardCompactView),
+    };
+  }
+
+  const kanbanSettings = z.looseObject(kanbanSettingsShape(KANBAN_DEFAULT_SETTINGS));
+
+  const ticketDefaults: Readonly<TicketSettings> = TICKET_DEFAULT_SETTINGS;
+  const ticketSettings = z.looseObject({
+    ...kanbanSettingsShape(ticketDefaults),
+    enableSearch: flag(ticketDefaults.enableSearch),
+    enableFiltering: flag(ticketDefaults.enableFiltering),
+    showTicketNumbers: flag(ticketDefaults.showTicketNumbers),
+    autoAssignCreator: flag(ticketDefaults.autoAssignCreator),
+  });
+
+  /**
+   * `toolType`: strictly the tool's own; leniently a missing or mistyped one becomes the tool's,
+   * but the other tracker tool's name still fails (that is the other tool's content).
+   */
+  function toolType<T extends ToolType>(tool: T): z.ZodType<T> {
+    if (!lenient) return z.literal(tool);
+    const other: ToolType = tool === 'kanban' ? 'ticket' : 'kanban';
+    return z.preprocess((value) => (value === other ? value : tool), z.literal(tool));
+  }
+
+  // Fields both tools' content share (spec §3); `phases` is the core and never defaulted.
+  function contentShape(tool: ToolType) {
+    return {
+      id: text(),
+      title: text(DEFAULT_TITLES[tool]),
+      version: field(z.number(), 1),
+      lastModified: text(),
+      createdAt: text(),
+      phases: list(phase, isRecord),
+      teamMembers: field(list(text(), isText), []),
+    };
+  }
+
+  return {
+    kanban: (): z.ZodType<KanbanContent> =>
+      z.looseObject({
+        ...contentShape('kanban'),
+        toolType: toolType('kanban'),
+        settings: field(kanbanSettings, { ...KANBAN_DEFAULT_SETTINGS }),
+      }),
+    ticket: (): z.ZodType<TicketContent> =>
+      z.looseObject({
+        ...contentShape('ticket'),
+        toolType: toolType('ticket'),
+        settings: field(ticketSettings, { ...TICKET_DEFAULT_SETTINGS }),
+      }),
+  };
 }
 
-export const trackerOperationSchema = z.custom<TrackerOperation>(
-  (value) => typeof value === 'object' && value !== null,
-);
+/**
+ * The content schema of the Kanban (`tool` 'kanban') or Issue Management ('ticket') tool in
+ * `mode` (see {@link ContentSchemaMode}); its output is KanbanContent / TicketContent (spec §3).
+ * The schema itself never throws: `safeParse` reports a ZodError naming the offending fields.
+ */
+export function trackerContentSchema(
+  tool: 'kanban',
+  mode: ContentSchemaMode,
+): z.ZodType<KanbanContent>;
+export function trackerContentSchema(
+  tool: 'ticket',
+  mode: ContentSchemaMode,
+): z.ZodType<TicketContent>;
+export function trackerContentSchema(
+  tool: ToolType,
+  mode: ContentSchemaMode,
+): z.ZodType<KanbanContent> | z.ZodType<TicketContent> {
+  const parts = contentParts(mode);
+  return tool === 'kanban' ? parts.kanban() : parts.ticket();
+}
+
+/** Strict Kanban content (spec §3; see {@link ContentSchemaMode}): used on load and before saves. */
+export const kanbanContentSchema = trackerContentSchema('kanban', 'strict');
+
+/** Lenient Kanban content (see {@link ContentSchemaMode}): export of older or foreign shapes. */
+export const lenientKanbanContentSchema = trackerContentSchema('kanban', 'lenient');
+
+/** Strict Issue Management content (spec §3): used on load and before saves. */
+export const ticketContentSchema = trackerContentSchema('ticket', 'strict');
+
+/** Lenient Issue Management content: export of older or foreign shapes. */
+export const lenientTicketContentSchema = trackerContentSchema('ticket', 'lenient');
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+const phaseId = z.string();
+const issueId = z.string();
+
+/**
+ * Every tracker operation with its arguments (`{type, ...args}`, ./operations.ts
+ * TrackerOperation), discriminated by `type`: the fields mirror the `…Args` interfaces, optional
+ * ones optional; `maxIssues` is a count (integer ≥ 0). Unknown argument fields are dropped.
+ * Whether the values are acceptable (blank names, positions out of range…) is the operation's
+ * rule, not the schema's (spec §4, §5).
+ */
+export const trackerOperationSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('addPhase'),
+    name: z.string(),
+    color: z.string().optional(),
+    description: z.string().optional(),
+    maxIssues: maxIssuesSchema.optional(),
+    isEndPhase: z.boolean().optional(),
+  }),
+  z.object({
+    type: z.literal('updatePhase'),
+    phaseId,
+    changes: z.object({
+      name: z.string().optional(),
+      color: z.string().optional(),
+      description: z.string().optional(),
+      maxIssues: maxIssuesSchema.nullable().optional(),
+      isEndPhase: z.boolean().optional(),
+    }),
+  }),
+  z.object({ type: z.literal('deletePhase'), phaseId }),
+  z.object({ type: z.literal('movePhase'), phaseId, direction: z.enum(['left', 'right']) }),
+  z.object({ type: z.literal('movePhaseTo'), phaseId, toIndex: z.number() }),
+  z.object({
+    type: z.literal('addIssue'),
+    phaseId,
+    issue: z.object({
+      title: z.string(),
+      description: z.string().optional(),
+      type: issueTypeSchema.optional(),
+      priority: issuePrioritySchema.optional(),
+      estimation: z.string().optional(),
+      assignedPerson: z.string().optional(),
+      tags: z.array(z.string()).optional(),
+    }),
+    createdBy: z.string(),
+  }),
+  z.object({
+    type: z.literal('updateIssue'),
+    issueId,
+    changes: z.object({
+      title: z.string().optional(),
+      description: z.string().optional(),
+      type: issueTypeSchema.optional(),
+      priority: issuePrioritySchema.optional(),
+      estimation: z.string().optional(),
+      assignedPerson: z.string().optional(),
+      tags: z.array(z.string()).optional(),
+    }),
+  }),
+  z.object({ type: z.literal('deleteIssue'), issueId }),
+  z.object({
+    type: z.literal('moveIssue'),
+    issueId,
+    toPhaseId: phaseId,
+    toIndex: z.number().optional(),
+  }),
+  z.object({ type: z.literal('addComment'), issueId, content: z.string(), createdBy: z.string() }),
+  z.object({ type: z.literal('deleteComment'), issueId, commentId: z.string() }),
+  z.object({ type: z.literal('addTeamMember'), name: z.string() }),
+]);
+
+// Compile-time proof that the schema describes TrackerOperation exactly (each assignable to the
+// other), so the type and the schema cannot drift apart.
+const _sameType: [TrackerOperation, z.output<typeof trackerOperationSchema>] extends [
+  z.output<typeof trackerOperationSchema>,
+  TrackerOperation,
+]
+  ? true
+  : never = true;
+
+/** The name of every tracker operation, in the schema's order (`Operation.name` on the wire). */
+export const TRACKER_OPERATIONS: readonly TrackerOperation['type'][] =
+  trackerOperationSchema.options.map((option) => option.shape.type.value);

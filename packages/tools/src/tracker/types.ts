@@ -228,12 +228,15 @@ export type TrackerErrorCode =
   | 'TITLE_REQUIRED'
   | 'NAME_REQUIRED'
   | 'COMMENT_REQUIRED'
-  | 'ESTIMATION_TOO_LONG';
+  | 'ESTIMATION_TOO_LONG'
+  | 'ESTIMATION_NEGATIVE'
+  | 'CREATOR_REQUIRED'
+  | 'TOO_MANY_ISSUES';
 
 /**
  * The English message of each {@link TrackerErrorCode}; `{name}` placeholders are filled from
  * the error's `params`. Texts from spec §8 Tracker logic and §5 Tool content validation; the
- * last four (no exact text in the spec) name the §5 rule they enforce.
+ * codes from TITLE_REQUIRED on name the §5 rule they enforce (with its text where it has one).
  */
 export const TRACKER_MESSAGES: Readonly<Record<TrackerErrorCode, string>> = {
   NO_DATA: 'No data loaded',
@@ -248,6 +251,11 @@ export const TRACKER_MESSAGES: Readonly<Record<TrackerErrorCode, string>> = {
   NAME_REQUIRED: 'Name is required',
   COMMENT_REQUIRED: 'Comment content is required',
   ESTIMATION_TOO_LONG: 'Estimation must be at most {maxChars} characters',
+  // The last three refuse what spec §5 Issue/Phase validation would report after the fact, with
+  // its text: a negative estimation, a blank creator, a `maxIssues` below the phase's issues.
+  ESTIMATION_NEGATIVE: 'Estimation cannot be negative',
+  CREATOR_REQUIRED: 'Creator is required',
+  TOO_MANY_ISSUES: 'Cannot have more than {maxIssues} issues',
 };
 
 /**

@@ -27,6 +27,10 @@ const ERROR_TEXT: Record<TrackerErrorCode, (params: Params) => string> = {
   COMMENT_REQUIRED: () => m.tracker_error_comment_required(),
   ESTIMATION_TOO_LONG: (params) =>
     m.tracker_error_estimation_too_long({ maxChars: String(params.maxChars) }),
+  ESTIMATION_NEGATIVE: () => m.tracker_error_estimation_negative(),
+  CREATOR_REQUIRED: () => m.tracker_error_creator_required(),
+  TOO_MANY_ISSUES: (params) =>
+    m.tracker_error_too_many_issues({ maxIssues: String(params.maxIssues) }),
 };
 
 /** The translated text of a {@link TrackerError}; null for any other error. */

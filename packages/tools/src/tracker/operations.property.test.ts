@@ -1,0 +1,380 @@
+/**
+ * Operations of Kanban and Issue Management through the registry (ARCHITECTURE rule 11, spec §4,
+ * §5): serialised and applied they give what the operation function gives; they are
+ * deterministic; and no sequence of accepted operations can produce content that validation or
+ * the strict schema refuses.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import { operationContext, serializeOperation, type OperationStamp } from '../operation.ts';
+import { parseOperation, tools } from '../registry.ts';
+import { deepFreeze } from '../testing.ts';
+import type { ToolDefinition } from '../tool.ts';
+import type { TrackerOperation } from './operations.ts';
+import { TRACKER_OPERATIONS } from './schema.ts';
+import {
+  ISSUE_PRIORITIES,
+  ISSUE_TYPES,
+  PHASE_COLORS,
+  TrackerError,
+  type Issue,
+  type TrackerContent,
+} from './types.ts';
+
+const TRACKER_TOOLS = ['kanban', 'ticket-system'] as const;
+type TrackerToolName = (typeof TRACKER_TOOLS)[number];
+
+/** The registry entry of a tracker tool, typed for code that handles both. */
+function trackerTool(name: TrackerToolName): ToolDefinition<TrackerContent, TrackerOperation> {
+  return tools[name];
+}
+
+const START_MS = Date.UTC(2024, 0, 1);
+
+function stampOf(step: number): OperationStamp {
+  return { id: `op-${step}`, at: new Date(START_MS + step * 1000).toISOString(), by: 'ann' };
+}
+
+/** `op` serialised as a client sends it, then read back as a receiving client does. */
+function overTheWire(name: TrackerToolName, op: TrackerOperation, stamp: OperationStamp) {
+  const created = trackerTool(name).createOperation(op, stamp);
+  return parseOperation(JSON.parse(serializeOperation(created)));
+}
+
+function issuesOf(content: TrackerContent): Issue[] {
+  return content.phases.flatMap((phase) => phase.issues);
+}
+
+function phaseNamed(content: TrackerContent, name: string): string {
+  const found = content.phases.find((phase) => phase.name === name);
+  if (!found) throw new Error(`no phase ${name}`);
+  return found.id;
+}
+
+function issueTitled(content: TrackerContent, title: string): Issue {
+  const found = issuesOf(content).find((issue) => issue.title === title);
+  if (!found) throw new Error(`no issue ${title}`);
+  return found;
+}
+
+/** Default content with issues A, B in To Do (A with one comment) and C in In Progress. */
+function board(name: TrackerToolName): TrackerContent {
+  const tool = trackerTool(name);
+  let step = 0;
+  const next = (content: TrackerContent, op: TrackerOperation): TrackerContent =>
+    tool.apply(content, overTheWire(name, op, stampOf(++step)));
+  let content = tool.defaultContent(operationContext(stampOf(0)));
+  const todo = phaseNamed(content, 'To Do');
+  content = next(content, {
+    type: 'addIssue',
+    phaseId: todo,
+    issue: { title: 'A' },
+    createdBy: 'ann',
+  });
+  content = next(content, {
+    type: 'addIssue',
+    phaseId: todo,
+    issue: { title: 'B' },
+    createdBy: 'bo',
+  });
+  content = next(content, {
+    type: 'addIssue',
+    phaseId: phaseNamed(content, 'In Progress'),
+    issue: { title: 'C', estimation: '5', tags: ['x'] },
+    createdBy: 'ann',
+  });
+  content = next(content, {
+    type: 'addComment',
+    issueId: issueTitled(content, 'A').id,
+    content: 'first',
+    createdBy: 'bo',
+  });
+  return deepFreeze(content);
+}
+
+/** One accepted operation of each name against {@link board}. */
+function sampleOperations(
+  content: TrackerContent,
+): Record<TrackerOperation['type'], TrackerOperation> {
+  const todo = phaseNamed(content, 'To Do');
+  const a = issueTitled(content, 'A');
+  const comment = a.comments[0];
+  if (!comment) throw new Error('A has no comment');
+  return {
+    addPhase: { type: 'addPhase', name: 'Blocked', color: '#dc3545', maxIssues: 2 },
+    updatePhase: { type: 'updatePhase', phaseId: todo, changes: { name: 'Ready', maxIssues: 4 } },
+    deletePhase: { type: 'deletePhase', phaseId: phaseNamed(content, 'Backlog') },
+    movePhase: { type: 'movePhase', phaseId: todo, direction: 'right' },
+    movePhaseTo: { type: 'movePhaseTo', phaseId: todo, toIndex: 4 },
+    addIssue: {
+      type: 'addIssue',
+      phaseId: todo,
+      issue: { title: 'New', type: 'Bug', priority: 'High', estimation: 'M', tags: ['a', 'a'] },
+      createdBy: 'cy',
+    },
+    updateIssue: { type: 'updateIssue', issueId: a.id, changes: { title: 'A2', estimation: '3' } },
+    deleteIssue: { type: 'deleteIssue', issueId: a.id },
+    moveIssue: {
+      type: 'moveIssue',
+      issueId: a.id,
+      toPhaseId: phaseNamed(content, 'Done'),
+      toIndex: 0,
+    },
+    addComment: { type: 'addComment', issueId: a.id, content: ' second ', createdBy: 'cy' },
+    deleteComment: { type: 'deleteComment', issueId: a.id, commentId: comment.id },
+    addTeamMember: { type: 'addTeamMember', name: 'dee' },
+  };
+}
+
+describe.each(TRACKER_TOOLS)('%s: every operation over the wire', (name) => {
+  const tool = trackerTool(name);
+  const content = board(name);
+  const samples = sampleOperations(content);
+
+  it('has a sample for every operation name', () => {
+    expect(Object.keys(samples).sort()).toEqual([...TRACKER_OPERATIONS].sort());
+  });
+
+  it.each(TRACKER_OPERATIONS)(
+    '%s serialised and applied gives what the operation function gives, twice alike',
+    (operationName) => {
+      const op = samples[operationName];
+      const stamp = stampOf(100);
+      const received = overTheWire(name, op, stamp);
+      expect(received).toMatchObject({ v: 1, tool: name, name: operationName, ...stamp });
+
+      const direct = tool.applyWith(content, op, operationContext(stamp));
+      const applied = tool.apply(content, received);
+      expect(applied).toEqual(direct);
+      // The operation changed something, so the comparison above is not between two no-ops.
+      expect(applied).not.toEqual(content);
+      // Determinism: ids and times come from the operation, never from the clock.
+      expect(tool.apply(content, overTheWire(name, op, stamp))).toEqual(applied);
+      expect(tool.validate(applied)).toEqual([]);
+    },
+  );
+
+  it('derives the ids and the time of what an operation creates from the operation', () => {
+    const { addIssue, addPhase, addComment } = samples;
+    const stamp = stampOf(7);
+    const withIssue = tool.apply(content, overTheWire(name, addIssue, stamp));
+    expect(issueTitled(withIssue, 'New')).toMatchObject({ id: 'op-7', createdAt: stamp.at });
+    const withPhase = tool.apply(content, overTheWire(name, addPhase, stamp));
+    expect(withPhase.phases.at(-1)?.id).toBe('op-7');
+    const withComment = tool.apply(content, overTheWire(name, addComment, stamp));
+    expect(issueTitled(withComment, 'A').comments.at(-1)).toEqual({
+      id: 'op-7',
+      content: 'second',
+      createdAt: stamp.at,
+      createdBy: 'cy',
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The property: random sequences of operations generated against the current content.
+
+const blankText = fc.constantFrom('', ' ', '   ', '\t', '\n', ' \u00a0 ');
+const unicodeText = fc.constantFrom(
+  'Ünïcödé ✓',
+  '日本語のタスク',
+  '👩‍💻 fix',
+  'e\u0301',
+  '  padded  ',
+);
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 12 }) },
+  { weight: 2, arbitrary: blankText },
+  { weight: 2, arbitrary: unicodeText },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
+);
+/** Mostly a usable title, sometimes any text (blank included). */
+const title = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('Fix login', ' Bug ', 'Ünïcödé ✓', '👩‍💻', 'x') },
+  { weight: 2, arbitrary: text },
+);
+const estimation = fc.oneof(
+  fc.constantFrom('', '1', '3', '5', 'XS', 'm', 'XL', '-1', '-.5', ' 2 ', '100', '1000', '?', '0'),
+  fc.string({ maxLength: 4 }),
+);
+const person = fc.oneof(fc.constantFrom('ann', 'bo', ' cy '), text);
+const color = fc.oneof(fc.constantFrom(...PHASE_COLORS.map((choice) => choice.hex)), text);
+const issueType = fc.constantFrom(...ISSUE_TYPES);
+const priority = fc.constantFrom(...ISSUE_PRIORITIES);
+const tags = fc.array(fc.oneof(fc.constantFrom('ui', 'api', ' ui '), text), { maxLength: 4 });
+const maxIssues = fc.nat({ max: 5 });
+
+/** An existing id of `ids` most of the time, sometimes one that does not exist. */
+function someId(ids: readonly string[]): fc.Arbitrary<string> {
+  const missing = fc.constantFrom('missing', '');
+  return ids.length === 0
+    ? missing
+    : fc.oneof(
+        { weight: 9, arbitrary: fc.constantFrom(...ids) },
+        { weight: 1, arbitrary: missing },
+      );
+}
+
+/** Any tracker operation, with ids and positions picked from `content`. */
+function operationAgainst(content: TrackerContent): fc.Arbitrary<TrackerOperation> {
+  const phaseId = someId(content.phases.map((phase) => phase.id));
+  const issues = issuesOf(content);
+  const issueId = someId(issues.map((issue) => issue.id));
+  const maxPosition = Math.max(
+    content.phases.length,
+    ...content.phases.map((p) => p.issues.length),
+  );
+  const position = fc.oneof(
+    { weight: 9, arbitrary: fc.integer({ min: 0, max: maxPosition }) },
+    { weight: 1, arbitrary: fc.constantFrom(-1, 0.5, maxPosition + 1) },
+  );
+  const commented = issues.flatMap((issue) =>
+    issue.comments.map((comment) => ({ issueId: issue.id, commentId: comment.id })),
+  );
+  const commentRef =
+    commented.length === 0
+      ? fc.record({ issueId, commentId: fc.constant('missing') })
+      : fc.oneof(
+          fc.constantFrom(...commented),
+          fc.record({ issueId, commentId: fc.constant('missing') }),
+        );
+  const issueFields = {
+    description: text,
+    type: issueType,
+    priority,
+    estimation,
+    assignedPerson: person,
+    tags,
+  };
+  const op = <T extends TrackerOperation>(arbitrary: fc.Arbitrary<T>) => arbitrary;
+  return fc.oneof(
+    {
+      weight: 2,
+      arbitrary: op(
+        fc.record(
+          {
+            type: fc.constant('addPhase' as const),
+            name: title,
+            color,
+            description: text,
+            maxIssues,
+            isEndPhase: fc.boolean(),
+          },
+          { requiredKeys: ['type', 'name'] },
+        ),
+      ),
+    },
+    op(
+      fc.record({
+        type: fc.constant('updatePhase' as const),
+        phaseId,
+        changes: fc.record(
+          {
+            name: title,
+            color,
+            description: text,
+            maxIssues: fc.option(maxIssues, { nil: null }),
+            isEndPhase: fc.boolean(),
+          },
+          { requiredKeys: [] },
+        ),
+      }),
+    ),
+    op(fc.record({ type: fc.constant('deletePhase' as const), phaseId })),
+    op(
+      fc.record({
+        type: fc.constant('movePhase' as const),
+        phaseId,
+        direction: fc.constantFrom('left' as const, 'right' as const),
+      }),
+    ),
+    op(fc.record({ type: fc.constant('movePhaseTo' as const), phaseId, toIndex: position })),
+    {
+      weight: 4,
+      arbitrary: op(
+        fc.record({
+          type: fc.constant('addIssue' as const),
+          phaseId,
+          issue: fc.record({ title, ...issueFields }, { requiredKeys: ['title'] }),
+          createdBy: person,
+        }),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: op(
+        fc.record({
+          type: fc.constant('updateIssue' as const),
+          issueId,
+          changes: fc.record({ title, ...issueFields }, { requiredKeys: [] }),
+        }),
+      ),
+    },
+    op(fc.record({ type: fc.constant('deleteIssue' as const), issueId })),
+    {
+      weight: 3,
+      arbitrary: op(
+        fc.record(
+          {
+            type: fc.constant('moveIssue' as const),
+            issueId,
+            toPhaseId: phaseId,
+            toIndex: position,
+          },
+          { requiredKeys: ['type', 'issueId', 'toPhaseId'] },
+        ),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: op(
+        fc.record({
+          type: fc.constant('addComment' as const),
+          issueId,
+          content: text,
+          createdBy: person,
+        }),
+      ),
+    },
+    op(
+      commentRef.map(({ issueId: id, commentId }) => ({
+        type: 'deleteComment' as const,
+        issueId: id,
+        commentId,
+      })),
+    ),
+    op(fc.record({ type: fc.constant('addTeamMember' as const), name: person })),
+  );
+}
+
+describe.each(TRACKER_TOOLS)('%s: any sequence of operations (property)', (name) => {
+  it('refused operations change nothing; accepted ones keep the content valid and strict', () => {
+    const tool = trackerTool(name);
+    fc.assert(
+      fc.property(fc.gen(), fc.noBias(fc.integer({ min: 1, max: 30 })), (generate, steps) => {
+        let content = deepFreeze(tool.defaultContent(operationContext(stampOf(0))));
+        for (let step = 1; step <= steps; step++) {
+          const op = generate(operationAgainst, content);
+          const received = overTheWire(name, op, stampOf(step));
+          const before = JSON.stringify(content);
+          let next: TrackerContent;
+          try {
+            next = tool.apply(content, received);
+          } catch (error) {
+            // Only a rule may refuse a well-formed operation, and it leaves the content alone.
+            expect(error).toBeInstanceOf(TrackerError);
+            expect(JSON.stringify(content)).toBe(before);
+            continue;
+          }
+          expect(JSON.stringify(content)).toBe(before);
+          expect(tool.validate(next), JSON.stringify(op)).toEqual([]);
+          const reloaded: unknown = JSON.parse(JSON.stringify(next));
+          expect(tool.parse(reloaded)).toEqual(reloaded);
+          content = deepFreeze(next);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+});
