@@ -2,7 +2,9 @@
  * `cipherspace backup`: every tool's ciphertext exactly as the server stores it, with its
  * metadata, in one JSON file (mode 0600). Nothing is decrypted into the file: without the space
  * key it is as unreadable as the database. Each tool is opened once in memory to prove the
- * backup can be restored with this key, so a backup never silently holds content nobody can read.
+ * backup can be restored with this key, so a backup never silently holds content nobody can read,
+ * and checked as restore will check it (`@cipherspace/tools`: strict parse and spec §5
+ * validation): content restore would refuse is backed up as stored, with a warning saying why.
  *
  * File format (version 1, docs/cli.md "Backup file"):
  * `{format: 'cipherspace-backup', format_version: 1, created_at, server, space_name, note,
@@ -14,6 +16,7 @@ import { isEnvelope } from '@cipherspace/crypto';
 import { z } from 'zod';
 
 import { contentMetadataSchema } from './api-client.ts';
+import { checkToolContent, describeProblems } from './content-check.ts';
 import { CliError, EXIT, usageError } from './errors.ts';
 import { isFsError, writePrivateFile } from './files.ts';
 import { decryptTool, type SpaceContext } from './space-context.ts';
@@ -67,7 +70,9 @@ export interface BackupResult {
 }
 
 /**
- * Backs up `ctx.session.space` into `file`. Refuses an existing file unless `force`.
+ * Backs up `ctx.session.space` into `file`. Refuses an existing file unless `force`. A known
+ * tool whose content fails the registry's strict parse or spec §5 validation is still backed up
+ * (ciphertext as stored) and reported with a warning.
  * @throws CliError exit 7 (file exists), 3 (a tool does not open with the key), 5, 6, 1.
  */
 export async function backupSpace(
@@ -87,8 +92,19 @@ export async function backupSpace(
       step('skipped (no content)');
       continue;
     }
-    // Opened in memory only, and dropped: proves the key restores this tool.
-    await decryptTool(tool, record.encrypted_data, spaceKey);
+    // Opened in memory only, and dropped: proves the key restores this tool, and that restore
+    // will accept its content.
+    const check = checkToolContent(
+      tool,
+      await decryptTool(tool, record.encrypted_data, spaceKey),
+      'strict',
+    );
+    if (check.status === 'invalid') {
+      reporter.warn(
+        `${describeProblems(tool, check.problems)}. Backed up as stored, but restore refuses ` +
+          'a backup with content the app would not save.',
+      );
+    }
     const metadata = record.content_metadata;
     entries.push({
       tool,

@@ -7,6 +7,10 @@
  * Issue 9 Build item 3 / Tests: backup → restore into another space → export yields the same
  * decrypted documents; a wrong key fails with the documented message and exit code; expired
  * sessions, missing spaces and an unreachable server end with their documented exit codes.
+ *
+ * Issue 14 item 5: the tool content is built with `@cipherspace/tools` (default content plus
+ * serialised operations), and a restore of a backup whose content fails the registry's strict
+ * parse or spec §5 validation stops with the tool and the rule, before anything is written.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -18,6 +22,7 @@ import { promisify } from 'node:util';
 import { SESSION_IDLE_MS } from '@cipherspace/api';
 import { decryptJson, encryptJson } from '@cipherspace/crypto';
 import { sessions, spaces, toolContents, users } from '@cipherspace/db';
+import { tools } from '@cipherspace/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -30,6 +35,7 @@ import {
 } from '@cipherspace/server/testing';
 import { backupSchema, type Backup } from './backup.ts';
 import { EXIT, SESSION_EXPIRED_MESSAGE, WRONG_KEY_MESSAGE } from './errors.ts';
+import { buildContent, phaseId } from './test-content.ts';
 import { closedPort, runCli, startRecordingProxy, type RecordingProxy } from './testing.ts';
 
 const execFileAsync = promisify(execFile);
@@ -48,136 +54,84 @@ const PASSWORD = `pass-${rand()}`;
 const MARKER = `plaintext-marker-${rand()}`;
 const MARKER_UNICODE = `Grüße-${rand()}-🎯`;
 
-// ---- realistic tool documents (spec §3) -------------------------------------------------------
+// ---- tool documents built as the app builds them (spec §3, @cipherspace/tools) -----------------
 
-const issue = (id: string, title: string, order: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  title,
-  description: '',
-  type: 'Task',
-  priority: 'none',
-  estimation: '',
-  assignedPerson: '',
-  comments: [],
-  createdAt: '2025-01-02T09:00:00.000Z',
-  createdBy: 'alice',
-  order,
-  tags: [],
-  ...extra,
-});
-
+/** Kanban: Backlog (limit 5, two issues, one with every field and a comment), In Progress (one). */
 const KANBAN = {
-  id: 'board-1',
+  ...buildContent(tools.kanban, [
+    (c) => ({
+      type: 'updatePhase',
+      phaseId: phaseId(c, 'Backlog'),
+      changes: { maxIssues: 5, description: `Ideas ${MARKER}` },
+    }),
+    // Operation 2 adds the issue 'kanban-op-2'.
+    (c) => ({
+      type: 'addIssue',
+      phaseId: phaseId(c, 'Backlog'),
+      issue: {
+        title: `Fix login ${MARKER_UNICODE}`,
+        type: 'Bug',
+        priority: 'High',
+        estimation: '3',
+        tags: ['auth', 'ui'],
+        description: `Steps:\n1. open the page\n2. ${MARKER}`,
+      },
+      createdBy: 'alice',
+    }),
+    (c) => ({
+      type: 'addIssue',
+      phaseId: phaseId(c, 'Backlog'),
+      issue: { title: 'Second card' },
+      createdBy: 'alice',
+    }),
+    (c) => ({
+      type: 'addIssue',
+      phaseId: phaseId(c, 'In Progress'),
+      issue: { title: 'Wire the export', assignedPerson: 'bob', estimation: '5' },
+      createdBy: 'alice',
+    }),
+    // Operation 5, made at 09:05.
+    {
+      type: 'addComment',
+      issueId: 'kanban-op-2',
+      content: `Seen it too ${MARKER}`,
+      createdBy: 'bob',
+    },
+    { type: 'addTeamMember', name: 'alice' },
+    { type: 'addTeamMember', name: 'bob' },
+  ]),
   title: `Sprint board ${MARKER}`,
-  version: 2,
-  lastModified: '2025-01-03T10:00:00.000Z',
-  createdAt: '2025-01-01T08:00:00.000Z',
-  toolType: 'kanban',
-  phases: [
-    {
-      id: 'p-progress',
-      name: 'In Progress',
-      order: 1,
-      color: '#17a2b8',
-      description: '',
-      issues: [issue('i-3', 'Wire the export', 0, { assignedPerson: 'bob', estimation: '5' })],
-    },
-    {
-      id: 'p-backlog',
-      name: 'Backlog',
-      order: 0,
-      color: '#6c757d',
-      description: `Ideas ${MARKER}`,
-      maxIssues: 5,
-      issues: [
-        issue('i-2', 'Second card', 1),
-        issue('i-1', `Fix login ${MARKER_UNICODE}`, 0, {
-          type: 'Bug',
-          priority: 'High',
-          estimation: '3',
-          tags: ['auth', 'ui'],
-          description: `Steps:\n1. open the page\n2. ${MARKER}`,
-          comments: [
-            {
-              id: 'c-1',
-              content: `Seen it too ${MARKER}`,
-              createdAt: '2025-01-02T10:00:00.000Z',
-              createdBy: 'bob',
-            },
-          ],
-        }),
-      ],
-    },
-    {
-      id: 'p-done',
-      name: 'Done',
-      order: 2,
-      color: '#28a745',
-      description: '',
-      isEndPhase: true,
-      issues: [],
-    },
-  ],
-  settings: { minPhases: 2, maxPhases: 10, defaultIssueType: 'Task' },
-  teamMembers: ['alice', 'bob'],
 };
 
 const TICKETS = {
-  ...KANBAN,
-  id: 'tickets-1',
+  ...buildContent(tools['ticket-system'], [
+    (c) => ({
+      type: 'addIssue',
+      phaseId: phaseId(c, 'Review'),
+      issue: { title: `Ticket ${MARKER}`, priority: 'Critical', type: 'Epic' },
+      createdBy: 'alice',
+    }),
+  ]),
   title: `Issues ${MARKER}`,
-  toolType: 'ticket',
-  phases: [
-    { id: 't-1', name: 'Backlog', order: 0, color: '#6c757d', description: '', issues: [] },
-    {
-      id: 't-2',
-      name: 'Review',
-      order: 1,
-      color: '#ffc107',
-      description: '',
-      issues: [issue('ti-1', `Ticket ${MARKER}`, 0, { priority: 'Critical', type: 'Epic' })],
-    },
-    { id: 't-3', name: 'Done', order: 2, color: '#28a745', description: '', issues: [] },
-  ],
-  settings: { minPhases: 3, maxPhases: 10, enableSearch: true },
 };
 
-const BULLETIN = {
-  title: 'Team board',
-  categories: [],
-  comments: [],
-  settings: { allowComments: true },
-  posts: [
-    {
-      id: 'post-1',
+const BULLETIN = buildContent(tools.bulletin, [
+  {
+    type: 'addPost',
+    post: {
       title: 'Welcome',
       content: `Pinned note ${MARKER} ${MARKER_UNICODE}`,
-      type: 'Note',
       priority: 'Low',
-      author: 'System',
-      createdAt: '2025-01-01T08:00:00.000Z',
-      updatedAt: '2025-01-01T08:00:00.000Z',
-      tags: [],
-      isSticky: false,
-      color: '#FFD700',
-      position: { x: 25, y: 20 },
-      size: { width: 312, height: 250 },
+      position: { x: 40, y: 30 },
     },
-  ],
-};
+    author: 'alice',
+  },
+]);
 
-const RANDOMIZER = {
-  id: 'r-1',
-  version: 1,
-  lastModified: '2025-01-01T08:00:00.000Z',
-  createdAt: '2025-01-01T08:00:00.000Z',
-  options: ['alice', 'bob', `carol ${MARKER}`],
-  repetitionMode: 'no-repeat',
-  selectedIndex: null,
-  usedIndices: [],
-  animation: { startIndex: 0, steps: [], state: 'idle', currentStepIndex: 0 },
-  ui: { isEditing: false, optionsText: '' },
-};
+const RANDOMIZER = buildContent(tools.randomizer, [
+  { type: 'editOptions', text: `alice\nbob\ncarol ${MARKER}` },
+  { type: 'setMode', mode: 'allow' },
+]);
 
 const SEEDED: Record<string, unknown> = {
   kanban: KANBAN,
@@ -195,7 +149,7 @@ let work: string;
 let source: ClientSpace;
 
 /** Session files of the three spaces. */
-const sessionFile = (name: 'a' | 'b' | 'c') => join(work, `session-${name}.json`);
+const sessionFile = (name: 'a' | 'b' | 'c' | 'd') => join(work, `session-${name}.json`);
 
 function cli(
   argv: readonly string[],
@@ -313,7 +267,7 @@ describe('cipherspace', () => {
     );
     expect(markdown.indexOf('Fix login')).toBeLessThan(markdown.indexOf('Second card'));
     expect(markdown).toContain('  - Tags: auth, ui');
-    expect(markdown).toContain(`    - bob, 2025-01-02T10:00:00.000Z: Seen it too ${MARKER}`);
+    expect(markdown).toContain(`    - bob, 2025-01-02T09:05:00.000Z: Seen it too ${MARKER}`);
     expect(files['ticket-system.md']).toContain(
       `- **Ticket ${MARKER}**\n  - Type: Epic\n  - Priority: Critical`,
     );
@@ -484,6 +438,79 @@ describe('cipherspace', () => {
     });
     expect(exported.code, exported.stderr).toBe(EXIT.ok);
     expect(await readJsonFiles(out)).toEqual(await readJsonFiles(join(work, 'export-a')));
+  });
+
+  it('restore refuses a backup whose content fails validation, naming tool and rule, and writes nothing', async () => {
+    /** The backup with kanban's content replaced by `content` (encrypted with the same key). */
+    const withKanban = async (name: string, content: unknown): Promise<string> => {
+      const file = join(work, name);
+      const tools = await Promise.all(
+        backup.tools.map(async (entry) =>
+          entry.tool === 'kanban'
+            ? { ...entry, encrypted_data: await encryptJson(content, KEY_A) }
+            : entry,
+        ),
+      );
+      await writeFile(file, JSON.stringify({ ...backup, tools }), { mode: 0o600 });
+      return file;
+    };
+    const untitled = await withKanban('untitled.backup.json', { ...KANBAN, title: '' });
+    const mistyped = JSON.parse(JSON.stringify(KANBAN)) as {
+      phases: { name: string; issues: { title: unknown }[] }[];
+    };
+    const second = mistyped.phases[0]?.issues[1];
+    expect(mistyped.phases[0]?.name).toBe('Backlog');
+    expect(second?.title).toBe('Second card');
+    if (second) second.title = 42;
+    const shapeError = await withKanban('mistyped.backup.json', mistyped);
+
+    const target = await createSpaceOverRest(proxy, { name: `Checked ${rand()}`, key: KEY_A });
+    await loginOverRest(proxy, target, 'erin');
+    await loginAs(target, 'erin', sessionFile('d'));
+    const session = JSON.parse(await readFile(sessionFile('d'), 'utf8')) as { token: string };
+    const stored = async () =>
+      (await api(proxy, 'GET', `/api/content/${p(target.name)}/tools`, { token: session.token }))
+        .body as { tools: { tool: string; version: number }[] };
+    const writesToTarget = () =>
+      proxy.requests.filter(
+        (r) => r.method === 'PUT' && decodeURIComponent(r.url).includes(target.name),
+      ).length;
+
+    // A spec §5 rule (the board title is required): exit 2, nothing written to the empty space.
+    const refused = await cli(['--session-file', sessionFile('d'), 'restore', '--file', untitled], {
+      spaceKey: KEY_A,
+    });
+    expect(refused).toMatchObject({ code: EXIT.usage, stdout: '' });
+    const lines = refused.stderr.split('\n');
+    expect(lines[0]).toBe('error: Backup not restored: kanban: Title is required');
+    expect(lines[1]).toContain(`Nothing was written to "${target.name}".`);
+    expect(await stored()).toEqual({ tools: [] });
+    expect(writesToTarget()).toBe(0);
+
+    // A shape error, even with --force onto a space with content: the versions stay as they are.
+    const valid = await cli(['--session-file', sessionFile('d'), 'restore', '--file', backupFile], {
+      spaceKey: KEY_A,
+    });
+    expect(valid.code, valid.stderr).toBe(EXIT.ok);
+    const before = await stored();
+    expect(before.tools.map((entry) => entry.version)).toEqual([1, 1, 1, 1]);
+    const writes = writesToTarget();
+    const forced = await cli(
+      ['--session-file', sessionFile('d'), 'restore', '--file', shapeError, '--force'],
+      { spaceKey: KEY_A },
+    );
+    expect(forced.code).toBe(EXIT.usage);
+    expect(forced.stderr.split('\n')[0]).toMatch(
+      /^error: Backup not restored: kanban: not Kanban Board content \(phases\.0\.issues\.1\.title: .+\)$/,
+    );
+    expect(await stored()).toEqual(before);
+    expect(writesToTarget()).toBe(writes);
+    const kanban = await api(proxy, 'GET', `/api/content/${p(target.name)}/kanban`, {
+      token: session.token,
+    });
+    expect(
+      await decryptJson((kanban.body as { encrypted_data: string }).encrypted_data, KEY_A),
+    ).toEqual(KANBAN);
   });
 
   it('a wrong space key fails with the spec §8 message and exit code 3, before anything is written', async () => {

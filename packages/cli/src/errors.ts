@@ -10,7 +10,10 @@ export const EXIT = {
   ok: 0,
   /** Anything not listed below: a server error, an unexpected answer, a file that cannot be written. */
   failure: 1,
-  /** Wrong or missing arguments, options or input files (including a backup file that is not one). */
+  /**
+   * Wrong or missing arguments, options or input files: a backup file that is not one, or whose
+   * content the app would not save (`@cipherspace/tools` strict parse and spec §5 validation).
+   */
   usage: 2,
   /** The space key is wrong: spec §8 'Failed to decrypt content - invalid space key?'. */
   wrongKey: 3,

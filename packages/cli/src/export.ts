@@ -3,11 +3,17 @@
  * decrypted on this machine and written to `<out>/<tool>.json` — and for the two board tools
  * (kanban, ticket-system) also to `<out>/<tool>.md`. The plaintext exists only in this process
  * and in the files it writes (mode 0600, folder 0700); nothing decrypted is sent anywhere.
+ *
+ * Each known tool's content is read with `@cipherspace/tools` (lenient, so an older shape still
+ * exports); content that is not the tool's content at all is reported with a warning and
+ * written to JSON as it is, without Markdown. A tool this CLI does not know (a newer server's)
+ * is written to JSON without any check.
  */
 import { join } from 'node:path';
 
 import { CliError, EXIT } from './errors.ts';
 import { ensurePrivateDir, writePrivateFile } from './files.ts';
+import { checkToolContent, describeProblems } from './content-check.ts';
 import { renderBoardMarkdown } from './markdown.ts';
 import { decryptTool, type SpaceContext } from './space-context.ts';
 import { BOARD_TOOLS, toolsToVisit } from './tools.ts';
@@ -51,16 +57,20 @@ export async function exportSpace(
       continue;
     }
     const content = await decryptTool(tool, record.encrypted_data, spaceKey);
+    const check = checkToolContent(tool, content, 'lenient');
+    if (check.status === 'invalid') {
+      const markdownNote = wantMarkdown && BOARD_TOOLS.has(tool) ? ' No Markdown written.' : '';
+      const jsonNote = wantJson ? ' Its JSON is written as stored.' : '';
+      reporter.warn(`${describeProblems(tool, check.problems)}.${jsonNote}${markdownNote}`);
+    }
     const files: string[] = [];
     if (wantJson)
       files.push(
         await writeFile(options.outDir, `${tool}.json`, `${JSON.stringify(content, null, 2)}\n`),
       );
-    if (wantMarkdown && BOARD_TOOLS.has(tool)) {
+    if (wantMarkdown && check.status === 'ok') {
       const markdown = renderBoardMarkdown(tool, content);
-      if (markdown === null)
-        reporter.warn(`${tool} does not look like a board; no Markdown written.`);
-      else files.push(await writeFile(options.outDir, `${tool}.md`, markdown));
+      if (markdown !== null) files.push(await writeFile(options.outDir, `${tool}.md`, markdown));
     }
     if (files.length === 0) {
       result.skipped.push(tool);

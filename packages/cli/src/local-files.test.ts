@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 
 import { encryptJson } from '@cipherspace/crypto';
+import { tools } from '@cipherspace/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { readBackup } from './backup.ts';
@@ -23,6 +24,7 @@ import {
   writeSession,
   type Session,
 } from './session-store.ts';
+import { buildContent } from './test-content.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -174,7 +176,7 @@ describe('readBackup', () => {
         last_modified: null,
         modified_by: null,
         content_metadata: { version: 3 },
-        encrypted_data: await encryptJson({ a: 1 }, 'Right-Key!1'),
+        encrypted_data: await encryptJson(buildContent(tools.kanban, []), 'Right-Key!1'),
       },
     ],
   });

@@ -5,7 +5,10 @@
  *
  * Before anything is written, every tool of the backup is opened in memory with the key the
  * backup was made with, so a wrong key fails first (spec §8 message, exit 3) and the target never
- * receives content its members cannot read.
+ * receives content its members cannot read. Every tool this CLI knows is then checked with
+ * `@cipherspace/tools` — strict parse and spec §5 validation, as the app checks before a save —
+ * so the target never receives content the app would refuse (exit 2, naming tool and rule). A
+ * tool the registry does not know (a newer server's) is restored unchecked.
  * - Same key (the default): the ciphertext is written exactly as backed up.
  * - Another key (`--source-key-file` / CIPHERSPACE_SOURCE_SPACE_KEY): each tool is re-encrypted
  *   here with the target's space key. Either way the server only ever sees ciphertext.
@@ -14,6 +17,7 @@ import { encryptJson } from '@cipherspace/crypto';
 
 import { ApiError } from './api-client.ts';
 import { readBackup, type BackupTool } from './backup.ts';
+import { checkToolContent, describeProblems } from './content-check.ts';
 import { CliError, EXIT, usageError } from './errors.ts';
 import { decryptTool, type SpaceContext } from './space-context.ts';
 
@@ -44,7 +48,8 @@ const SERVER_METADATA = new Set(['version', 'last_modified', 'modified_by']);
 
 /**
  * Restores `options.file` into `ctx.session.space`.
- * @throws CliError exit 2 (not a backup; --space is not the logged-in space), 3 (wrong key),
+ * @throws CliError exit 2 (not a backup; --space is not the logged-in space; content that fails
+ * the registry's strict parse or spec §5 validation, see {@link assertRestorable}), 3 (wrong key),
  * 7 (the target has content and no --force, or changed while restoring), 5, 6, 1.
  */
 export async function restoreBackup(
@@ -71,7 +76,10 @@ export async function restoreBackup(
     );
   }
 
-  // 2. The target is new or empty, or --force says which tools may be replaced.
+  // 2. Every known tool's content is what the app would save (spec §3 shape, §5 rules).
+  assertRestorable(plaintexts, session.space);
+
+  // 3. The target is new or empty, or --force says which tools may be replaced.
   const existing = new Map(
     (await client.listTools(session.space)).tools.map((entry) => [entry.tool, entry.version]),
   );
@@ -85,7 +93,7 @@ export async function restoreBackup(
     );
   }
 
-  // 3. Save each tool on top of the version it has now (0 = none).
+  // 4. Save each tool on top of the version it has now (0 = none).
   reporter.info(
     `Restoring ${backup.tools.length} tool(s) from "${backup.space_name}" (${backup.created_at}) into "${session.space}"` +
       (reencrypt ? ', re-encrypting with the target key.' : '.'),
@@ -113,6 +121,33 @@ export async function restoreBackup(
     );
   }
   return result;
+}
+
+/**
+ * Checks every decrypted tool of a backup (`plaintexts`: tool id → content) with the registry:
+ * `parse(value)` (strict) and `validate(content)` (spec §5). Tools the registry does not know
+ * pass unchecked. `target` is only named in the hint.
+ * @throws CliError exit 2 (usage: the input file) when any tool fails, with every failing tool
+ * and rule in the message, e.g. `Backup not restored: kanban: Title is required` or
+ * `Backup not restored: kanban: not Kanban Board content (phases.0.issues.1.title: …)`; with
+ * several failing tools, one `  tool: problems` line each below `Backup not restored:`.
+ */
+export function assertRestorable(plaintexts: ReadonlyMap<string, unknown>, target: string): void {
+  const failures: string[] = [];
+  for (const [tool, value] of plaintexts) {
+    const check = checkToolContent(tool, value, 'strict');
+    if (check.status === 'invalid') failures.push(describeProblems(tool, check.problems));
+  }
+  if (failures.length > 0) {
+    // One failing tool on the line of the message; several, one tool per line below it.
+    const detail =
+      failures.length === 1 ? ` ${failures.join('')}` : failures.map((f) => `\n  ${f}`).join('');
+    throw new CliError(`Backup not restored:${detail}`, EXIT.usage, {
+      hint:
+        `Nothing was written to "${target}". The backup holds content the app would not save; ` +
+        'fix it in the source space and back it up again.',
+    });
+  }
 }
 
 /**
