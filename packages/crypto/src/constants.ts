@@ -131,3 +131,56 @@ export const WRAPPED_SECRET_MIN_BYTES = 1 + IV_BYTES + TAG_BYTES;
 
 /** Message of every failure to unwrap a wrapped secret (wrong key, tampering, bad format). */
 export const UNWRAP_FAILED_MESSAGE = 'Failed to unwrap the stored secret';
+
+/**
+ * Label that starts the input of the per-space operations-key salt:
+ * salt = SHA-256(UTF-8(label) ‖ 0x00 ‖ UTF-8(spaceName)), 32 bytes (README "Operations key").
+ * Operations are not covered by the spec; the closest section is §9 Encryption.
+ */
+export const OPERATIONS_KEY_SALT_LABEL = 'cipherspace/operations-key/v1';
+
+/**
+ * Byte between the label and the space name in the operations-key salt input (README "Operations
+ * key").
+ */
+export const OPERATIONS_KEY_SALT_SEPARATOR_BYTE = 0x00;
+
+/** Length in bytes of the operations key (PBKDF2-HMAC-SHA-256 output; the HKDF input key). */
+export const OPERATIONS_KEY_BYTES = 32;
+
+/**
+ * Operations keys an operations-key cache holds before evicting the least recently used one (one
+ * per space in use).
+ */
+export const OPERATIONS_KEY_CACHE_DEFAULT_MAX_ENTRIES = 16;
+
+/** Web Crypto algorithm name of the per-operation key derivation (RFC 5869). */
+export const HKDF_ALGORITHM = 'HKDF';
+
+/** Web Crypto name of the HKDF hash of the operation envelope (README "Operation envelope"). */
+export const HKDF_HASH = 'SHA-256';
+
+/**
+ * HKDF `info` (as a UTF-8 string) of the per-envelope AES-256-GCM key of an operation envelope;
+ * binds the key to envelope version op1 (README "Operation envelope").
+ */
+export const OPERATION_KEY_HKDF_INFO = 'cipherspace/operation/v1';
+
+/**
+ * Length in bytes of the random HKDF salt of every operation envelope (SHA-256's output length, as
+ * RFC 5869 §3.1 recommends); fresh for every encryption.
+ */
+export const OPERATION_SALT_BYTES = 32;
+
+/**
+ * Value of the `v` member that marks an operation envelope, version 1 (README "Operation
+ * envelope").
+ */
+export const OPERATION_ENVELOPE_VERSION = 'op1';
+
+/**
+ * Members of the operation envelope JSON object, in the order they are written:
+ * `{"v":"op1","data":…,"iv":…,"salt":…}`. A reader requires exactly these (README "Operation
+ * envelope").
+ */
+export const OPERATION_ENVELOPE_FIELDS = ['v', 'data', 'iv', 'salt'] as const;

@@ -9,7 +9,7 @@ import {
 } from './constants.ts';
 import { base64ToBytes, bytesToBase64, utf8Encode } from './encoding.ts';
 import { defaultKeyCache, type KeyCache } from './key-cache.ts';
-import { randomBytes, subtle, type Bytes } from './support.ts';
+import { randomBytes, subtle, type Bytes, type WebCryptoKey } from './support.ts';
 
 /** Options of {@link encryptJson}, {@link encryptJsonWithParams} and {@link decryptJson}. */
 export interface CryptoOptions {
@@ -48,17 +48,79 @@ export class DecryptError extends Error {
 
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-function assertSpaceKey(spaceKey: unknown): asserts spaceKey is string {
+/**
+ * Throws `TypeError` unless `spaceKey` is a non-empty string. Internal (shared with the operations
+ * key and the key pool).
+ */
+export function assertSpaceKey(spaceKey: unknown): asserts spaceKey is string {
   if (typeof spaceKey !== 'string' || spaceKey.length === 0) {
     throw new TypeError('The space key must be a non-empty string');
   }
 }
 
-function copyWithLength(bytes: Uint8Array, length: number, label: string): Bytes {
+/**
+ * A copy of `bytes` (so the caller's array is never aliased) after checking it is `length` bytes
+ * long; throws `RangeError` naming `label` otherwise. Internal.
+ */
+export function copyWithLength(bytes: Uint8Array, length: number, label: string): Bytes {
   if (bytes.length !== length) {
     throw new RangeError(`${label} must be a Uint8Array of ${length} bytes`);
   }
   return new Uint8Array(bytes);
+}
+
+/**
+ * `JSON.stringify(value)`, the plaintext of every envelope; throws `TypeError` when JSON cannot
+ * represent `value` (`undefined`, a function), and passes `JSON.stringify`'s own errors (cycles,
+ * BigInt) through. Internal.
+ */
+export function jsonText(value: unknown): string {
+  const json: string | undefined = JSON.stringify(value);
+  if (typeof json !== 'string') {
+    throw new TypeError('The value is not JSON-serialisable (JSON.stringify returned undefined)');
+  }
+  return json;
+}
+
+/**
+ * AES-256-GCM (128-bit tag, no additional authenticated data) of the UTF-8 bytes of `json` under
+ * `key` and the 12-byte `iv`; resolves to ciphertext ‖ tag (`json` bytes + 16). Internal.
+ */
+export async function sealJsonText(json: string, key: WebCryptoKey, iv: Bytes): Promise<Bytes> {
+  const sealed = await subtle().encrypt(
+    { name: AES_ALGORITHM, iv, tagLength: TAG_BITS },
+    key,
+    utf8Encode(json),
+  );
+  return new Uint8Array(sealed);
+}
+
+/**
+ * Opens what {@link sealJsonText} sealed: AES-256-GCM decryption of `data` (ciphertext ‖ tag),
+ * strict UTF-8 decoding, `JSON.parse`. Rejects with the runtime's error on a wrong key or
+ * tampering, `TypeError` on non-UTF-8 and `SyntaxError` on non-JSON plaintext (callers wrap it in
+ * {@link DecryptError}). Internal.
+ */
+export async function openJsonText(key: WebCryptoKey, iv: Bytes, data: Bytes): Promise<unknown> {
+  const plaintext = await subtle().decrypt(
+    { name: AES_ALGORITHM, iv, tagLength: TAG_BITS },
+    key,
+    data,
+  );
+  return JSON.parse(utf8Decoder.decode(plaintext)) as unknown;
+}
+
+/**
+ * The content envelope v1 text, members in the documented wire order `data`, `iv`, `salt` (README
+ * §3): `sealed` is ciphertext ‖ tag, `iv` 12 bytes, `salt` 32 bytes. Internal (shared with the key
+ * pool so its output is byte for byte the same).
+ */
+export function formatEnvelope(sealed: Uint8Array, iv: Uint8Array, salt: Uint8Array): string {
+  return JSON.stringify({
+    data: bytesToBase64(sealed),
+    iv: bytesToBase64(iv),
+    salt: bytesToBase64(salt),
+  });
 }
 
 async function encryptWith(
@@ -69,22 +131,9 @@ async function encryptWith(
   cache: KeyCache,
 ) {
   assertSpaceKey(spaceKey);
-  const json: string | undefined = JSON.stringify(value);
-  if (typeof json !== 'string') {
-    throw new TypeError('The value is not JSON-serialisable (JSON.stringify returned undefined)');
-  }
+  const json = jsonText(value);
   const key = await cache.getKey(spaceKey, salt);
-  const sealed = await subtle().encrypt(
-    { name: AES_ALGORITHM, iv, tagLength: TAG_BITS },
-    key,
-    utf8Encode(json),
-  );
-  // Literal member order is the documented wire order: data, iv, salt.
-  return JSON.stringify({
-    data: bytesToBase64(new Uint8Array(sealed)),
-    iv: bytesToBase64(iv),
-    salt: bytesToBase64(salt),
-  });
+  return formatEnvelope(await sealJsonText(json, key, iv), iv, salt);
 }
 
 /**
@@ -127,11 +176,30 @@ export async function encryptJsonWithParams(
   return encryptWith(value, spaceKey, salt, iv, options.cache ?? defaultKeyCache);
 }
 
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is a JSON object (not null, not an array). Internal. */
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function decodeMember(record: Record<string, unknown>, field: string): Bytes {
+/**
+ * Throws `TypeError` unless `record` has exactly the members `fields` (in any order): none missing,
+ * none unknown. Internal (content and operation envelopes).
+ */
+export function assertExactMembers(
+  record: Record<string, unknown>,
+  fields: readonly string[],
+): void {
+  const members = Object.keys(record);
+  if (members.length !== fields.length || !fields.every((field) => members.includes(field))) {
+    throw new TypeError(`The envelope must have exactly the members ${fields.join(', ')}`);
+  }
+}
+
+/**
+ * Strict base64 decoding (README §1) of the string member `field` of an envelope object; throws
+ * `TypeError` if it is not a string, `SyntaxError` for bad base64. Internal.
+ */
+export function decodeMember(record: Record<string, unknown>, field: string): Bytes {
   const member = record[field];
   if (typeof member !== 'string') {
     throw new TypeError(`Envelope member "${field}" is not a string`);
@@ -154,15 +222,7 @@ export function parseEnvelope(envelope: string): ParsedEnvelope {
     if (!isPlainRecord(parsed)) {
       throw new TypeError('The envelope is not a JSON object');
     }
-    const members = Object.keys(parsed);
-    if (
-      members.length !== ENVELOPE_FIELDS.length ||
-      !ENVELOPE_FIELDS.every((field) => members.includes(field))
-    ) {
-      throw new TypeError(
-        `The envelope must have exactly the members ${ENVELOPE_FIELDS.join(', ')}`,
-      );
-    }
+    assertExactMembers(parsed, ENVELOPE_FIELDS);
     const data = decodeMember(parsed, 'data');
     const iv = decodeMember(parsed, 'iv');
     const salt = decodeMember(parsed, 'salt');
@@ -212,12 +272,7 @@ export async function decryptJson<T = unknown>(
     assertSpaceKey(spaceKey);
     const cache = options.cache ?? defaultKeyCache;
     const key = await cache.getKey(spaceKey, salt);
-    const plaintext = await subtle().decrypt(
-      { name: AES_ALGORITHM, iv, tagLength: TAG_BITS },
-      key,
-      data,
-    );
-    const value: unknown = JSON.parse(utf8Decoder.decode(plaintext));
+    const value = await openJsonText(key, iv, data);
     return value as T;
   } catch (error) {
     throw new DecryptError({ cause: error });

@@ -1,6 +1,7 @@
 import { KEY_CACHE_DEFAULT_MAX_ENTRIES } from './constants.ts';
 import { bytesToBase64 } from './encoding.ts';
 import { deriveContentKey, sha256Base64 } from './kdf.ts';
+import { createPromiseLru } from './promise-lru.ts';
 import type { WebCryptoKey } from './support.ts';
 
 /** Counters of one {@link KeyCache} since it was created (not reset by `clear()`). */
@@ -41,57 +42,25 @@ export interface KeyCache {
  * Throws `RangeError` unless `maxEntries` is a positive integer. Spec §9 Encryption.
  */
 export function createKeyCache(maxEntries: number = KEY_CACHE_DEFAULT_MAX_ENTRIES): KeyCache {
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new RangeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`);
-  }
-  // Map iteration order is insertion order; re-inserting on every hit makes the first entry the
-  // least recent.
-  const entries = new Map<string, Promise<WebCryptoKey>>();
-  let derivations = 0;
-  let hits = 0;
-  let evictions = 0;
+  const lru = createPromiseLru<WebCryptoKey>(maxEntries);
 
   async function getKey(spaceKey: string, salt: Uint8Array): Promise<WebCryptoKey> {
     const saltCopy = new Uint8Array(salt);
     const cacheKey = `${await sha256Base64(spaceKey)}|${bytesToBase64(saltCopy)}`;
-    // From here to `entries.set` nothing awaits, so two concurrent callers cannot both miss.
-    const cached = entries.get(cacheKey);
-    if (cached !== undefined) {
-      hits += 1;
-      entries.delete(cacheKey);
-      entries.set(cacheKey, cached);
-      return cached;
-    }
-    derivations += 1;
-    const pending = deriveContentKey(spaceKey, saltCopy);
-    entries.set(cacheKey, pending);
-    pending.catch(() => {
-      if (entries.get(cacheKey) === pending) {
-        entries.delete(cacheKey);
-      }
-    });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next();
-      if (oldest.done === true) {
-        break;
-      }
-      entries.delete(oldest.value);
-      evictions += 1;
-    }
-    return pending;
+    return lru.get(cacheKey, () => deriveContentKey(spaceKey, saltCopy));
   }
 
   return {
     getKey,
     clear: () => {
-      entries.clear();
+      lru.clear();
     },
     get size() {
-      return entries.size;
+      return lru.size;
     },
     maxEntries,
     get stats() {
-      return { derivations, hits, evictions };
+      return lru.stats;
     },
   };
 }

@@ -5,7 +5,7 @@
  * code is run. When the README is reworded so that an example can no longer be found, the
  * extraction fails loudly instead of checking nothing.
  */
-import { createCipheriv, pbkdf2Sync } from 'node:crypto';
+import { createCipheriv, createHash, hkdfSync, pbkdf2Sync } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,21 +15,35 @@ import { describe, expect, it } from 'vitest';
 
 import {
   DECRYPT_FAILED_MESSAGE,
+  OPERATION_ENVELOPE_VERSION,
+  OPERATION_KEY_HKDF_INFO,
+  OPERATIONS_KEY_SALT_LABEL,
   PASSWORD_VERIFIER_SALT,
   PBKDF2_ITERATIONS,
   SPACE_NAME_VERIFIER_SALT,
   UNWRAP_FAILED_MESSAGE,
   VERIFIER_INPUT_SEPARATOR,
+  createOperationsKeyCache,
   decryptJson,
+  decryptOperation,
   derivePasswordVerifier,
+  deriveOperationsKey,
   deriveSpaceNameVerifier,
   encryptJsonWithParams,
+  encryptOperationWithParams,
   iteratedSha256,
   parseEnvelope,
   unwrapSecret,
 } from '../src/index.ts';
+import { importOperationsKey } from '../src/operations.ts';
 import rawVectors from './vectors.json' with { type: 'json' };
-import { envelopeVectors, hexToBytes, verifierVectors } from './vectors.ts';
+import {
+  envelopeVectors,
+  hexToBytes,
+  operationEnvelopeVectors,
+  operationsKeyVectors,
+  verifierVectors,
+} from './vectors.ts';
 
 const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
 const readme = await readFile(README_PATH, 'utf8');
@@ -362,5 +376,240 @@ describe('README §8 wrapped secret and §9 iterated SHA-256 examples', () => {
     expect(match, 'the §9 example').not.toBeNull();
     const [, input = '', iterations = '', hex = ''] = match ?? [];
     expect(toHex(await iteratedSha256(input, Number(iterations)))).toBe(hex);
+  });
+});
+
+/** The fields of every vector of `vectors` except `description`, as a set. */
+const vectorFields = (vectors: readonly object[]) =>
+  vectors.map((v) => new Set(Object.keys(v).filter((k) => k !== 'description')));
+
+/** The `code`-spelled names in the sentence that starts with `start` (up to its full stop). */
+function listedFields(text: string, start: string): Set<string | undefined> {
+  const escaped = start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const listed = new RegExp(`${escaped} (.+?)\\.(?: |$)`).exec(prose(text))?.[1] ?? '';
+  return new Set([...listed.matchAll(/`(\w+)`/g)].map((m) => m[1]));
+}
+
+/** The operations-key salt computed with node:crypto from the README's formula. */
+const nodeKeySalt = (spaceName: string) =>
+  createHash('sha256')
+    .update(Buffer.concat([Buffer.from(OPERATIONS_KEY_SALT_LABEL), Buffer.from([0])]))
+    .update(Buffer.from(spaceName, 'utf8'))
+    .digest('hex');
+
+describe('README §10 operations key', () => {
+  const text = section('10. Operations key');
+
+  it('the formula and label match the code and vectors.json', () => {
+    const formula = blockWith(text, 'operationsKey (32 bytes)');
+    expect(formula).toContain(`UTF-8("${OPERATIONS_KEY_SALT_LABEL}") ‖ 00 ‖ UTF-8(spaceName)`);
+    expect(formula).toMatch(new RegExp(`iterations = ${String(PBKDF2_ITERATIONS)}\\b`));
+    expect(formula).toMatch(/dkLen\s+= 32 bytes/);
+    const label = /The label `([^`]+)` is (\d+) bytes, `([0-9a-f]+)`/.exec(prose(text));
+    expect(label, 'the label sentence').not.toBeNull();
+    const [, name = '', length = '', hex = ''] = label ?? [];
+    expect(name).toBe(OPERATIONS_KEY_SALT_LABEL);
+    expect(name).toBe(rawVectors.parameters.operations.keySaltLabel);
+    expect(Number(length)).toBe(Buffer.byteLength(name));
+    expect(hex).toBe(utf8Hex(name));
+  });
+
+  const examples = codeBlocks(section('Worked examples (operations-key vectors')).map((b) =>
+    labelled(b.code),
+  );
+
+  it('has an ASCII and a non-ASCII example, and names the fields of every vector', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    const keys = examples.map((e) => quotedField(e.spaceKey, 'spaceKey').text);
+    expect(keys.some((k) => /^[\x20-\x7e]+$/.test(k))).toBe(true);
+    expect(keys.some((k) => /[^\p{ASCII}]/u.test(k))).toBe(true);
+    const listed = listedFields(text, 'Every operations-key vector lists');
+    for (const fields of vectorFields(operationsKeyVectors)) expect(fields).toEqual(listed);
+  });
+
+  it.each(examples.map((e) => ({ name: quotedField(e.vector, 'vector').text, e })))(
+    '$name: equals vectors.json and is recomputed by node:crypto and the package',
+    async ({ name, e }) => {
+      const vector = operationsKeyVectors.find((v) => v.description === name);
+      expect(vector, `vector "${name}"`).toBeDefined();
+      const spaceKey = quotedField(e.spaceKey, 'spaceKey').text;
+      const spaceName = quotedField(e.spaceName, 'spaceName').text;
+      const keySalt = hexField(e.keySalt, 'keySalt');
+      const operationsKey = hexField(e.operationsKey, 'operationsKey');
+      expect(vector).toMatchObject({
+        spaceKey,
+        spaceName,
+        keySaltHex: keySalt,
+        operationsKeyHex: operationsKey,
+      });
+      expect(nodeKeySalt(spaceName)).toBe(keySalt);
+      expect(
+        pbkdf2Sync(
+          Buffer.from(spaceKey, 'utf8'),
+          Buffer.from(keySalt, 'hex'),
+          PBKDF2_ITERATIONS,
+          32,
+          'sha256',
+        ).toString('hex'),
+      ).toBe(operationsKey);
+      // The package's (non-extractable) key is that key: it opens what the raw bytes sealed.
+      const sealed = await encryptOperationWithParams(
+        { check: name },
+        await importOperationsKey(Buffer.from(operationsKey, 'hex')),
+        { salt: new Uint8Array(32).fill(3), iv: new Uint8Array(12).fill(4) },
+      );
+      const derived = await deriveOperationsKey(spaceKey, spaceName, {
+        cache: createOperationsKeyCache(),
+      });
+      await expect(decryptOperation(sealed, derived)).resolves.toEqual({ check: name });
+    },
+  );
+});
+
+describe('README §11 operation envelope', () => {
+  const text = section('11. The operation envelope');
+  const flat = prose(text);
+  const example = labelled(blockWith(section('Worked example (operation vector'), 'envelope'));
+  const vectorName =
+    /^### Worked example \(operation vector "([^"]+)" in `test\/vectors\.json`\)$/m.exec(
+      text,
+    )?.[1] ?? '';
+  const vector = operationEnvelopeVectors.find((v) => v.description === vectorName);
+
+  it('the wire format, HKDF formula and failure message match the code and vectors.json', () => {
+    expect(blockWith(text, '{"v":"op1","data":"<base64')).toContain(
+      `{"v":"${OPERATION_ENVELOPE_VERSION}","data":"<base64(ciphertext ‖ tag)>","iv":"<base64(12 bytes)>","salt":"<base64(32 bytes)>"}`,
+    );
+    const formula = blockWith(text, 'HKDF-SHA-256(');
+    expect(formula).toContain(`info = UTF-8("${OPERATION_KEY_HKDF_INFO}")`);
+    expect(formula).toMatch(/L\s+= 32 bytes/);
+    expect(OPERATION_KEY_HKDF_INFO).toBe(rawVectors.parameters.operations.hkdf.info);
+    const info = /`info` is the (\d+) bytes `([0-9a-f]+)`/.exec(flat);
+    expect(Number(info?.[1])).toBe(Buffer.byteLength(OPERATION_KEY_HKDF_INFO));
+    expect(info?.[2]).toBe(utf8Hex(OPERATION_KEY_HKDF_INFO));
+    expect(flat).toContain('**no additional authenticated data**');
+    expect(flat).toContain(`the message \`${DECRYPT_FAILED_MESSAGE}\``);
+    const listed = listedFields(text, 'Every operation envelope vector lists');
+    for (const fields of vectorFields(operationEnvelopeVectors)) expect(fields).toEqual(listed);
+  });
+
+  it('the worked example names a vector and lists its inputs and outputs', () => {
+    expect(vector, `vector "${vectorName}"`).toBeDefined();
+    if (!vector) return;
+    expect(quotedField(example.spaceKey, 'spaceKey').text).toBe(vector.spaceKey);
+    expect(quotedField(example.spaceName, 'spaceName').text).toBe(vector.spaceName);
+    expect(hexField(example.keySalt, 'keySalt')).toBe(nodeKeySalt(vector.spaceName));
+    expect(hexField(example.operationsKey, 'operationsKey')).toBe(vector.operationsKeyHex);
+    const value =
+      /^(.*?)\s*→\s*plaintext\s+("(?:[^"\\]|\\.)*")\s*=\s*([0-9a-f ]+?)\s*\((\d+) bytes\)$/.exec(
+        example.value ?? '',
+      );
+    expect(value, `value line: ${String(example.value)}`).not.toBeNull();
+    const [, valueJson = '', plaintextJson = '', plaintextHex = '', plaintextLength = ''] =
+      value ?? [];
+    expect(JSON.parse(valueJson)).toEqual(vector.plaintext);
+    expect(JSON.parse(plaintextJson)).toBe(vector.plaintextJson);
+    expect(plaintextHex.replace(/ /g, '')).toBe(utf8Hex(vector.plaintextJson));
+    expect(Number(plaintextLength)).toBe(Buffer.byteLength(vector.plaintextJson));
+    expect(hexField(example.salt, 'salt')).toBe(vector.saltHex);
+    expect(hexField(example.iv, 'iv')).toBe(vector.ivHex);
+    expect(hexField(example.aesKey, 'aesKey')).toBe(vector.aesKeyHex);
+    expect(example.envelope).toBe(vector.envelope);
+
+    const ciphertext = hexField(example.ciphertext, 'ciphertext');
+    const tag = hexField(example.tag, 'tag');
+    expect(hexField(example.data, 'data')).toBe(ciphertext + tag);
+    expect(tag.length / 2).toBe(16);
+    const dataLength = /\((\d+) bytes = (\d+) \+ 16\)/.exec(example.data ?? '');
+    expect(Number(dataLength?.[1])).toBe((ciphertext + tag).length / 2);
+    expect(Number(dataLength?.[2])).toBe(ciphertext.length / 2);
+
+    // "The salt and IV are those of the content vector "Empty object" (§3), and so is the plaintext."
+    const twinName = /those of the content vector "([^"]+)"/.exec(flat)?.[1];
+    const twin = envelopeVectors.find((v) => v.description === twinName);
+    expect(twin, `content vector "${String(twinName)}"`).toBeDefined();
+    expect(twin).toMatchObject({
+      saltHex: vector.saltHex,
+      ivHex: vector.ivHex,
+      plaintextJson: vector.plaintextJson,
+    });
+    expect(twin?.envelope).not.toBe(vector.envelope);
+  });
+
+  it('node:crypto and the package recompute the worked example', async () => {
+    if (!vector) throw new Error(`no vector "${vectorName}"`);
+    const operationsKey = Buffer.from(hexField(example.operationsKey, 'operationsKey'), 'hex');
+    const salt = hexToBytes(hexField(example.salt, 'salt'));
+    const iv = hexToBytes(hexField(example.iv, 'iv'));
+    const aesKey = Buffer.from(
+      hkdfSync('sha256', operationsKey, salt, Buffer.from(OPERATION_KEY_HKDF_INFO), 32),
+    );
+    expect(aesKey.toString('hex')).toBe(hexField(example.aesKey, 'aesKey'));
+    const cipher = createCipheriv('aes-256-gcm', aesKey, iv);
+    const ciphertext = Buffer.concat([cipher.update(vector.plaintextJson, 'utf8'), cipher.final()]);
+    expect(ciphertext.toString('hex')).toBe(hexField(example.ciphertext, 'ciphertext'));
+    expect(cipher.getAuthTag().toString('hex')).toBe(hexField(example.tag, 'tag'));
+
+    const imported = await importOperationsKey(operationsKey);
+    expect(await encryptOperationWithParams(vector.plaintext, imported, { salt, iv })).toBe(
+      example.envelope,
+    );
+    const spaceKey = quotedField(example.spaceKey, 'spaceKey').text;
+    const spaceName = quotedField(example.spaceName, 'spaceName').text;
+    const cache = createOperationsKeyCache();
+    const derived = await deriveOperationsKey(spaceKey, spaceName, { cache });
+    expect(await decryptOperation(example.envelope ?? '', derived)).toEqual(vector.plaintext);
+    const otherSpace = await deriveOperationsKey(spaceKey, `${spaceName}x`, { cache });
+    await expect(decryptOperation(example.envelope ?? '', otherSpace)).rejects.toThrow(
+      DECRYPT_FAILED_MESSAGE,
+    );
+  });
+
+  it("the README's own Node snippet runs and opens every operation vector", async () => {
+    const code = codeBlocks(section('Opening operations with Node and nothing else')).find(
+      (b) => b.lang === 'js',
+    )?.code;
+    if (!code) throw new Error('no js code block under "Opening operations with Node"');
+    const call =
+      /^\/\/ decryptOperation\('([^']+)', operationsKey\('([^']+)', '([^']+)'\)\)\n\/\/ → (.+)$/m.exec(
+        code,
+      );
+    expect(call, 'the commented example call').not.toBeNull();
+    const [, envelope = '', spaceKey = '', spaceName = '', result = ''] = call ?? [];
+    expect(
+      operationEnvelopeVectors.some(
+        (v) => v.envelope === envelope && v.spaceKey === spaceKey && v.spaceName === spaceName,
+      ),
+    ).toBe(true);
+    const dir = await mkdtemp(join(tmpdir(), 'crypto-readme-ops-'));
+    try {
+      const file = join(dir, 'snippet.mjs');
+      await writeFile(file, code);
+      const module = (await import(pathToFileURL(file).href)) as {
+        operationsKey: (spaceKey: string, spaceName: string) => Buffer;
+        decryptOperation: (envelope: string, key: Buffer) => unknown;
+      };
+      expect(module.decryptOperation(envelope, module.operationsKey(spaceKey, spaceName))).toEqual(
+        JSON.parse(result),
+      );
+      for (const v of operationEnvelopeVectors) {
+        const key = module.operationsKey(v.spaceKey, v.spaceName);
+        expect(key.toString('hex')).toBe(v.operationsKeyHex);
+        expect(module.decryptOperation(v.envelope, key)).toEqual(v.plaintext);
+      }
+      for (const v of operationsKeyVectors) {
+        expect(module.operationsKey(v.spaceKey, v.spaceName).toString('hex')).toBe(
+          v.operationsKeyHex,
+        );
+      }
+      const otherSpace = module.operationsKey(spaceKey, `${spaceName}x`);
+      expect(() => module.decryptOperation(envelope, otherSpace)).toThrow();
+      const content = envelopeVectors[0]?.envelope ?? '';
+      expect(() => module.decryptOperation(content, otherSpace)).toThrow(
+        'not an operation envelope',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -21,6 +21,29 @@ export interface VerifierVector {
   verifier: string;
 }
 
+/** One operations-key vector of test/vectors.json; see README.md "Operations key". */
+export interface OperationsKeyVector {
+  description: string;
+  spaceKey: string;
+  spaceName: string;
+  keySaltHex: string;
+  operationsKeyHex: string;
+}
+
+/** One operation-envelope vector of test/vectors.json; see README.md "Operation envelope". */
+export interface OperationEnvelopeVector {
+  description: string;
+  spaceKey: string;
+  spaceName: string;
+  operationsKeyHex: string;
+  plaintext: unknown;
+  plaintextJson: string;
+  saltHex: string;
+  ivHex: string;
+  aesKeyHex: string;
+  envelope: string;
+}
+
 function isVerifierKind(kind: string): kind is VerifierVector['kind'] {
   return kind === 'spaceName' || kind === 'password';
 }
@@ -35,6 +58,13 @@ export const verifierVectors: readonly VerifierVector[] = rawVectors.verifiers.m
   }
   return { ...vector, kind: vector.kind };
 });
+
+/** The operations-key vectors, typed. */
+export const operationsKeyVectors: readonly OperationsKeyVector[] = rawVectors.operationsKeys;
+
+/** The operation-envelope vectors, typed. */
+export const operationEnvelopeVectors: readonly OperationEnvelopeVector[] =
+  rawVectors.operationEnvelopes;
 
 /** Bytes of a lowercase or uppercase hex string (test helper; no validation beyond even length). */
 export function hexToBytes(hex: string): Uint8Array {
