@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   OPERATION_FORMAT_VERSION,
   operationContext,
-  parseOperationEnvelope,
+  parseOperationFields,
   serializeOperation,
   type Operation,
 } from './operation.ts';
@@ -44,7 +44,7 @@ describe('serialised operation envelope (format version 1)', () => {
       'at',
       'by',
     ]);
-    expect(parseOperationEnvelope(JSON.parse(text))).toEqual(operation);
+    expect(parseOperationFields(JSON.parse(text))).toEqual(operation);
     expect(OPERATION_FORMAT_VERSION).toBe(1);
   });
 
@@ -59,6 +59,6 @@ describe('serialised operation envelope (format version 1)', () => {
     ['no author', { ...operation, by: undefined }],
     ['not an object', 'addIssue'],
   ])('refuses %s', (_case, value) => {
-    expect(() => parseOperationEnvelope(value)).toThrow();
+    expect(() => parseOperationFields(value)).toThrow();
   });
 });

@@ -61,11 +61,11 @@ export function operationContext(operation: Pick<Operation, 'id' | 'at'>): Domai
 }
 
 /**
- * Checks the envelope of a received operation (JSON already parsed). Returns it typed; throws a
+ * Checks the fields of a received operation (JSON already parsed, decrypted). Returns it typed; throws a
  * ZodError naming the offending field. The tool's own check of `name` and `args` is
  * `tools[op.tool].parseOperation` (./registry.ts `parseOperation` does both).
  */
-export function parseOperationEnvelope(value: unknown): Operation {
+export function parseOperationFields(value: unknown): Operation {
   return operationSchema.parse(value);
 }
 

@@ -4,7 +4,7 @@
  */
 import { bulletinTool } from './bulletin/definition.ts';
 import { diagramsTool } from './diagrams/definition.ts';
-import { parseOperationEnvelope, type Operation } from './operation.ts';
+import { parseOperationFields, type Operation } from './operation.ts';
 import { pokerTool } from './poker/definition.ts';
 import { randomizerTool } from './randomizer/definition.ts';
 import {
@@ -50,7 +50,7 @@ export function getTool(name: string): ToolDefinition | undefined {
 export function parseOperation(value: unknown): Operation {
   let operation: Operation;
   try {
-    operation = parseOperationEnvelope(value);
+    operation = parseOperationFields(value);
   } catch (error) {
     throw new OperationFormatError('not an operation of format version 1', { cause: error });
   }

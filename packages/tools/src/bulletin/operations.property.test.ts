@@ -7,9 +7,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { operationContext, serializeOperation, type OperationStamp } from '../operation.ts';
-import { parseOperation, tools } from '../registry.ts';
-import { deepFreeze } from '../testing.ts';
+import { operationContext } from '../operation.ts';
+import { tools } from '../registry.ts';
+import {
+  deepFreeze,
+  expectRandomOperationSequences,
+  expectSameOverTheWire,
+  overTheWire,
+  stampOf,
+} from '../testing.ts';
 import type { BulletinOperation } from './operations.ts';
 import { BULLETIN_OPERATIONS } from './schema.ts';
 import {
@@ -22,20 +28,6 @@ import {
 
 const bulletin = tools.bulletin;
 const START = '2024-01-01T00:00:00.000Z';
-
-/** The id, time (one second per step after START) and author of the `step`-th operation. */
-function stampOf(step: number): OperationStamp {
-  return {
-    id: `op-${step}`,
-    at: new Date(Date.UTC(2024, 0, 1, 0, 0, step)).toISOString(),
-    by: 'ann',
-  };
-}
-
-/** `op` as another client receives it: created, sent as JSON text, parsed and checked. */
-function overTheWire(op: BulletinOperation, stamp: OperationStamp) {
-  return parseOperation(JSON.parse(serializeOperation(bulletin.createOperation(op, stamp))));
-}
 
 /** The default board, frozen, with ids and times of one operation context. */
 function startBoard(): BulletinContent {
@@ -68,25 +60,12 @@ describe('each operation over the wire', () => {
   it.each(BULLETIN_OPERATIONS)(
     '%s: serialised, parsed and applied gives what the original gives, every time',
     (name) => {
-      const op = examples[name];
-      const stamp = stampOf(1);
-      const wire = overTheWire(op, stamp);
-      expect(wire).toMatchObject({ v: 1, tool: 'bulletin', name, id: 'op-1', by: 'ann' });
-      const original = bulletin.applyWith(board, op, operationContext(stamp));
-      const applied = bulletin.apply(board, wire);
-      expect(applied).toStrictEqual(original);
-      expect(applied).not.toStrictEqual(board);
-      // Determinism: ids and times come from the operation, so a replay gives the same board.
-      expect(bulletin.apply(board, wire)).toStrictEqual(applied);
-      expect(bulletin.apply(board, JSON.parse(JSON.stringify(wire)) as typeof wire)).toStrictEqual(
-        applied,
-      );
-      expect(bulletin.validate(applied)).toEqual([]);
+      expectSameOverTheWire(bulletin, board, examples[name], stampOf(1));
     },
   );
 
   it('a new post takes its id and times from the operation', () => {
-    const next = bulletin.apply(board, overTheWire(examples.addPost, stampOf(7)));
+    const next = bulletin.apply(board, overTheWire(bulletin, examples.addPost, stampOf(7)));
     expect(next.posts[1]).toMatchObject({
       id: 'op-7',
       createdAt: stampOf(7).at,
@@ -161,23 +140,22 @@ function idFrom(ids: readonly string[]): fc.Arbitrary<string> {
 function operationOn(board: BulletinContent): fc.Arbitrary<BulletinOperation> {
   const postId = idFrom(board.posts.map((post) => post.id));
   const categoryId = idFrom(board.categories.map((category) => category.id));
+  // The optional fields a new post and a post's changes share.
+  const optionalPostFields = {
+    content: maybe(text),
+    type: maybe(postType),
+    priority: maybe(priority),
+    tags: maybe(tags),
+    url: maybe(url),
+    isSticky: maybe(fc.boolean()),
+    expiresAt: maybe(expiresAt),
+    color: maybe(text),
+  };
   const addPost = fc.record(
     {
       type: fc.constant('addPost' as const),
       post: fc.record(
-        {
-          title: text,
-          content: maybe(text),
-          type: maybe(postType),
-          priority: maybe(priority),
-          tags: maybe(tags),
-          url: maybe(url),
-          isSticky: maybe(fc.boolean()),
-          expiresAt: maybe(expiresAt),
-          color: maybe(text),
-          position,
-          size: maybe(size),
-        },
+        { title: text, ...optionalPostFields, position, size: maybe(size) },
         { requiredKeys: ['title', 'position'] },
       ),
       author: text,
@@ -189,18 +167,7 @@ function operationOn(board: BulletinContent): fc.Arbitrary<BulletinOperation> {
     type: fc.constant('updatePost' as const),
     postId,
     changes: fc.record(
-      {
-        title: maybe(text),
-        content: maybe(text),
-        type: maybe(postType),
-        priority: maybe(priority),
-        tags: maybe(tags),
-        url: maybe(url),
-        isSticky: maybe(fc.boolean()),
-        expiresAt: maybe(expiresAt),
-        color: maybe(text),
-        size: maybe(size),
-      },
+      { title: maybe(text), ...optionalPostFields, size: maybe(size) },
       { requiredKeys: [] },
     ),
   });
@@ -220,36 +187,12 @@ describe('any sequence of operations (property)', () => {
   it(
     'refused ones leave the board as it was; accepted ones keep it valid and parseable',
     () => {
-      fc.assert(
-        fc.property(fc.gen(), (g) => {
-          let board = startBoard();
-          const steps = g(fc.integer, { min: 1, max: 30 });
-          for (let step = 0; step < steps; step++) {
-            const op = g(operationOn, board);
-            const stamp = stampOf(step);
-            // What the sending client applies (args as it built them) and what the others apply.
-            const local = bulletin.createOperation(op, stamp);
-            const wire = parseOperation(JSON.parse(serializeOperation(local)));
-            const before = JSON.stringify(board);
-            let next: BulletinContent;
-            try {
-              next = bulletin.apply(board, wire);
-            } catch (error) {
-              // The board is frozen: a refusal that had changed it would have thrown a TypeError.
-              expect(error).toBeInstanceOf(BulletinError);
-              expect(JSON.stringify(board)).toBe(before);
-              expect(() => bulletin.apply(board, local)).toThrow(BulletinError);
-              continue;
-            }
-            expect(bulletin.apply(board, local)).toStrictEqual(next);
-            expect(bulletin.apply(board, wire)).toStrictEqual(next);
-            expect(bulletin.validate(next)).toEqual([]);
-            expect(bulletin.parse(JSON.parse(JSON.stringify(next)))).toStrictEqual(next);
-            board = deepFreeze(next);
-          }
-        }),
-        { numRuns: 100 },
-      );
+      expectRandomOperationSequences(bulletin, {
+        start: startBoard,
+        operationOn,
+        refusal: BulletinError,
+        numRuns: 100,
+      });
     },
     timeoutMs,
   );

@@ -4,9 +4,14 @@
  * check of every named operation.
  */
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 
 import { tools } from '../registry.ts';
+import {
+  expectArgsParsed,
+  expectParsedUnchanged,
+  expectShapeError,
+  withField,
+} from '../testing.ts';
 import { OperationFormatError } from '../tool.ts';
 import { BULLETIN_DEFAULT_SETTINGS } from './defaults.ts';
 import { DEFAULT_NOTE_SIZE } from './layout.ts';
@@ -32,33 +37,9 @@ function board(): Record<string, unknown> {
   ) as Record<string, unknown>;
 }
 
-/** The error `action` throws (the test fails when it throws none). */
-function thrownBy(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
-
-/** `value` with the JSON value at `path` replaced by `replacement` (undefined deletes it). */
-function withValue(value: unknown, path: readonly (string | number)[], replacement: unknown) {
-  const copy = JSON.parse(JSON.stringify(value)) as Record<string | number, unknown>;
-  let target = copy;
-  for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
-  const last = path[path.length - 1];
-  if (last === undefined) throw new Error('empty path');
-  if (replacement === undefined) Reflect.deleteProperty(target, last);
-  else target[last] = replacement;
-  return copy;
-}
-
 describe('strict content schema (load and save)', () => {
   it('accepts the default content and its JSON round trip unchanged', () => {
-    const content = bulletin.defaultContent(ctx);
-    expect(bulletin.parse(content)).toStrictEqual(content);
-    expect(bulletin.parse(JSON.parse(JSON.stringify(content)))).toStrictEqual(content);
+    expectParsedUnchanged(bulletin, bulletin.defaultContent(ctx));
     expect(bulletin.parse(board())).toStrictEqual(board());
   });
 
@@ -114,32 +95,27 @@ describe('strict content schema (load and save)', () => {
   ])(
     "refuses a wrong %s with BulletinError 'No data loaded' caused by a ZodError",
     (_, path, bad) => {
-      const error = thrownBy(() => bulletin.parse(withValue(board(), path, bad)));
-      expect(error).toBeInstanceOf(BulletinError);
-      expect(error).toMatchObject({ code: 'NO_DATA', message: 'No data loaded' });
-      const cause = (error as Error).cause;
-      expect(cause).toBeInstanceOf(ZodError);
-      // The ZodError names the offending field (or the entry or list holding it).
-      const named = (cause as ZodError).issues.some(
-        (issue) => issue.path.length > 0 && issue.path.every((key, index) => key === path[index]),
-      );
-      expect(named).toBe(true);
+      expectShapeError(() => bulletin.parse(withField(board(), path, bad)), BulletinError, {
+        code: 'NO_DATA',
+        message: 'No data loaded',
+        path,
+      });
     },
   );
 
   it.each([Number.NaN, Number.POSITIVE_INFINITY])('refuses a position of %s', (x) => {
-    expect(() => bulletin.parse(withValue(board(), ['posts', 0, 'position', 'x'], x))).toThrow(
+    expect(() => bulletin.parse(withField(board(), ['posts', 0, 'position', 'x'], x))).toThrow(
       BulletinError,
     );
   });
 
   it('keeps fields the spec does not name (a newer client’s additions)', () => {
-    let value: unknown = withValue(board(), ['theme'], 'dark');
-    value = withValue(value, ['posts', 0, 'reactions'], { '👍': 2 });
-    value = withValue(value, ['posts', 0, 'position', 'z'], 3);
-    value = withValue(value, ['settings', 'allowReactions'], true);
-    value = withValue(value, ['categories', 0, 'icon'], '📌');
-    value = withValue(value, ['comments', 0, 'edited'], false);
+    let value: unknown = withField(board(), ['theme'], 'dark');
+    value = withField(value, ['posts', 0, 'reactions'], { '👍': 2 });
+    value = withField(value, ['posts', 0, 'position', 'z'], 3);
+    value = withField(value, ['settings', 'allowReactions'], true);
+    value = withField(value, ['categories', 0, 'icon'], '📌');
+    value = withField(value, ['comments', 0, 'edited'], false);
     expect(bulletin.parse(value)).toStrictEqual(value);
   });
 });
@@ -224,7 +200,7 @@ describe('lenient content schema (export of older or foreign shapes)', () => {
     expect(parsed.posts).toHaveLength(1);
     expect(parsed.comments).toHaveLength(1);
     // What lenient mode reads, strict mode accepts.
-    expect(bulletin.parse(JSON.parse(JSON.stringify(parsed)))).toStrictEqual(parsed);
+    expectParsedUnchanged(bulletin, parsed);
   });
 
   it('keeps the fields it does not know', () => {
@@ -236,9 +212,7 @@ describe('lenient content schema (export of older or foreign shapes)', () => {
   it.each([null, [], 'board', 42, {}, { title: 'x' }, { posts: {} }, { posts: 'none' }])(
     'refuses %j, which is not a board at all',
     (value) => {
-      const error = thrownBy(() => bulletin.parse(value, { lenient: true }));
-      expect(error).toBeInstanceOf(BulletinError);
-      expect((error as Error).cause).toBeInstanceOf(ZodError);
+      expectShapeError(() => bulletin.parse(value, { lenient: true }), BulletinError);
     },
   );
 });
@@ -273,10 +247,7 @@ describe('operation schema', () => {
   };
 
   it.each(BULLETIN_OPERATIONS)('%s parses its args into {type, ...args}', (name) => {
-    expect(bulletin.parseOperation(name, valid[name])).toStrictEqual({
-      type: name,
-      ...valid[name],
-    });
+    expectArgsParsed(bulletin, name, valid[name]);
   });
 
   it('accepts the smallest args of each operation', () => {

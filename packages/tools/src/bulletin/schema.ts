@@ -11,6 +11,8 @@
  */
 import { z } from 'zod';
 
+import { operationNames, type SameType } from '../operation-union.ts';
+import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { BULLETIN_DEFAULT_SETTINGS, DEFAULT_BULLETIN_TITLE } from './defaults.ts';
 import { DEFAULT_NOTE_SIZE } from './layout.ts';
 import type { BulletinOperation } from './operations.ts';
@@ -23,22 +25,8 @@ import {
   type BulletinContent,
 } from './types.ts';
 
-/**
- * How a content schema treats decrypted content (see ParseOptions in ../tool.ts): 'strict'
- * refuses a missing or mistyped field, 'lenient' puts its default in its place.
- */
-export type BulletinSchemaMode = 'strict' | 'lenient';
-
-// Lenient readings of older shapes: a number where text belongs (an id 5, a title 2024), an epoch
-// time in milliseconds where an ISO timestamp belongs, a numeric text where a number belongs.
-const textOrNumber = z.union([z.string(), z.number().transform(String)]);
-const timestampOrEpoch = z.union([
-  z.string(),
-  z
-    .number()
-    .refine((ms) => Number.isFinite(new Date(ms).getTime()))
-    .transform((ms) => new Date(ms).toISOString()),
-]);
+// Lenient reading of older shapes beyond the shared ones (../schema-modes.ts): a numeric text
+// where a number belongs (an order '2', a coordinate '30').
 const numberOrNumericText = z.union([
   z.number(),
   z
@@ -49,38 +37,19 @@ const numberOrNumericText = z.union([
 ]);
 
 /**
- * The bulletin content schema in `mode` (see {@link BulletinSchemaMode}): `{id, title, version,
- * lastModified, createdAt, categories, posts, comments, settings}` as spec §3 and ./types.ts
- * describe it; ids, texts and timestamps are strings, numbers finite, `version` an integer >= 0.
- * Lenient fallbacks: texts '', title 'Pinboard', version 1, type 'Note', priority 'Medium',
- * author 'Anonymous', colour #FFD700, position 0/0, size 250x250, expiresAt null, settings the
- * spec §3 defaults.
+ * The bulletin content schema in `mode` (see SchemaMode in ../schema-modes.ts): `{id, title,
+ * version, lastModified, createdAt, categories, posts, comments, settings}` as spec §3 and
+ * ./types.ts describe it; ids, texts and timestamps are strings, numbers finite, `version` an
+ * integer >= 0. Lenient fallbacks: texts '', title 'Pinboard', version 1, type 'Note', priority
+ * 'Medium', author 'Anonymous', colour #FFD700, position 0/0, size 250x250, expiresAt null,
+ * settings the spec §3 defaults; a numeric text where a number belongs becomes that number.
  */
-export function bulletinContentSchemaFor(mode: BulletinSchemaMode): z.ZodType<BulletinContent> {
-  const lenient = mode === 'lenient';
-
-  /** `schema`; in lenient mode a value it refuses (or a missing one) becomes `fallback`. */
-  function field<T extends z.ZodType>(schema: T, fallback: z.output<T>): T | z.ZodCatch<T> {
-    return lenient ? schema.catch(fallback) : schema;
-  }
-  const text = (fallback = '') => field(lenient ? textOrNumber : z.string(), fallback);
-  const timestamp = () => field(lenient ? timestampOrEpoch : z.string(), '');
+export function bulletinContentSchemaFor(mode: SchemaMode): z.ZodType<BulletinContent> {
+  const { lenient, field, text, textField, timestamp, flag, list } = schemaModeKit(mode);
+  const timestampField = field(timestamp, '');
   const number = (fallback: number) => field(lenient ? numberOrNumericText : z.number(), fallback);
-  const flag = (fallback: boolean) => field(z.boolean(), fallback);
-  /**
-   * An array of `item`; in lenient mode entries `item` refuses are dropped, and unless the
-   * array is `core` (what makes the value bulletin content at all) a non-array becomes [].
-   */
-  function list<T extends z.ZodType>(item: T, core = false) {
-    if (!lenient) return z.array(item);
-    const kept = z.array(z.unknown()).transform((entries) =>
-      entries.flatMap((entry): z.output<T>[] => {
-        const parsed = item.safeParse(entry);
-        return parsed.success ? [parsed.data] : [];
-      }),
-    );
-    return core ? kept : kept.catch([]);
-  }
+  // Lists that may be missing from older boards (every list but `posts`, the core).
+  const optionalList = <T extends z.ZodType>(item: T) => field(list(item), []);
 
   const position = z.looseObject({ x: number(0), y: number(0) });
   const size = z.looseObject({
@@ -88,36 +57,36 @@ export function bulletinContentSchemaFor(mode: BulletinSchemaMode): z.ZodType<Bu
     height: number(DEFAULT_NOTE_SIZE.height),
   });
   const post = z.looseObject({
-    id: text(),
-    title: text(),
-    content: text(),
+    id: textField(),
+    title: textField(),
+    content: textField(),
     type: field(z.enum(POST_TYPES), BULLETIN_DEFAULT_SETTINGS.defaultPostType),
     priority: field(z.enum(POST_PRIORITIES), DEFAULT_POST_PRIORITY),
-    author: text(ANONYMOUS_AUTHOR),
-    createdAt: timestamp(),
-    updatedAt: timestamp(),
-    tags: list(lenient ? textOrNumber : z.string()),
-    url: text(),
+    author: textField(ANONYMOUS_AUTHOR),
+    createdAt: timestampField,
+    updatedAt: timestampField,
+    tags: optionalList(text),
+    url: textField(),
     isSticky: flag(false),
-    expiresAt: field(lenient ? timestampOrEpoch.nullable() : z.string().nullable(), null),
-    color: text(DEFAULT_NOTE_COLOR),
+    expiresAt: field(timestamp.nullable(), null),
+    color: textField(DEFAULT_NOTE_COLOR),
     position: field(position, { x: 0, y: 0 }),
     size: field(size, { ...DEFAULT_NOTE_SIZE }),
   });
   const category = z.looseObject({
-    id: text(),
-    name: text(),
-    description: text(),
-    color: text(),
+    id: textField(),
+    name: textField(),
+    description: textField(),
+    color: textField(),
     order: number(0),
-    posts: list(lenient ? textOrNumber : z.string()),
+    posts: optionalList(text),
   });
   const comment = z.looseObject({
-    id: text(),
-    postId: text(),
-    content: text(),
-    author: text(ANONYMOUS_AUTHOR),
-    createdAt: timestamp(),
+    id: textField(),
+    postId: textField(),
+    content: textField(),
+    author: textField(ANONYMOUS_AUTHOR),
+    createdAt: timestampField,
   });
   const defaults = BULLETIN_DEFAULT_SETTINGS;
   const settings = z.looseObject({
@@ -132,14 +101,14 @@ export function bulletinContentSchemaFor(mode: BulletinSchemaMode): z.ZodType<Bu
     enableCategories: flag(defaults.enableCategories),
   });
   return z.looseObject({
-    id: text(),
-    title: text(DEFAULT_BULLETIN_TITLE),
+    id: textField(),
+    title: textField(DEFAULT_BULLETIN_TITLE),
     version: field(z.number().int().nonnegative(), 1),
-    lastModified: timestamp(),
-    createdAt: timestamp(),
-    categories: list(category),
-    posts: list(post, true),
-    comments: list(comment),
+    lastModified: timestampField,
+    createdAt: timestampField,
+    categories: optionalList(category),
+    posts: list(post),
+    comments: optionalList(comment),
     settings: field(settings, { ...defaults }),
   });
 }
@@ -155,20 +124,25 @@ const noteSizeArgs = z.object({ width: z.number(), height: z.number() });
 const postType = z.enum(POST_TYPES);
 const postPriority = z.enum(POST_PRIORITIES);
 
+// The optional fields a new post (PostInput) and a post's changes (PostChanges) share.
+const optionalPostFields = {
+  content: z.string().optional(),
+  type: postType.optional(),
+  priority: postPriority.optional(),
+  tags: z.array(z.string()).optional(),
+  url: z.string().optional(),
+  isSticky: z.boolean().optional(),
+  expiresAt: z.string().nullable().optional(),
+  color: z.string().optional(),
+};
+
 // One object per operation, mirroring the `...Args` interfaces of ./operations.ts field by field.
 const bulletinOperationUnion = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('addPost'),
     post: z.object({
       title: z.string(),
-      content: z.string().optional(),
-      type: postType.optional(),
-      priority: postPriority.optional(),
-      tags: z.array(z.string()).optional(),
-      url: z.string().optional(),
-      isSticky: z.boolean().optional(),
-      expiresAt: z.string().nullable().optional(),
-      color: z.string().optional(),
+      ...optionalPostFields,
       position: notePositionArgs,
       size: noteSizeArgs.optional(),
     }),
@@ -180,14 +154,7 @@ const bulletinOperationUnion = z.discriminatedUnion('type', [
     postId: z.string(),
     changes: z.object({
       title: z.string().optional(),
-      content: z.string().optional(),
-      type: postType.optional(),
-      priority: postPriority.optional(),
-      tags: z.array(z.string()).optional(),
-      url: z.string().optional(),
-      isSticky: z.boolean().optional(),
-      expiresAt: z.string().nullable().optional(),
-      color: z.string().optional(),
+      ...optionalPostFields,
       size: noteSizeArgs.optional(),
     }),
   }),
@@ -204,13 +171,7 @@ export const bulletinOperationSchema: z.ZodType<BulletinOperation> = bulletinOpe
 
 /** The names of the bulletin operations, in the order of {@link bulletinOperationSchema}. */
 export const BULLETIN_OPERATIONS: readonly BulletinOperation['type'][] =
-  bulletinOperationUnion.options.map((option) => option.shape.type.value);
+  operationNames(bulletinOperationUnion);
 
 // The schema's type and the hand-written BulletinOperation must not drift apart (both ways).
-type SchemaOperation = z.infer<typeof bulletinOperationUnion>;
-const _sameOperations: [SchemaOperation, BulletinOperation] extends [
-  BulletinOperation,
-  SchemaOperation,
-]
-  ? true
-  : never = true;
+const _sameOperations: SameType<z.infer<typeof bulletinOperationUnion>, BulletinOperation> = true;

@@ -7,9 +7,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { operationContext, serializeOperation, type OperationStamp } from '../operation.ts';
-import { parseOperation, tools } from '../registry.ts';
-import { deepFreeze } from '../testing.ts';
+import { operationContext } from '../operation.ts';
+import { tools } from '../registry.ts';
+import {
+  deepFreeze,
+  expectRandomOperationSequences,
+  expectSameOverTheWire,
+  overTheWire,
+  stampOf,
+} from '../testing.ts';
 import { BLANK_DIAGRAM_XML } from './defaults.ts';
 import type { DiagramOperation } from './operations.ts';
 import { DIAGRAM_OPERATIONS } from './schema.ts';
@@ -17,20 +23,6 @@ import { DiagramError, type DiagramCollection } from './types.ts';
 
 const diagrams = tools.diagrams;
 const START = '2024-01-01T00:00:00.000Z';
-
-/** The id, time (one second per step after START) and author of the `step`-th operation. */
-function stampOf(step: number): OperationStamp {
-  return {
-    id: `op-${step}`,
-    at: new Date(Date.UTC(2024, 0, 1, 0, 0, step)).toISOString(),
-    by: 'ann',
-  };
-}
-
-/** `op` as another client receives it: created, sent as JSON text, parsed and checked. */
-function overTheWire(op: DiagramOperation, stamp: OperationStamp) {
-  return parseOperation(JSON.parse(serializeOperation(diagrams.createOperation(op, stamp))));
-}
 
 /** The default collection, frozen, with ids and times of one operation context. */
 function startCollection(): DiagramCollection {
@@ -68,25 +60,15 @@ describe('each operation over the wire', () => {
   it.each(DIAGRAM_OPERATIONS)(
     '%s: serialised, parsed and applied gives what the original gives, every time',
     (name) => {
-      const op = examples[name];
-      const stamp = stampOf(1);
-      const wire = overTheWire(op, stamp);
-      expect(wire).toMatchObject({ v: 1, tool: 'diagrams', name, id: 'op-1', by: 'ann' });
-      const original = diagrams.applyWith(collection, op, operationContext(stamp));
-      const applied = diagrams.apply(collection, wire);
-      expect(applied).toStrictEqual(original);
-      expect(applied).not.toStrictEqual(collection);
-      // Determinism: times come from the operation, so a replay gives the same collection.
-      expect(diagrams.apply(collection, wire)).toStrictEqual(applied);
-      expect(
-        diagrams.apply(collection, JSON.parse(JSON.stringify(wire)) as typeof wire),
-      ).toStrictEqual(applied);
-      expect(diagrams.validate(applied)).toEqual([]);
+      expectSameOverTheWire(diagrams, collection, examples[name], stampOf(1));
     },
   );
 
   it('a change takes its time from the operation', () => {
-    const next = diagrams.apply(collection, overTheWire(examples.renameDiagram, stampOf(9)));
+    const next = diagrams.apply(
+      collection,
+      overTheWire(diagrams, examples.renameDiagram, stampOf(9)),
+    );
     expect(next.diagrams[0]).toMatchObject({
       name: 'Renamed',
       lastModified: stampOf(9).at,
@@ -183,36 +165,12 @@ describe('any sequence of operations (property)', () => {
   it(
     'refused ones leave the collection as it was; accepted ones keep it valid and parseable',
     () => {
-      fc.assert(
-        fc.property(fc.gen(), (g) => {
-          let collection = startCollection();
-          const steps = g(fc.integer, { min: 1, max: 30 });
-          for (let step = 0; step < steps; step++) {
-            const op = g(operationOn, collection);
-            const stamp = stampOf(step);
-            // What the sending client applies (args as it built them) and what the others apply.
-            const local = diagrams.createOperation(op, stamp);
-            const wire = parseOperation(JSON.parse(serializeOperation(local)));
-            const before = JSON.stringify(collection);
-            let next: DiagramCollection;
-            try {
-              next = diagrams.apply(collection, wire);
-            } catch (error) {
-              // The collection is frozen: a refusal that had changed it would have thrown a TypeError.
-              expect(error).toBeInstanceOf(DiagramError);
-              expect(JSON.stringify(collection)).toBe(before);
-              expect(() => diagrams.apply(collection, local)).toThrow(DiagramError);
-              continue;
-            }
-            expect(diagrams.apply(collection, local)).toStrictEqual(next);
-            expect(diagrams.apply(collection, wire)).toStrictEqual(next);
-            expect(diagrams.validate(next)).toEqual([]);
-            expect(diagrams.parse(JSON.parse(JSON.stringify(next)))).toStrictEqual(next);
-            collection = deepFreeze(next);
-          }
-        }),
-        { numRuns: 100 },
-      );
+      expectRandomOperationSequences(diagrams, {
+        start: startCollection,
+        operationOn,
+        refusal: DiagramError,
+        numRuns: 100,
+      });
     },
     timeoutMs,
   );

@@ -4,9 +4,14 @@
  * shape check of every named operation.
  */
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 
 import { tools } from '../registry.ts';
+import {
+  expectArgsParsed,
+  expectParsedUnchanged,
+  expectShapeError,
+  withField,
+} from '../testing.ts';
 import { OperationFormatError } from '../tool.ts';
 import { BLANK_DIAGRAM_XML } from './defaults.ts';
 import { DIAGRAM_OPERATIONS } from './schema.ts';
@@ -25,33 +30,9 @@ function collection(): Record<string, unknown> {
   return JSON.parse(JSON.stringify(content)) as Record<string, unknown>;
 }
 
-/** The error `action` throws (the test fails when it throws none). */
-function thrownBy(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
-
-/** `value` with the JSON value at `path` replaced by `replacement` (undefined deletes it). */
-function withValue(value: unknown, path: readonly (string | number)[], replacement: unknown) {
-  const copy = JSON.parse(JSON.stringify(value)) as Record<string | number, unknown>;
-  let target = copy;
-  for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
-  const last = path[path.length - 1];
-  if (last === undefined) throw new Error('empty path');
-  if (replacement === undefined) Reflect.deleteProperty(target, last);
-  else target[last] = replacement;
-  return copy;
-}
-
 describe('strict content schema (load and save)', () => {
   it('accepts the default content and its JSON round trip unchanged', () => {
-    const content = diagrams.defaultContent(counting());
-    expect(diagrams.parse(content)).toStrictEqual(content);
-    expect(diagrams.parse(JSON.parse(JSON.stringify(content)))).toStrictEqual(content);
+    expectParsedUnchanged(diagrams, diagrams.defaultContent(counting()));
   });
 
   it.each<[string, (string | number)[], unknown]>([
@@ -81,19 +62,11 @@ describe('strict content schema (load and save)', () => {
   ])(
     "refuses a wrong %s with DiagramError 'No diagram collection loaded' caused by a ZodError",
     (_, path, bad) => {
-      const error = thrownBy(() => diagrams.parse(withValue(collection(), path, bad)));
-      expect(error).toBeInstanceOf(DiagramError);
-      expect(error).toMatchObject({
+      expectShapeError(() => diagrams.parse(withField(collection(), path, bad)), DiagramError, {
         code: 'NO_COLLECTION',
         message: 'No diagram collection loaded',
+        path,
       });
-      const cause = (error as Error).cause;
-      expect(cause).toBeInstanceOf(ZodError);
-      // The ZodError names the offending field (or the entry holding it).
-      const named = (cause as ZodError).issues.some(
-        (issue) => issue.path.length > 0 && issue.path.every((key, index) => key === path[index]),
-      );
-      expect(named).toBe(true);
     },
   );
 
@@ -107,29 +80,29 @@ describe('strict content schema (load and save)', () => {
     ['diagram version', ['diagrams', 0, 'version'], 1],
   ])('fills a missing %s (older collections lack it)', (_, path, filled) => {
     let expected: unknown = collection();
-    expected = withValue(expected, path, filled);
-    expect(diagrams.parse(withValue(collection(), path, undefined))).toStrictEqual(expected);
+    expected = withField(expected, path, filled);
+    expect(diagrams.parse(withField(collection(), path, undefined))).toStrictEqual(expected);
   });
 
   it('fills missing timestamps from the collection’s: createdAt, then lastModified', () => {
-    let value: unknown = withValue(collection(), ['createdAt'], 'C');
-    value = withValue(value, ['lastModified'], undefined);
-    value = withValue(value, ['diagrams', 0, 'createdAt'], undefined);
-    value = withValue(value, ['diagrams', 0, 'lastModified'], undefined);
+    let value: unknown = withField(collection(), ['createdAt'], 'C');
+    value = withField(value, ['lastModified'], undefined);
+    value = withField(value, ['diagrams', 0, 'createdAt'], undefined);
+    value = withField(value, ['diagrams', 0, 'lastModified'], undefined);
     expect(diagrams.parse(value)).toMatchObject({
       createdAt: 'C',
       lastModified: 'C',
       diagrams: [{ createdAt: 'C', lastModified: 'C' }],
     });
-    value = withValue(value, ['diagrams', 0, 'createdAt'], 'D');
+    value = withField(value, ['diagrams', 0, 'createdAt'], 'D');
     expect(diagrams.parse(value)).toMatchObject({
       diagrams: [{ createdAt: 'D', lastModified: 'D' }],
     });
   });
 
   it('keeps fields the spec does not name (a newer client’s additions)', () => {
-    let value: unknown = withValue(collection(), ['theme'], 'dark');
-    value = withValue(value, ['diagrams', 0, 'tags'], ['arch']);
+    let value: unknown = withField(collection(), ['theme'], 'dark');
+    value = withField(value, ['diagrams', 0, 'tags'], ['arch']);
     expect(diagrams.parse(value)).toStrictEqual(value);
   });
 });
@@ -174,7 +147,7 @@ describe('lenient content schema (export of older or foreign shapes)', () => {
         },
       ],
     });
-    expect(diagrams.parse(JSON.parse(JSON.stringify(parsed)))).toStrictEqual(parsed);
+    expectParsedUnchanged(diagrams, parsed);
   });
 
   it('gives a diagram without a drawing the blank page', () => {
@@ -187,9 +160,7 @@ describe('lenient content schema (export of older or foreign shapes)', () => {
   it.each([null, [], 'diagrams', 1, {}, { title: 'x' }, { title: 'x', diagrams: {} }])(
     'refuses %j, which is not a diagram collection at all',
     (value) => {
-      const error = thrownBy(() => diagrams.parse(value, { lenient: true }));
-      expect(error).toBeInstanceOf(DiagramError);
-      expect((error as Error).cause).toBeInstanceOf(ZodError);
+      expectShapeError(() => diagrams.parse(value, { lenient: true }), DiagramError);
     },
   );
 });
@@ -219,10 +190,7 @@ describe('operation schema', () => {
   };
 
   it.each(DIAGRAM_OPERATIONS)('%s parses its args into {type, ...args}', (name) => {
-    expect(diagrams.parseOperation(name, valid[name])).toStrictEqual({
-      type: name,
-      ...valid[name],
-    });
+    expectArgsParsed(diagrams, name, valid[name]);
   });
 
   it('accepts createDiagram without its optional drawing and description', () => {

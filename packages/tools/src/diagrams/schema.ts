@@ -14,56 +14,28 @@
  */
 import { z } from 'zod';
 
+import { operationNames, type SameType } from '../operation-union.ts';
+import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { BLANK_DIAGRAM_XML, DEFAULT_COLLECTION_TITLE } from './defaults.ts';
 import type { DiagramOperation } from './operations.ts';
 import type { DiagramCollection } from './types.ts';
 
-/**
- * How a content schema treats decrypted content (see ParseOptions in ../tool.ts): 'strict'
- * refuses a mistyped field or a missing required one, 'lenient' puts its default in its place.
- */
-export type DiagramSchemaMode = 'strict' | 'lenient';
-
-// Lenient readings of older shapes: a number where text belongs (an id 5, a name 2024) and an
-// epoch time in milliseconds where an ISO timestamp belongs.
-const textOrNumber = z.union([z.string(), z.number().transform(String)]);
-const timestampOrEpoch = z.union([
-  z.string(),
-  z
-    .number()
-    .refine((ms) => Number.isFinite(new Date(ms).getTime()))
-    .transform((ms) => new Date(ms).toISOString()),
-]);
 const saveCount = z.number().int().nonnegative();
 
 /**
- * The diagram collection schema in `mode` (see {@link DiagramSchemaMode}): `{id, title,
+ * The diagram collection schema in `mode` (see SchemaMode in ../schema-modes.ts): `{id, title,
  * diagrams, defaultDiagramId, version, lastModified, createdAt, modifiedBy}` with diagrams `{id,
  * name, diagramXml, lastModified, createdAt, modifiedBy, description, version}` as spec §3 and
  * ./types.ts describe them; ids, texts and timestamps are strings, versions integers >= 0.
  * Required in strict mode: `title`, `diagrams` and each diagram's `id`, `name`, `diagramXml`.
  * Lenient fallbacks: title 'Diagrams', texts and ids '', drawing {@link BLANK_DIAGRAM_XML}.
  */
-export function diagramContentSchemaFor(mode: DiagramSchemaMode): z.ZodType<DiagramCollection> {
-  const lenient = mode === 'lenient';
-
-  /** A field every collection has: refused when missing or mistyped, except in lenient mode. */
-  function field<T extends z.ZodType>(schema: T, fallback: z.output<T>): T | z.ZodCatch<T> {
-    return lenient ? schema.catch(fallback) : schema;
-  }
-  /** A field older collections lack: `fallback` when missing (lenient: also when mistyped). */
-  function defaulted<T extends z.ZodType>(
-    schema: T,
-    fallback: z.core.util.NoUndefined<z.output<T>>,
-  ): z.ZodDefault<T> | z.ZodCatch<T> {
-    return lenient ? schema.catch(fallback) : schema.default(fallback);
-  }
+export function diagramContentSchemaFor(mode: SchemaMode): z.ZodType<DiagramCollection> {
+  const { lenient, field, defaulted, text, timestamp, list } = schemaModeKit(mode);
   /** A field older collections lack whose default comes from another field (filled below). */
   function derived<T extends z.ZodType>(schema: T) {
     return lenient ? schema.optional().catch(undefined) : schema.optional();
   }
-  const text = lenient ? textOrNumber : z.string();
-  const timestamp = lenient ? timestampOrEpoch : z.string();
 
   const diagram = z.looseObject({
     id: field(text, ''),
@@ -75,21 +47,12 @@ export function diagramContentSchemaFor(mode: DiagramSchemaMode): z.ZodType<Diag
     description: defaulted(text, ''),
     version: defaulted(saveCount, 1),
   });
-  // In lenient mode entries that are not diagrams at all are dropped.
-  const diagrams = lenient
-    ? z.array(z.unknown()).transform((entries) =>
-        entries.flatMap((entry) => {
-          const parsed = diagram.safeParse(entry);
-          return parsed.success ? [parsed.data] : [];
-        }),
-      )
-    : z.array(diagram);
-
   return z
     .looseObject({
       id: defaulted(text, ''),
       title: field(text, DEFAULT_COLLECTION_TITLE),
-      diagrams,
+      // In lenient mode entries that are not diagrams at all are dropped.
+      diagrams: list(diagram),
       defaultDiagramId: derived(text),
       version: defaulted(saveCount, 1),
       lastModified: derived(timestamp),
@@ -155,13 +118,7 @@ export const diagramOperationSchema: z.ZodType<DiagramOperation> = diagramOperat
 
 /** The names of the diagram operations, in the order of {@link diagramOperationSchema}. */
 export const DIAGRAM_OPERATIONS: readonly DiagramOperation['type'][] =
-  diagramOperationUnion.options.map((option) => option.shape.type.value);
+  operationNames(diagramOperationUnion);
 
 // The schema's type and the hand-written DiagramOperation must not drift apart (both ways).
-type SchemaOperation = z.infer<typeof diagramOperationUnion>;
-const _sameOperations: [SchemaOperation, DiagramOperation] extends [
-  DiagramOperation,
-  SchemaOperation,
-]
-  ? true
-  : never = true;
+const _sameOperations: SameType<z.infer<typeof diagramOperationUnion>, DiagramOperation> = true;

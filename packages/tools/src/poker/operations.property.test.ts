@@ -1,19 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { operationContext, serializeOperation, type OperationStamp } from '../operation.ts';
-import { parseOperation, tools } from '../registry.ts';
-import { deepFreeze, testContext } from '../testing.ts';
+import { tools } from '../registry.ts';
+import {
+  deepFreeze,
+  expectOperationSequence,
+  expectSameOverTheWire,
+  overTheWire,
+  testContext,
+} from '../testing.ts';
 import { defaultPokerContent } from './defaults.ts';
-import { applyPokerOperation, cardsOf, submitVote, type PokerOperation } from './operations.ts';
+import { cardsOf, submitVote, type PokerOperation } from './operations.ts';
 import { POKER_DECKS, PokerError, type PokerContent, type PokerScale } from './types.ts';
 
 const tool = tools.poker;
-
-/** `op` as it travels: created with `stamp`, serialised, parsed back and checked by the registry. */
-function throughTheWire(op: PokerOperation, stamp: OperationStamp) {
-  return parseOperation(JSON.parse(serializeOperation(tool.createOperation(op, stamp))));
-}
 
 /** A round where ann voted 3 and bob voted 8 (hidden). */
 function voted(): PokerContent {
@@ -45,21 +45,17 @@ describe('every poker operation, serialised and applied through the registry', (
   });
 
   it.each(cases)('%j gives the same content as the original, every time', (op, content) => {
-    const direct = applyPokerOperation(content, op, operationContext(stamp));
-    expect(direct).not.toEqual(content);
-    const wire = throughTheWire(op, stamp);
-    expect(wire).toMatchObject({ v: 1, tool: 'poker', name: op.type, ...stamp });
-    const first = tool.apply(content, wire);
-    expect(first).toEqual(direct);
-    expect(tool.apply(content, wire)).toEqual(first);
-    expect(tool.validate(first)).toEqual([]);
-    expect(tool.parse(JSON.parse(JSON.stringify(first)))).toEqual(first);
+    expectSameOverTheWire(tool, content, op, stamp);
   });
 
   it('writes the vote time from the operation, not the clock', () => {
     const next = tool.apply(
       voted(),
-      throughTheWire({ type: 'submitVote', userId: 'cara', username: 'Cara', value: '1' }, stamp),
+      overTheWire(
+        tool,
+        { type: 'submitVote', userId: 'cara', username: 'Cara', value: '1' },
+        stamp,
+      ),
     );
     expect(next.estimations.at(-1)).toEqual({
       userId: 'cara',
@@ -194,30 +190,17 @@ describe('any sequence of poker operations (property)', () => {
       // Both settings of allowChangeAfterReveal (no operation changes it; off locks revealed votes).
       fc.property(fc.boolean(), fc.array(step, { maxLength: 30 }), (allowChange, steps) => {
         const initial = tool.defaultContent(testContext('fixed'));
-        let content = deepFreeze({
-          ...initial,
-          settings: { ...initial.settings, allowChangeAfterReveal: allowChange },
-        });
-        steps.forEach((current, index) => {
-          const op = operationOf(content, current);
-          const at = new Date(Date.UTC(2024, 0, 1, 0, 0, index)).toISOString();
-          const wire = throughTheWire(op, { id: `op-${index}`, at, by: 'ann' });
-          const before = JSON.stringify(content);
-          let next: PokerContent;
-          try {
-            next = tool.apply(content, wire);
-          } catch (error) {
-            expect(error).toBeInstanceOf(PokerError);
-            expect(JSON.stringify(content)).toBe(before);
-            return;
-          }
-          expect(JSON.stringify(content)).toBe(before);
-          expect(tool.apply(content, wire)).toEqual(next);
-          expect(next).toEqual(applyPokerOperation(content, op, operationContext(wire)));
-          expect(tool.validate(next)).toEqual([]);
-          expect(tool.parse(JSON.parse(JSON.stringify(next)))).toEqual(next);
-          expectInvariants(next);
-          content = deepFreeze(next);
+        expectOperationSequence(tool, {
+          start: {
+            ...initial,
+            settings: { ...initial.settings, allowChangeAfterReveal: allowChange },
+          },
+          nextOperation: (content, index) => {
+            const current = steps[index];
+            return current === undefined ? undefined : operationOf(content, current);
+          },
+          refusal: PokerError,
+          invariants: expectInvariants,
         });
       }),
       { numRuns: 200 },

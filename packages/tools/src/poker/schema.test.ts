@@ -1,8 +1,14 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { tools } from '../registry.ts';
-import { testContext } from '../testing.ts';
+import {
+  expectArgsParsed,
+  expectParsedUnchanged,
+  expectShapeError,
+  operationArgCases,
+  testContext,
+} from '../testing.ts';
 import { OperationFormatError } from '../tool.ts';
 import { defaultPokerContent } from './defaults.ts';
 import { submitVote, type PokerOperation } from './operations.ts';
@@ -28,25 +34,13 @@ function voted(): PokerContent {
   };
 }
 
-/** The error `action` throws (fails the test when it throws nothing). */
-function thrownBy(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
-
 describe('pokerContentSchema (strict, spec §3 Scrum poker content)', () => {
   it.each([
     ['the default content', base()],
     ['content with votes, a selected issue and revealed', voted()],
     ['the T-shirt scale', { ...base(), scale: 'tshirt' as const }],
   ])('accepts %s and its JSON round trip unchanged', (_name, content) => {
-    expect(tool.parse(content)).toEqual(content);
-    const stored: unknown = JSON.parse(JSON.stringify(content));
-    expect(tool.parse(stored)).toEqual(content);
+    expectParsedUnchanged(tool, content);
   });
 
   const estimation = { userId: 'ann', username: 'Ann', value: '3', timestamp: 't' };
@@ -109,20 +103,17 @@ describe('pokerContentSchema (strict, spec §3 Scrum poker content)', () => {
       ['settings', 'showStatistics'],
     ],
   ])('refuses %s with NO_DATA, the ZodError naming the field', (_name, change, path) => {
-    const error = thrownBy(() => tool.parse(change(base())));
-    expect(error).toBeInstanceOf(PokerError);
-    expect(error).toMatchObject({ code: 'NO_DATA', message: 'No data loaded' });
-    const cause = (error as Error).cause;
-    expect(cause).toBeInstanceOf(z.ZodError);
-    expect((cause as z.ZodError).issues.map((issue) => issue.path)).toEqual([path]);
+    expectShapeError(() => tool.parse(change(base())), PokerError, {
+      code: 'NO_DATA',
+      message: 'No data loaded',
+      issuePaths: [path],
+    });
   });
 
   it.each([null, undefined, [], 'poker', 42, {}, { toolType: 'kanban', phases: [] }])(
     'refuses %j, which is not poker content',
     (value) => {
-      const error = thrownBy(() => tool.parse(value));
-      expect(error).toBeInstanceOf(PokerError);
-      expect((error as Error).cause).toBeInstanceOf(z.ZodError);
+      expectShapeError(() => tool.parse(value), PokerError);
     },
   );
 
@@ -134,7 +125,7 @@ describe('pokerContentSchema (strict, spec §3 Scrum poker content)', () => {
       settings: { ...content.settings, theme: { dark: true } },
       estimations: content.estimations.map((entry) => ({ ...entry, emoji: '🃏' })),
     };
-    expect(tool.parse(JSON.parse(JSON.stringify(newer)))).toEqual(newer);
+    expectParsedUnchanged(tool, newer);
   });
 });
 
@@ -185,7 +176,7 @@ describe('lenientPokerContentSchema (export of older or foreign shapes)', () => 
       extra: [1],
     });
     // What the lenient schema produces is content the strict one accepts.
-    expect(tool.parse(JSON.parse(JSON.stringify(read)))).toEqual(read);
+    expectParsedUnchanged(tool, read);
     expect(tool.validate(read)).toEqual([]);
   });
 
@@ -206,10 +197,7 @@ describe('lenientPokerContentSchema (export of older or foreign shapes)', () => 
     { estimations: 'none' },
     { toolType: 'kanban', phases: [] },
   ])('refuses %j, which is not poker content, with NO_DATA', (value) => {
-    const error = thrownBy(() => lenient(value));
-    expect(error).toBeInstanceOf(PokerError);
-    expect(error).toMatchObject({ code: 'NO_DATA' });
-    expect((error as Error).cause).toBeInstanceOf(z.ZodError);
+    expectShapeError(() => lenient(value), PokerError, { code: 'NO_DATA' });
   });
 
   it('is built from the same definition as the strict schema', () => {
@@ -239,12 +227,8 @@ describe('pokerOperationSchema', () => {
     selectIssue: [{ issueId: 'ISSUE-1' }, { issueId: null }],
   };
 
-  it.each(
-    Object.entries(validArgs).flatMap(([name, cases]) =>
-      cases.map((args) => [name, args] as const),
-    ),
-  )('parses %s %j', (name, args) => {
-    expect(tool.parseOperation(name, args)).toEqual({ type: name, ...args });
+  it.each(operationArgCases(validArgs))('parses %s %j', (name, args) => {
+    expectArgsParsed(tool, name, args);
   });
 
   it('drops arguments it does not know', () => {
@@ -263,9 +247,7 @@ describe('pokerOperationSchema', () => {
     ['selectIssue', {}],
     ['selectIssue', { issueId: 3 }],
   ])('refuses %s %j with a ZodError as cause', (name, args) => {
-    const error = thrownBy(() => tool.parseOperation(name, args));
-    expect(error).toBeInstanceOf(OperationFormatError);
-    expect((error as Error).cause).toBeInstanceOf(z.ZodError);
+    expectShapeError(() => tool.parseOperation(name, args), OperationFormatError);
   });
 
   it.each<[string, unknown]>([

@@ -6,12 +6,11 @@
  */
 import { z } from 'zod';
 
+import { operationNames } from '../operation-union.ts';
+import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { POKER_DEFAULT_SETTINGS } from './defaults.ts';
 import type { PokerOperation } from './operations.ts';
 import type { PokerContent, PokerScale } from './types.ts';
-
-/** How a content schema treats a missing or mistyped field (see ParseOptions in ../tool.ts). */
-export type PokerSchemaMode = 'strict' | 'lenient';
 
 /** spec §3: the two card scales, as a schema (its values are {@link PokerScale}). */
 export const pokerScaleSchema = z.enum(['fibonacci', 'tshirt']) satisfies z.ZodType<PokerScale>;
@@ -28,43 +27,28 @@ export const pokerScaleSchema = z.enum(['fibonacci', 'tshirt']) satisfies z.ZodT
  *   user id is dropped and one without a username gets its user id as name. Only a value that
  *   is not an object, or whose `estimations` is not an array, is refused.
  */
-export function pokerContentSchemaFor(mode: PokerSchemaMode): z.ZodType<PokerContent> {
-  const lenient = mode === 'lenient';
-  /** `schema`, or in lenient mode `schema` falling back to `fallback()` when it fails. */
-  const field = <T extends z.ZodType>(schema: T, fallback: () => z.output<T>) =>
-    lenient ? schema.catch(fallback) : schema;
-  /** Text; in lenient mode a finite number is read as its text. */
-  const text = lenient ? z.union([z.string(), z.number().transform(String)]) : z.string();
-  /** A list of `item`s; in lenient mode the elements `item` refuses are dropped. */
-  const list = <T extends z.ZodType>(item: T) =>
-    lenient
-      ? z.array(z.unknown()).transform((values) =>
-          values.flatMap((value) => {
-            const parsed = item.safeParse(value);
-            return parsed.success ? [parsed.data] : [];
-          }),
-        )
-      : z.array(item);
+export function pokerContentSchemaFor(mode: SchemaMode): z.ZodType<PokerContent> {
+  const { lenient, field, text, flag, list } = schemaModeKit(mode);
 
   const estimation = z.looseObject({
     userId: text,
-    username: field(text, () => ''),
-    value: field(text, () => ''),
-    timestamp: field(z.string(), () => ''),
+    username: field(text, ''),
+    value: field(text, ''),
+    timestamp: field(z.string(), ''),
   });
   const settings = z.looseObject({
-    defaultScale: field(pokerScaleSchema, () => POKER_DEFAULT_SETTINGS.defaultScale),
-    allowChangeAfterReveal: field(z.boolean(), () => POKER_DEFAULT_SETTINGS.allowChangeAfterReveal),
-    showStatistics: field(z.boolean(), () => POKER_DEFAULT_SETTINGS.showStatistics),
+    defaultScale: field(pokerScaleSchema, POKER_DEFAULT_SETTINGS.defaultScale),
+    allowChangeAfterReveal: flag(POKER_DEFAULT_SETTINGS.allowChangeAfterReveal),
+    showStatistics: flag(POKER_DEFAULT_SETTINGS.showStatistics),
   });
 
   return z.looseObject({
-    id: field(text, () => ''),
-    version: field(z.number(), () => 1),
-    lastModified: field(z.string(), () => ''),
-    createdAt: field(z.string(), () => ''),
-    toolType: field(z.literal('scrum-poker'), () => 'scrum-poker' as const),
-    selectedIssueId: field(text.nullable(), () => null),
+    id: field(text, ''),
+    version: field(z.number(), 1),
+    lastModified: field(z.string(), ''),
+    createdAt: field(z.string(), ''),
+    toolType: field(z.literal('scrum-poker'), 'scrum-poker'),
+    selectedIssueId: field(text.nullable(), null),
     estimations: list(
       lenient
         ? estimation.transform((entry) =>
@@ -72,9 +56,9 @@ export function pokerContentSchemaFor(mode: PokerSchemaMode): z.ZodType<PokerCon
           )
         : estimation,
     ),
-    isRevealed: field(z.boolean(), () => false),
-    scale: field(pokerScaleSchema, () => POKER_DEFAULT_SETTINGS.defaultScale),
-    settings: field(settings, () => ({ ...POKER_DEFAULT_SETTINGS })),
+    isRevealed: flag(false),
+    scale: field(pokerScaleSchema, POKER_DEFAULT_SETTINGS.defaultScale),
+    settings: field(settings, { ...POKER_DEFAULT_SETTINGS }),
   });
 }
 
@@ -113,6 +97,5 @@ export const pokerOperationSchema = z.discriminatedUnion('type', [
 ]) satisfies z.ZodType<PokerOperation>;
 
 /** The name of every poker operation, in the order of {@link pokerOperationSchema}. */
-export const POKER_OPERATIONS: readonly PokerOperation['type'][] = pokerOperationSchema.options.map(
-  (option) => option.shape.type.value,
-);
+export const POKER_OPERATIONS: readonly PokerOperation['type'][] =
+  operationNames(pokerOperationSchema);

@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { operationContext, serializeOperation, type OperationStamp } from '../operation.ts';
-import { parseOperation, tools } from '../registry.ts';
-import { deepFreeze, testContext } from '../testing.ts';
+import { tools } from '../registry.ts';
+import {
+  deepFreeze,
+  expectOperationSequence,
+  expectSameOverTheWire,
+  overTheWire,
+  testContext,
+} from '../testing.ts';
 import { defaultRandomizerContent } from './defaults.ts';
-import { applyRandomizerOperation, start, type RandomizerOperation } from './operations.ts';
+import { start, type RandomizerOperation } from './operations.ts';
 import { optionsToText, parseOptionsText } from './options.ts';
 import {
   ANIMATION_MIN_STEPS,
@@ -16,11 +21,6 @@ import {
 import { RANDOMIZER_VALIDATION_MESSAGES } from './validation.ts';
 
 const tool = tools.randomizer;
-
-/** `op` as it travels: created with `stamp`, serialised, parsed back and checked by the registry. */
-function throughTheWire(op: RandomizerOperation, stamp: OperationStamp) {
-  return parseOperation(JSON.parse(serializeOperation(tool.createOperation(op, stamp))));
-}
 
 describe('every randomizer operation, serialised and applied through the registry', () => {
   const stamp = { id: 'op-7', at: '2024-03-01T12:00:00.000Z', by: 'ann' };
@@ -41,23 +41,15 @@ describe('every randomizer operation, serialised and applied through the registr
   });
 
   it.each(cases)('%j gives the same content as the original, every time', (op, content) => {
-    const direct = applyRandomizerOperation(content, op, operationContext(stamp));
-    expect(direct).not.toEqual(content);
-    const wire = throughTheWire(op, stamp);
-    expect(wire).toMatchObject({ v: 1, tool: 'randomizer', name: op.type, ...stamp });
-    const first = tool.apply(content, wire);
-    expect(first).toEqual(direct);
-    expect(tool.apply(content, wire)).toEqual(first);
-    expect(tool.validate(first)).toEqual([]);
-    expect(tool.parse(JSON.parse(JSON.stringify(first)))).toEqual(first);
+    expectSameOverTheWire(tool, content, op, stamp);
   });
 
   it("takes a start's run id from the operation id and its pick from the seed", () => {
-    const started = tool.apply(idle, throughTheWire({ type: 'start', seed: 42 }, stamp));
+    const started = tool.apply(idle, overTheWire(tool, { type: 'start', seed: 42 }, stamp));
     expect(started.animation.runId).toBe(stamp.id);
     const elsewhere = tool.apply(
       idle,
-      throughTheWire({ type: 'start', seed: 42 }, { ...stamp, by: 'bob' }),
+      overTheWire(tool, { type: 'start', seed: 42 }, { ...stamp, by: 'bob' }),
     );
     expect(elsewhere.animation).toEqual(started.animation);
   });
@@ -176,34 +168,20 @@ describe('any sequence of randomizer operations (property)', () => {
   it('either refuses an operation leaving the content as it was, or gives valid content', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
-        let content = deepFreeze(tool.defaultContent(testContext('fixed')));
-        steps.forEach((current, index) => {
-          const op = operationOf(content, current);
-          const at = new Date(Date.UTC(2024, 0, 1, 0, 0, index)).toISOString();
-          const wire = throughTheWire(op, { id: `op-${index}`, at, by: 'ann' });
-          const before = JSON.stringify(content);
-          let next: RandomizerContent;
-          try {
-            next = tool.apply(content, wire);
-          } catch (error) {
-            expect(error).toBeInstanceOf(RandomizerError);
-            expect(JSON.stringify(content)).toBe(before);
-            return;
-          }
-          expect(JSON.stringify(content)).toBe(before);
-          expect(tool.apply(content, wire)).toEqual(next);
-          expect(next).toEqual(applyRandomizerOperation(content, op, operationContext(wire)));
-          expect(tool.parse(JSON.parse(JSON.stringify(next)))).toEqual(next);
-          const problems = tool.validate(next);
-          if (problems.length > 0) {
-            // The one case editOptions leaves to validation (by design, see editOptions): a text
-            // without any option. The content lifecycle refuses to save it, so it is dropped.
+        expectOperationSequence(tool, {
+          start: tool.defaultContent(testContext('fixed')),
+          nextOperation: (content, index) => {
+            const current = steps[index];
+            return current === undefined ? undefined : operationOf(content, current);
+          },
+          refusal: RandomizerError,
+          // The one case editOptions leaves to validation (by design, see editOptions): a text
+          // without any option. The content lifecycle refuses to save it, so it is dropped.
+          allowInvalid: (problems, op) => {
             expect(op.type === 'editOptions' && parseOptionsText(op.text)).toEqual([]);
             expect(problems).toEqual([RANDOMIZER_VALIDATION_MESSAGES.OPTION_REQUIRED]);
-            return;
-          }
-          expectInvariants(next);
-          content = deepFreeze(next);
+          },
+          invariants: expectInvariants,
         });
       }),
       { numRuns: 200 },

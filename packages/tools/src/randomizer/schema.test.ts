@@ -1,8 +1,14 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { tools } from '../registry.ts';
-import { testContext } from '../testing.ts';
+import {
+  expectArgsParsed,
+  expectParsedUnchanged,
+  expectShapeError,
+  operationArgCases,
+  testContext,
+} from '../testing.ts';
 import { OperationFormatError } from '../tool.ts';
 import { defaultRandomizerContent } from './defaults.ts';
 import { complete, start, type RandomizerOperation } from './operations.ts';
@@ -29,16 +35,6 @@ function completed(): RandomizerContent {
   return complete(animating(), { runId: 'run-1' });
 }
 
-/** The error `action` throws (fails the test when it throws nothing). */
-function thrownBy(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
-
 describe('randomizerContentSchema (strict, spec §3 Randomizer content)', () => {
   it.each([
     ['the default content', base()],
@@ -46,9 +42,7 @@ describe('randomizerContentSchema (strict, spec §3 Randomizer content)', () => 
     ['a completed run', completed()],
     ['allow mode without options', { ...base(), repetitionMode: 'allow' as const, options: [] }],
   ])('accepts %s and its JSON round trip unchanged', (_name, content) => {
-    expect(tool.parse(content)).toEqual(content);
-    const stored: unknown = JSON.parse(JSON.stringify(content));
-    expect(tool.parse(stored)).toEqual(content);
+    expectParsedUnchanged(tool, content);
   });
 
   it('reads a missing animation.runId (content written before it existed) as null', () => {
@@ -113,20 +107,17 @@ describe('randomizerContentSchema (strict, spec §3 Randomizer content)', () => 
       ['ui', 'optionsText'],
     ],
   ])('refuses %s with NO_CONTENT, the ZodError naming the field', (_name, change, path) => {
-    const error = thrownBy(() => tool.parse(change(base())));
-    expect(error).toBeInstanceOf(RandomizerError);
-    expect(error).toMatchObject({ code: 'NO_CONTENT', message: 'No content loaded' });
-    const cause = (error as Error).cause;
-    expect(cause).toBeInstanceOf(z.ZodError);
-    expect((cause as z.ZodError).issues.map((issue) => issue.path)).toEqual([path]);
+    expectShapeError(() => tool.parse(change(base())), RandomizerError, {
+      code: 'NO_CONTENT',
+      message: 'No content loaded',
+      issuePaths: [path],
+    });
   });
 
   it.each([null, undefined, [], 'Option 1', 3, {}, { toolType: 'scrum-poker', estimations: [] }])(
     'refuses %j, which is not randomizer content',
     (value) => {
-      const error = thrownBy(() => tool.parse(value));
-      expect(error).toBeInstanceOf(RandomizerError);
-      expect((error as Error).cause).toBeInstanceOf(z.ZodError);
+      expectShapeError(() => tool.parse(value), RandomizerError);
     },
   );
 
@@ -142,7 +133,7 @@ describe('randomizerContentSchema (strict, spec §3 Randomizer content)', () => 
       },
       ui: { ...content.ui, fontSize: 14 },
     };
-    expect(tool.parse(JSON.parse(JSON.stringify(newer)))).toEqual(newer);
+    expectParsedUnchanged(tool, newer);
   });
 });
 
@@ -191,7 +182,7 @@ describe('lenientRandomizerContentSchema (export of older or foreign shapes)', (
       legacy: { colour: 'blue' },
     });
     // What the lenient schema produces is content the strict one accepts.
-    expect(tool.parse(JSON.parse(JSON.stringify(read)))).toEqual(read);
+    expectParsedUnchanged(tool, read);
     expect(tool.validate(read)).toEqual([]);
   });
 
@@ -221,10 +212,7 @@ describe('lenientRandomizerContentSchema (export of older or foreign shapes)', (
     { options: 'a\nb' },
     { toolType: 'scrum-poker', estimations: [] },
   ])('refuses %j, which is not randomizer content, with NO_CONTENT', (value) => {
-    const error = thrownBy(() => lenient(value));
-    expect(error).toBeInstanceOf(RandomizerError);
-    expect(error).toMatchObject({ code: 'NO_CONTENT' });
-    expect((error as Error).cause).toBeInstanceOf(z.ZodError);
+    expectShapeError(() => lenient(value), RandomizerError, { code: 'NO_CONTENT' });
   });
 
   it('is built from the same definition as the strict schema', () => {
@@ -251,12 +239,8 @@ describe('randomizerOperationSchema', () => {
     expect([...RANDOMIZER_OPERATIONS].sort()).toEqual(Object.keys(validArgs).sort());
   });
 
-  it.each(
-    Object.entries(validArgs).flatMap(([name, cases]) =>
-      cases.map((args) => [name, args] as const),
-    ),
-  )('parses %s %j', (name, args) => {
-    expect(tool.parseOperation(name, args)).toEqual({ type: name, ...args });
+  it.each(operationArgCases(validArgs))('parses %s %j', (name, args) => {
+    expectArgsParsed(tool, name, args);
   });
 
   it('drops arguments it does not know', () => {
@@ -275,9 +259,7 @@ describe('randomizerOperationSchema', () => {
     ['setMode', { mode: 'repeat' }],
     ['setMode', {}],
   ])('refuses %s %j with a ZodError as cause', (name, args) => {
-    const error = thrownBy(() => tool.parseOperation(name, args));
-    expect(error).toBeInstanceOf(OperationFormatError);
-    expect((error as Error).cause).toBeInstanceOf(z.ZodError);
+    expectShapeError(() => tool.parseOperation(name, args), OperationFormatError);
   });
 
   it.each<[string, unknown]>([

@@ -6,13 +6,12 @@
  */
 import { z } from 'zod';
 
+import { operationNames } from '../operation-union.ts';
+import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { idleAnimation } from './defaults.ts';
 import { optionsToText } from './options.ts';
 import type { RandomizerOperation } from './operations.ts';
 import type { AnimationState, RandomizerContent, RepetitionMode } from './types.ts';
-
-/** How a content schema treats a missing or mistyped field (see ParseOptions in ../tool.ts). */
-export type RandomizerSchemaMode = 'strict' | 'lenient';
 
 /** spec §3: 'allow' or 'no-repeat', as a schema (its values are {@link RepetitionMode}). */
 export const repetitionModeSchema = z.enum([
@@ -41,51 +40,34 @@ export const animationStateSchema = z.enum([
  *   wrong type are dropped. Only a value that is not an object, or whose `options` is not an
  *   array, is refused.
  */
-export function randomizerContentSchemaFor(
-  mode: RandomizerSchemaMode,
-): z.ZodType<RandomizerContent> {
-  const lenient = mode === 'lenient';
-  /** `schema`, or in lenient mode `schema` falling back to `fallback()` when it fails. */
-  const field = <T extends z.ZodType>(schema: T, fallback: () => z.output<T>) =>
-    lenient ? schema.catch(fallback) : schema;
-  /** Text; in lenient mode a finite number is read as its text. */
-  const text = lenient ? z.union([z.string(), z.number().transform(String)]) : z.string();
-  /** A list of `item`s; in lenient mode the elements `item` refuses are dropped. */
-  const list = <T extends z.ZodType>(item: T) =>
-    lenient
-      ? z.array(z.unknown()).transform((values) =>
-          values.flatMap((value) => {
-            const parsed = item.safeParse(value);
-            return parsed.success ? [parsed.data] : [];
-          }),
-        )
-      : z.array(item);
+export function randomizerContentSchemaFor(mode: SchemaMode): z.ZodType<RandomizerContent> {
+  const { lenient, field, defaulted, text, flag, list } = schemaModeKit(mode);
   const index = z.number().int().nonnegative();
 
   const step = z.looseObject({ optionIndex: index, delay: z.number().nonnegative() });
   const animation = z.looseObject({
-    startIndex: field(index, () => 0),
-    steps: field(list(step), () => []),
-    state: field(animationStateSchema, () => 'idle' as const),
-    currentStepIndex: field(index, () => 0),
-    runId: field(text.nullable().default(null), () => null),
+    startIndex: field(index, 0),
+    steps: field(list(step), []),
+    state: field(animationStateSchema, 'idle'),
+    currentStepIndex: field(index, 0),
+    runId: defaulted(text.nullable(), null),
   });
   const ui = z.looseObject({
-    isEditing: field(z.boolean(), () => false),
-    optionsText: field(z.string(), () => ''),
+    isEditing: flag(false),
+    optionsText: field(z.string(), ''),
   });
 
   const content = z.looseObject({
-    id: field(text, () => ''),
-    version: field(z.number(), () => 1),
-    lastModified: field(z.string(), () => ''),
-    createdAt: field(z.string(), () => ''),
+    id: field(text, ''),
+    version: field(z.number(), 1),
+    lastModified: field(z.string(), ''),
+    createdAt: field(z.string(), ''),
     options: list(text),
-    repetitionMode: field(repetitionModeSchema, () => 'no-repeat' as const),
-    selectedIndex: field(index.nullable(), () => null),
-    usedIndices: field(list(index), () => []),
-    animation: field(animation, () => animation.parse(idleAnimation())),
-    ui: field(ui, () => ({ isEditing: false, optionsText: '' })),
+    repetitionMode: field(repetitionModeSchema, 'no-repeat'),
+    selectedIndex: field(index.nullable(), null),
+    usedIndices: field(list(index), []),
+    animation: field(animation, animation.parse(idleAnimation())),
+    ui: field(ui, { isEditing: false, optionsText: '' }),
   });
   // Lenient only: a missing options text is the options one per line (as editOptions writes it).
   return lenient
@@ -130,4 +112,4 @@ export const randomizerOperationSchema = z.discriminatedUnion('type', [
 
 /** The name of every randomizer operation, in the order of {@link randomizerOperationSchema}. */
 export const RANDOMIZER_OPERATIONS: readonly RandomizerOperation['type'][] =
-  randomizerOperationSchema.options.map((option) => option.shape.type.value);
+  operationNames(randomizerOperationSchema);

@@ -7,9 +7,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { operationContext, serializeOperation, type OperationStamp } from '../operation.ts';
-import { parseOperation, tools } from '../registry.ts';
-import { deepFreeze } from '../testing.ts';
+import { operationContext } from '../operation.ts';
+import { tools } from '../registry.ts';
+import {
+  deepFreeze,
+  expectRandomOperationSequences,
+  expectSameOverTheWire,
+  overTheWire,
+  stampOf,
+} from '../testing.ts';
 import type { ToolDefinition } from '../tool.ts';
 import type { TrackerOperation } from './operations.ts';
 import { TRACKER_OPERATIONS } from './schema.ts';
@@ -28,18 +34,6 @@ type TrackerToolName = (typeof TRACKER_TOOLS)[number];
 /** The registry entry of a tracker tool, typed for code that handles both. */
 function trackerTool(name: TrackerToolName): ToolDefinition<TrackerContent, TrackerOperation> {
   return tools[name];
-}
-
-const START_MS = Date.UTC(2024, 0, 1);
-
-function stampOf(step: number): OperationStamp {
-  return { id: `op-${step}`, at: new Date(START_MS + step * 1000).toISOString(), by: 'ann' };
-}
-
-/** `op` serialised as a client sends it, then read back as a receiving client does. */
-function overTheWire(name: TrackerToolName, op: TrackerOperation, stamp: OperationStamp) {
-  const created = trackerTool(name).createOperation(op, stamp);
-  return parseOperation(JSON.parse(serializeOperation(created)));
 }
 
 function issuesOf(content: TrackerContent): Issue[] {
@@ -63,7 +57,7 @@ function board(name: TrackerToolName): TrackerContent {
   const tool = trackerTool(name);
   let step = 0;
   const next = (content: TrackerContent, op: TrackerOperation): TrackerContent =>
-    tool.apply(content, overTheWire(name, op, stampOf(++step)));
+    tool.apply(content, overTheWire(tool, op, stampOf(++step)));
   let content = tool.defaultContent(operationContext(stampOf(0)));
   const todo = phaseNamed(content, 'To Do');
   content = next(content, {
@@ -139,30 +133,18 @@ describe.each(TRACKER_TOOLS)('%s: every operation over the wire', (name) => {
   it.each(TRACKER_OPERATIONS)(
     '%s serialised and applied gives what the operation function gives, twice alike',
     (operationName) => {
-      const op = samples[operationName];
-      const stamp = stampOf(100);
-      const received = overTheWire(name, op, stamp);
-      expect(received).toMatchObject({ v: 1, tool: name, name: operationName, ...stamp });
-
-      const direct = tool.applyWith(content, op, operationContext(stamp));
-      const applied = tool.apply(content, received);
-      expect(applied).toEqual(direct);
-      // The operation changed something, so the comparison above is not between two no-ops.
-      expect(applied).not.toEqual(content);
-      // Determinism: ids and times come from the operation, never from the clock.
-      expect(tool.apply(content, overTheWire(name, op, stamp))).toEqual(applied);
-      expect(tool.validate(applied)).toEqual([]);
+      expectSameOverTheWire(tool, content, samples[operationName], stampOf(100));
     },
   );
 
   it('derives the ids and the time of what an operation creates from the operation', () => {
     const { addIssue, addPhase, addComment } = samples;
     const stamp = stampOf(7);
-    const withIssue = tool.apply(content, overTheWire(name, addIssue, stamp));
+    const withIssue = tool.apply(content, overTheWire(tool, addIssue, stamp));
     expect(issueTitled(withIssue, 'New')).toMatchObject({ id: 'op-7', createdAt: stamp.at });
-    const withPhase = tool.apply(content, overTheWire(name, addPhase, stamp));
+    const withPhase = tool.apply(content, overTheWire(tool, addPhase, stamp));
     expect(withPhase.phases.at(-1)?.id).toBe('op-7');
-    const withComment = tool.apply(content, overTheWire(name, addComment, stamp));
+    const withComment = tool.apply(content, overTheWire(tool, addComment, stamp));
     expect(issueTitled(withComment, 'A').comments.at(-1)).toEqual({
       id: 'op-7',
       content: 'second',
@@ -351,30 +333,12 @@ function operationAgainst(content: TrackerContent): fc.Arbitrary<TrackerOperatio
 describe.each(TRACKER_TOOLS)('%s: any sequence of operations (property)', (name) => {
   it('refused operations change nothing; accepted ones keep the content valid and strict', () => {
     const tool = trackerTool(name);
-    fc.assert(
-      fc.property(fc.gen(), fc.noBias(fc.integer({ min: 1, max: 30 })), (generate, steps) => {
-        let content = deepFreeze(tool.defaultContent(operationContext(stampOf(0))));
-        for (let step = 1; step <= steps; step++) {
-          const op = generate(operationAgainst, content);
-          const received = overTheWire(name, op, stampOf(step));
-          const before = JSON.stringify(content);
-          let next: TrackerContent;
-          try {
-            next = tool.apply(content, received);
-          } catch (error) {
-            // Only a rule may refuse a well-formed operation, and it leaves the content alone.
-            expect(error).toBeInstanceOf(TrackerError);
-            expect(JSON.stringify(content)).toBe(before);
-            continue;
-          }
-          expect(JSON.stringify(content)).toBe(before);
-          expect(tool.validate(next), JSON.stringify(op)).toEqual([]);
-          const reloaded: unknown = JSON.parse(JSON.stringify(next));
-          expect(tool.parse(reloaded)).toEqual(reloaded);
-          content = deepFreeze(next);
-        }
-      }),
-      { numRuns: 150 },
-    );
+    expectRandomOperationSequences(tool, {
+      start: () => tool.defaultContent(operationContext(stampOf(0))),
+      operationOn: operationAgainst,
+      refusal: TrackerError,
+      numRuns: 150,
+      firstStamp: 1,
+    });
   }, 60_000);
 });

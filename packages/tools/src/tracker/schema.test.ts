@@ -3,10 +3,16 @@
  * entries (spec §3 Shared phase/issue tool content; ParseOptions in ../tool.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 
 import { operationContext } from '../operation.ts';
 import { tools } from '../registry.ts';
+import {
+  expectArgsParsed,
+  expectParsedUnchanged,
+  expectShapeError,
+  operationArgCases,
+  withField,
+} from '../testing.ts';
 import { OperationFormatError, type ToolDefinition } from '../tool.ts';
 import { KANBAN_DEFAULT_SETTINGS, TICKET_DEFAULT_SETTINGS } from './defaults.ts';
 import type { TrackerOperation } from './operations.ts';
@@ -49,45 +55,17 @@ function boardOf(name: TrackerToolName): TrackerContent {
   );
 }
 
-const MISSING = Symbol('missing');
+/** A missing field (for {@link withField}: JSON has no undefined). */
+const MISSING = undefined;
 type Path = readonly (string | number)[];
-
-/** A deep copy of `value` with the field at `path` set to `replacement` (removed for MISSING). */
-function withField(value: unknown, path: Path, replacement: unknown): unknown {
-  const copy: unknown = structuredClone(value);
-  let parent: unknown = copy;
-  for (const key of path.slice(0, -1)) parent = (parent as Record<string | number, unknown>)[key];
-  const last = path.at(-1);
-  if (last === undefined || typeof parent !== 'object' || parent === null)
-    throw new Error(`no field at ${path.join('.')}`);
-  const record = parent as Record<string | number, unknown>;
-  if (replacement === MISSING) {
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the field under test
-    delete record[last];
-  } else {
-    record[last] = replacement;
-  }
-  return copy;
-}
-
-/** The error `action` throws (fails the test when it throws nothing). */
-function thrown(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
 
 /** Asserts the strict parse refuses `value` with NO_DATA whose cause names `path`. */
 function expectRefused(name: TrackerToolName, value: unknown, path: Path): void {
-  const error = thrown(() => trackerTool(name).parse(value));
-  expect(error).toBeInstanceOf(TrackerError);
-  expect(error).toMatchObject({ code: 'NO_DATA', message: 'No data loaded' });
-  const cause = (error as Error).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  expect((cause as ZodError).issues.map((issue) => issue.path)).toContainEqual(path);
+  expectShapeError(() => trackerTool(name).parse(value), TrackerError, {
+    code: 'NO_DATA',
+    message: 'No data loaded',
+    path,
+  });
 }
 
 const PHASE: Path = ['phases', 1];
@@ -163,17 +141,14 @@ describe.each(TRACKER_TOOLS)('%s strict content schema (spec §3)', (name) => {
   const other: TrackerToolName = name === 'kanban' ? 'ticket-system' : 'kanban';
 
   it('accepts the default content and its JSON round trip unchanged', () => {
-    const content = tool.defaultContent(operationContext({ id: 'd', at: AT }));
-    expect(tool.parse(content)).toEqual(content);
-    const reloaded: unknown = JSON.parse(JSON.stringify(content));
-    expect(tool.parse(reloaded)).toEqual(content);
+    expectParsedUnchanged(tool, tool.defaultContent(operationContext({ id: 'd', at: AT })));
   });
 
   it('accepts content with issues, comments, tags and a phase limit, and its round trip', () => {
     const content = boardOf(name);
     expect(content.phases[1]?.issues[0]?.comments).toHaveLength(1);
     expect(content.phases[1]?.maxIssues).toBe(4);
-    expect(tool.parse(JSON.parse(JSON.stringify(content)))).toEqual(content);
+    expectParsedUnchanged(tool, content);
   });
 
   it('keeps fields it does not know at every level (a newer client’s additions)', () => {
@@ -292,9 +267,7 @@ describe.each(TRACKER_TOOLS)('%s lenient content schema (export of older shapes)
       title: name === 'kanban' ? 'Kanban Board' : 'Issue Management',
     });
     expect(lenient.settings).toEqual(settings);
-    expect(tool.parse(JSON.parse(JSON.stringify(lenient)))).toEqual(
-      JSON.parse(JSON.stringify(lenient)),
-    );
+    expectParsedUnchanged(tool, lenient);
   });
 
   it('never shares a default list or object between two documents', () => {
@@ -317,10 +290,7 @@ describe.each(TRACKER_TOOLS)('%s lenient content schema (export of older shapes)
     ['phases null', { phases: null }],
     ['the other tool’s content', { toolType: other, phases: [] }],
   ])('refuses %s with NO_DATA caused by a ZodError', (_label, value) => {
-    const error = thrown(() => tool.parse(value, { lenient: true }));
-    expect(error).toBeInstanceOf(TrackerError);
-    expect(error).toMatchObject({ code: 'NO_DATA' });
-    expect((error as Error).cause).toBeInstanceOf(ZodError);
+    expectShapeError(() => tool.parse(value, { lenient: true }), TrackerError, { code: 'NO_DATA' });
   });
 });
 
@@ -451,19 +421,14 @@ describe('tracker operation schema', () => {
   describe.each(TRACKER_TOOLS)('%s.parseOperation', (name) => {
     const tool = trackerTool(name);
 
-    it.each(TRACKER_OPERATIONS.flatMap((op) => VALID_ARGS[op].map((args) => [op, args] as const)))(
-      '%s accepts %j',
-      (op, args) => {
-        expect(tool.parseOperation(op, args)).toEqual({ type: op, ...args });
-      },
-    );
+    it.each(operationArgCases(VALID_ARGS))('%s accepts %j', (op, args) => {
+      expectArgsParsed(tool, op, args);
+    });
 
-    it.each(TRACKER_OPERATIONS.flatMap((op) => WRONG_ARGS[op].map((args) => [op, args] as const)))(
+    it.each(operationArgCases(WRONG_ARGS))(
       '%s refuses %j with an OperationFormatError caused by a ZodError',
       (op, args) => {
-        const error = thrown(() => tool.parseOperation(op, args));
-        expect(error).toBeInstanceOf(OperationFormatError);
-        expect((error as Error).cause).toBeInstanceOf(ZodError);
+        expectShapeError(() => tool.parseOperation(op, args), OperationFormatError);
       },
     );
 

@@ -9,6 +9,8 @@
  */
 import { z } from 'zod';
 
+import { operationNames, type SameType } from '../operation-union.ts';
+import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { DEFAULT_TITLES, KANBAN_DEFAULT_SETTINGS, TICKET_DEFAULT_SETTINGS } from './defaults.ts';
 import type { TrackerOperation } from './operations.ts';
 import {
@@ -22,25 +24,6 @@ import {
   type ToolType,
 } from './types.ts';
 
-/**
- * How a content schema reads a value (see ParseOptions in ../tool.ts):
- * - 'strict': every field of spec §3 must have its type (ids and timestamps strings, numbers
- *   finite, enums one of their values); fields the spec does not name are kept untouched.
- * - 'lenient': a missing or mistyped field gets its default (a number where text is expected
- *   becomes that text, e.g. estimation 5 → '5'; list entries of the wrong kind are dropped). Only
- *   a value that is not tracker content at all fails: not an object, no `phases` array, or a
- *   `toolType` naming the other tracker tool.
- */
-export type ContentSchemaMode = 'strict' | 'lenient';
-
-const isRecord = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isText = (value: unknown): boolean => typeof value === 'string' || typeof value === 'number';
-
-const isIssueType = (value: unknown): boolean =>
-  (ISSUE_TYPES as readonly unknown[]).includes(value);
-
 /** spec §3 Issue/card `type`: 'Task', 'Bug', 'User Story' or 'Epic'. */
 export const issueTypeSchema = z.enum(ISSUE_TYPES);
 
@@ -50,62 +33,39 @@ export const issuePrioritySchema = z.enum(ISSUE_PRIORITIES);
 /** spec §3 Phase `maxIssues`: a count of issues, an integer ≥ 0 (absent means unlimited). */
 export const maxIssuesSchema = z.int().nonnegative();
 
-// The building blocks of both modes: `field` adds the lenient default, `text` and `list` the
-// lenient conversions. Everything below is written once and read in either mode.
-function contentParts(mode: ContentSchemaMode) {
-  const lenient = mode === 'lenient';
-
-  /** `schema`; in lenient mode anything it refuses (missing included) becomes `fallback`. */
-  function field<S extends z.ZodType>(schema: S, fallback: z.output<S>): S | z.ZodCatch<S> {
-    // A copy per use, so two parsed documents never share a default list or object.
-    return lenient ? schema.catch(() => structuredClone(fallback)) : schema;
-  }
-
-  /** A string; in lenient mode a number becomes its text and anything else `fallback`. */
-  function text(fallback = ''): z.ZodType<string> {
-    return lenient
-      ? z.union([z.string(), z.number().transform(String)]).catch(fallback)
-      : z.string();
-  }
-
-  /** An array of `item`; in lenient mode entries that fail `keep` are dropped first. */
-  function list<S extends z.ZodType>(item: S, keep: (value: unknown) => boolean) {
-    return lenient
-      ? z.preprocess((value) => (Array.isArray(value) ? value.filter(keep) : value), z.array(item))
-      : z.array(item);
-  }
-
-  const flag = (fallback: boolean) => field(z.boolean(), fallback);
+// The fields of both modes, written once with the shared building blocks (../schema-modes.ts).
+function contentParts(mode: SchemaMode) {
+  const { lenient, field, text, textField, flag, list } = schemaModeKit(mode);
 
   const comment = z.looseObject({
-    id: text(),
-    content: text(),
-    createdAt: text(),
-    createdBy: text(),
+    id: textField(),
+    content: textField(),
+    createdAt: textField(),
+    createdBy: textField(),
   });
 
   const issue = z.looseObject({
-    id: text(),
-    title: text(),
-    description: text(),
+    id: textField(),
+    title: textField(),
+    description: textField(),
     type: field(issueTypeSchema, KANBAN_DEFAULT_SETTINGS.defaultIssueType),
     priority: field(issuePrioritySchema, 'none'),
-    estimation: text(),
-    assignedPerson: text(),
-    comments: field(list(comment, isRecord), []),
-    createdAt: text(),
-    createdBy: text(),
+    estimation: textField(),
+    assignedPerson: textField(),
+    comments: field(list(comment), []),
+    createdAt: textField(),
+    createdBy: textField(),
     order: field(z.number(), 0),
-    tags: field(list(text(), isText), []),
+    tags: field(list(text), []),
   });
 
   const phase = z.looseObject({
-    id: text(),
-    name: text(),
-    issues: field(list(issue, isRecord), []),
+    id: textField(),
+    name: textField(),
+    issues: field(list(issue), []),
     order: field(z.number(), 0),
-    color: text(DEFAULT_PHASE_COLOR),
-    description: text(),
+    color: textField(DEFAULT_PHASE_COLOR),
+    description: textField(),
     maxIssues: field(maxIssuesSchema.optional(), undefined),
     isEndPhase: field(z.boolean().optional(), undefined),
   });
@@ -118,9 +78,7 @@ function contentParts(mode: ContentSchemaMode) {
       minPhases: field(z.number(), defaults.minPhases),
       maxPhases: field(z.number(), defaults.maxPhases),
       defaultIssueType: field(issueTypeSchema, defaults.defaultIssueType),
-      availableIssueTypes: field(list(issueTypeSchema, isIssueType), [
-        ...defaults.availableIssueTypes,
-      ]),
+      availableIssueTypes: field(list(issueTypeSchema), [...defaults.availableIssueTypes]),
       showEstimation: flag(defaults.showEstimation),
       showPriority: flag(defaults.showPriority),
       showAssignedPerson: flag(defaults.showAssignedPerson),
@@ -157,13 +115,13 @@ function contentParts(mode: ContentSchemaMode) {
   // Fields both tools' content share (spec §3); `phases` is the core and never defaulted.
   function contentShape(tool: ToolType) {
     return {
-      id: text(),
-      title: text(DEFAULT_TITLES[tool]),
+      id: textField(),
+      title: textField(DEFAULT_TITLES[tool]),
       version: field(z.number(), 1),
-      lastModified: text(),
-      createdAt: text(),
-      phases: list(phase, isRecord),
-      teamMembers: field(list(text(), isText), []),
+      lastModified: textField(),
+      createdAt: textField(),
+      phases: list(phase),
+      teamMembers: field(list(text), []),
     };
   }
 
@@ -185,29 +143,28 @@ function contentParts(mode: ContentSchemaMode) {
 
 /**
  * The content schema of the Kanban (`tool` 'kanban') or Issue Management ('ticket') tool in
- * `mode` (see {@link ContentSchemaMode}); its output is KanbanContent / TicketContent (spec §3).
- * The schema itself never throws: `safeParse` reports a ZodError naming the offending fields.
+ * `mode` (see SchemaMode in ../schema-modes.ts); its output is KanbanContent / TicketContent
+ * (spec §3). Strict: ids and timestamps strings, numbers finite, enums one of their values;
+ * fields the spec does not name are kept untouched. Lenient: a missing or mistyped field gets
+ * its default (estimation 5 → '5'; list entries of the wrong kind are dropped); only a value that
+ * is not tracker content at all fails: not an object, no `phases` array, or a `toolType` naming
+ * the other tracker tool. The schema itself never throws: `safeParse` reports a ZodError naming
+ * the offending fields.
  */
-export function trackerContentSchema(
-  tool: 'kanban',
-  mode: ContentSchemaMode,
-): z.ZodType<KanbanContent>;
-export function trackerContentSchema(
-  tool: 'ticket',
-  mode: ContentSchemaMode,
-): z.ZodType<TicketContent>;
+export function trackerContentSchema(tool: 'kanban', mode: SchemaMode): z.ZodType<KanbanContent>;
+export function trackerContentSchema(tool: 'ticket', mode: SchemaMode): z.ZodType<TicketContent>;
 export function trackerContentSchema(
   tool: ToolType,
-  mode: ContentSchemaMode,
+  mode: SchemaMode,
 ): z.ZodType<KanbanContent> | z.ZodType<TicketContent> {
   const parts = contentParts(mode);
   return tool === 'kanban' ? parts.kanban() : parts.ticket();
 }
 
-/** Strict Kanban content (spec §3; see {@link ContentSchemaMode}): used on load and before saves. */
+/** Strict Kanban content (spec §3, see {@link trackerContentSchema}): on load and before saves. */
 export const kanbanContentSchema = trackerContentSchema('kanban', 'strict');
 
-/** Lenient Kanban content (see {@link ContentSchemaMode}): export of older or foreign shapes. */
+/** Lenient Kanban content (see {@link trackerContentSchema}): export of older or foreign shapes. */
 export const lenientKanbanContentSchema = trackerContentSchema('kanban', 'lenient');
 
 /** Strict Issue Management content (spec §3): used on load and before saves. */
@@ -221,6 +178,16 @@ export const lenientTicketContentSchema = trackerContentSchema('ticket', 'lenien
 
 const phaseId = z.string();
 const issueId = z.string();
+
+// The optional fields a new issue and an issue's changes share (spec §3 Issue/card).
+const optionalIssueFields = {
+  description: z.string().optional(),
+  type: issueTypeSchema.optional(),
+  priority: issuePrioritySchema.optional(),
+  estimation: z.string().optional(),
+  assignedPerson: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+};
 
 /**
  * Every tracker operation with its arguments (`{type, ...args}`, ./operations.ts
@@ -255,29 +222,13 @@ export const trackerOperationSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('addIssue'),
     phaseId,
-    issue: z.object({
-      title: z.string(),
-      description: z.string().optional(),
-      type: issueTypeSchema.optional(),
-      priority: issuePrioritySchema.optional(),
-      estimation: z.string().optional(),
-      assignedPerson: z.string().optional(),
-      tags: z.array(z.string()).optional(),
-    }),
+    issue: z.object({ title: z.string(), ...optionalIssueFields }),
     createdBy: z.string(),
   }),
   z.object({
     type: z.literal('updateIssue'),
     issueId,
-    changes: z.object({
-      title: z.string().optional(),
-      description: z.string().optional(),
-      type: issueTypeSchema.optional(),
-      priority: issuePrioritySchema.optional(),
-      estimation: z.string().optional(),
-      assignedPerson: z.string().optional(),
-      tags: z.array(z.string()).optional(),
-    }),
+    changes: z.object({ title: z.string().optional(), ...optionalIssueFields }),
   }),
   z.object({ type: z.literal('deleteIssue'), issueId }),
   z.object({
@@ -293,13 +244,8 @@ export const trackerOperationSchema = z.discriminatedUnion('type', [
 
 // Compile-time proof that the schema describes TrackerOperation exactly (each assignable to the
 // other), so the type and the schema cannot drift apart.
-const _sameType: [TrackerOperation, z.output<typeof trackerOperationSchema>] extends [
-  z.output<typeof trackerOperationSchema>,
-  TrackerOperation,
-]
-  ? true
-  : never = true;
+const _sameType: SameType<TrackerOperation, z.output<typeof trackerOperationSchema>> = true;
 
 /** The name of every tracker operation, in the schema's order (`Operation.name` on the wire). */
 export const TRACKER_OPERATIONS: readonly TrackerOperation['type'][] =
-  trackerOperationSchema.options.map((option) => option.shape.type.value);
+  operationNames(trackerOperationSchema);
