@@ -21,3 +21,30 @@ export const TOOL_ID_MAX_CHARS = 64;
 export const CONTENT_METADATA_MAX_BYTES = 16 * 1024;
 /** Largest client-supplied presence payload, in bytes of JSON (NOTIFY payloads stay < 8000 B). */
 export const PRESENCE_DATA_MAX_BYTES = 1024;
+
+/**
+ * Most encrypted operation envelopes one content save may carry (issue 15): a save records the
+ * operations of one user action, which are few; more → BAD_REQUEST (REST 422).
+ */
+export const OPERATIONS_PER_SAVE_MAX = 20;
+/**
+ * Longest encrypted operation envelope, in characters (issue 15). An operation describes one
+ * change (a card, a note, a vote), not a document; longer → BAD_REQUEST (REST 422).
+ */
+export const OPERATION_ENVELOPE_MAX_CHARS = 16_384;
+/**
+ * Widest gap, in versions, that `content.changes` answers with operations (issue 15). Beyond
+ * it the answer is `too_far_behind` and the client loads the snapshot instead: one snapshot
+ * download and decryption is cheaper than fetching, decrypting and applying more than 100
+ * changes one by one (up to 100 × 20 envelopes of 16 KiB), and the bound keeps every answer
+ * small whatever the history.
+ */
+export const CHANGES_SINCE_MAX_VERSIONS = 100;
+/**
+ * Largest total length, in characters, of a save's operation envelopes that `content_update`
+ * carries inline (issue 15). A bigger change is announced without them and receivers fetch it
+ * with `content.changes`. Keeps every event far below PostgreSQL NOTIFY's 8000-byte payload
+ * limit: with the longest space name (400 B), username (150 B) and tool id, an event with 2000
+ * characters of operations stays under 3.5 KB.
+ */
+export const INLINE_OPERATIONS_MAX_CHARS = 2000;

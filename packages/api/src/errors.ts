@@ -21,5 +21,8 @@ export const ERROR = {
   invalidEnvelope: 'encrypted_data must be an encryption envelope {"data","iv","salt"} (base64)',
   invalidVerifier: 'must be a verifier: standard base64 of 32 bytes',
   metadataTooLarge: 'metadata is too large',
+  invalidOperationEnvelope:
+    'operations must hold operation envelopes {"v":"op1","data","iv","salt"} (base64)',
+  sinceInvalid: 'since must be a whole number ≥ 0',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -3,7 +3,8 @@
  * WebSocket of this instance listens here, and every procedure that changes something publishes
  * here. With a `DbNotifier` (PostgreSQL) events also travel to the other server instances on
  * the same database through LISTEN/NOTIFY — one listening connection per instance, metadata
- * only (never ciphertext), well under NOTIFY's 8000-byte payload limit.
+ * only (never a content snapshot; at most INLINE_OPERATIONS_MAX_CHARS of encrypted operation
+ * envelopes), well under NOTIFY's 8000-byte payload limit.
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -13,7 +14,13 @@ import type { DbNotifier } from '@cipherspace/db';
 /** NOTIFY channel shared by all instances. */
 export const EVENTS_CHANNEL = 'cipherspace_events';
 
-/** content_update data (spec §3): which tool changed, to which version, by whom. */
+/**
+ * content_update data (spec §3): which tool changed, to which version, by whom — plus, only
+ * when the save carried encrypted operations (issue 15), what a receiver needs to apply the
+ * change without loading the snapshot. A save without operations (a replacement, e.g. a
+ * third-party PUT) and a deletion carry exactly the four spec fields: receivers load the
+ * snapshot.
+ */
 export interface ContentUpdateData {
   tool: string;
   /** hex SHA-256 of the stored envelope; null when the content was deleted. */
@@ -21,6 +28,16 @@ export interface ContentUpdateData {
   modified_by: string;
   /** The new version; 0 when the content was deleted. */
   version: number;
+  /** Operations saves only: the version the operations apply to (`version − 1`). */
+  base_version?: number;
+  /** Operations saves only: always `'operations'` (a replacement carries no `kind`). */
+  kind?: 'operations';
+  /**
+   * Operations saves only, and only when their envelopes total at most
+   * INLINE_OPERATIONS_MAX_CHARS characters: the encrypted operation envelopes, in order.
+   * Otherwise receivers fetch them with `content.changes` since their version.
+   */
+  operations?: string[];
 }
 
 export interface PresenceData {

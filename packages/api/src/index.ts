@@ -16,6 +16,7 @@ export type {
   TransportState,
 } from './events.ts';
 export type { RealtimeEvent, SessionEndedMessage } from './router/realtime.ts';
+export type { ToolChangeView, ToolChangesView } from './router/content.ts';
 export { deleteExpiredSessions } from './services/sessions.ts';
 export { isDatabaseUnavailable } from './services/db-errors.ts';
 export { deleteInactiveSpaces, type RetentionRun } from './services/retention.ts';

@@ -3,11 +3,19 @@
  * documented wire contract (spec §3/§7, snake_case), so the REST adapter passes bodies through
  * unchanged and tRPC clients see the same vocabulary.
  */
-import { isEnvelope, isVerifier, SPACE_NAME_HINT, SPACE_NAME_PATTERN } from '@cipherspace/crypto';
+import {
+  isEnvelope,
+  isOperationEnvelope,
+  isVerifier,
+  SPACE_NAME_HINT,
+  SPACE_NAME_PATTERN,
+} from '@cipherspace/crypto';
 import { z } from 'zod';
 
 import {
   CONTENT_METADATA_MAX_BYTES,
+  OPERATION_ENVELOPE_MAX_CHARS,
+  OPERATIONS_PER_SAVE_MAX,
   PRESENCE_DATA_MAX_BYTES,
   TOOL_ID_MAX_CHARS,
   USERNAME_MAX_CHARS,
@@ -81,6 +89,35 @@ export const envelopeSchema = z
 
 /** Versions are PostgreSQL `integer`s; the next save stores version + 1. */
 const MAX_VERSION = 2_147_483_646;
+
+const operationsCountMessage = `operations must hold 1 to ${OPERATIONS_PER_SAVE_MAX} envelopes`;
+
+/**
+ * The encrypted operations of a save (issue 15): 1–OPERATIONS_PER_SAVE_MAX operation envelopes
+ * `{"v":"op1","data","iv","salt"}` of `@cipherspace/crypto` (JSON strings of at most
+ * OPERATION_ENVELOPE_MAX_CHARS characters each, checked by its `isOperationEnvelope`; a content
+ * envelope is refused), in the order they were applied. The server checks their form only; it
+ * cannot read them. Refusals are BAD_REQUEST (REST 422) with the first rule broken.
+ */
+export const operationsSchema = z
+  .array(
+    z
+      .string({ error: ERROR.invalidOperationEnvelope })
+      .max(OPERATION_ENVELOPE_MAX_CHARS, {
+        error: `an operation envelope is at most ${OPERATION_ENVELOPE_MAX_CHARS} characters`,
+      })
+      .refine(isOperationEnvelope, { error: ERROR.invalidOperationEnvelope }),
+    { error: operationsCountMessage },
+  )
+  .min(1, { error: operationsCountMessage })
+  .max(OPERATIONS_PER_SAVE_MAX, { error: operationsCountMessage });
+
+/** A version a client holds, for `content.changes` (issue 15): a whole number ≥ 0. */
+export const sinceSchema = z
+  .number({ error: ERROR.sinceInvalid })
+  .int({ error: ERROR.sinceInvalid })
+  .min(0, { error: ERROR.sinceInvalid })
+  .max(MAX_VERSION + 1, { error: ERROR.sinceInvalid });
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 

@@ -1,10 +1,11 @@
 /**
- * The whole database schema (spec §3 entities): spaces, their users, sessions and the
- * encrypted tool contents. Relations sit beside the tables; inferred row types are exported.
+ * The whole database schema (spec §3 entities): spaces, their users, sessions, the encrypted
+ * tool contents and the log of their changes (issue 15). Relations sit beside the tables;
+ * inferred row types are exported.
  *
  * Nothing in here is plaintext tool data: `encryptedData` is the client's envelope string
- * (`{data, iv, salt}`, spec §9), stored and returned byte-exact; verifiers are stored only as
- * argon2id hashes.
+ * (`{data, iv, salt}`, spec §9), stored and returned byte-exact; the change log holds only
+ * encrypted operation envelopes; verifiers are stored only as argon2id hashes.
  */
 import { relations, sql } from 'drizzle-orm';
 import {
@@ -112,10 +113,52 @@ export const toolContents = pgTable(
   (t) => [uniqueIndex('tool_contents_space_tool_key').on(t.spaceId, t.tool)],
 );
 
+/** The kinds of a {@link toolChanges} row, as stored in `tool_changes.kind` (issue 15). */
+export const TOOL_CHANGE_KINDS = ['operations', 'replacement'] as const;
+/**
+ * How a save changed a tool's content (issue 15): `operations` — the saver sent the encrypted
+ * operations that turn the previous version into this one; `replacement` — a whole new
+ * snapshot without operations (a third-party PUT, spec §7): receivers load the snapshot.
+ */
+export type ToolChangeKind = (typeof TOOL_CHANGE_KINDS)[number];
+
+/**
+ * The change log of a tool's content (issue 15): one row per saved version, written in the same
+ * transaction as the snapshot in `tool_contents`. `version` is the version the save produced;
+ * `operations` the encrypted operation envelopes (JSON strings, never plaintext) for kind
+ * `operations`, null for a `replacement`. Rows go when the tool's content is deleted (versions
+ * restart at 1) or with the space. The unique index (space_id, tool, version) serves every
+ * lookup: "changes since v" is `version > v` on it.
+ */
+export const toolChanges = pgTable(
+  'tool_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: TOOL_CHANGE_KINDS }).notNull(),
+    operations: jsonb('operations').$type<string[]>(),
+    modifiedBy: text('modified_by').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tool_changes_space_tool_version_key').on(t.spaceId, t.tool, t.version),
+    check('tool_changes_kind_check', sql`${t.kind} in ('operations', 'replacement')`),
+    check(
+      'tool_changes_operations_check',
+      sql`(${t.kind} = 'operations') = (${t.operations} is not null)`,
+    ),
+  ],
+);
+
 export const spacesRelations = relations(spaces, ({ many }) => ({
   users: many(users),
   sessions: many(sessions),
   toolContents: many(toolContents),
+  toolChanges: many(toolChanges),
 }));
 
 export const usersRelations = relations(users, ({ one, many }) => ({
@@ -132,7 +175,14 @@ export const toolContentsRelations = relations(toolContents, ({ one }) => ({
   space: one(spaces, { fields: [toolContents.spaceId], references: [spaces.id] }),
 }));
 
+/** A change belongs to one space (issue 15). */
+export const toolChangesRelations = relations(toolChanges, ({ one }) => ({
+  space: one(spaces, { fields: [toolChanges.spaceId], references: [spaces.id] }),
+}));
+
 export type Space = typeof spaces.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type ToolContent = typeof toolContents.$inferSelect;
+/** One row of the change log (issue 15); see {@link toolChanges}. */
+export type ToolChange = typeof toolChanges.$inferSelect;

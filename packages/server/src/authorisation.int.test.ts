@@ -371,6 +371,16 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
+    procedure: 'content.changes',
+    level: 'member',
+    input: (c) => ({ space_name: spaceName(c), tool: 'kanban', since: 0 }),
+    rest: {
+      method: 'GET',
+      route: '/api/content/:spaceName/:tool/changes',
+      path: (c) => `/api/content/${p(spaceName(c))}/kanban/changes?since=0`,
+    },
+  },
+  {
     procedure: 'content.save',
     level: 'member',
     input: (c) => ({

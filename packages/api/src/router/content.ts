@@ -1,21 +1,30 @@
 /**
  * content: one encrypted document per tool and space (spec §3 Tool content, §4 Tool content,
- * §7 /api/content/*). The server never decrypts: it stores `encrypted_data` byte-exact and
- * guards it with an optimistic version counter.
+ * §7 /api/content/*), and the log of its changes (issue 15). The server never decrypts: it
+ * stores `encrypted_data` byte-exact and guards it with an optimistic version counter, and
+ * stores beside each new version the encrypted operations that produced it (or that it was a
+ * replacement), so that members can catch up by operations instead of downloading the snapshot.
  */
 import { createHash } from 'node:crypto';
 
-import { toolContents, type ToolContent } from '@cipherspace/db';
+import { toolChanges, toolContents, type ToolChangeKind } from '@cipherspace/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
+import { CHANGES_SINCE_MAX_VERSIONS, INLINE_OPERATIONS_MAX_CHARS } from '../constants.ts';
 import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
 import { rethrowSpaceGone } from '../services/db-errors.ts';
 import { preparedQueries } from '../services/prepared.ts';
 import type { AuthSession } from '../services/sessions.ts';
-import { envelopeSchema, saveMetadataSchema, toolSchema } from '../schemas.ts';
+import {
+  envelopeSchema,
+  operationsSchema,
+  saveMetadataSchema,
+  sinceSchema,
+  toolSchema,
+} from '../schemas.ts';
 import { memberProcedure, router } from '../trpc.ts';
 
 const toolInput = z.object({ tool: toolSchema });
@@ -25,7 +34,10 @@ function contentHash(encryptedData: string): string {
   return createHash('sha256').update(encryptedData).digest('hex');
 }
 
-function recordView(row: ToolContent, spaceName: string) {
+function recordView(
+  row: { id: string; tool: string; contentMetadata: Record<string, unknown> },
+  spaceName: string,
+) {
   return {
     id: row.id,
     tool: row.tool,
@@ -53,6 +65,47 @@ async function announceUpdate(
   });
 }
 
+/**
+ * What content_update adds for a save with operations (issue 15): the base version, the kind,
+ * and the envelopes themselves when they total at most INLINE_OPERATIONS_MAX_CHARS characters.
+ * A replacement adds nothing (the spec's four fields only).
+ */
+function operationsAnnouncement(
+  version: number,
+  operations: readonly string[] | undefined,
+): Pick<ContentUpdateData, 'base_version' | 'kind' | 'operations'> {
+  if (!operations) return {};
+  let chars = 0;
+  for (const operation of operations) chars += operation.length;
+  return {
+    base_version: version - 1,
+    kind: 'operations',
+    ...(chars <= INLINE_OPERATIONS_MAX_CHARS ? { operations: [...operations] } : {}),
+  };
+}
+
+/** One entry of a `content.changes` answer (issue 15). */
+export interface ToolChangeView {
+  /** The version this change produced. */
+  version: number;
+  kind: ToolChangeKind;
+  /** The encrypted operation envelopes in order; null for a replacement. */
+  operations: string[] | null;
+  modified_by: string;
+  /** When it was saved, ISO 8601 UTC. */
+  at: string;
+}
+
+/** The answer of `content.changes` (issue 15). */
+export interface ToolChangesView {
+  tool: string;
+  /** The current version of the tool's content. */
+  version: number;
+  /** Load the snapshot instead: the gap is too wide, or part of it is not recorded. */
+  too_far_behind: boolean;
+  changes: ToolChangeView[];
+}
+
 export const contentRouter = router({
   /**
    * The tool's stored content: { id, tool, space_name, content_metadata, encrypted_data }.
@@ -70,16 +123,22 @@ export const contentRouter = router({
   /**
    * Saves new ciphertext. `metadata.version` is the version the edit is based on (0 or absent
    * when the tool has no content yet); the save succeeds only if it is still the stored
-   * version, and stores version + 1. Returns { id, tool, space_name, content_metadata } where
-   * content_metadata = caller metadata + { version, last_modified (ISO), modified_by (the
-   * caller's username) }. 409 CONFLICT when someone saved first; 422 for a malformed envelope.
-   * Members are told through content_update (metadata only).
+   * version, and stores version + 1. Optional `operations` (issue 15): the encrypted operation
+   * envelopes that turn the stored version into this one (1–OPERATIONS_PER_SAVE_MAX, each at
+   * most OPERATION_ENVELOPE_MAX_CHARS characters); they are recorded with the new version in the
+   * same transaction as the snapshot (kind 'operations'; without them kind 'replacement').
+   * Returns { id, tool, space_name, content_metadata } where content_metadata = caller metadata
+   * + { version, last_modified (ISO), modified_by (the caller's username) }. 409 CONFLICT when
+   * someone saved first (nothing is stored); BAD_REQUEST (REST 422) for a malformed envelope or
+   * operations. Members are told through content_update (metadata, plus the operations when
+   * small: see {@link operationsAnnouncement}).
    */
   save: memberProcedure
     .input(
       toolInput.extend({
         encrypted_data: envelopeSchema,
         metadata: saveMetadataSchema.default({}),
+        operations: operationsSchema.optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -98,32 +157,108 @@ export const contentRouter = router({
         version: baseVersion + 1,
         updatedAt: now,
       };
-      const [row] =
-        baseVersion === 0
-          ? await ctx.db
-              .insert(toolContents)
-              .values({ ...values, spaceId: space.id, tool: input.tool, createdAt: now })
-              .onConflictDoNothing()
-              .returning()
-              .catch(rethrowSpaceGone)
-          : await ctx.db
-              .update(toolContents)
-              .set(values)
-              .where(
-                and(
-                  eq(toolContents.spaceId, space.id),
-                  eq(toolContents.tool, input.tool),
-                  eq(toolContents.version, baseVersion),
-                ),
-              )
-              .returning();
-      if (!row) throw new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
+      // Not the ciphertext back: a snapshot can be megabytes.
+      const saved = {
+        id: toolContents.id,
+        tool: toolContents.tool,
+        contentMetadata: toolContents.contentMetadata,
+        version: toolContents.version,
+      };
+      const kind: ToolChangeKind = input.operations ? 'operations' : 'replacement';
+      const change = {
+        kind,
+        operations: input.operations ?? null,
+        modifiedBy: user.username,
+        createdAt: now,
+      };
+      const row = await ctx.db.transaction(async (tx) => {
+        const [written] =
+          baseVersion === 0
+            ? await tx
+                .insert(toolContents)
+                .values({ ...values, spaceId: space.id, tool: input.tool, createdAt: now })
+                .onConflictDoNothing()
+                .returning(saved)
+                .catch(rethrowSpaceGone)
+            : await tx
+                .update(toolContents)
+                .set(values)
+                .where(
+                  and(
+                    eq(toolContents.spaceId, space.id),
+                    eq(toolContents.tool, input.tool),
+                    eq(toolContents.version, baseVersion),
+                  ),
+                )
+                .returning(saved);
+        // Throwing rolls the transaction back: a refused save records no change.
+        if (!written) throw new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
+        // Replaces a leftover row of the same version, should one exist (the log is cleared
+        // with the content, so only a log written by hand could hold one).
+        await tx
+          .insert(toolChanges)
+          .values({ ...change, spaceId: space.id, tool: input.tool, version: written.version })
+          .onConflictDoUpdate({
+            target: [toolChanges.spaceId, toolChanges.tool, toolChanges.version],
+            set: change,
+          });
+        return written;
+      });
       await announceUpdate(ctx.bus, ctx.auth, now, {
         tool: input.tool,
         content_hash: contentHash(input.encrypted_data),
         version: row.version,
+        ...operationsAnnouncement(row.version, input.operations),
       });
       return recordView(row, space.name);
+    }),
+
+  /**
+   * The changes after version `since` (issue 15): { tool, version (current), too_far_behind,
+   * changes: [{ version, kind, operations (null for a replacement), modified_by, at (ISO) }] }
+   * for since < version ≤ current, ascending. `too_far_behind` is true — and `changes` empty —
+   * when current − since exceeds CHANGES_SINCE_MAX_VERSIONS, when a version of the range has no
+   * recorded change (saved before the log existed), or when `since` is ahead of the current
+   * version (the content was deleted and started over): the client loads the snapshot then.
+   * `since` = current → no changes. A replacement inside the range is returned as such (the
+   * client loads the snapshot). 404 NOT_FOUND 'No content for this tool yet' when there is none.
+   */
+  changes: memberProcedure
+    .input(toolInput.extend({ since: sinceSchema }))
+    .query(async ({ ctx, input }): Promise<ToolChangesView> => {
+      const rows = await preparedQueries(ctx.db).toolChangesSince.execute({
+        spaceId: ctx.auth.space.id,
+        tool: input.tool,
+        since: input.since,
+      });
+      const current = rows[0]?.current;
+      if (current === undefined) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+      }
+      const answer = (too_far_behind: boolean, changes: ToolChangeView[] = []) => ({
+        tool: input.tool,
+        version: current,
+        too_far_behind,
+        changes,
+      });
+      if (input.since >= current) return answer(input.since > current);
+      if (current - input.since > CHANGES_SINCE_MAX_VERSIONS) return answer(true);
+      const changes: ToolChangeView[] = [];
+      for (const row of rows) {
+        // The one row without a change (left join) has null change columns.
+        if (row.version === null || row.kind === null) continue;
+        if (row.modifiedBy === null || row.createdAt === null) continue;
+        changes.push({
+          version: row.version,
+          kind: row.kind,
+          operations: row.kind === 'operations' ? (row.operations ?? []) : null,
+          modified_by: row.modifiedBy,
+          at: row.createdAt.toISOString(),
+        });
+      }
+      // The versions are unique and within the range: as many as the gap means none is missing.
+      if (changes.length !== current - input.since) return answer(true);
+      return answer(false, changes);
     }),
 
   /** The tools that have content: { tools: [{ tool, version, last_modified, modified_by }] }. */
@@ -148,15 +283,23 @@ export const contentRouter = router({
     };
   }),
 
-  /** Deletes the tool's content (members are told with a content_update of version 0). 404 when none. */
+  /**
+   * Deletes the tool's content and its change log in one transaction (versions restart at 1);
+   * members are told with a content_update of version 0 (the spec's four fields). 404 when none.
+   */
   delete: memberProcedure.input(toolInput).mutation(async ({ ctx, input }) => {
     const { space } = ctx.auth;
-    const deleted = await ctx.db
-      .delete(toolContents)
-      .where(and(eq(toolContents.spaceId, space.id), eq(toolContents.tool, input.tool)))
-      .returning({ id: toolContents.id });
-    if (deleted.length === 0)
-      throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+    await ctx.db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(toolContents)
+        .where(and(eq(toolContents.spaceId, space.id), eq(toolContents.tool, input.tool)))
+        .returning({ id: toolContents.id });
+      if (deleted.length === 0)
+        throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+      await tx
+        .delete(toolChanges)
+        .where(and(eq(toolChanges.spaceId, space.id), eq(toolChanges.tool, input.tool)));
+    });
     await announceUpdate(ctx.bus, ctx.auth, ctx.now(), {
       tool: input.tool,
       content_hash: null,

@@ -4,8 +4,10 @@
  * `Database` type covers — postgres.js (which then also keeps a server-side prepared statement
  * per connection) and PGlite.
  */
-import { sessions, spaces, toolContents, users, type Database } from '@cipherspace/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { sessions, spaces, toolChanges, toolContents, users, type Database } from '@cipherspace/db';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+
+import { CHANGES_SINCE_MAX_VERSIONS } from '../constants.ts';
 
 function prepareQueries(db: Database) {
   return {
@@ -30,6 +32,42 @@ function prepareQueries(db: Database) {
       )
       .limit(1)
       .prepare('cs_tool_content'),
+    /**
+     * The changes of tool `tool` in space `spaceId` after version `since`, read together with
+     * the current version in one statement (one snapshot, one round trip): one row per change
+     * with `since < version ≤ current`, by version, each carrying `current`; a single row with
+     * null change columns when there is none, or when the gap exceeds CHANGES_SINCE_MAX_VERSIONS
+     * (then no change is read at all); no row when the tool has no content. The join runs on the
+     * unique index (space_id, tool, version).
+     */
+    toolChangesSince: db
+      .select({
+        current: toolContents.version,
+        version: toolChanges.version,
+        kind: toolChanges.kind,
+        operations: toolChanges.operations,
+        modifiedBy: toolChanges.modifiedBy,
+        createdAt: toolChanges.createdAt,
+      })
+      .from(toolContents)
+      .leftJoin(
+        toolChanges,
+        and(
+          eq(toolChanges.spaceId, toolContents.spaceId),
+          eq(toolChanges.tool, toolContents.tool),
+          gt(toolChanges.version, sql.placeholder('since')),
+          lte(toolChanges.version, toolContents.version),
+          sql`${toolContents.version} - ${sql.placeholder('since')} <= ${sql.raw(String(CHANGES_SINCE_MAX_VERSIONS))}`,
+        ),
+      )
+      .where(
+        and(
+          eq(toolContents.spaceId, sql.placeholder('spaceId')),
+          eq(toolContents.tool, sql.placeholder('tool')),
+        ),
+      )
+      .orderBy(asc(toolChanges.version))
+      .prepare('cs_tool_changes_since'),
   };
 }
 

@@ -24,12 +24,15 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it("documents each body as its procedure's zod input without the path's fields", () => {
+  it("documents each body as its procedure's zod input without the path's and query's fields", () => {
     for (const route of restRoutes) {
       const operation =
         document.paths[openApiPath(route.url)]?.[route.method.toLowerCase() as 'get'];
       const input = procedureInput(route.procedure);
-      const fromPath = new Set(Object.values(route.params ?? {}));
+      const fromPath = new Set([
+        ...Object.values(route.params ?? {}),
+        ...Object.values(route.query ?? {}),
+      ]);
       const bodyFields = Object.keys(input?.shape ?? {}).filter((field) => !fromPath.has(field));
       if (bodyFields.length === 0) {
         expect(operation?.requestBody, route.operationId).toBeUndefined();
@@ -63,6 +66,38 @@ describe('OpenAPI document', () => {
         schema: expect.objectContaining({ type: 'string', maxLength: 100 }),
       }),
     ]);
+  });
+
+  it('documents query parameters with the procedure rules (changes since: an integer ≥ 0)', () => {
+    const changes = document.paths['/api/content/{spaceName}/{tool}/changes']?.get;
+    expect(changes?.parameters?.map((parameter) => [parameter.name, parameter.in])).toEqual([
+      ['spaceName', 'path'],
+      ['tool', 'path'],
+      ['since', 'query'],
+    ]);
+    expect(changes?.parameters?.[2]).toMatchObject({
+      required: true,
+      description: expect.stringContaining('content_metadata.version'),
+      schema: { type: 'integer', minimum: 0 },
+    });
+    expect(changes?.requestBody).toBeUndefined();
+    expect(changes?.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ToolChanges' } } },
+    });
+    expect(document.components.schemas.ToolChanges).toMatchObject({
+      additionalProperties: false,
+      required: ['tool', 'version', 'too_far_behind', 'changes'],
+    });
+  });
+
+  it('documents the optional operations of a save', () => {
+    const save = document.components.schemas.SaveContentRequest as {
+      properties: Record<string, { description?: string; maxItems?: number; minItems?: number }>;
+      required?: string[];
+    };
+    expect(save.required).not.toContain('operations');
+    expect(save.properties.operations).toMatchObject({ minItems: 1, maxItems: 20 });
+    expect(save.properties.operations?.description).toContain('replacement');
   });
 
   it('encodes responses as documented: ISO timestamps, undocumented fields dropped', () => {

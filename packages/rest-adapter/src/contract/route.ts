@@ -3,12 +3,19 @@
  *
  * A {@link RestRoute} names the tRPC procedure the route calls. The procedure's zod input is what
  * validates the request (inside the procedure, as on every other way in), and the same schema
- * documents it: path parameters are the input fields the URL fills, the JSON body is the rest.
+ * documents it: path and query parameters are the input fields the URL fills, the JSON body is
+ * the rest.
  * The success response is encoded with the route's response schema (`schemas.ts`) before it is
  * sent, and that schema documents it. Error statuses the route can answer follow from its shape
  * (body, parameters, authentication, throttling) plus the ones the route lists itself.
  */
-import { appRouter, ERROR, type RouterInputs } from '@cipherspace/api';
+import {
+  appRouter,
+  ERROR,
+  OPERATION_ENVELOPE_MAX_CHARS,
+  OPERATIONS_PER_SAVE_MAX,
+  type RouterInputs,
+} from '@cipherspace/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -103,6 +110,12 @@ interface RouteBase {
   procedure: ProcedurePath;
   /** URL parameter → the procedure input field it fills (`{spaceName: 'space_name'}`). */
   params?: Readonly<Record<string, string>>;
+  /**
+   * Query parameter → the procedure input field it fills (`{since: 'since'}`). A value the
+   * field's schema refuses as text but that is written as a decimal number is passed as that
+   * number (query strings carry text only); the procedure's schema validates it either way.
+   */
+  query?: Readonly<Record<string, string>>;
   /** What the body means beyond its fields (rules a JSON Schema cannot express). */
   bodyDescription?: string;
   /** Error statuses particular to this route (the generic ones are added from its shape). */
@@ -165,6 +178,17 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
     'Stored unencrypted next to the content. `version` is the version your edit is based on ' +
     '(0 or absent for the first save); other members are kept and returned in ' +
     '`content_metadata`.',
+  operations:
+    'Optional: the encrypted operations that turn version `metadata.version` into this ' +
+    `content, in the order applied — 1 to ${OPERATIONS_PER_SAVE_MAX} operation envelopes of ` +
+    `at most ${OPERATION_ENVELOPE_MAX_CHARS} characters each (packages/crypto/README.md, ` +
+    'operation envelope `op1`). They are stored with the new version (see the `changes` path) and ' +
+    'sent to the other members in `content_update`, so that they apply the change instead of ' +
+    'loading the whole content. Leave it out when you replace the content as a whole: the save ' +
+    'is then recorded as a replacement and members load the new content.',
+  since:
+    'The version your copy of the content is at (`content_metadata.version` of your last load ' +
+    'or save); 0 for none.',
 };
 
 /** Example values of request fields (the verifiers and envelope of packages/crypto's vectors). */
@@ -176,11 +200,18 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   encrypted_data:
     '{"data":"O0Bj49T3GHrJzoqKlwNAMSAQ","iv":"EBESExQVFhcYGRob","salt":"QEFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaW1xdXl8="}',
   metadata: { version: 2 },
+  operations: [
+    '{"v":"op1","data":"BEe1Ior46K6o9KIajGo6Wl/p","iv":"EBESExQVFhcYGRob","salt":"QEFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaW1xdXl8="}',
+  ],
+  since: 7,
 };
 
-/** The body schema with field descriptions and examples attached (for the document only). */
-function describedBody(body: ObjectSchema): ObjectSchema {
-  const described = Object.entries(body.shape).map(([field, schema]) => {
+/**
+ * A body (or query) schema with field descriptions and examples attached (for the document
+ * only).
+ */
+function described(body: ObjectSchema): ObjectSchema {
+  const fields = Object.entries(body.shape).map(([field, schema]) => {
     const description = FIELD_DESCRIPTIONS[field];
     const example = FIELD_EXAMPLES[field];
     const meta = {
@@ -189,7 +220,7 @@ function describedBody(body: ObjectSchema): ObjectSchema {
     };
     return [field, Object.keys(meta).length > 0 ? schema.meta(meta) : schema] as const;
   });
-  return z.object(Object.fromEntries(described));
+  return z.object(Object.fromEntries(fields));
 }
 
 const PROCEDURES = appRouter._def.procedures as unknown as Record<
@@ -214,27 +245,43 @@ export function procedureInput(path: AnyProcedurePath): ObjectSchema | null {
   return z.object(shape);
 }
 
-/** Path parameter schemas and the body schema of a route, split out of its procedure input. */
+/**
+ * Path parameter schemas, query parameter schemas (an object keyed by parameter name, null
+ * when none) and the body schema of a route, split out of its procedure input.
+ * @throws when the route names an input field its procedure does not have.
+ */
 export function routeInput(route: RestRoute): {
   pathParams: Record<string, z.ZodType>;
+  query: ObjectSchema | null;
   body: ObjectSchema | null;
 } {
   const input = procedureInput(route.procedure);
-  const params = route.params ?? {};
-  const pathParams: Record<string, z.ZodType> = {};
-  const fromPath: Record<string, true> = {};
-  for (const [param, field] of Object.entries(params)) {
+  const fieldSchema = (field: string) => {
     const schema = input?.shape[field];
     if (!schema) throw new Error(`${route.operationId}: ${route.procedure} has no input ${field}`);
-    pathParams[param] = schema;
-    fromPath[field] = true;
+    return schema;
+  };
+  const pathParams: Record<string, z.ZodType> = {};
+  const queryParams: Record<string, z.ZodType> = {};
+  const fromUrl: Record<string, true> = {};
+  for (const [param, field] of Object.entries(route.params ?? {})) {
+    pathParams[param] = fieldSchema(field);
+    fromUrl[field] = true;
   }
-  const body = input ? input.omit(fromPath) : null;
+  for (const [param, field] of Object.entries(route.query ?? {})) {
+    queryParams[param] = fieldSchema(field);
+    fromUrl[field] = true;
+  }
+  const body = input ? input.omit(fromUrl) : null;
   const hasBody = body !== null && Object.keys(body.shape).length > 0;
   if (hasBody && (route.method === 'GET' || route.method === 'DELETE')) {
     throw new Error(`${route.operationId}: a ${route.method} route cannot take a body`);
   }
-  return { pathParams, body: hasBody ? body : null };
+  return {
+    pathParams,
+    query: Object.keys(queryParams).length > 0 ? z.object(queryParams) : null,
+    body: hasBody ? body : null,
+  };
 }
 
 /** What the server answers in the generic cases (for the examples of the document). */
@@ -264,8 +311,8 @@ function invalidInputExample(route: RestRoute, body: ObjectSchema | null): strin
 
 /** The documentation of a REST route: its inputs, success answer and every error status. */
 export function describeRoute(route: RestRoute): OperationDoc {
-  const { pathParams, body } = routeInput(route);
-  const hasParams = Object.keys(pathParams).length > 0;
+  const { pathParams, query, body } = routeInput(route);
+  const hasParams = Object.keys(pathParams).length > 0 || query !== null;
   const reasons: Partial<Record<ErrorStatus, string[]>> = {};
   const add = (status: ErrorStatus, reason: string) => {
     (reasons[status] ??= []).push(reason);
@@ -331,16 +378,30 @@ export function describeRoute(route: RestRoute): OperationDoc {
     tag: route.tag,
     access: route.access,
     pathParams,
+    ...(query ? { query: described(query) } : {}),
     ...(body
       ? {
           body: {
-            schema: describedBody(body),
+            schema: described(body),
             ...(route.bodyDescription !== undefined ? { description: route.bodyDescription } : {}),
           },
         }
       : {}),
     responses,
   };
+}
+
+/** A decimal number written in a query string (`7`, `-1`, `1.5`). */
+const DECIMAL = /^-?\d{1,16}(\.\d{1,16})?$/;
+
+/**
+ * A query parameter's value for the procedure input: the text as is, unless the field's schema
+ * refuses it as text and it is a decimal number — then that number. Anything else (absent,
+ * repeated, not a number) goes through unchanged and the procedure's schema refuses it (422).
+ */
+function queryValue(raw: unknown, schema: z.ZodType | undefined): unknown {
+  if (typeof raw !== 'string' || !DECIMAL.test(raw)) return raw;
+  return schema?.safeParse(raw).success ? raw : Number(raw);
 }
 
 type ProcedureFn = (input?: unknown) => Promise<unknown>;
@@ -363,9 +424,12 @@ export function registerRoute(
   route: RestRoute,
   createContext: CreateContext,
 ): void {
-  const { body } = routeInput(route);
+  const { body, query } = routeInput(route);
   const takesInput = procedureInput(route.procedure) !== null;
   const params = Object.entries(route.params ?? {});
+  const queryFields = Object.entries(route.query ?? {}).map(
+    ([param, field]) => [param, field, query?.shape[param]] as const,
+  );
   app.route({
     method: route.method,
     url: route.url,
@@ -373,6 +437,10 @@ export function registerRoute(
       const input: Record<string, unknown> = body ? { ...objectBody(request) } : {};
       const values = request.params as Record<string, string | undefined>;
       for (const [param, field] of params) input[field] = values[param];
+      const queryValues = (request.query ?? {}) as Record<string, unknown>;
+      for (const [param, field, schema] of queryFields) {
+        input[field] = queryValue(queryValues[param], schema);
+      }
       const call = procedureOf(callerFor(createContext, request), route.procedure);
       const output = await (takesInput ? call(input) : call());
       const { success } = route;

@@ -167,6 +167,76 @@ export const toolListSchema = z
   })
   .meta({ description: 'The tools of the space that have content, by tool id.' });
 
+const operationEnvelopeField = z.string().meta({
+  description:
+    'An operation envelope `{"v":"op1","data","iv","salt"}` exactly as saved ' +
+    '(packages/crypto/README.md). Open it with the operations key of the space; the server ' +
+    'cannot.',
+});
+
+/** One recorded change of a tool's content (issue 15). */
+export const toolChangeSchema = z
+  .object({
+    version: z.int().min(1).meta({ description: 'The version this change produced.' }),
+    kind: z.enum(['operations', 'replacement']).meta({
+      description:
+        '`operations`: apply `operations` in order to the previous version. `replacement`: the ' +
+        'content was saved as a whole (no operations): load the snapshot.',
+    }),
+    operations: z.array(operationEnvelopeField).nullable().meta({
+      description: 'The encrypted operations in the order applied; null for a replacement.',
+    }),
+    modified_by: z.string().meta({ description: 'Who saved it.', examples: ['alice'] }),
+    at: wireTimestamp('When it was saved (UTC).'),
+  })
+  .meta({ description: 'One saved version of a tool, as a change.' });
+
+/** `GET /api/content/{spaceName}/{tool}/changes` (issue 15). */
+export const toolChangesSchema = z
+  .object({
+    tool: z.string().meta({ examples: ['kanban'] }),
+    version: z.int().min(1).meta({ description: 'The current version of the content.' }),
+    too_far_behind: z.boolean().meta({
+      description:
+        'Load the content (`GET /api/content/{spaceName}/{tool}`) instead: the gap is wider ' +
+        'than 100 versions, part of it was saved before changes were recorded, or `since` is ' +
+        'ahead of `version` (the content was deleted and started over). `changes` is empty then.',
+    }),
+    changes: z.array(toolChangeSchema).meta({
+      description:
+        'Every change with `since` < version ≤ `version`, oldest first; empty when you are up ' +
+        'to date or too far behind.',
+    }),
+  })
+  .meta({
+    description: 'The changes after a version, to catch up without loading the whole content.',
+    examples: [
+      {
+        tool: 'kanban',
+        version: 9,
+        too_far_behind: false,
+        changes: [
+          {
+            version: 8,
+            kind: 'replacement',
+            operations: null,
+            modified_by: 'bob',
+            at: '2025-01-31T12:00:00.000Z',
+          },
+          {
+            version: 9,
+            kind: 'operations',
+            operations: [
+              '{"v":"op1","data":"BEe1Ior46K6o9KIajGo6Wl/p","iv":"EBESExQVFhcYGRob","salt":"QEFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaW1xdXl8="}',
+            ],
+            modified_by: 'alice',
+            at: '2025-01-31T12:00:05.000Z',
+          },
+        ],
+      },
+    ],
+  });
+
 const realtimeField = z.enum(['local', 'listening', 'reconnecting']).meta({
   description:
     'Cross-instance events: `local` (PGlite, one instance), `listening` (PostgreSQL ' +

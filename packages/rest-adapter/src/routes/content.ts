@@ -1,8 +1,19 @@
 /** /api/content/* (spec §7) → the content procedures. Mapping only. */
-import { ERROR } from '@cipherspace/api';
+import {
+  CHANGES_SINCE_MAX_VERSIONS,
+  ERROR,
+  INLINE_OPERATIONS_MAX_CHARS,
+  OPERATION_ENVELOPE_MAX_CHARS,
+  OPERATIONS_PER_SAVE_MAX,
+} from '@cipherspace/api';
 
 import type { RestRoute } from '../contract/route.ts';
-import { savedToolContentSchema, toolContentSchema, toolListSchema } from '../contract/schemas.ts';
+import {
+  savedToolContentSchema,
+  toolChangesSchema,
+  toolContentSchema,
+  toolListSchema,
+} from '../contract/schemas.ts';
 
 const toolParams = { spaceName: 'space_name', tool: 'tool' } as const;
 const noContent = {
@@ -11,7 +22,9 @@ const noContent = {
 };
 
 // `/:spaceName/tools` is a static segment: find-my-way prefers it over `/:tool`, so no tool
-// can be called `tools` over REST.
+// can be called `tools` over REST. `/:spaceName/:tool/changes` has one segment more than every
+// other content path, so it clashes with none (a tool called `changes` keeps working).
+/** The /api/content/* routes (spec §7; the `changes` path: issue 15). */
 export const contentRoutes: readonly RestRoute[] = [
   {
     method: 'GET',
@@ -51,21 +64,54 @@ export const contentRoutes: readonly RestRoute[] = [
       'Optimistic concurrency: `metadata.version` is the version your edit is based on (0 or ' +
       'absent when the tool has no content yet). The save succeeds only if that is still the ' +
       'stored version and stores version + 1; otherwise 409 — load the latest, re-apply the ' +
-      'change, save again. Members are told with a `content_update` message (metadata only).',
+      'change, save again. Members are told with a `content_update` message (metadata, plus ' +
+      'your encrypted `operations` when you sent some and they are small; see docs/websocket.md).',
     tag: 'Content',
     access: 'member',
     procedure: 'content.save',
     params: toolParams,
     bodyDescription:
       '`encrypted_data` is the envelope of packages/crypto (AES-256-GCM, PBKDF2 key from the ' +
-      'space key); `metadata` is stored unencrypted next to it.',
+      'space key); `metadata` is stored unencrypted next to it. `operations` (optional, ' +
+      `1–${OPERATIONS_PER_SAVE_MAX} envelopes of at most ${OPERATION_ENVELOPE_MAX_CHARS} ` +
+      'characters) are the encrypted operations that produced this content from ' +
+      '`metadata.version`: other members then apply them instead of loading the content.',
     success: { status: 200, description: 'The saved record.', schema: savedToolContentSchema },
     errors: {
       409: {
-        description: 'Someone saved first: the stored version is not `metadata.version`.',
+        description:
+          'Someone saved first: the stored version is not `metadata.version`. Nothing is stored.',
         detail: ERROR.versionConflict,
       },
     },
+  },
+  {
+    method: 'GET',
+    url: '/api/content/:spaceName/:tool/changes',
+    operationId: 'getContentChanges',
+    summary: "A tool's changes since a version",
+    description:
+      'Catch up from the version you hold without loading the whole content: every save after ' +
+      '`since`, oldest first — with its encrypted operations when the saver sent them (apply ' +
+      'them in order with @cipherspace/tools), or as a `replacement` when it saved the whole ' +
+      'content (load the content then). At most ' +
+      `${CHANGES_SINCE_MAX_VERSIONS} versions are answered: further behind, or when part of the ` +
+      'range was saved before changes were recorded, `too_far_behind` is true and `changes` is ' +
+      'empty — load the content instead (one download is then cheaper than replaying that many ' +
+      'changes). Use it when a `content_update` announces a version more than one ahead of ' +
+      'yours, or carries no operations inline (they total more than ' +
+      `${INLINE_OPERATIONS_MAX_CHARS} characters); see docs/websocket.md.`,
+    tag: 'Content',
+    access: 'member',
+    procedure: 'content.changes',
+    params: toolParams,
+    query: { since: 'since' },
+    success: {
+      status: 200,
+      description: 'The changes after `since`, or `too_far_behind`.',
+      schema: toolChangesSchema,
+    },
+    errors: { 404: noContent },
   },
   {
     method: 'DELETE',

@@ -82,6 +82,11 @@ const KNOWN: {
     detail: 'encrypted_data must be an encryption envelope {"data","iv","salt"} (base64)',
     text: m.server_error_invalid_envelope,
   },
+  invalidOperationEnvelope: {
+    detail: 'operations must hold operation envelopes {"v":"op1","data","iv","salt"} (base64)',
+    text: m.server_error_invalid_operation_envelope,
+  },
+  sinceInvalid: { detail: 'since must be a whole number ≥ 0', text: m.server_error_since_invalid },
   invalidVerifier: {
     detail: 'must be a verifier: standard base64 of 32 bytes',
     text: m.server_error_invalid_verifier,

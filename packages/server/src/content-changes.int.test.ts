@@ -1,0 +1,271 @@
+/**
+ * The operation log over the documented REST contract and the raw WebSocket (issue 15): a `PUT`
+ * with `operations`, `GET /api/content/{spaceName}/{tool}/changes?since=N`, and the optional
+ * members of `content_update` on the raw socket. Every response is checked against the served
+ * OpenAPI document by `api()`; a `PUT` without operations keeps the spec's exact message.
+ */
+import { createHash } from 'node:crypto';
+
+import { CHANGES_SINCE_MAX_VERSIONS, ERROR, INLINE_OPERATIONS_MAX_CHARS } from '@cipherspace/api';
+import {
+  decryptOperation,
+  deriveOperationsKey,
+  encryptJson,
+  encryptOperation,
+  type OperationsKey,
+} from '@cipherspace/crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  api,
+  createSpaceOverRest,
+  loginOverRest,
+  startTestServer,
+  WsClient,
+  wsUrlFor,
+  type ClientSpace,
+  type TestServer,
+  type WsMessage,
+} from './testing.ts';
+
+const p = encodeURIComponent;
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+let server: TestServer;
+let space: ClientSpace;
+let otherSpace: ClientSpace;
+let alice: { token: string; userId: string };
+let bob: { token: string; userId: string };
+let stranger: { token: string; userId: string };
+let opsKey: OperationsKey;
+const sockets: WsClient[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  space = await createSpaceOverRest(server);
+  otherSpace = await createSpaceOverRest(server);
+  alice = await loginOverRest(server, space, 'alice');
+  bob = await loginOverRest(server, space, 'bob');
+  stranger = await loginOverRest(server, otherSpace, 'stranger');
+  opsKey = await deriveOperationsKey(space.key, space.name);
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const contentPath = (tool: string) => `/api/content/${p(space.name)}/${tool}`;
+const changesPath = (tool: string, query: string) => `${contentPath(tool)}/changes?${query}`;
+
+async function put(tool: string, version: number, operations?: string[]) {
+  const encrypted_data = await encryptJson({ tool, version: version + 1 }, space.key);
+  const res = await api(server, 'PUT', contentPath(tool), {
+    token: alice.token,
+    body: { encrypted_data, metadata: { version }, ...(operations ? { operations } : {}) },
+  });
+  return { ...res, encrypted_data };
+}
+
+async function bobSocket(): Promise<WsClient> {
+  const socket = await WsClient.open(
+    wsUrlFor(server, space.name, { token: bob.token, session_id: bob.userId }),
+  );
+  sockets.push(socket);
+  return socket;
+}
+
+const isUpdate = (tool: string, version: number) => (message: WsMessage) =>
+  message.type === 'content_update' &&
+  message.data?.tool === tool &&
+  message.data.version === version;
+
+describe('PUT with operations and GET …/changes', () => {
+  it('records the operations of a PUT and answers them after a version, as documented', async () => {
+    const first = [await encryptOperation({ name: 'addCard', title: 'Ship it' }, opsKey)];
+    const second = [
+      await encryptOperation({ name: 'moveCard' }, opsKey),
+      await encryptOperation({ name: 'renameCard' }, opsKey),
+    ];
+    expect((await put('kanban', 0, first)).status).toBe(200);
+    const saved = await put('kanban', 1, second);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ content_metadata: { version: 2, modified_by: 'alice' } });
+    expect((await put('kanban', 2)).status).toBe(200);
+
+    const res = await api(server, 'GET', changesPath('kanban', 'since=0'), { token: bob.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toStrictEqual({
+      tool: 'kanban',
+      version: 3,
+      too_far_behind: false,
+      changes: [
+        {
+          version: 1,
+          kind: 'operations',
+          operations: first,
+          modified_by: 'alice',
+          at: expect.stringMatching(ISO),
+        },
+        {
+          version: 2,
+          kind: 'operations',
+          operations: second,
+          modified_by: 'alice',
+          at: expect.stringMatching(ISO),
+        },
+        {
+          version: 3,
+          kind: 'replacement',
+          operations: null,
+          modified_by: 'alice',
+          at: expect.stringMatching(ISO),
+        },
+      ],
+    });
+    const body = res.body as { changes: { operations: string[] | null }[] };
+    expect(await decryptOperation(body.changes[0]?.operations?.[0] ?? '', opsKey)).toEqual({
+      name: 'addCard',
+      title: 'Ship it',
+    });
+
+    const upToDate = await api(server, 'GET', changesPath('kanban', 'since=3'), {
+      token: bob.token,
+    });
+    expect(upToDate.body).toStrictEqual({
+      tool: 'kanban',
+      version: 3,
+      too_far_behind: false,
+      changes: [],
+    });
+  });
+
+  it('a tool called `changes` keeps its own content path', async () => {
+    expect((await put('changes', 0)).status).toBe(200);
+    const got = await api(server, 'GET', contentPath('changes'), { token: bob.token });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ tool: 'changes' });
+    const changes = await api(server, 'GET', changesPath('changes', 'since=0'), {
+      token: bob.token,
+    });
+    expect(changes.body).toMatchObject({ tool: 'changes', version: 1 });
+  });
+
+  it(`is too far behind past ${CHANGES_SINCE_MAX_VERSIONS} versions`, async () => {
+    for (let version = 0; version <= CHANGES_SINCE_MAX_VERSIONS; version++) {
+      expect((await put('busy', version)).status).toBe(200);
+    }
+    const res = await api(server, 'GET', changesPath('busy', 'since=0'), { token: bob.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toStrictEqual({
+      tool: 'busy',
+      version: CHANGES_SINCE_MAX_VERSIONS + 1,
+      too_far_behind: true,
+      changes: [],
+    });
+  });
+
+  it('answers 404 for a tool without content and after a delete', async () => {
+    const none = await api(server, 'GET', changesPath('nothing-here', 'since=0'), {
+      token: bob.token,
+    });
+    expect(none).toMatchObject({ status: 404, body: { detail: ERROR.contentNotFound } });
+    expect((await put('deleted', 0, [await encryptOperation({ n: 1 }, opsKey)])).status).toBe(200);
+    const deleted = await api(server, 'DELETE', contentPath('deleted'), { token: bob.token });
+    expect(deleted.status).toBe(204);
+    const after = await api(server, 'GET', changesPath('deleted', 'since=0'), {
+      token: bob.token,
+    });
+    expect(after).toMatchObject({ status: 404, body: { detail: ERROR.contentNotFound } });
+  });
+
+  it.each([
+    ['no since', ''],
+    ['since=-1', 'since=-1'],
+    ['since=1.5', 'since=1.5'],
+    ['since=abc', 'since=abc'],
+    ['since= (empty)', 'since='],
+    ['since twice', 'since=1&since=2'],
+    ['since=1e3', 'since=1e3'],
+  ])('refuses %s with 422', async (_label, query) => {
+    const res = await api(server, 'GET', changesPath('kanban', query), { token: bob.token });
+    expect(res).toMatchObject({ status: 422, body: { detail: ERROR.sinceInvalid } });
+  });
+
+  it('refuses malformed operations with 422 and stores nothing', async () => {
+    const encrypted_data = await encryptJson({ n: 1 }, space.key);
+    for (const operations of [[], [encrypted_data], ['{"name":"addCard"}'], 'not a list']) {
+      const res = await api(server, 'PUT', contentPath('refused'), {
+        token: alice.token,
+        body: { encrypted_data, operations },
+      });
+      expect(res.status, JSON.stringify(operations)).toBe(422);
+    }
+    const none = await api(server, 'GET', changesPath('refused', 'since=0'), {
+      token: bob.token,
+    });
+    expect(none.status).toBe(404);
+  });
+
+  it('is for members of the space: 401 without or with a bad token, 403 for another space', async () => {
+    const path = changesPath('kanban', 'since=0');
+    expect((await api(server, 'GET', path)).status).toBe(401);
+    expect((await api(server, 'GET', path, { token: 'forged' })).status).toBe(401);
+    const other = await api(server, 'GET', path, { token: stranger.token });
+    expect(other).toMatchObject({ status: 403, body: { detail: ERROR.otherSpace } });
+  });
+});
+
+describe('content_update on the raw WebSocket', () => {
+  it('a PUT without operations sends exactly the spec fields', async () => {
+    const socket = await bobSocket();
+    const saved = await put('plain', 0);
+    expect(saved.status).toBe(200);
+    const { message } = await socket.waitFor(isUpdate('plain', 1), { what: 'content_update' });
+    expect(message.data).toStrictEqual({
+      tool: 'plain',
+      content_hash: sha256Hex(saved.encrypted_data),
+      modified_by: 'alice',
+      version: 1,
+    });
+  });
+
+  it('carries small operations inline; large ones are announced and fetched with changes', async () => {
+    const socket = await bobSocket();
+    const small = [await encryptOperation({ name: 'addCard' }, opsKey)];
+    const large = [
+      await encryptOperation({ blob: 'x'.repeat(INLINE_OPERATIONS_MAX_CHARS) }, opsKey),
+    ];
+    expect((await put('live', 0)).status).toBe(200);
+    const inline = await put('live', 1, small);
+    expect((await put('live', 2, large)).status).toBe(200);
+
+    const first = await socket.waitFor(isUpdate('live', 2), { what: 'inline update' });
+    expect(first.message.data).toStrictEqual({
+      tool: 'live',
+      content_hash: sha256Hex(inline.encrypted_data),
+      modified_by: 'alice',
+      version: 2,
+      base_version: 1,
+      kind: 'operations',
+      operations: small,
+    });
+    // Bob was at version 1: he applies the inline operation without any request.
+    expect(await decryptOperation(small[0] ?? '', opsKey)).toEqual({ name: 'addCard' });
+
+    const second = await socket.waitFor(isUpdate('live', 3), { what: 'announced update' });
+    expect(second.message.data).toMatchObject({ version: 3, base_version: 2, kind: 'operations' });
+    expect(second.message.data).not.toHaveProperty('operations');
+    expect(socket.raw[second.index]).not.toContain(large[0]?.slice(20, 80));
+    const fetched = await api(server, 'GET', changesPath('live', 'since=2'), {
+      token: bob.token,
+    });
+    expect(fetched.body).toMatchObject({
+      version: 3,
+      too_far_behind: false,
+      changes: [{ version: 3, kind: 'operations', operations: large }],
+    });
+  });
+});
