@@ -4,7 +4,12 @@
  * tabs would be. Covers spec §4 Tool content and the "saves never lose work" rule of issue 4.
  */
 import { decryptJson } from '@cipherspace/crypto';
-import { createApiHarness, type ApiHarness, type SpaceCredentials } from '@cipherspace/api/testing';
+import {
+  createApiHarness,
+  type ApiHarness,
+  type EventStream,
+  type SpaceCredentials,
+} from '@cipherspace/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { tools } from '@cipherspace/tools';
@@ -41,20 +46,36 @@ let toolCounter = 0;
 /** A fresh tool id per test, so tests do not share a document. */
 const freshTool = () => `kanban-test-${++toolCounter}`;
 
-/** The transport of `user`, counting the saves it sends. */
-function transportOf(user: 'alice' | 'bob', tool: string): ContentTransport & { saves: number } {
+/** The transport of `user`, counting the saves, snapshot loads and changes-since calls it sends. */
+function transportOf(
+  user: 'alice' | 'bob',
+  tool: string,
+): ContentTransport & { saves: number; loads: number; changeCalls: number } {
   const caller = harness.caller(tokens[user]);
   const inner = contentTransport(
-    { get: (input) => caller.content.get(input), save: (input) => caller.content.save(input) },
+    {
+      get: (input) => caller.content.get(input),
+      save: (input) => caller.content.save(input),
+      changes: (input) => caller.content.changes(input),
+    },
     space.name,
     tool,
   );
   const counted = {
     saves: 0,
-    load: () => inner.load(),
-    save: (data: string, version: number) => {
+    loads: 0,
+    changeCalls: 0,
+    load: () => {
+      counted.loads++;
+      return inner.load();
+    },
+    save: (data: string, version: number, operations?: readonly string[]) => {
       counted.saves++;
-      return inner.save(data, version);
+      return inner.save(data, version, operations);
+    },
+    changes: (since: number) => {
+      counted.changeCalls++;
+      return inner.changes?.(since) ?? Promise.resolve(null);
     },
   };
   return counted;
@@ -64,7 +85,7 @@ function lifecycleOf(user: 'alice' | 'bob', tool: string, transport = transportO
   return new ContentLifecycle<KanbanContent, TrackerOperation>({
     domain: tools.kanban,
     transport,
-    codec: spaceKeyCodec(space.key),
+    codec: spaceKeyCodec(space.key, space.name),
     author: user,
   });
 }
@@ -313,7 +334,7 @@ describe('content lifecycle', () => {
     // A third-party client saved a board without a title (the REST API stores any ciphertext);
     // no operation can produce it, so the next change of this tab cannot be saved on it.
     const untitled = { ...loaded(alice), title: ' ', version: 2 };
-    await transport.save(await spaceKeyCodec(space.key).encrypt(untitled), 1);
+    await transport.save(await spaceKeyCodec(space.key, space.name).encrypt(untitled), 1);
     await alice.remoteUpdate(2);
     const saves = transport.saves;
     const result = await alice.perform({
@@ -359,7 +380,7 @@ describe('content lifecycle', () => {
     const wrongKey = new ContentLifecycle<KanbanContent, TrackerOperation>({
       domain: tools.kanban,
       transport: transportOf('bob', tool),
-      codec: spaceKeyCodec('Wr0ng!Space-Key'),
+      codec: spaceKeyCodec('Wr0ng!Space-Key', space.name),
       author: 'bob',
     });
     await wrongKey.load();
@@ -374,10 +395,11 @@ describe('content lifecycle', () => {
     const working = transportOf('alice', tool);
     let online = true;
     const alice = lifecycleOf('alice', tool, {
-      saves: 0,
-      load: () => working.load(),
-      save: (data, version) =>
-        online ? working.save(data, version) : Promise.reject(new Error('No response from server')),
+      ...working,
+      save: (data, version, operations) =>
+        online
+          ? working.save(data, version, operations)
+          : Promise.reject(new Error('No response from server')),
     });
     await alice.load();
     const board = loaded(alice);
@@ -386,5 +408,151 @@ describe('content lifecycle', () => {
     expect(result.status).toBe('failed');
     expect(loaded(alice)).toEqual(board);
     expect(alice.getState().saving).toBe(false);
+  });
+});
+
+describe('changes as encrypted operations (issue 15)', () => {
+  /** The next content_update of `tool` on `stream`, skipping other messages. */
+  async function nextUpdate(stream: EventStream, tool: string) {
+    for (;;) {
+      const { message } = await stream.next();
+      if (message.type === 'content_update' && message.data.tool === tool) return message.data;
+    }
+  }
+
+  const addIssue = (content: KanbanContent, title: string): TrackerOperation => ({
+    type: 'addIssue',
+    phaseId: phase(content, 'Backlog').id,
+    issue: { title },
+    createdBy: 'alice',
+  });
+
+  it('applies a remote change from the operations inline in content_update, with no request', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const bobTransport = transportOf('bob', tool);
+    const bob = lifecycleOf('bob', tool, bobTransport);
+    await bob.load();
+    const stream = await harness.subscribe(tokens.bob, space.name);
+    try {
+      expect((await alice.perform(addIssue(loaded(alice), 'Inline'))).status).toBe('saved');
+      const update = await nextUpdate(stream, tool);
+      expect(update).toMatchObject({ version: 2, base_version: 1, kind: 'operations' });
+      expect(update.operations).toHaveLength(1);
+
+      const requests = { loads: bobTransport.loads, changes: bobTransport.changeCalls };
+      await bob.remoteUpdate(update.version, {
+        baseVersion: update.base_version,
+        kind: update.kind,
+        operations: update.operations,
+      });
+      expect({ loads: bobTransport.loads, changes: bobTransport.changeCalls }).toEqual(requests);
+      expect(bob.getState().version).toBe(2);
+      // The same operation on the same content: exactly what Alice stored.
+      expect(loaded(bob)).toEqual(loaded(alice));
+      expect(loaded(bob)).toEqual(await storedContent(tool));
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('catches up 20 versions behind from changes-since, without loading the snapshot', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const bobTransport = transportOf('bob', tool);
+    const bob = lifecycleOf('bob', tool, bobTransport);
+    await bob.load();
+    for (let index = 1; index <= 20; index++)
+      expect((await alice.perform(addIssue(loaded(alice), `Offline ${index}`))).status).toBe(
+        'saved',
+      );
+    const loads = bobTransport.loads;
+
+    await bob.remoteUpdate(21);
+    expect(bobTransport.loads).toBe(loads);
+    expect(bobTransport.changeCalls).toBe(1);
+    expect(bob.getState().version).toBe(21);
+    expect(loaded(bob)).toEqual(await storedContent(tool));
+
+    // A reconnect catches up the same way.
+    await alice.perform(addIssue(loaded(alice), 'After reconnect'));
+    await bob.refresh();
+    expect(bobTransport.loads).toBe(loads);
+    expect(loaded(bob)).toEqual(loaded(alice));
+  });
+
+  it('re-applies after a 409 on top of the operations it missed, without loading the snapshot', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const bobTransport = transportOf('bob', tool);
+    const bob = lifecycleOf('bob', tool, bobTransport);
+    await bob.load();
+    await alice.perform(addIssue(loaded(alice), 'First'));
+    const loads = bobTransport.loads;
+
+    const result = await bob.perform({ type: 'addPhase', name: 'Review' });
+    expect(result.status).toBe('saved');
+    expect(bobTransport.loads).toBe(loads);
+    expect(bobTransport.saves).toBeGreaterThanOrEqual(2);
+    const stored = await storedContent(tool);
+    expect(phase(stored, 'Backlog').issues.map((issue) => issue.title)).toEqual(['First']);
+    expect(stored.phases.map((entry) => entry.name)).toContain('Review');
+    expect(loaded(bob)).toEqual(stored);
+  });
+
+  it('loads the snapshot for a replacement (a save without operations, e.g. a REST PUT)', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const bobTransport = transportOf('bob', tool);
+    const bob = lifecycleOf('bob', tool, bobTransport);
+    await bob.load();
+    const replaced = { ...loaded(alice), title: 'Replaced by a script' };
+    await transportOf('alice', tool).save(
+      await spaceKeyCodec(space.key, space.name).encrypt(replaced),
+      1,
+    );
+    const loads = bobTransport.loads;
+
+    await bob.remoteUpdate(2, { kind: 'replacement' });
+    expect(bobTransport.loads).toBe(loads + 1);
+    expect(bobTransport.changeCalls).toBe(0);
+    expect(loaded(bob).title).toBe('Replaced by a script');
+
+    // Without the kind (an old server), changes-since tells it is a replacement.
+    await transportOf('alice', tool).save(
+      await spaceKeyCodec(space.key, space.name).encrypt({ ...replaced, title: 'Again' }),
+      2,
+    );
+    await bob.remoteUpdate(3);
+    expect(bobTransport.changeCalls).toBe(1);
+    expect(bobTransport.loads).toBe(loads + 2);
+    expect(loaded(bob).title).toBe('Again');
+  });
+
+  it('loads the snapshot when an inline operation does not open with its key', async () => {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const bobTransport = transportOf('bob', tool);
+    const bob = lifecycleOf('bob', tool, bobTransport);
+    await bob.load();
+    await alice.perform(addIssue(loaded(alice), 'Real'));
+    const forged = await spaceKeyCodec('An0ther!Space-Key', space.name).encryptOperation?.(
+      tools.kanban.createOperation(addIssue(loaded(bob), 'Forged'), {
+        id: 'forged-1',
+        at: new Date().toISOString(),
+        by: 'mallory',
+      }),
+    );
+    if (!forged) throw new Error('no operation codec');
+    const loads = bobTransport.loads;
+
+    await bob.remoteUpdate(2, { baseVersion: 1, kind: 'operations', operations: [forged] });
+    expect(bobTransport.loads).toBe(loads + 1);
+    expect(phase(loaded(bob), 'Backlog').issues.map((issue) => issue.title)).toEqual(['Real']);
   });
 });

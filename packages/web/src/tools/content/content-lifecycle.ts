@@ -1,7 +1,7 @@
 /**
  * The one content lifecycle every tool uses (spec §4 Tool content, §8 Tool entry, version
  * conflict): load on entry, create and save the default when the server has none, decrypt,
- * validate before every save, save with the version the change is based on, and reload on a
+ * validate before every save, save with the version the change is based on, and catch up on a
  * remote update or reconnect. No React here: {@link ContentLifecycle} is driven by
  * ./use-tool-content.ts and by tests with a real server.
  *
@@ -12,16 +12,25 @@
  * longer applies (its card was deleted meanwhile, the phase is full) or the result fails
  * validation does the user see the §8 conflict message, together with the latest content.
  *
+ * **Changes travel as operations (issue 15).** Each save sends, beside the encrypted snapshot,
+ * the operation encrypted in an op1 envelope. Another tab at the previous version applies it
+ * from the content_update itself; a tab further behind (or after a 409) applies the operations
+ * recorded since its version (`content.changes`); only a replacement (a save without
+ * operations), a gap beyond the server's bound or an operation that does not apply loads the
+ * snapshot. Applying the same operation gives the same content the saver stored, so both tabs
+ * agree without downloading it.
+ *
  * Every load, reload and save runs through one queue, so a remote reload never interleaves with
  * a save of this tab.
  */
 
-import type {
-  DomainContext,
-  NamedOperation,
-  Operation,
-  OperationStamp,
-  ToolDefinition,
+import {
+  parseOperation,
+  type DomainContext,
+  type NamedOperation,
+  type Operation,
+  type OperationStamp,
+  type ToolDefinition,
 } from '@cipherspace/tools';
 
 /** Sources of time and identity for what is not an operation (default content, operation stamps). */
@@ -39,22 +48,66 @@ export interface StoredContent {
   version: number;
 }
 
-/** The server side: our content API (`content.get` / `content.save`). */
+/**
+ * One recorded change of the server's operation log: the version it produced and what made
+ * it — `operations` (encrypted operation envelopes) or a `replacement` of the whole document.
+ */
+export interface StoredChange {
+  version: number;
+  kind: 'operations' | 'replacement';
+  operations: readonly string[] | null;
+}
+
+/** The answer of changes-since (`content.changes`). */
+export interface ChangesSince {
+  /** The stored version now. */
+  version: number;
+  /** true when the gap is beyond the server's bound or not recorded: load the snapshot. */
+  tooFarBehind: boolean;
+  /** The changes after the asked version, ascending. */
+  changes: readonly StoredChange[];
+}
+
+/** The server side: our content API (`content.get` / `content.save` / `content.changes`). */
 export interface ContentTransport {
   /** The stored content, or null when the tool has none yet (404). */
   load(): Promise<StoredContent | null>;
   /**
-   * Stores `encryptedData` on top of `baseVersion` (0 = none yet) and resolves the new version.
+   * Stores `encryptedData` on top of `baseVersion` (0 = none yet) with the encrypted
+   * `operations` that produced it (none: a replacement), and resolves the new version.
    * Rejects with {@link VersionConflictError} on 409; any other rejection is a failed save.
    */
-  save(encryptedData: string, baseVersion: number): Promise<number>;
+  save(encryptedData: string, baseVersion: number, operations?: readonly string[]): Promise<number>;
+  /**
+   * The recorded changes after version `since`, or null when the tool has no content (404).
+   * Without it, every remote update and every 409 loads the snapshot.
+   */
+  changes?(since: number): Promise<ChangesSince | null>;
 }
 
-/** Encryption with the space key (in the app: `encryptJson` / `decryptJson` of the crypto package). */
+/**
+ * Encryption with the space key (in the app: the content envelope and the operations envelope
+ * of the crypto package). Without the operation half, changes travel as snapshots only.
+ */
 export interface ContentCodec {
   encrypt(value: unknown): Promise<string>;
   /** Rejects with the crypto package's DecryptError for a wrong key or tampered data. */
   decrypt(envelope: string): Promise<unknown>;
+  /** A serialised operation as an operations envelope (no PBKDF2 on this path). */
+  encryptOperation?(operation: Operation): Promise<string>;
+  /** Opens an operations envelope; rejects with DecryptError like `decrypt`. */
+  decryptOperation?(envelope: string): Promise<unknown>;
+}
+
+/**
+ * What a content_update says beyond the new version (issue 15): the version the change was
+ * applied to, whether it was operations or a replacement, and the operations themselves when
+ * they were small enough to travel inline.
+ */
+export interface RemoteChange {
+  baseVersion?: number;
+  kind?: 'operations' | 'replacement';
+  operations?: readonly string[];
 }
 
 /** A save was refused because someone saved first (HTTP 409 / tRPC CONFLICT). */
@@ -138,7 +191,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private confirmed: Confirmed<C> = { content: null, version: 0 };
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
-  private queuedReload: { onlyBelow: number | null; done: Promise<void> } | null = null;
+  private queuedReload: QueuedRefresh | null = null;
   private disposed = false;
   private readonly domain: ContentDomain<C, Op>;
   private readonly transport: ContentTransport;
@@ -183,33 +236,60 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   }
 
   /**
-   * A remote update announced `version` (spec §3 content_update). Reloads when it is newer
-   * than what this tab has (checked again when the reload's turn comes, so a save of this tab
-   * that already caught up makes it a no-op), or when the content was deleted (version 0).
-   * The echo of this tab's own saves is ignored.
+   * Brings the content up to date after missed updates (a reconnect): by the operations recorded
+   * since this tab's version when the server has them all (issue 15), else like {@link load}.
+   * Merged into a refresh already waiting.
    */
-  remoteUpdate(version: number): Promise<void> {
-    if (version !== 0 && version <= this.confirmed.version) return Promise.resolve();
-    return this.reload(version === 0 ? null : version);
+  refresh(): Promise<void> {
+    return this.reload(null, this.confirmed.content === null);
   }
 
   /**
-   * Queues a reload; with `onlyBelow` it is skipped if this tab has reached that version by the
-   * time it runs. A request while one is waiting is merged into it (unconditional wins).
+   * A remote update announced `version` (spec §3 content_update). Catches up when it is newer
+   * than what this tab has (checked again when its turn comes, so a save of this tab that
+   * already caught up makes it a no-op): by applying the change's operations — inline ones at
+   * once when this tab holds `baseVersion`, else those of changes-since — and by loading the
+   * snapshot only for a replacement, a gap beyond the server's bound, or anything that does not
+   * apply. Deleted content (version 0) is loaded again. The echo of this tab's own saves is
+   * ignored.
    */
-  private reload(onlyBelow: number | null): Promise<void> {
-    if (this.queuedReload) {
-      if (onlyBelow === null) this.queuedReload.onlyBelow = null;
-      return this.queuedReload.done;
+  remoteUpdate(version: number, change: RemoteChange = {}): Promise<void> {
+    if (version !== 0 && version <= this.confirmed.version) return Promise.resolve();
+    if (version === 0) return this.reload(null, true, null);
+    const inline =
+      change.kind === 'operations' && change.operations && change.baseVersion === version - 1
+        ? { version, operations: change.operations }
+        : null;
+    return this.reload(version, change.kind === 'replacement', inline);
+  }
+
+  /**
+   * Queues a refresh; with `onlyBelow` it is skipped if this tab has reached that version by the
+   * time it runs. `snapshot` forces loading the whole document; otherwise the operations since
+   * this tab's version are tried first. A request while one is waiting is merged into it (an
+   * unconditional or snapshot request wins; inline operations are then fetched instead).
+   */
+  private reload(
+    onlyBelow: number | null,
+    snapshot = true,
+    inline: InlineChange | null = null,
+  ): Promise<void> {
+    const queued = this.queuedReload;
+    if (queued) {
+      queued.onlyBelow =
+        onlyBelow === null || queued.onlyBelow === null
+          ? null
+          : Math.max(onlyBelow, queued.onlyBelow);
+      queued.snapshot ||= snapshot;
+      queued.inline = null;
+      return queued.done;
     }
-    const request: { onlyBelow: number | null; done: Promise<void> } = {
-      onlyBelow,
-      done: Promise.resolve(),
-    };
+    const request: QueuedRefresh = { onlyBelow, snapshot, inline, done: Promise.resolve() };
     this.queuedReload = request;
     request.done = this.enqueue(async () => {
       this.queuedReload = null;
       if (request.onlyBelow !== null && this.confirmed.version >= request.onlyBelow) return;
+      if (!request.snapshot && (await this.catchUp(request.inline, request.onlyBelow))) return;
       if (this.state.status === 'error') this.setState({ status: 'loading', loadError: null });
       try {
         this.confirm(await this.fetchLatest());
@@ -220,6 +300,60 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       }
     });
     return request.done;
+  }
+
+  /**
+   * Brings the confirmed content up to at least `target` with operations alone; true when it
+   * did. Any failure (a gap, a replacement, an envelope that does not open, an operation that
+   * does not apply) leaves everything as it was and answers false: the snapshot then decides.
+   */
+  private async catchUp(inline: InlineChange | null, target: number | null): Promise<boolean> {
+    const { content } = this.confirmed;
+    if (content === null || this.state.status !== 'loaded') return false;
+    try {
+      const caught = await this.operationsSince({ ...this.confirmed, content }, inline);
+      if (caught === null || (target !== null && caught.version < target)) return false;
+      if (caught.version !== this.confirmed.version) this.confirm(caught);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * `base` with the changes after its version applied: the `inline` ones when they follow
+   * `base` directly, else those the server recorded since. Null when operations cannot bring it
+   * up to date (no operation channel, too far behind, a replacement, an empty change). Throws
+   * when an envelope does not open or an operation does not apply.
+   */
+  private async operationsSince(
+    base: Confirmed<C> & { content: C },
+    inline: InlineChange | null = null,
+  ): Promise<(Confirmed<C> & { content: C }) | null> {
+    const codec = this.codec;
+    if (!codec.decryptOperation) return null;
+    let changes: readonly StoredChange[];
+    if (inline?.version === base.version + 1) {
+      changes = [{ version: inline.version, kind: 'operations', operations: inline.operations }];
+    } else {
+      const answer = await this.transport.changes?.(base.version);
+      if (!answer || answer.tooFarBehind) return null;
+      changes = answer.changes;
+    }
+    let { content, version } = base;
+    for (const change of changes) {
+      if (change.version !== version + 1) return null;
+      if (change.kind !== 'operations' || !change.operations?.length) return null;
+      let last: Operation | null = null;
+      for (const envelope of change.operations) {
+        last = parseOperation(await codec.decryptOperation(envelope));
+        content = this.domain.apply(content, last);
+      }
+      if (last === null) return null;
+      content = this.domain.stamp(content, { version: change.version, lastModified: last.at });
+      version = change.version;
+    }
+    return { content, version };
   }
 
   /**
@@ -245,6 +379,12 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     } catch (error) {
       return { status: 'rejected', error };
     }
+    // Encrypted once: every attempt sends the same operation, whichever version it lands on.
+    let sealed: Promise<readonly string[] | undefined> | null = null;
+    const sealedOperation = () =>
+      (sealed ??= this.codec.encryptOperation
+        ? this.codec.encryptOperation(serialised).then((envelope) => [envelope])
+        : Promise.resolve(undefined));
     let base: Confirmed<C> & { content: C } = {
       ...this.confirmed,
       content: this.confirmed.content,
@@ -273,7 +413,11 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       const stamped = this.domain.stamp(next, { version, lastModified: serialised.at });
       this.setState({ content: stamped, saving: true });
       try {
-        const saved = await this.transport.save(await this.codec.encrypt(stamped), base.version);
+        const [envelope, operations] = await Promise.all([
+          this.codec.encrypt(stamped),
+          sealedOperation(),
+        ]);
+        const saved = await this.transport.save(envelope, base.version, operations);
         this.confirm({ content: stamped, version: saved });
         return { status: 'saved', content: stamped };
       } catch (error) {
@@ -282,9 +426,11 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
           return { status: 'failed', error };
         }
       }
-      // Someone saved first: take the latest version and apply the same operation to it.
+      // Someone saved first: catch up (with their operations when they are enough, else the
+      // snapshot) and apply the same operation to the latest version.
       try {
-        const latest = await this.fetchLatest();
+        const latest =
+          (await this.operationsSince(base).catch(() => null)) ?? (await this.fetchLatest());
         this.confirm(latest, true);
         base = { ...latest, content: latest.content };
       } catch (error) {
@@ -346,4 +492,18 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.state = { ...this.state, ...changes };
     for (const listener of this.listeners) listener();
   }
+}
+
+/** Operations that arrived inline with a content_update, producing `version`. */
+interface InlineChange {
+  version: number;
+  operations: readonly string[];
+}
+
+/** A refresh waiting in the queue (see ContentLifecycle.reload). */
+interface QueuedRefresh {
+  onlyBelow: number | null;
+  snapshot: boolean;
+  inline: InlineChange | null;
+  done: Promise<void>;
 }

@@ -1,13 +1,23 @@
 /**
- * The content lifecycle's ports bound to the real things: our `content.get` / `content.save`
- * procedures (spec §7 GET/PUT /api/content/{spaceName}/{tool}) and AES-GCM with the space key
- * (spec §9, `@cipherspace/crypto`). Works with the app's tRPC client and with a server-side
- * caller alike, so tests run the same mapping against a real server.
+ * The content lifecycle's ports bound to the real things: our `content.get` / `content.save` /
+ * `content.changes` procedures (spec §7 GET/PUT /api/content/{spaceName}/{tool}, issue 15
+ * GET …/changes) and AES-GCM with the space key (spec §9, `@cipherspace/crypto`: the content
+ * envelope from pre-derived keys, the op1 operation envelope under the space's operations key).
+ * Works with the app's tRPC client and with a server-side caller alike, so tests run the same
+ * mapping against a real server.
  */
-import { decryptJson, encryptJson } from '@cipherspace/crypto';
+import {
+  createEnvelopeKeyPool,
+  decryptJson,
+  decryptOperation,
+  deriveOperationsKey,
+  encryptOperation,
+  type EnvelopeKeyPool,
+} from '@cipherspace/crypto';
 
 import {
   VersionConflictError,
+  type ChangesSince,
   type ContentCodec,
   type ContentTransport,
   type StoredContent,
@@ -18,12 +28,29 @@ interface ToolInput {
   tool: string;
 }
 
-/** The two content procedures, as a client (`client.content.get.query`) or caller provides them. */
+/** One change of a `content.changes` answer, as the API sends it. */
+interface ChangeRecord {
+  version: number;
+  kind: 'operations' | 'replacement';
+  operations: string[] | null;
+}
+
+/**
+ * The content procedures, as a client (`client.content.get.query`) or caller provides them.
+ * Without `changes`, the lifecycle catches up by snapshot only.
+ */
 export interface ContentApi {
   get(input: ToolInput): Promise<{ encrypted_data: string; content_metadata: unknown }>;
   save(
-    input: ToolInput & { encrypted_data: string; metadata: { version: number } },
+    input: ToolInput & {
+      encrypted_data: string;
+      metadata: { version: number };
+      operations?: string[];
+    },
   ): Promise<{ content_metadata: unknown }>;
+  changes?(
+    input: ToolInput & { since: number },
+  ): Promise<{ version: number; too_far_behind: boolean; changes: ChangeRecord[] }>;
 }
 
 /**
@@ -68,12 +95,13 @@ export function contentTransport(
         throw error;
       }
     },
-    async save(encryptedData, baseVersion) {
+    async save(encryptedData, baseVersion, operations) {
       try {
         const saved = await api.save({
           ...input,
           encrypted_data: encryptedData,
           metadata: { version: baseVersion },
+          ...(operations?.length ? { operations: [...operations] } : {}),
         });
         return versionOf(saved.content_metadata);
       } catch (error) {
@@ -81,13 +109,62 @@ export function contentTransport(
         throw error;
       }
     },
+    ...(api.changes && {
+      changes: async (since: number): Promise<ChangesSince | null> => {
+        try {
+          const answer = await api.changes?.({ ...input, since });
+          if (!answer) return null;
+          return {
+            version: answer.version,
+            tooFarBehind: answer.too_far_behind,
+            changes: answer.changes.map(({ version, kind, operations }) => ({
+              version,
+              kind,
+              operations,
+            })),
+          };
+        } catch (error) {
+          if (trpcErrorCode(error) === 'NOT_FOUND') return null;
+          throw error;
+        }
+      },
+    }),
   };
 }
 
-/** Encrypts and decrypts tool content with `spaceKey` (derived keys cached per salt). */
-export function spaceKeyCodec(spaceKey: string): ContentCodec {
+/**
+ * The key pool of this tab's space key: one for the tab, replaced when another space key is
+ * used (a tab works in one space at a time), so a pair prepared ahead serves every tool.
+ */
+let pool: { spaceKey: string; pool: EnvelopeKeyPool } | null = null;
+
+function keyPoolFor(spaceKey: string): EnvelopeKeyPool {
+  if (pool?.spaceKey !== spaceKey) {
+    pool?.pool.clear();
+    pool = { spaceKey, pool: createEnvelopeKeyPool(spaceKey) };
+  }
+  return pool.pool;
+}
+
+/**
+ * Encrypts and decrypts tool content of `spaceName` with `spaceKey` (spec §9; derived keys
+ * cached per salt): snapshots into the content envelope from a (salt, key) pair derived ahead
+ * of time, so a save never waits for PBKDF2 (the next pair is derived right after, and
+ * `prepare()` derives one from idle time); operations into op1 envelopes under the space's
+ * operations key (one PBKDF2 per space and tab, then HKDF per envelope; issue 15).
+ */
+export function spaceKeyCodec(
+  spaceKey: string,
+  spaceName: string,
+): ContentCodec & { prepare(): Promise<void> } {
+  const operationsKey = () => deriveOperationsKey(spaceKey, spaceName);
   return {
-    encrypt: (value) => encryptJson(value, spaceKey),
+    encrypt: (value) => keyPoolFor(spaceKey).encrypt(value),
     decrypt: (envelope) => decryptJson(envelope, spaceKey),
+    encryptOperation: async (operation) => encryptOperation(operation, await operationsKey()),
+    decryptOperation: async (envelope) => decryptOperation(envelope, await operationsKey()),
+    prepare: async () => {
+      await Promise.all([keyPoolFor(spaceKey).prepare(), operationsKey()]);
+    },
   };
 }

@@ -1,9 +1,11 @@
 /**
  * The content lifecycle of a tool screen (spec §4 Tool content, §8 Tool entry) as a React hook:
  * builds a {@link ContentLifecycle} for the signed-in space with the app's tRPC client and the
- * stored space key, loads on entry, reloads on a `content_update` of this tool from someone else,
- * on reconnect and 1 s after the connection is restored (the realtime signals 'reconnected' and
- * 'restored'), and re-renders on every state change.
+ * stored space key, loads on entry, catches up on a `content_update` of this tool from someone
+ * else (applying the change's encrypted operations when they suffice, issue 15), on reconnect and
+ * 1 s after the connection is restored (the realtime signals 'reconnected' and 'restored'), and
+ * re-renders on every state change. Keys are prepared in idle time, so no save or live update
+ * waits for a PBKDF2.
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 
@@ -20,6 +22,19 @@ import {
   type PerformResult,
 } from './content-lifecycle.ts';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
+
+/**
+ * Runs `task` when the browser is idle (within 2 s), or after a short timeout where
+ * `requestIdleCallback` is missing; returns the cancel function.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
+}
 
 /** The content type of the tool named `N` in the registry. */
 export type ContentOf<N extends ToolName> =
@@ -76,7 +91,7 @@ export function useToolContent<N extends ToolName>(
   const author = session?.user.username ?? '';
   const spaceKey = spaceName === null ? null : getSpaceKey(spaceName);
 
-  const lifecycle = useMemo(() => {
+  const prepared = useMemo(() => {
     if (spaceName === null || spaceKey === null) return null;
     const api = {
       // The first load takes the answer the route already asked for (lib/content-prefetch.ts).
@@ -90,27 +105,47 @@ export function useToolContent<N extends ToolName>(
       },
       save: (input: Parameters<typeof client.content.save.mutate>[0]) =>
         client.content.save.mutate(input),
+      changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
+        client.content.changes.query(input),
     };
-    return new ContentLifecycle<C, Op>({
-      domain,
-      transport: contentTransport(api, spaceName, tool),
-      codec: spaceKeyCodec(spaceKey),
-      author,
-    });
+    const codec = spaceKeyCodec(spaceKey, spaceName);
+    return {
+      codec,
+      content: new ContentLifecycle<C, Op>({
+        domain,
+        transport: contentTransport(api, spaceName, tool),
+        codec,
+        author,
+      }),
+    };
   }, [client, domain, spaceName, spaceKey, tool, author]);
+  const lifecycle = prepared?.content ?? null;
 
   useEffect(() => {
-    void lifecycle?.load();
-  }, [lifecycle]);
+    if (!prepared) return;
+    void prepared.content.load();
+    // The next save's content key and the operations key, derived while the user reads.
+    return whenIdle(() => {
+      prepared.codec.prepare().catch(() => {
+        // Derived on demand by the save instead, which reports any failure.
+      });
+    });
+  }, [prepared]);
 
   useEffect(() => {
     if (!lifecycle || !realtime) return;
     const stopMessages = onRealtimeMessage((message) => {
-      if (message.type === 'content_update' && message.data.tool === tool)
-        void lifecycle.remoteUpdate(message.data.version);
+      if (message.type !== 'content_update' || message.data.tool !== tool) return;
+      const { version, base_version, kind, operations } = message.data;
+      void lifecycle.remoteUpdate(version, {
+        baseVersion: base_version,
+        // A save without operations carries no kind: a replacement.
+        kind: kind ?? 'replacement',
+        operations,
+      });
     });
     const stopSignals = onRealtimeSignal((signal) => {
-      if (signal === 'reconnected' || signal === 'restored') void lifecycle.load();
+      if (signal === 'reconnected' || signal === 'restored') void lifecycle.refresh();
     });
     return () => {
       stopMessages();
