@@ -6,6 +6,7 @@
  * |---|---|---|
  * | BENCH_POSTGRES_URL, else DATABASE_URL | postgres://postgres@127.0.0.1:5432/postgres | a PostgreSQL server on which each run creates (and drops) a throw-away database |
  * | CHROMIUM_PATH | /usr/bin/chromium | the Chromium the crypto and web benchmarks drive (Debian's package; never downloaded) |
+ * | BENCH_WEB_DIST | (unset: build the working tree) | a finished web build (`vite build` output) for the web and live benchmarks to serve instead of building one — e.g. a build of an older commit, for before/after figures |
  */
 
 /** The PostgreSQL server a run uses when the environment names none. */
@@ -19,6 +20,8 @@ export interface BenchConfig {
   postgresUrl: string;
   /** The Chromium executable. */
   chromiumPath: string;
+  /** A finished web build to serve instead of building the working tree, or null. */
+  webDistDir: string | null;
 }
 
 /** Reads the configuration from `env` (default `process.env`); empty values count as unset. */
@@ -29,5 +32,6 @@ export function loadBenchConfig(
   return {
     postgresUrl: pick(env.BENCH_POSTGRES_URL, env.DATABASE_URL) ?? DEFAULT_POSTGRES_URL,
     chromiumPath: pick(env.CHROMIUM_PATH) ?? DEFAULT_CHROMIUM_PATH,
+    webDistDir: pick(env.BENCH_WEB_DIST) ?? null,
   };
 }

@@ -39,7 +39,8 @@ Options:
   -h, --help    this text
 
 Environment: BENCH_POSTGRES_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
-CHROMIUM_PATH (default /usr/bin/chromium).`;
+CHROMIUM_PATH (default /usr/bin/chromium), BENCH_WEB_DIST (a finished web build for web and
+live to serve instead of building the working tree).`;
 
 function parse(): { names: string[]; smoke: boolean; record: boolean } | null {
   try {

@@ -3,6 +3,7 @@ import type { Benchmark } from '../lib/benchmark.ts';
 import { crossInstance } from './cross-instance.ts';
 import { crypto } from './crypto.ts';
 import { fanout } from './fanout.ts';
+import { live } from './live.ts';
 import { sockets } from './sockets.ts';
 import { throughput } from './throughput.ts';
 import { web } from './web.ts';
@@ -14,4 +15,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   sockets,
   crypto,
   web,
+  live,
 ];

@@ -1,0 +1,590 @@
+/**
+ * live (issue 15, "Benchmarks"), in headless Chromium against the real server serving a
+ * production build of the web app, on Kanban boards of 10, 1,000 and 5,000 cards:
+ * - two members (alice = A, bob = B), each in a browser context of their own, on one board; A
+ *   changes the first card's title through the UI (edit button, the Edit Issue dialog, type, Save);
+ *   the time from A's click on Save to the animation frame after B's DOM shows the new title —
+ *   p50 and p95 over N edits (goals ≤ 50 ms and ≤ 100 ms at every size; the largest board's p50
+ *   ≤ 1.5× the smallest's);
+ * - the bytes B receives for one change: WebSocket frame payloads + HTTP responses (headers
+ *   included), read over a CDP session of B's page (goal ≤ 4 KB at every size);
+ * - the first render of the 1,000- and 5,000-card boards, measured as `web` measures it
+ *   (lib/web-app.ts renderBoard; goals ≤ 300 ms and ≤ 600 ms).
+ *
+ * Times in the two pages are `performance.timeOrigin + performance.now()` (A's click: the click
+ * event's own time stamp), mapped onto this process's clock with an offset measured per page
+ * (the round trip of a page.evaluate with the smallest delay, ±½ of it).
+ */
+import { encryptJson } from '@cipherspace/crypto';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+
+import { grouped, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
+import { launchChromium } from '../lib/chromium.ts';
+import { createThrowawayDatabase } from '../lib/postgres.ts';
+import type { Figure } from '../lib/report.ts';
+import { startOurServer } from '../lib/servers.ts';
+import {
+  kanbanBoard,
+  saveContent,
+  setUpSpace,
+  type BenchMember,
+  type BenchSpace,
+} from '../lib/spaces.ts';
+import { median, percentile } from '../lib/stats.ts';
+import {
+  boardWatchScript,
+  describeBuild,
+  KANBAN_PATH,
+  prepareWebBuild,
+  renderBoard,
+  signIn,
+  type BoardRender,
+} from '../lib/web-app.ts';
+
+const LIVE_P50_GOAL_MS = 50;
+const LIVE_P95_GOAL_MS = 100;
+/** The largest board's p50 over the smallest board's. */
+const LIVE_GROWTH_GOAL = 1.5;
+const BYTES_GOAL_KB = 4;
+/** How long one edit may take to reach B before the benchmark counts as broken, in ms. */
+const EDIT_TIMEOUT_MS = 30_000;
+/** How long a board may take to open before the benchmark counts as broken, in ms. */
+const OPEN_TIMEOUT_MS = 120_000;
+/** Quiet time after each edit (late responses still count towards its bytes), in ms. */
+const SETTLE_MS = 300;
+
+interface Size {
+  cards: number;
+  /** The first-render goal at this size (issue 15), if any. */
+  renderGoalMs?: number;
+}
+
+const FULL = {
+  sizes: [{ cards: 10 }, { cards: 1000, renderGoalMs: 300 }, { cards: 5000, renderGoalMs: 600 }],
+  edits: 20,
+  warmUp: 2,
+  renders: 3,
+} satisfies Plan;
+const SMOKE = {
+  sizes: [{ cards: 10 }, { cards: 100, renderGoalMs: 300 }],
+  edits: 3,
+  warmUp: 1,
+  renders: 1,
+} satisfies Plan;
+
+interface Plan {
+  sizes: Size[];
+  /** Measured edits per size. */
+  edits: number;
+  /** Edits before those (keys derived, code paths warm). */
+  warmUp: number;
+  /** First renders per size (each in a fresh browser context). */
+  renders: number;
+}
+
+/**
+ * Runs in every document of both members' pages from its start: records A's click on a dialog's
+ * Save button (`__benchSaveClick`), every WebSocket message that mentions content_update
+ * (`__benchWs`), and offers `__benchArm(oldTitle, newTitle)`, which watches the DOM until a card
+ * title reads `newTitle` (`__benchShown`) and takes the next animation frame (`__benchFrame`).
+ * All times on the page's clock, `performance.timeOrigin + performance.now()`.
+ */
+const LIVE_SCRIPT = `
+  (() => {
+    const clock = () => performance.timeOrigin + performance.now();
+    const g = globalThis;
+    g.__benchSaveClick = null;
+    g.__benchWs = [];
+    addEventListener('click', (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!button || !button.closest('[role="dialog"]') || button.textContent.trim() !== 'Save') return;
+      const now = clock();
+      const stamped = performance.timeOrigin + event.timeStamp;
+      g.__benchSaveClick = { at: stamped > 0 && stamped <= now ? stamped : now, handled: now };
+    }, true);
+    const Native = g.WebSocket;
+    g.WebSocket = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (event) => {
+          if (typeof event.data === 'string' && event.data.includes('content_update'))
+            g.__benchWs.push({ at: clock(), chars: event.data.length });
+        });
+      }
+    };
+    g.__benchArm = (oldTitle, newTitle) => {
+      g.__benchShown = null;
+      g.__benchFrame = null;
+      const find = (text) => {
+        for (const title of document.querySelectorAll('h3.kanban-card-title'))
+          if (title.textContent === text) return title;
+        return null;
+      };
+      let seen = find(oldTitle);
+      const shows = () => {
+        if (seen && seen.isConnected) return seen.textContent === newTitle;
+        seen = find(newTitle) || find(oldTitle);
+        return seen !== null && seen.textContent === newTitle;
+      };
+      const observer = new MutationObserver(() => {
+        if (!shows()) return;
+        observer.disconnect();
+        g.__benchShown = clock();
+        requestAnimationFrame(() => { g.__benchFrame = clock(); });
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    };
+  })();
+`;
+
+/** This process's clock, in the pages' unit (ms since the Unix epoch, fractional). */
+const nodeClock = () => performance.timeOrigin + performance.now();
+
+/**
+ * The offset of `page`'s clock from this process's (page time − offset = our time): of 15
+ * round trips, the one with the least delay, with half its round trip as the uncertainty.
+ */
+async function clockOffset(page: Page): Promise<{ offsetMs: number; uncertaintyMs: number }> {
+  let best = { offsetMs: 0, uncertaintyMs: Number.POSITIVE_INFINITY };
+  for (let i = 0; i < 15; i++) {
+    const before = nodeClock();
+    const inPage = await page.evaluate(() => performance.timeOrigin + performance.now());
+    const after = nodeClock();
+    if ((after - before) / 2 < best.uncertaintyMs)
+      best = { offsetMs: inPage - (before + after) / 2, uncertaintyMs: (after - before) / 2 };
+  }
+  return best;
+}
+
+/** What B's browser received over the network (read from a CDP session of its page). */
+interface Received {
+  wsFrames: number;
+  wsBytes: number;
+  httpResponses: number;
+  httpBytes: number;
+  /** Path (and tRPC procedure) of every HTTP response. */
+  paths: string[];
+}
+
+const nothingReceived = (): Received => ({
+  wsFrames: 0,
+  wsBytes: 0,
+  httpResponses: 0,
+  httpBytes: 0,
+  paths: [],
+});
+
+/**
+ * Counts what `page` receives from now on: WebSocket payload bytes (as delivered to the page,
+ * after any permessage-deflate) and HTTP responses' encoded bytes on the wire (headers
+ * included). `take()` returns the count since the last `take()` and starts a new one.
+ */
+async function watchReceived(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ take(): Received; detach(): Promise<void> }> {
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  let current = nothingReceived();
+  const urls = new Map<string, string>();
+  cdp.on('Network.webSocketFrameReceived', (event) => {
+    const { opcode, payloadData } = event.response;
+    current.wsFrames += 1;
+    current.wsBytes +=
+      opcode === 2 ? Buffer.from(payloadData, 'base64').length : Buffer.byteLength(payloadData);
+  });
+  cdp.on('Network.requestWillBeSent', (event) => {
+    urls.set(event.requestId, event.request.url);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    current.httpResponses += 1;
+    current.httpBytes += event.encodedDataLength;
+    const url = urls.get(event.requestId);
+    urls.delete(event.requestId);
+    current.paths.push(url ? new URL(url).pathname : '?');
+  });
+  return {
+    take() {
+      const taken = current;
+      current = nothingReceived();
+      return taken;
+    },
+    detach: () => cdp.detach(),
+  };
+}
+
+/** A member's page on the board. */
+interface OnBoard {
+  page: Page;
+  offset: { offsetMs: number; uncertaintyMs: number };
+}
+
+/** Opens the board as `member` in `context` and waits until it shows `cards` cards. */
+async function openBoard(
+  context: BrowserContext,
+  url: string,
+  space: BenchSpace,
+  member: BenchMember,
+  cards: number,
+): Promise<OnBoard> {
+  const page = await context.newPage();
+  await page.addInitScript({ content: boardWatchScript(cards) });
+  await page.addInitScript({ content: LIVE_SCRIPT });
+  await signIn(page, url, space, member);
+  await page.goto(`${url}${KANBAN_PATH}`);
+  await page.waitForFunction(
+    () => typeof (globalThis as { __benchBoardFrame?: number }).__benchBoardFrame === 'number',
+    undefined,
+    { timeout: OPEN_TIMEOUT_MS },
+  );
+  return { page, offset: await clockOffset(page) };
+}
+
+/** A resource timing of a page, on our clock. */
+interface Request {
+  /** tRPC procedure(s) or path. */
+  name: string;
+  start: number;
+  end: number;
+}
+
+interface PageTimes {
+  shown: number | null;
+  frame: number | null;
+  saveClick: { at: number; handled: number } | null;
+  ws: { at: number; chars: number }[];
+  requests: Request[];
+}
+
+async function readTimes(member: OnBoard): Promise<PageTimes> {
+  const raw = await member.page.evaluate(() => {
+    const g = globalThis as unknown as {
+      __benchShown: number | null;
+      __benchFrame: number | null;
+      __benchSaveClick: { at: number; handled: number } | null;
+      __benchWs: { at: number; chars: number }[];
+    };
+    const requests = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/trpc/') || entry.name.includes('/api/'))
+      .map((entry) => {
+        const timing = entry as PerformanceResourceTiming;
+        return {
+          name: new URL(timing.name).pathname.replace(/^\/trpc\//, ''),
+          start: performance.timeOrigin + timing.startTime,
+          end: performance.timeOrigin + timing.responseEnd,
+        };
+      });
+    return {
+      shown: g.__benchShown,
+      frame: g.__benchFrame,
+      saveClick: g.__benchSaveClick,
+      ws: [...g.__benchWs],
+      requests,
+    };
+  });
+  // Onto our clock.
+  const o = member.offset.offsetMs;
+  const at = (t: number | null) => (t === null ? null : t - o);
+  return {
+    shown: at(raw.shown),
+    frame: at(raw.frame),
+    saveClick: raw.saveClick
+      ? { at: raw.saveClick.at - o, handled: raw.saveClick.handled - o }
+      : null,
+    ws: raw.ws.map((w) => ({ at: w.at - o, chars: w.chars })),
+    requests: raw.requests.map((r) => ({ name: r.name, start: r.start - o, end: r.end - o })),
+  };
+}
+
+/** One measured edit: times relative to A's click on Save, in ms. */
+interface Edit {
+  /** Click → the frame after B's DOM shows the title (the figure). */
+  bFrameMs: number;
+  /** Click → B's DOM shows it. */
+  bShownMs: number;
+  /** Click → A's own screen shows it. */
+  aFrameMs: number;
+  /** Click → the click handler ran (event time stamp to handler). */
+  clickHandledMs: number;
+  /** Click → A's save request started / answered (null without an HTTP save). */
+  aSaveStartMs: number | null;
+  aSaveEndMs: number | null;
+  /** Click → the content_update frame reached B's page. */
+  bFrameArrivedMs: number | null;
+  /** B's requests between the click and its screen showing the change. */
+  bRequests: { name: string; startMs: number; endMs: number }[];
+  received: Received;
+}
+
+async function edit(
+  a: OnBoard,
+  b: OnBoard,
+  received: { take(): Received },
+  oldTitle: string,
+  newTitle: string,
+): Promise<Edit> {
+  await a.page.locator(`button[aria-label=${JSON.stringify(`Edit card ${oldTitle}`)}]`).click();
+  const dialog = a.page.locator('[role="dialog"]');
+  await dialog.getByLabel('Title', { exact: true }).fill(newTitle);
+  for (const member of [a, b]) {
+    await member.page.evaluate(
+      ([before, after]) => {
+        const g = globalThis as unknown as {
+          __benchSaveClick: unknown;
+          __benchWs: unknown[];
+          __benchArm: (oldTitle: string, newTitle: string) => void;
+        };
+        performance.clearResourceTimings();
+        g.__benchSaveClick = null;
+        g.__benchWs.length = 0;
+        g.__benchArm(before, after);
+      },
+      [oldTitle, newTitle] as const,
+    );
+  }
+  received.take();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  const framed = () => (globalThis as { __benchFrame?: number | null }).__benchFrame != null;
+  await b.page.waitForFunction(framed, undefined, { timeout: EDIT_TIMEOUT_MS });
+  await a.page.waitForFunction(framed, undefined, { timeout: EDIT_TIMEOUT_MS });
+  await dialog.waitFor({ state: 'detached', timeout: EDIT_TIMEOUT_MS });
+  await a.page.waitForTimeout(SETTLE_MS);
+  const bytes = received.take();
+  const [aTimes, bTimes] = [await readTimes(a), await readTimes(b)];
+  const click = aTimes.saveClick;
+  if (!click) throw new Error("A's click on Save was not seen by the page");
+  if (aTimes.frame === null || bTimes.frame === null || bTimes.shown === null)
+    throw new Error('a screen did not show the new title');
+  const save = aTimes.requests.find((r) => r.name.includes('content.save'));
+  const shownAt = bTimes.shown;
+  return {
+    bFrameMs: bTimes.frame - click.at,
+    bShownMs: shownAt - click.at,
+    aFrameMs: aTimes.frame - click.at,
+    clickHandledMs: click.handled - click.at,
+    aSaveStartMs: save ? save.start - click.at : null,
+    aSaveEndMs: save ? save.end - click.at : null,
+    bFrameArrivedMs: bTimes.ws[0] ? bTimes.ws[0].at - click.at : null,
+    bRequests: bTimes.requests
+      .filter((r) => r.start <= shownAt)
+      .map((r) => ({ name: r.name, startMs: r.start - click.at, endMs: r.end - click.at })),
+    received: bytes,
+  };
+}
+
+/** "12 ms" for a median of the values that exist, "–" for none. */
+function med(values: readonly (number | null)[], digits = 0): string {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length === 0 ? '–' : `${median(present).toFixed(digits)} ms`;
+}
+
+const kb = (bytes: number) => bytes / 1024;
+
+interface SizeResult {
+  size: Size;
+  envelopeBytes: number;
+  renders: BoardRender[];
+  edits: Edit[];
+  offsets: { a: OnBoard['offset']; b: OnBoard['offset'] };
+}
+
+async function measureSize(
+  context: BenchContext,
+  browser: Browser,
+  url: string,
+  size: Size,
+  plan: Plan,
+): Promise<SizeResult> {
+  const { cards } = size;
+  const space = await setUpSpace(url, ['alice', 'bob'], 'Live');
+  const [alice, bob] = space.members;
+  if (!alice || !bob) throw new Error('space set-up failed');
+  const board = kanbanBoard(cards, alice.username);
+  const first = board.phases[0]?.issues[0];
+  if (!first) throw new Error('the board has no first card');
+  const envelope = await encryptJson(board, space.key);
+  await saveContent(url, alice.token, space.name, 'kanban', envelope, 0);
+
+  context.log(`live: ${grouped(cards)} cards — first render ×${plan.renders}`);
+  const renders: BoardRender[] = [];
+  for (let i = 0; i < plan.renders; i++)
+    renders.push(await renderBoard(browser, url, space, bob, cards, OPEN_TIMEOUT_MS));
+
+  context.log(`live: ${grouped(cards)} cards — A edits, B watches ×${plan.warmUp}+${plan.edits}`);
+  const aContext = await browser.newContext();
+  const bContext = await browser.newContext();
+  try {
+    const a = await openBoard(aContext, url, space, alice, cards);
+    const b = await openBoard(bContext, url, space, bob, cards);
+    // Both see each other (the header's presence settles before anything is measured).
+    await a.page.getByLabel('Also here').filter({ hasText: 'bob' }).waitFor();
+    await b.page.getByLabel('Also here').filter({ hasText: 'alice' }).waitFor();
+    const received = await watchReceived(bContext, b.page);
+    const edits: Edit[] = [];
+    let title = first.title;
+    for (let i = 0; i < plan.warmUp + plan.edits; i++) {
+      const next = `${first.title} (edit ${i + 1})`;
+      const measured = await edit(a, b, received, title, next);
+      title = next;
+      if (i >= plan.warmUp) edits.push(measured);
+    }
+    await received.detach();
+    return {
+      size,
+      envelopeBytes: envelope.length,
+      renders,
+      edits,
+      offsets: { a: a.offset, b: b.offset },
+    };
+  } finally {
+    await aContext.close();
+    await bContext.close();
+  }
+}
+
+function figuresOf(results: readonly SizeResult[]): Figure[] {
+  const smallest = results[0];
+  const largest = results.at(-1);
+  const smallestP50 = smallest ? median(smallest.edits.map((e) => e.bFrameMs)) : 0;
+  const live: Figure[] = [];
+  const bytes: Figure[] = [];
+  const renders: Figure[] = [];
+  for (const result of results) {
+    const n = grouped(result.size.cards);
+    const latencies = result.edits.map((e) => e.bFrameMs);
+    const p50 = percentile(latencies, 50);
+    const growth =
+      result === largest && result !== smallest && smallest
+        ? {
+            baseline: { value: smallestP50, label: `${grouped(smallest.size.cards)}-card board` },
+            ratioGoal: { op: '<=' as const, bound: LIVE_GROWTH_GOAL },
+          }
+        : {};
+    live.push(
+      {
+        name: `${n} cards — A saves an edit (UI) → B's screen shows it, p50`,
+        value: p50,
+        unit: 'ms',
+        goal: { op: '<=', bound: LIVE_P50_GOAL_MS },
+        ...growth,
+      },
+      {
+        name: `${n} cards — A saves an edit (UI) → B's screen shows it, p95`,
+        value: percentile(latencies, 95),
+        unit: 'ms',
+        goal: { op: '<=', bound: LIVE_P95_GOAL_MS },
+      },
+    );
+    bytes.push({
+      name: `${n} cards — bytes B receives per change (median)`,
+      value: kb(median(result.edits.map((e) => e.received.wsBytes + e.received.httpBytes))),
+      unit: 'KB',
+      goal: { op: '<=', bound: BYTES_GOAL_KB },
+    });
+    if (result.size.renderGoalMs !== undefined) {
+      renders.push({
+        name: `${n} cards — first render, navigation → first frame showing them`,
+        value: median(result.renders.map((r) => r.frameMs)),
+        unit: 'ms',
+        goal: { op: '<=', bound: result.size.renderGoalMs },
+      });
+    }
+  }
+  return [...live, ...bytes, ...renders];
+}
+
+function notesOf(results: readonly SizeResult[], plan: Plan): string[] {
+  return results.map((result) => {
+    const e = result.edits;
+    const r = (f: (x: Received) => number) => median(e.map((x) => f(x.received)));
+    const paths = new Map<string, number>();
+    for (const x of e) for (const p of x.received.paths) paths.set(p, (paths.get(p) ?? 0) + 1);
+    const requestNames = new Map<string, { start: number[]; end: number[] }>();
+    for (const x of e)
+      for (const req of x.bRequests) {
+        const entry = requestNames.get(req.name) ?? { start: [], end: [] };
+        entry.start.push(req.startMs);
+        entry.end.push(req.endMs);
+        requestNames.set(req.name, entry);
+      }
+    const bRequests =
+      requestNames.size === 0
+        ? 'no request'
+        : [...requestNames.entries()]
+            .map(
+              ([name, t]) =>
+                `${name} in ${t.start.length} of ${e.length} edits (sent ${med(t.start)}, answered ${med(t.end)})`,
+            )
+            .join(', ');
+    const lastEnd = e.map((x) =>
+      x.bRequests.length === 0 ? x.bFrameArrivedMs : Math.max(...x.bRequests.map((q) => q.endMs)),
+    );
+    const allInDom = result.renders.filter((x) => x.allCardsMs !== null).length;
+    const offsets = result.offsets;
+    return [
+      `${grouped(result.size.cards)} cards (envelope ${grouped(Math.round(result.envelopeBytes / 1024))} KB), medians of ${e.length} edits after ${plan.warmUp} warm-up:`,
+      `A: click → save request sent ${med(e.map((x) => x.aSaveStartMs))} (apply, validate, encrypt), answered ${med(e.map((x) => x.aSaveEndMs))}; A's own screen ${med(e.map((x) => x.aFrameMs))}.`,
+      `B: content_update frame at ${med(e.map((x) => x.bFrameArrivedMs))}; ${bRequests}; last response (or the frame) → DOM shows it ${med(e.map((x, i) => (lastEnd[i] === null || lastEnd[i] === undefined ? null : x.bShownMs - (lastEnd[i] ?? 0))))} (decrypt, apply, render); DOM → frame ${med(
+        e.map((x) => x.bFrameMs - x.bShownMs),
+        1,
+      )}.`,
+      `B received ${r((x) => x.wsFrames)} WS frames / ${kb(r((x) => x.wsBytes)).toFixed(1)} KB and ${r((x) => x.httpResponses)} HTTP responses / ${kb(r((x) => x.httpBytes)).toFixed(1)} KB per change (max total ${kb(Math.max(...e.map((x) => x.received.wsBytes + x.received.httpBytes))).toFixed(1)} KB; responses: ${[...paths.entries()].map(([p, c]) => `${p} ×${c}`).join(', ') || 'none'}).`,
+      `First render: DOM ${med(result.renders.map((x) => x.shownMs))}, frame ${med(result.renders.map((x) => x.frameMs))} (${result.renders.length} loads; all cards in the DOM in ${allInDom} of them).`,
+      `p50/p95/max ${percentile(
+        e.map((x) => x.bFrameMs),
+        50,
+      ).toFixed(0)}/${percentile(
+        e.map((x) => x.bFrameMs),
+        95,
+      ).toFixed(
+        0,
+      )}/${Math.max(...e.map((x) => x.bFrameMs)).toFixed(0)} ms; clock offsets A ${offsets.a.offsetMs.toFixed(1)} ± ${offsets.a.uncertaintyMs.toFixed(1)} ms, B ${offsets.b.offsetMs.toFixed(1)} ± ${offsets.b.uncertaintyMs.toFixed(1)} ms; click stamp → handler ${med(
+        e.map((x) => x.clickHandledMs),
+        1,
+      )}.`,
+    ].join(' ');
+  });
+}
+
+export const live: Benchmark = {
+  name: 'live',
+  summary:
+    'two members on one Kanban board (10 / 1,000 / 5,000 cards): UI edit → other screen, bytes, first render',
+  async run(context: BenchContext) {
+    const plan: Plan = context.smoke ? SMOKE : FULL;
+    const build = await prepareWebBuild(context, 'live');
+    try {
+      const database = await createThrowawayDatabase(context.config.postgresUrl);
+      const dropDatabase = context.defer(() => database.drop());
+      try {
+        const server = await startOurServer({
+          databaseUrl: database.url,
+          webDistDir: build.distDir,
+        });
+        const stopServer = context.defer(() => server.close());
+        const browser = await launchChromium(context.config.chromiumPath);
+        const closeBrowser = context.defer(() => browser.close());
+        try {
+          const results: SizeResult[] = [];
+          for (const size of plan.sizes)
+            results.push(await measureSize(context, browser, server.url, size, plan));
+          return {
+            figures: figuresOf(results),
+            notes: [
+              `${describeBuild(build)} served by our server (in this process, PostgreSQL) on loopback; headless Chromium ${browser.version()}; A (alice) and B (bob) each in a browser context of their own on /tools/kanban of one space, the board (five columns, cards spread evenly) saved encrypted over REST beforehand. Per edit A clicks the first card's edit button, types a new title into the Edit Issue dialog and clicks Save; the figure runs from that click (the click event's time stamp) to the animation frame after B's DOM shows the new title; times of both pages are mapped onto one clock (offset per page from the fastest of 15 evaluate round trips). Bytes: every WebSocket payload and HTTP response (encoded, headers included) B's page received from just before the click to ${SETTLE_MS} ms after both screens showed the change, read over CDP. First render: a fresh context per load, as the web benchmark measures it (lib/web-app.ts).`,
+              ...notesOf(results, plan),
+            ],
+          };
+        } finally {
+          await closeBrowser();
+          await stopServer();
+        }
+      } finally {
+        await dropDatabase();
+      }
+    } finally {
+      await build.remove();
+    }
+  },
+};

@@ -1,0 +1,205 @@
+/**
+ * The web app as the Chromium benchmarks (web, live) use it: a production build served by our
+ * server, members signed in the way the login screen stores a session, and the first render of
+ * a Kanban board measured from inside the page.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Browser, Page } from '@playwright/test';
+
+import type { BenchContext } from './benchmark.ts';
+import { REPO_ROOT } from './bundle.ts';
+import type { BenchMember, BenchSpace } from './spaces.ts';
+
+/** Builds the web app into `outDir` with the project's own build script. @throws with its output. */
+export function buildWebApp(outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'pnpm',
+      ['--filter', '@cipherspace/web', 'build', '--outDir', outDir, '--emptyOutDir'],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`web build failed (exit ${String(code)}):\n${output.slice(-3000)}`));
+    });
+  });
+}
+
+/** A web build ready to serve. */
+export interface WebBuild {
+  distDir: string;
+  /** How long the build took, in s; null when a finished build was given (BENCH_WEB_DIST). */
+  buildSeconds: number | null;
+  /** Removes the build if this run made it. */
+  remove(): Promise<void>;
+}
+
+/**
+ * The build to serve: BENCH_WEB_DIST when set (checked for an index.html, never removed), else a
+ * fresh build of the working tree in a temporary folder (removed by `remove`, or on interrupt).
+ * @throws when BENCH_WEB_DIST holds no build, or the build fails.
+ */
+export async function prepareWebBuild(context: BenchContext, name: string): Promise<WebBuild> {
+  const given = context.config.webDistDir;
+  if (given !== null) {
+    if (!existsSync(join(given, 'index.html')))
+      throw new Error(`BENCH_WEB_DIST=${given} holds no index.html (not a web build)`);
+    context.log(`${name}: serving the given web build ${given}`);
+    return { distDir: given, buildSeconds: null, remove: () => Promise.resolve() };
+  }
+  const distDir = mkdtempSync(join(tmpdir(), `cs-bench-${name}-`));
+  const remove = context.defer(() =>
+    Promise.resolve(rmSync(distDir, { recursive: true, force: true })),
+  );
+  try {
+    context.log(`${name}: building the web app`);
+    const started = performance.now();
+    await buildWebApp(distDir);
+    return { distDir, buildSeconds: (performance.now() - started) / 1000, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+/** How a note names the build that was served. */
+export function describeBuild(build: WebBuild): string {
+  return build.buildSeconds === null
+    ? `a given production build (BENCH_WEB_DIST=${build.distDir})`
+    : `a production build of the working tree (\`vite build\`, ${build.buildSeconds.toFixed(0)} s)`;
+}
+
+/**
+ * Stores `member`'s session in localStorage as the login screen does (see
+ * packages/web/e2e/support.ts) on /impressum — so the main bundle is cached, as after a sign-in —
+ * and stays there.
+ */
+export async function signIn(
+  page: Page,
+  url: string,
+  space: BenchSpace,
+  member: BenchMember,
+): Promise<void> {
+  await page.goto(`${url}/impressum`);
+  await page.evaluate(
+    ({ member, space }) => {
+      const info = { ...space.info, created_at: new Date(space.info.created_at).toISOString() };
+      const user = { id: member.userId, username: member.username, role: member.role };
+      localStorage.setItem('token', member.token);
+      localStorage.setItem('access_token', member.token);
+      localStorage.setItem('currentSpace', JSON.stringify(info));
+      localStorage.setItem('currentUser', JSON.stringify(user));
+      localStorage.setItem(`space_key_${info.name}`, space.key);
+      localStorage.setItem(`username_${info.name}`, member.username);
+      localStorage.setItem('last_username', member.username);
+      localStorage.setItem(
+        'cipherspace_content_credentials',
+        JSON.stringify({ spaceName: info.name, spaceKey: space.key, username: member.username }),
+      );
+    },
+    { member, space },
+  );
+}
+
+/** The Kanban tool's route (spec §2). */
+export const KANBAN_PATH = '/tools/kanban';
+
+/**
+ * Watches the DOM from the very start of every document until the board shows its `count`
+ * cards: the column badges add up to `count` and every non-empty column has a card in the DOM
+ * (a board that renders long columns incrementally or virtualised shows the cards in view, not
+ * all of them). Stores the time (ms since the navigation started), the time of the next
+ * animation frame (the frame that shows them), and when every card is in the DOM, that time too.
+ */
+export function boardWatchScript(count: number): string {
+  return `
+    (() => {
+      const cardsIn = () => document.querySelectorAll('ul.kanban-cards > li').length;
+      const shown = () => {
+        const columns = document.querySelectorAll('section.kanban-column');
+        if (columns.length === 0) return false;
+        let total = 0;
+        for (const column of columns) {
+          const badge = column.querySelector('.kanban-column-count [aria-hidden="true"]');
+          const n = Number.parseInt(badge ? badge.textContent : '', 10);
+          if (!Number.isFinite(n)) return false;
+          if (n > 0 && !column.querySelector('ul.kanban-cards > li')) return false;
+          total += n;
+        }
+        return total === ${count};
+      };
+      const observer = new MutationObserver(() => {
+        if (globalThis.__benchBoardShown === undefined && shown()) {
+          globalThis.__benchBoardShown = performance.now();
+          requestAnimationFrame(() => { globalThis.__benchBoardFrame = performance.now(); });
+        }
+        if (globalThis.__benchBoardShown !== undefined && cardsIn() >= ${count}) {
+          globalThis.__benchAllCardsInDom = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    })();
+  `;
+}
+
+/** One first render of a board. */
+export interface BoardRender {
+  /** Navigation start → the board shows its cards (DOM). */
+  shownMs: number;
+  /** Navigation start → the animation frame after that. */
+  frameMs: number;
+  /** Navigation start → every card in the DOM; null when the board keeps some out of it. */
+  allCardsMs: number | null;
+}
+
+/**
+ * Opens the Kanban board of `space` as `member` in a fresh browser context (no cached key, no
+ * cached content) and measures its first render ({@link boardWatchScript}); `cards` is the
+ * number of cards the board holds. @throws when the board does not show them within `timeoutMs`.
+ */
+export async function renderBoard(
+  browser: Browser,
+  url: string,
+  space: BenchSpace,
+  member: BenchMember,
+  cards: number,
+  timeoutMs = 60_000,
+): Promise<BoardRender> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: boardWatchScript(cards) });
+    await signIn(page, url, space, member);
+    await page.goto(`${url}${KANBAN_PATH}`);
+    await page.waitForFunction(
+      () => typeof (globalThis as { __benchBoardFrame?: number }).__benchBoardFrame === 'number',
+      undefined,
+      { timeout: timeoutMs },
+    );
+    // Give a board that renders incrementally the time to finish (or to show it never does).
+    await page.waitForTimeout(200);
+    return await page.evaluate(() => {
+      const g = globalThis as {
+        __benchBoardShown?: number;
+        __benchBoardFrame?: number;
+        __benchAllCardsInDom?: number;
+      };
+      return {
+        shownMs: g.__benchBoardShown ?? Number.NaN,
+        frameMs: g.__benchBoardFrame ?? Number.NaN,
+        allCardsMs: g.__benchAllCardsInDom ?? null,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
