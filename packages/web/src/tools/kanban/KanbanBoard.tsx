@@ -37,6 +37,13 @@ import { KanbanColumn } from './KanbanColumn.tsx';
 /** Pixels the pointer must travel before a drag starts, so clicks on card buttons stay clicks. */
 export const DRAG_ACTIVATION_DISTANCE_PX = 5;
 
+// Sensor options made once: dnd-kit memoises its sensors on these objects, and new ones on every
+// render would hand every draggable card a new context, re-rendering all of them on any change.
+const POINTER_SENSOR_OPTIONS = {
+  activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX },
+};
+const KEYBOARD_SENSOR_OPTIONS = { coordinateGetter: columnKeyboardCoordinates };
+
 export interface KanbanBoardProps {
   content: KanbanContent;
   /** Interface language, for dates. */
@@ -67,8 +74,8 @@ export function KanbanBoard({
   onDropRefused,
 }: KanbanBoardProps) {
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+    useSensor(PointerSensor, POINTER_SENSOR_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_SENSOR_OPTIONS),
   );
   // One set per board: it remembers which column it announced last.
   const accessibility = useMemo(
@@ -80,6 +87,9 @@ export function KanbanBoard({
   );
   const [activeId, setActiveId] = useState<string | null>(null);
   const [overId, setOverId] = useState<string | null>(null);
+  // The card last moved with the keyboard: kept rendered in a long (windowed) column until it
+  // has the focus back, so the refocus below finds its handle.
+  const [movedId, setMovedId] = useState<string | null>(null);
   const boardRef = useRef<HTMLDivElement>(null);
   // A card moved with the keyboard re-mounts in its new column; its handle gets the focus back.
   const refocus = useRef<{ issueId: string; phaseId: string } | null>(null);
@@ -103,8 +113,21 @@ export function KanbanBoard({
     }
   });
   // The same column objects while the board is unchanged, so memoised columns and cards skip
-  // re-rendering on drag state changes.
-  const columns = useMemo(() => boardColumns(content), [content]);
+  // re-rendering on drag state changes; after a change, the same objects for every column the
+  // change did not touch (derived state, computed during the render that sees new content).
+  const [derived, setDerived] = useState(() => ({ content, columns: boardColumns(content) }));
+  let columns = derived.columns;
+  if (derived.content !== content) {
+    columns = boardColumns(content, derived.columns);
+    setDerived({ content, columns });
+  }
+  // The settings a card shows, as one object that changes only when one of them does (a new
+  // settings object from a reloaded snapshot re-renders no card).
+  const { showEstimation, showPriority, showAssignedPerson, showComments } = content.settings;
+  const display = useMemo(
+    () => ({ showEstimation, showPriority, showAssignedPerson, showComments }),
+    [showEstimation, showPriority, showAssignedPerson, showComments],
+  );
   // Stable callbacks for the memoised columns and cards, calling the page's latest handlers.
   const handlers = useRef({ onMoveColumn, onDeleteColumn, onAddCard, onEditCard, onDeleteCard });
   useLayoutEffect(() => {
@@ -124,6 +147,10 @@ export function KanbanBoard({
   const deleteCard = useCallback((issue: Issue) => handlers.current.onDeleteCard(issue), []);
   // A card deleted by someone else while being dragged simply has no preview any more.
   const active = activeId === null ? null : findIssue(content, activeId);
+  // The dragged card (or the one just moved) and its column, which keeps it rendered.
+  const pinnedId = activeId ?? movedId;
+  const pinned = pinnedId === null ? null : (active ?? findIssue(content, pinnedId));
+  const pinnedPhaseId = pinned?.phase.id ?? null;
 
   function reset() {
     setActiveId(null);
@@ -132,6 +159,7 @@ export function KanbanBoard({
 
   function handleDragStart(event: DragStartEvent) {
     refocus.current = null;
+    setMovedId(null);
     setActiveId(String(event.active.id));
     setOverId(null);
   }
@@ -148,8 +176,10 @@ export function KanbanBoard({
       event.over ? String(event.over.id) : null,
     );
     if (plan.kind === 'move') {
-      if (event.activatorEvent instanceof KeyboardEvent)
+      if (event.activatorEvent instanceof KeyboardEvent) {
         refocus.current = { issueId: plan.operation.issueId, phaseId: plan.operation.toPhaseId };
+        setMovedId(plan.operation.issueId);
+      }
       onMoveCard(plan.operation);
     } else if (plan.kind === 'full') onDropRefused();
   }
@@ -180,9 +210,10 @@ export function KanbanBoard({
           <KanbanColumn
             key={column.phase.id}
             column={column}
-            display={content.settings}
+            display={display}
             language={language}
             dropState={dropState(column.phase.id)}
+            pinnedCardId={column.phase.id === pinnedPhaseId ? pinnedId : null}
             onMove={moveColumn}
             onDelete={deleteColumn}
             onAddCard={addCard}
@@ -194,7 +225,7 @@ export function KanbanBoard({
       <DragOverlay dropAnimation={null}>
         {active ? (
           <div className="kanban-card kanban-card-overlay" aria-hidden="true">
-            <KanbanCardView issue={active.issue} display={content.settings} language={language} />
+            <KanbanCardView issue={active.issue} display={display} language={language} />
           </div>
         ) : null}
       </DragOverlay>

@@ -9,9 +9,15 @@ import { memo, useId, useMemo, type CSSProperties } from 'react';
 
 import type { Issue } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
+import { LongList } from '../tracker/LongList.tsx';
 import type { BoardColumn } from './kanban-board.ts';
 import type { ColumnDropData } from './kanban-dnd.ts';
 import { DraggableKanbanCard, type CardDisplay } from './KanbanCard.tsx';
+
+/** A card's height with the gap below it before it is measured (a card with a short description). */
+export const CARD_ESTIMATE_PX = 170;
+
+const issueKey = (issue: Issue) => issue.id;
 
 export interface KanbanColumnProps {
   column: BoardColumn;
@@ -19,6 +25,11 @@ export interface KanbanColumnProps {
   language: string;
   /** How a dragged card over this column would land: accepted, refused (full) or not over it. */
   dropState: 'idle' | 'accept' | 'refuse';
+  /**
+   * A card of this column that stays rendered while a long column shows only the cards in view:
+   * the one being dragged, or the one just moved here with the keyboard (gets the focus back).
+   */
+  pinnedCardId?: string | null;
   onMove: (phaseId: string, direction: 'left' | 'right') => void;
   onDelete: (phaseId: string) => void;
   onAddCard: (phaseId: string) => void;
@@ -35,6 +46,7 @@ export const KanbanColumn = memo(function KanbanColumn({
   display,
   language,
   dropState,
+  pinnedCardId = null,
   onMove,
   onDelete,
   onAddCard,
@@ -127,21 +139,25 @@ export const KanbanColumn = memo(function KanbanColumn({
         </div>
       ) : (
         <>
-          <ul className="kanban-cards">
-            {cards.map((issue) => (
-              <li key={issue.id}>
-                <DraggableKanbanCard
-                  issue={issue}
-                  phaseId={phase.id}
-                  phaseName={phase.name}
-                  display={display}
-                  language={language}
-                  onEdit={onEditCard}
-                  onDelete={onDeleteCard}
-                />
-              </li>
-            ))}
-          </ul>
+          <LongList
+            items={cards}
+            itemKey={issueKey}
+            renderItem={(issue) => (
+              <DraggableKanbanCard
+                issue={issue}
+                phaseId={phase.id}
+                phaseName={phase.name}
+                display={display}
+                language={language}
+                onEdit={onEditCard}
+                onDelete={onDeleteCard}
+              />
+            )}
+            listClassName="kanban-cards"
+            scrollClassName="kanban-cards-scroll"
+            estimateItemPx={CARD_ESTIMATE_PX}
+            pinnedKey={pinnedCardId}
+          />
           {column.full ? <p className="kanban-column-full">{m.kanban_column_full()}</p> : null}
           <button
             type="button"

@@ -105,6 +105,33 @@ describe('boardColumns (spec §2 column controls)', () => {
       false,
     ]);
   });
+
+  it('returns the previous column objects for the phases a change did not touch', () => {
+    const { content, ctx } = board();
+    const before = boardColumns(content);
+    const added = addIssue(
+      content,
+      { phaseId: phaseId(content, 'Testing'), issue: { title: 'Third' }, createdBy: 'bob' },
+      ctx,
+    );
+    const after = boardColumns(added, before);
+    expect(after.map((column, index) => column === before[index])).toEqual([
+      true,
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect(after[3]?.cards.map((card) => card.title)).toEqual(['Third']);
+    // A column that can no longer be deleted is a new object although its phase is the same.
+    let fewer = deletePhase(added, { phaseId: phaseId(added, 'Done') });
+    fewer = deletePhase(fewer, { phaseId: phaseId(fewer, 'In Progress') });
+    const three = boardColumns(fewer, after);
+    const last = deletePhase(fewer, { phaseId: phaseId(fewer, 'Testing') });
+    const two = boardColumns(last, three);
+    expect(two.every((column) => !column.canDelete)).toBe(true);
+    expect(two[0]).not.toBe(three[0]);
+  });
 });
 
 describe('planCardDrop (spec §4 Issue/card moves)', () => {

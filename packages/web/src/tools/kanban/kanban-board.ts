@@ -32,18 +32,37 @@ export interface BoardColumn {
 
 /**
  * The columns of `content` left to right (by `order`), each with its sorted cards and the
- * visibility of its move and delete controls (spec §2 /tools/kanban).
+ * visibility of its move and delete controls (spec §2 /tools/kanban). A column of `previous`
+ * (the last result) whose phase object and controls are unchanged is returned as it was.
  */
-export function boardColumns(content: KanbanContent): BoardColumn[] {
+export function boardColumns(
+  content: KanbanContent,
+  previous: readonly BoardColumn[] = [],
+): BoardColumn[] {
   const deletable = canDeletePhase(content);
-  return sortByOrder(content.phases).map((phase) => ({
-    phase,
-    cards: sortByOrder(phase.issues),
-    canMoveLeft: canMovePhase(content, phase.id, 'left'),
-    canMoveRight: canMovePhase(content, phase.id, 'right'),
-    canDelete: deletable,
-    full: typeof phase.maxIssues === 'number' && phase.issues.length >= phase.maxIssues,
-  }));
+  const before = new Map(previous.map((column) => [column.phase.id, column]));
+  return sortByOrder(content.phases).map((phase) => {
+    const canMoveLeft = canMovePhase(content, phase.id, 'left');
+    const canMoveRight = canMovePhase(content, phase.id, 'right');
+    const last = before.get(phase.id);
+    // Operations keep untouched phases by reference: such a column stays the same object, so
+    // its memoised component skips the re-render (a remote change re-renders what it touched).
+    if (
+      last?.phase === phase &&
+      last.canMoveLeft === canMoveLeft &&
+      last.canMoveRight === canMoveRight &&
+      last.canDelete === deletable
+    )
+      return last;
+    return {
+      phase,
+      cards: sortByOrder(phase.issues),
+      canMoveLeft,
+      canMoveRight,
+      canDelete: deletable,
+      full: typeof phase.maxIssues === 'number' && phase.issues.length >= phase.maxIssues,
+    };
+  });
 }
 
 /**

@@ -1,0 +1,171 @@
+/**
+ * A list of cards or issues whose rendering stays proportional to the screen, not to the board
+ * (issue 15 item 6): up to {@link LONG_LIST_ABOVE_ITEMS} items it is a plain `<ul>` with every
+ * item, exactly as before; above that it becomes a scroll box that renders only the items in
+ * view plus a few on either side (TanStack Virtual), measuring each as it appears.
+ *
+ * What keeps a windowed list usable without a mouse: the last item that had the focus and the
+ * item named by `pinnedKey` (a card being dragged, a moved card about to get the focus back,
+ * the selected issue) stay rendered wherever the list is scrolled, so focus and dnd-kit's
+ * dragged node are never unmounted under the user; Tab and Shift+Tab reach the next item because
+ * the browser scrolls the focused item into view and the items next to it are rendered; every
+ * item says its position (`aria-posinset` of `aria-setsize`), so screen readers announce
+ * "3 of 1,250" although most items are not in the DOM.
+ */
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+
+import './tracker.css';
+
+/** Lists longer than this render a window of their items; shorter ones render every item. */
+export const LONG_LIST_ABOVE_ITEMS = 50;
+
+/** Items rendered beyond each edge of the scroll box, so Tab and small scrolls find them ready. */
+export const LONG_LIST_OVERSCAN_ITEMS = 4;
+
+/**
+ * The scroll box's height assumed before it is measured: the window's, so the very first render
+ * already shows (at least) a screenful and the board needs no second pass to fill in.
+ */
+function initialViewportPx(): number {
+  return typeof window === 'undefined' ? 800 : window.innerHeight;
+}
+
+export interface LongListProps<T> {
+  items: readonly T[];
+  /** A stable function (module level or memoised) giving each item's unique key. */
+  itemKey: (item: T) => string;
+  /** The content of an item's `<li>`; memoise what it renders, it is called for every item shown. */
+  renderItem: (item: T) => ReactNode;
+  /** Class of the `<ul>`. */
+  listClassName: string;
+  /** Class of every `<li>`. */
+  itemClassName?: string;
+  /** Class of the scroll box around a windowed list (gives it its maximum height). */
+  scrollClassName: string;
+  /** Expected height of an item with its spacing, in CSS pixels, before it is measured. */
+  estimateItemPx: number;
+  /** An item kept rendered while the list is windowed (absent or null: none). */
+  pinnedKey?: string | null;
+  /** Lists longer than this are windowed (default {@link LONG_LIST_ABOVE_ITEMS}). */
+  windowAbove?: number;
+}
+
+/** See the module comment: every item while short, a window of them while long. */
+export function LongList<T>(props: LongListProps<T>) {
+  const { items, itemKey, renderItem, listClassName, itemClassName } = props;
+  if (items.length <= (props.windowAbove ?? LONG_LIST_ABOVE_ITEMS)) {
+    return (
+      <ul className={listClassName}>
+        {items.map((item) => (
+          <li key={itemKey(item)} className={itemClassName}>
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <WindowedList {...props} />;
+}
+
+/** The keys' indexes in `items` (each key once; unknown keys are left out), ascending. */
+function indexesOf<T>(
+  items: readonly T[],
+  itemKey: (item: T) => string,
+  keys: ReadonlySet<string>,
+): number[] {
+  const found: number[] = [];
+  if (keys.size === 0) return found;
+  items.forEach((item, index) => {
+    if (keys.has(itemKey(item))) found.push(index);
+  });
+  return found;
+}
+
+function WindowedList<T>({
+  items,
+  itemKey,
+  renderItem,
+  listClassName,
+  itemClassName,
+  scrollClassName,
+  estimateItemPx,
+  pinnedKey,
+}: LongListProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The last item inside this list that had the focus: kept rendered so the focus is never lost.
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const pinned = useMemo(() => {
+    const keys = new Set<string>();
+    if (pinnedKey) keys.add(pinnedKey);
+    if (focusedKey !== null) keys.add(focusedKey);
+    return indexesOf(items, itemKey, keys);
+  }, [items, itemKey, pinnedKey, focusedKey]);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const shown = defaultRangeExtractor(range);
+      const first = shown[0] ?? 0;
+      const last = shown[shown.length - 1] ?? -1;
+      const extra = pinned.filter(
+        (index) => index < range.count && (index < first || index > last),
+      );
+      return extra.length === 0 ? shown : [...shown, ...extra].sort((a, b) => a - b);
+    },
+    [pinned],
+  );
+  // A new function for new items, so the virtualiser re-reads keys (and their measured sizes)
+  // after a reorder that kept the count.
+  const getItemKey = useCallback(
+    (index: number) => {
+      const item = items[index];
+      return item === undefined ? index : itemKey(item);
+    },
+    [items, itemKey],
+  );
+  // No React Compiler in this app; the virtualiser re-renders this component when it scrolls.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimateItemPx,
+    getItemKey,
+    rangeExtractor,
+    overscan: LONG_LIST_OVERSCAN_ITEMS,
+    initialRect: { width: 0, height: initialViewportPx() },
+  });
+
+  function rememberFocus(event: FocusEvent<HTMLDivElement>) {
+    const item = (event.target as Element).closest<HTMLElement>('li[data-key]');
+    const key = item?.dataset.key;
+    if (key !== undefined && key !== focusedKey) setFocusedKey(key);
+  }
+
+  return (
+    <div ref={scrollRef} className={scrollClassName} onFocus={rememberFocus}>
+      <ul
+        className={`${listClassName} long-list-windowed`}
+        style={{ height: `${String(virtualizer.getTotalSize())}px` }}
+      >
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index];
+          if (item === undefined) return null;
+          const key = itemKey(item);
+          return (
+            <li
+              key={key}
+              ref={virtualizer.measureElement}
+              className={itemClassName}
+              data-index={row.index}
+              data-key={key}
+              aria-setsize={items.length}
+              aria-posinset={row.index + 1}
+              style={{ transform: `translateY(${String(row.start)}px)` }}
+            >
+              {renderItem(item)}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
