@@ -5,6 +5,8 @@
  * issue for the details panel; the settings flags hide priority, assignee, estimation and
  * comments.
  */
+import { memo } from 'react';
+
 import type { Issue, KanbanSettings } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
@@ -41,80 +43,96 @@ export function PriorityBadge({ priority }: { priority: Issue['priority'] }) {
   );
 }
 
+/** What an issue item takes; see {@link IssueItem}. */
+export interface IssueItemProps {
+  issue: Issue;
+  /** Whether it is the issue shown in the details panel. */
+  selected: boolean;
+  flags: IssueDisplayFlags;
+  /** Called with the issue's id on click, Enter or Space. */
+  onSelect: (issueId: string) => void;
+}
+
 /**
  * An issue item: takes the issue, whether it is the one shown in the details panel, the display
  * flags and `onSelect` (called on click, Enter or Space). Renders a list item.
  */
-export function IssueItem({
+export function IssueItem(props: IssueItemProps) {
+  return (
+    <li className="ticket-issue">
+      <IssueItemButton {...props} />
+    </li>
+  );
+}
+
+/**
+ * The content of an {@link IssueItem} without its `<li>`, for lists that make the item
+ * themselves. Memoised: a long list re-renders only the issues whose props changed (pass a
+ * stable `onSelect` and `flags`).
+ */
+export const IssueItemButton = memo(function IssueItemButton({
   issue,
   selected,
   flags,
   onSelect,
-}: {
-  issue: Issue;
-  selected: boolean;
-  flags: IssueDisplayFlags;
-  onSelect: (issueId: string) => void;
-}) {
+}: IssueItemProps) {
   const language = useLanguage();
   const created = formatDateTime(issue.createdAt, language);
   const commentCount = issue.comments.length;
   return (
-    <li className="ticket-issue">
-      <button
-        type="button"
-        className={`ticket-issue-button${selected ? ' is-selected' : ''}`}
-        aria-current={selected ? 'true' : undefined}
-        data-issue-id={issue.id}
-        onClick={() => onSelect(issue.id)}
-      >
-        <span className="ticket-issue-top">
-          <IssueTypeBadge type={issue.type} />
-          <span className="ticket-issue-title">{issue.title}</span>
-          {flags.showEstimation && issue.estimation !== '' ? (
-            <span className="ticket-estimation">
-              {m.ticket_estimation_points({ estimation: issue.estimation })}
-            </span>
-          ) : null}
-        </span>
-        <span className="ticket-issue-meta">
-          {flags.showPriority ? <PriorityBadge priority={issue.priority} /> : null}
-          {flags.showAssignedPerson ? (
-            <span className="ticket-assignee">
-              <PersonIcon />
-              {issue.assignedPerson === '' ? (
-                m.ticket_unassigned()
-              ) : (
-                <>
-                  <span aria-hidden="true">{issue.assignedPerson}</span>
-                  <span className="visually-hidden">
-                    {m.ticket_item_assignee({ name: issue.assignedPerson })}
-                  </span>
-                </>
-              )}
-            </span>
-          ) : null}
-          {flags.showComments ? (
-            <span className="ticket-comment-count">
-              <CommentIcon />
-              <span aria-hidden="true">{commentCount}</span>
-              <span className="visually-hidden">
-                {commentCount === 1
-                  ? m.ticket_item_comments_one()
-                  : m.ticket_item_comments({ count: commentCount })}
-              </span>
-            </span>
-          ) : null}
-          <span className="ticket-created">
-            <span aria-hidden="true">
-              {m.ticket_item_created({ name: issue.createdBy, date: created })}
-            </span>
+    <button
+      type="button"
+      className={`ticket-issue-button${selected ? ' is-selected' : ''}`}
+      aria-current={selected ? 'true' : undefined}
+      data-issue-id={issue.id}
+      onClick={() => onSelect(issue.id)}
+    >
+      <span className="ticket-issue-top">
+        <IssueTypeBadge type={issue.type} />
+        <span className="ticket-issue-title">{issue.title}</span>
+        {flags.showEstimation && issue.estimation !== '' ? (
+          <span className="ticket-estimation">
+            {m.ticket_estimation_points({ estimation: issue.estimation })}
+          </span>
+        ) : null}
+      </span>
+      <span className="ticket-issue-meta">
+        {flags.showPriority ? <PriorityBadge priority={issue.priority} /> : null}
+        {flags.showAssignedPerson ? (
+          <span className="ticket-assignee">
+            <PersonIcon />
+            {issue.assignedPerson === '' ? (
+              m.ticket_unassigned()
+            ) : (
+              <>
+                <span aria-hidden="true">{issue.assignedPerson}</span>
+                <span className="visually-hidden">
+                  {m.ticket_item_assignee({ name: issue.assignedPerson })}
+                </span>
+              </>
+            )}
+          </span>
+        ) : null}
+        {flags.showComments ? (
+          <span className="ticket-comment-count">
+            <CommentIcon />
+            <span aria-hidden="true">{commentCount}</span>
             <span className="visually-hidden">
-              {m.ticket_item_created_label({ name: issue.createdBy, date: created })}
+              {commentCount === 1
+                ? m.ticket_item_comments_one()
+                : m.ticket_item_comments({ count: commentCount })}
             </span>
           </span>
+        ) : null}
+        <span className="ticket-created">
+          <span aria-hidden="true">
+            {m.ticket_item_created({ name: issue.createdBy, date: created })}
+          </span>
+          <span className="visually-hidden">
+            {m.ticket_item_created_label({ name: issue.createdBy, date: created })}
+          </span>
         </span>
-      </button>
-    </li>
+      </span>
+    </button>
   );
-}
+});

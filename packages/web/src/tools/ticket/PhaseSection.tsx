@@ -5,9 +5,17 @@
  * holding a button with `aria-expanded` that shows or hides the issue list. The delete button
  * shows only when the caller allows it (settings and the minimum of spec §9).
  */
+import { memo } from 'react';
+
 import type { Issue, Phase } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
-import { IssueItem, type IssueDisplayFlags } from './IssueItem.tsx';
+import { LongList } from '../tracker/LongList.tsx';
+import { IssueItemButton, type IssueDisplayFlags } from './IssueItem.tsx';
+
+/** An issue item's height with the gap below it before it is measured (two lines of text). */
+export const ISSUE_ITEM_ESTIMATE_PX = 72;
+
+const issueKey = (issue: Issue) => issue.id;
 
 /** The count text of a phase: '3 issues', or '1 of 3 issues' while a filter is active. */
 export function phaseCountText(shown: number, total: number, filtered: boolean): string {
@@ -20,8 +28,11 @@ export function phaseCountText(shown: number, total: number, filtered: boolean):
 /**
  * Takes the phase, the issues to list (all of them, or the filter's matches when `filtered`),
  * whether the section is expanded, the selected issue id and the callbacks. Renders a section.
+ * Memoised: pass stable callbacks, the same `issues` array while they are unchanged, and the
+ * selected id only to the section holding that issue. A list of more than 50 issues scrolls on
+ * its own and renders the issues in view (the selected one always).
  */
-export function PhaseSection({
+export const PhaseSection = memo(function PhaseSection({
   phase,
   issues,
   filtered,
@@ -104,19 +115,25 @@ export function PhaseSection({
             {filtered ? m.ticket_phase_no_matches() : m.ticket_phase_empty()}
           </p>
         ) : (
-          <ul className="ticket-issue-list">
-            {issues.map((issue) => (
-              <IssueItem
-                key={issue.id}
+          <LongList
+            items={issues}
+            itemKey={issueKey}
+            renderItem={(issue) => (
+              <IssueItemButton
                 issue={issue}
                 selected={issue.id === selectedIssueId}
                 flags={flags}
                 onSelect={onSelectIssue}
               />
-            ))}
-          </ul>
+            )}
+            listClassName="ticket-issue-list"
+            itemClassName="ticket-issue"
+            scrollClassName="ticket-issue-scroll"
+            estimateItemPx={ISSUE_ITEM_ESTIMATE_PX}
+            pinnedKey={selectedIssueId}
+          />
         )}
       </div>
     </section>
   );
-}
+});

@@ -6,7 +6,7 @@
  * content id 'ticket-system'); every change is a named tracker operation run through
  * `useTrackerPerform`, which shows the spec §8 messages. The rules live in @cipherspace/tools/tracker.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -42,6 +42,7 @@ import {
   EMPTY_FILTER_STATE,
   groupByPhase,
   isFilterStateEmpty,
+  issuesInOrder,
   knownPeople,
   toIssueFilter,
   type FilterState,
@@ -58,6 +59,9 @@ type IssueFormTarget =
 type FocusTarget = { kind: 'panel' } | { kind: 'issue'; issueId: string } | null;
 
 const STATISTICS_ID = 'ticket-statistics';
+
+/** The issues of a phase without a filter match: one array, so its section need not re-render. */
+const NO_ISSUES: readonly Issue[] = [];
 
 /** The filter as far as the board's settings allow it (a disabled part never restricts). */
 function effectiveFilter(state: FilterState, content: TicketContent): FilterState {
@@ -102,10 +106,10 @@ export default function TicketPage() {
   const focusTarget = useRef<FocusTarget>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const panelHeadingRef = useRef<HTMLHeadingElement>(null);
-  const moveFocus = (target: FocusTarget) => {
+  const moveFocus = useCallback((target: FocusTarget) => {
     focusTarget.current = target;
     setFocusRequest((count) => count + 1);
-  };
+  }, []);
 
   useEffect(() => {
     const target = focusTarget.current;
@@ -133,22 +137,75 @@ export default function TicketPage() {
     selectedRef.current = selectedIssueId;
   }, [selectedIssueId]);
 
-  const selectIssue = (issueId: string) => {
-    setSelectedIssueId(issueId);
-    moveFocus({ kind: 'panel' });
-  };
+  // The version the phases' add-issue buttons open the form on, for their stable callback.
+  const versionRef = useRef(state.version);
+  useEffect(() => {
+    versionRef.current = state.version;
+  }, [state.version]);
+
+  // Stable callbacks: the memoised phase sections and issue items skip re-rendering for them.
+  const selectIssue = useCallback(
+    (issueId: string) => {
+      setSelectedIssueId(issueId);
+      moveFocus({ kind: 'panel' });
+    },
+    [moveFocus],
+  );
+  const addIssueTo = useCallback(
+    (phaseId: string) => setIssueForm({ mode: 'add', phaseId, basedOn: versionRef.current }),
+    [],
+  );
 
   const closePanel = () => {
     if (selectedIssueId !== null) moveFocus({ kind: 'issue', issueId: selectedIssueId });
     setSelectedIssueId(null);
   };
 
-  const toggle = (phaseId: string) =>
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (!next.delete(phaseId)) next.add(phaseId);
-      return next;
-    });
+  const toggle = useCallback(
+    (phaseId: string) =>
+      setCollapsed((current) => {
+        const next = new Set(current);
+        if (!next.delete(phaseId)) next.add(phaseId);
+        return next;
+      }),
+    [],
+  );
+
+  // What the board shows, computed once per board and filter rather than on every render (a
+  // keystroke in a form, a selection, a save indicator).
+  const view = useMemo(() => {
+    if (!content) return null;
+    const phases = sortByOrder(content.phases);
+    const filter = effectiveFilter(filterState, content);
+    const filtered = !isFilterStateEmpty(filter);
+    const matches = filtered ? groupByPhase(filterIssues(content, toIssueFilter(filter))) : null;
+    const total = phases.reduce((sum, phase) => sum + phase.issues.length, 0);
+    const shown = matches
+      ? [...matches.values()].reduce((sum, list) => sum + list.length, 0)
+      : total;
+    return { phases, filtered, matches, total, shown };
+  }, [content, filterState]);
+  const assignees = useMemo(
+    () => (content ? assigneesOf(content, language) : []),
+    [content, language],
+  );
+  const statistics = useMemo(
+    () => (content && showStatistics ? computeStatistics(content) : null),
+    [content, showStatistics],
+  );
+  const issueFormOpen = issueForm !== null && content !== null;
+  const people = useMemo(
+    () => (content && issueFormOpen ? knownPeople(content, username || null, language) : []),
+    [content, issueFormOpen, username, language],
+  );
+  const showPriority = content?.settings.showPriority ?? true;
+  const showAssignedPerson = content?.settings.showAssignedPerson ?? true;
+  const showEstimation = content?.settings.showEstimation ?? true;
+  const showComments = content?.settings.showComments ?? true;
+  const flags = useMemo(
+    () => ({ showPriority, showAssignedPerson, showEstimation, showComments }),
+    [showPriority, showAssignedPerson, showEstimation, showComments],
+  );
 
   const submitIssue = async (values: IssueFormValues): Promise<boolean> => {
     if (!issueForm) return false;
@@ -186,16 +243,9 @@ export default function TicketPage() {
   };
 
   let board = null;
-  if (content) {
+  if (content && view) {
     const { settings } = content;
-    const phases = sortByOrder(content.phases);
-    const filter = effectiveFilter(filterState, content);
-    const filtered = !isFilterStateEmpty(filter);
-    const matches = filtered ? groupByPhase(filterIssues(content, toIssueFilter(filter))) : null;
-    const total = phases.reduce((sum, phase) => sum + phase.issues.length, 0);
-    const shown = matches
-      ? [...matches.values()].reduce((sum, list) => sum + list.length, 0)
-      : total;
+    const { phases, filtered, matches, total, shown } = view;
     const deletable = canDeletePhase(content);
 
     board = (
@@ -205,15 +255,15 @@ export default function TicketPage() {
           enableSearch={settings.enableSearch}
           enableFiltering={settings.enableFiltering}
           issueTypes={settings.availableIssueTypes}
-          assignees={assigneesOf(content, language)}
+          assignees={assignees}
           shown={shown}
           total={total}
           onChange={setFilterState}
         />
-        {showStatistics ? (
+        {statistics ? (
           <StatisticsPanel
             id={STATISTICS_ID}
-            statistics={computeStatistics(content)}
+            statistics={statistics}
             phases={content.phases}
             issueTypes={ISSUE_TYPES}
           />
@@ -224,16 +274,14 @@ export default function TicketPage() {
               <PhaseSection
                 key={phase.id}
                 phase={phase}
-                issues={matches ? (matches.get(phase.id) ?? []) : sortByOrder(phase.issues)}
+                issues={matches ? (matches.get(phase.id) ?? NO_ISSUES) : issuesInOrder(phase)}
                 filtered={filtered}
                 expanded={!collapsed.has(phase.id)}
-                selectedIssueId={selected?.issue.id ?? null}
-                flags={settings}
+                selectedIssueId={selected?.phase.id === phase.id ? selected.issue.id : null}
+                flags={flags}
                 canDelete={deletable}
                 onToggle={toggle}
-                onAddIssue={(phaseId) =>
-                  setIssueForm({ mode: 'add', phaseId, basedOn: state.version })
-                }
+                onAddIssue={addIssueTo}
                 onDelete={setPendingPhaseDelete}
                 onSelectIssue={selectIssue}
               />
@@ -297,12 +345,12 @@ export default function TicketPage() {
         onClose={() => setAddingPhase(false)}
       />
       <IssueFormModal
-        open={issueForm !== null && content !== null}
+        open={issueFormOpen}
         mode={issueForm?.mode ?? 'add'}
         initial={editing ? issueFormInitial(editing.issue) : undefined}
         issueTypes={content?.settings.availableIssueTypes ?? ISSUE_TYPES}
         defaultType={content?.settings.defaultIssueType ?? 'Task'}
-        teamMembers={content ? knownPeople(content, username || null, language) : []}
+        teamMembers={people}
         onSubmit={submitIssue}
         onClose={() => setIssueForm(null)}
       />

@@ -13,6 +13,7 @@ import {
   type IssueFilter,
   type IssuePriority,
   type IssueType,
+  type Phase,
   type TrackerContent,
 } from '@cipherspace/tools/tracker';
 import type { Language } from '../../lib/i18n.ts';
@@ -52,9 +53,30 @@ export function commentsNewestFirst(comments: readonly Comment[]): Comment[] {
 export function formatDateTime(iso: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(language, format);
+  }
+  return format.format(date);
+}
+
+// One formatter per language: creating one costs far more than formatting a date with it, and a
+// long issue list formats one date per issue.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+// The issues of each phase object in board order, computed once: operations keep an untouched
+// phase by reference, so its list stays the same array and its memoised section skips a render.
+const sortedIssues = new WeakMap<Phase, Issue[]>();
+
+/** The issues of `phase` sorted by `order`; the same array for the same phase object. */
+export function issuesInOrder(phase: Phase): Issue[] {
+  let sorted = sortedIssues.get(phase);
+  if (!sorted) {
+    sorted = sortByOrder(phase.issues);
+    sortedIssues.set(phase, sorted);
+  }
+  return sorted;
 }
 
 /** The filter bar's state: blank text and `null` selections do not restrict. */
