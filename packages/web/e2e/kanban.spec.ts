@@ -17,7 +17,10 @@ import {
   type ServerProcess,
   type TrafficRecorder,
 } from './fixtures.ts';
-import { dumpDatabase, twoMembersOn } from './support.ts';
+import { encryptJson } from '@cipherspace/crypto';
+import { defaultContent, type Issue, type KanbanContent } from '@cipherspace/tools/tracker';
+
+import { dumpDatabase, rest, setUpSpace, signIn, twoMembersOn } from './support.ts';
 
 /** spec §3 Kanban settings: 2 to 10 columns. */
 const MIN_COLUMNS = 2;
@@ -384,4 +387,98 @@ test('the server stores no card text and the space key never leaves the browsers
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
   }
+});
+
+/** The default board with `perColumn` cards titled '<column> <n>' in its first two columns. */
+function longBoard(perColumn: number): KanbanContent {
+  let next = 0;
+  const now = new Date().toISOString();
+  const board = defaultContent('kanban', { now: () => now, newId: () => `id-${String(++next)}` });
+  return {
+    ...board,
+    phases: board.phases.map((phase, index) => ({
+      ...phase,
+      issues: Array.from({ length: index < 2 ? perColumn : 0 }, (_, n): Issue => ({
+        id: `${phase.id}-card-${String(n + 1)}`,
+        title: `${phase.name} ${String(n + 1)}`,
+        description: 'A card of a long column',
+        type: 'Task',
+        priority: 'Medium',
+        estimation: '2',
+        assignedPerson: '',
+        comments: [],
+        createdAt: now,
+        createdBy: 'alice',
+        order: n,
+        tags: [],
+      })),
+    })),
+  };
+}
+
+test('a long column renders the cards in view, scrolls to its last card and moves cards by keyboard', async ({
+  page,
+  server,
+}) => {
+  const CARDS = 120;
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'Long' });
+  if (!alice) throw new Error('no member');
+  const saved = await rest(
+    server,
+    'PUT',
+    `/api/content/${encodeURIComponent(alice.space.name)}/kanban`,
+    {
+      encrypted_data: await encryptJson(longBoard(CARDS), alice.spaceKey),
+      metadata: { version: 0 },
+    },
+    alice.token,
+  );
+  expect(saved.status).toBe(200);
+  await signIn(page, server, alice, '/tools/kanban');
+  const backlog = column(page, 'Backlog');
+  await expect(card(backlog, 'Backlog 1')).toBeVisible();
+  await expect(backlog.getByText(`Number of cards: ${String(CARDS)}`)).toBeAttached();
+  // Only the cards in view (and a few beyond) are in the page, each saying where it is.
+  const rendered = await backlog.locator('ul.kanban-cards > li').count();
+  expect(rendered).toBeLessThan(40);
+  await expect(backlog.locator('ul.kanban-cards > li').first()).toHaveAttribute(
+    'aria-setsize',
+    String(CARDS),
+  );
+  // The column scrolls on its own down to its last card; the add-card button stays reachable.
+  await backlog.locator('.kanban-cards-scroll').evaluate((box) => {
+    box.scrollTop = box.scrollHeight;
+  });
+  await expect(card(backlog, `Backlog ${String(CARDS)}`)).toBeVisible();
+  await expect(card(backlog, 'Backlog 1')).toHaveCount(0);
+  await expect(backlog.getByRole('button', { name: 'Add card to Backlog' })).toBeVisible();
+
+  // Keyboard: the card lands at the end of the long To Do column and keeps the focus.
+  await page
+    .getByRole('button', { name: `Move card Backlog ${String(CARDS - 1)}`, exact: true })
+    .focus();
+  await page.keyboard.press('Space');
+  await expect(
+    page.getByText(`Picked up card "Backlog ${String(CARDS - 1)}" in column "Backlog".`),
+  ).toBeAttached();
+  await page.keyboard.press('ArrowRight');
+  await expect(
+    page.getByText(`Card "Backlog ${String(CARDS - 1)}" is over column "To Do".`),
+  ).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(
+    page.getByText(`Card "Backlog ${String(CARDS - 1)}" was dropped in column "To Do".`),
+  ).toBeAttached();
+  const moved = card(column(page, 'To Do'), `Backlog ${String(CARDS - 1)}`);
+  await expect(moved).toBeVisible();
+  await expect(
+    moved.getByRole('button', { name: `Move card Backlog ${String(CARDS - 1)}` }),
+  ).toBeFocused();
+  await expect(
+    column(page, 'To Do').getByText(`Number of cards: ${String(CARDS + 1)}`),
+  ).toBeAttached();
+  await expect(moved.locator('xpath=ancestor::li[1]')).toHaveAttribute(
+    'aria-posinset',
+    String(CARDS + 1),
+  );
 });
