@@ -579,37 +579,33 @@ export const live: Benchmark = {
   async run(context: BenchContext) {
     const plan: Plan = context.smoke ? SMOKE : FULL;
     const build = await prepareWebBuild(context, 'live');
+    const database = await createThrowawayDatabase(context.config.postgresUrl);
+    const dropDatabase = context.defer(() => database.drop());
     try {
-      const database = await createThrowawayDatabase(context.config.postgresUrl);
-      const dropDatabase = context.defer(() => database.drop());
+      const server = await startOurServer({
+        databaseUrl: database.url,
+        webDistDir: build.distDir,
+      });
+      const stopServer = context.defer(() => server.close());
+      const browser = await launchChromium(context.config.chromiumPath);
+      const closeBrowser = context.defer(() => browser.close());
       try {
-        const server = await startOurServer({
-          databaseUrl: database.url,
-          webDistDir: build.distDir,
-        });
-        const stopServer = context.defer(() => server.close());
-        const browser = await launchChromium(context.config.chromiumPath);
-        const closeBrowser = context.defer(() => browser.close());
-        try {
-          const results: SizeResult[] = [];
-          for (const size of plan.sizes)
-            results.push(await measureSize(context, browser, server.url, size, plan));
-          return {
-            figures: figuresOf(results),
-            notes: [
-              `${describeBuild(build)} served by our server (in this process, PostgreSQL) on loopback; headless Chromium ${browser.version()}; A (alice) and B (bob) each in a browser context of their own on /tools/kanban of one space, the board (five columns, cards spread evenly) saved encrypted over REST beforehand. Per edit A clicks the first card's edit button, types a new title into the Edit Issue dialog and clicks Save; the figure runs from that click (the click event's time stamp) until B's page has rendered the frame that shows the new title (the first task after that frame's style, layout and paint — a rAF callback alone runs before them); times of both pages are mapped onto one clock (offset per page from the fastest of 15 evaluate round trips). Bytes: every WebSocket payload and HTTP response (encoded, headers included) B's page received from just before the click to ${SETTLE_MS} ms after both screens showed the change, read over CDP. First render: a fresh context per load, as the web benchmark measures it (lib/web-app.ts) but to the end of the frame's paint.`,
-              ...notesOf(results, plan),
-            ],
-          };
-        } finally {
-          await closeBrowser();
-          await stopServer();
-        }
+        const results: SizeResult[] = [];
+        for (const size of plan.sizes)
+          results.push(await measureSize(context, browser, server.url, size, plan));
+        return {
+          figures: figuresOf(results),
+          notes: [
+            `${describeBuild(build)} served by our server (in this process, PostgreSQL) on loopback; headless Chromium ${browser.version()}; A (alice) and B (bob) each in a browser context of their own on /tools/kanban of one space, the board (five columns, cards spread evenly) saved encrypted over REST beforehand. Per edit A clicks the first card's edit button, types a new title into the Edit Issue dialog and clicks Save; the figure runs from that click (the click event's time stamp) until B's page has rendered the frame that shows the new title (the first task after that frame's style, layout and paint — a rAF callback alone runs before them); times of both pages are mapped onto one clock (offset per page from the fastest of 15 evaluate round trips). Bytes: every WebSocket payload and HTTP response (encoded, headers included) B's page received from just before the click to ${SETTLE_MS} ms after both screens showed the change, read over CDP. First render: a fresh context per load, as the web benchmark measures it (lib/web-app.ts) but to the end of the frame's paint.`,
+            ...notesOf(results, plan),
+          ],
+        };
       } finally {
-        await dropDatabase();
+        await closeBrowser();
+        await stopServer();
       }
     } finally {
-      await build.remove();
+      await dropDatabase();
     }
   },
 };

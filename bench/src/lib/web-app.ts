@@ -38,36 +38,42 @@ export interface WebBuild {
   distDir: string;
   /** How long the build took, in s; null when a finished build was given (BENCH_WEB_DIST). */
   buildSeconds: number | null;
-  /** Removes the build if this run made it. */
-  remove(): Promise<void>;
 }
+
+/** The working tree's build of this process, shared by the benchmarks of one run. */
+let sharedBuild: Promise<WebBuild> | null = null;
 
 /**
  * The build to serve: BENCH_WEB_DIST when set (checked for an index.html, never removed), else a
- * fresh build of the working tree in a temporary folder (removed by `remove`, or on interrupt).
+ * build of the working tree in a temporary folder, made once per process and shared by every
+ * benchmark of the run (removed when the process exits, or on interrupt).
  * @throws when BENCH_WEB_DIST holds no build, or the build fails.
  */
-export async function prepareWebBuild(context: BenchContext, name: string): Promise<WebBuild> {
+export function prepareWebBuild(context: BenchContext, name: string): Promise<WebBuild> {
   const given = context.config.webDistDir;
   if (given !== null) {
     if (!existsSync(join(given, 'index.html')))
-      throw new Error(`BENCH_WEB_DIST=${given} holds no index.html (not a web build)`);
+      return Promise.reject(
+        new Error(`BENCH_WEB_DIST=${given} holds no index.html (not a web build)`),
+      );
     context.log(`${name}: serving the given web build ${given}`);
-    return { distDir: given, buildSeconds: null, remove: () => Promise.resolve() };
+    return Promise.resolve({ distDir: given, buildSeconds: null });
   }
-  const distDir = mkdtempSync(join(tmpdir(), `cs-bench-${name}-`));
-  const remove = context.defer(() =>
-    Promise.resolve(rmSync(distDir, { recursive: true, force: true })),
-  );
-  try {
-    context.log(`${name}: building the web app`);
-    const started = performance.now();
-    await buildWebApp(distDir);
-    return { distDir, buildSeconds: (performance.now() - started) / 1000, remove };
-  } catch (error) {
-    await remove();
-    throw error;
+  if (sharedBuild) {
+    context.log(`${name}: serving the web build made earlier in this run`);
+    return sharedBuild;
   }
+  const distDir = mkdtempSync(join(tmpdir(), 'cs-bench-web-'));
+  const remove = () => rmSync(distDir, { recursive: true, force: true });
+  process.once('exit', remove);
+  context.defer(() => Promise.resolve(remove()));
+  context.log(`${name}: building the web app`);
+  const started = performance.now();
+  sharedBuild = buildWebApp(distDir).then(() => ({
+    distDir,
+    buildSeconds: (performance.now() - started) / 1000,
+  }));
+  return sharedBuild;
 }
 
 /** How a note names the build that was served. */
