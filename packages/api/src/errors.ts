@@ -24,5 +24,7 @@ export const ERROR = {
   invalidOperationEnvelope:
     'operations must hold operation envelopes {"v":"op1","data","iv","salt"} (base64)',
   sinceInvalid: 'since must be a whole number ≥ 0',
+  baseVersionInvalid: 'base_version must be a whole number ≥ 0',
+  proposalTooLarge: 'operations of a proposal must total at most 2000 characters',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -47,9 +47,24 @@ export interface PresenceData {
   data: { tool: string; status: string; last_seen: string; [key: string]: unknown };
 }
 
-/** The messages members receive (spec §3), as sent on the wire. */
+/**
+ * content_pending data (issue 15, not a spec §3 message): a member is saving a change made of
+ * these encrypted operations on top of `base_version`. Receivers may show it at once and drop it
+ * once a content_update brings the same operations, or when it never does. Only app clients that
+ * ask for it receive it (`realtime.onEvent` with `pending: true`); the raw WebSocket never does.
+ */
+export interface ContentPendingData {
+  tool: string;
+  base_version: number;
+  modified_by: string;
+  /** The encrypted operation envelopes, in order; at most INLINE_OPERATIONS_MAX_CHARS in all. */
+  operations: string[];
+}
+
+/** The messages members receive (spec §3, plus content_pending for app clients), as sent on the wire. */
 export type RealtimeMessage =
   | { type: 'content_update'; space_name: string; timestamp: string; data: ContentUpdateData }
+  | { type: 'content_pending'; space_name: string; timestamp: string; data: ContentPendingData }
   | { type: 'presence_update'; space_name: string; timestamp: string; data: PresenceData }
   | {
       type: 'user_joined';

@@ -112,12 +112,19 @@ export const operationsSchema = z
   .min(1, { error: operationsCountMessage })
   .max(OPERATIONS_PER_SAVE_MAX, { error: operationsCountMessage });
 
+/** A version (a whole number ≥ 0); anything else is refused with `message`. */
+const versionNumber = (message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(0, { error: message })
+    .max(MAX_VERSION + 1, { error: message });
+
 /** A version a client holds, for `content.changes` (issue 15): a whole number ≥ 0. */
-export const sinceSchema = z
-  .number({ error: ERROR.sinceInvalid })
-  .int({ error: ERROR.sinceInvalid })
-  .min(0, { error: ERROR.sinceInvalid })
-  .max(MAX_VERSION + 1, { error: ERROR.sinceInvalid });
+export const sinceSchema = versionNumber(ERROR.sinceInvalid);
+
+/** The version a proposed change is based on, for `content.propose` (issue 15). */
+export const baseVersionSchema = versionNumber(ERROR.baseVersionInvalid);
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 

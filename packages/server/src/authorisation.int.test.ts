@@ -158,6 +158,14 @@ async function addUserAsAdmin(world: World, username: string): Promise<string> {
   return (res.body as { id: string }).id;
 }
 
+/** An op1 operation envelope in form (the server cannot and does not open it). */
+const PROPOSED_OPERATION = JSON.stringify({
+  v: 'op1',
+  data: Buffer.alloc(40, 1).toString('base64'),
+  iv: Buffer.alloc(12, 2).toString('base64'),
+  salt: Buffer.alloc(32, 3).toString('base64'),
+});
+
 const OPERATIONS: Operation[] = [
   // spaces
   {
@@ -421,6 +429,17 @@ const OPERATIONS: Operation[] = [
     procedure: 'realtime.join',
     level: 'member',
     input: (c) => ({ space_name: spaceName(c), client_id: `c${c.unique}` }),
+  },
+  {
+    procedure: 'content.propose',
+    level: 'member',
+    input: (c) => ({
+      space_name: spaceName(c),
+      tool: 'kanban',
+      base_version: 1,
+      operations: [PROPOSED_OPERATION],
+      client_id: `c${c.unique}`,
+    }),
   },
   {
     procedure: 'realtime.announce',

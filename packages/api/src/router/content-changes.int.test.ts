@@ -578,4 +578,65 @@ describe('content operation log', () => {
       );
     });
   });
+
+  describe('content.propose', () => {
+    const propose = (operations: string[], token: string = alice, clientId = 'tab-a') =>
+      h.caller(token).content.propose({
+        space_name: space.name,
+        tool: 'proposed',
+        base_version: 4,
+        operations,
+        client_id: clientId,
+      });
+
+    /** The next message of `stream` that is not presence. */
+    const nextMessage = async (stream: EventStream) => (await stream.next()).message;
+
+    it('relays the operations at once to app clients that ask, not to its own tab, storing nothing', async () => {
+      const app = await h.subscribe(bob, space.name, 'tab-b', { pending: true });
+      open.push(app);
+      const own = await h.subscribe(alice, space.name, 'tab-a', { pending: true });
+      open.push(own);
+      const operations = [await op({ name: 'updateIssue' })];
+      expect(await propose(operations)).toEqual({ ok: true });
+      const message = await nextMessage(app);
+      expect(message).toStrictEqual({
+        type: 'content_pending',
+        space_name: space.name,
+        timestamp: expect.stringMatching(ISO),
+        data: { tool: 'proposed', base_version: 4, modified_by: 'alice', operations },
+      });
+      // Nothing stored: no content, no change.
+      await expectTRPCError(changes('proposed', 0), 'NOT_FOUND', ERROR.contentNotFound);
+      expect(await logRows('proposed')).toEqual([]);
+      // Alice's own tab is not told; the next thing it hears is Bob's save.
+      await save('proposed-mark', 0, undefined, bob);
+      const next = await nextMessage(own);
+      expect(next.type).toBe('content_update');
+    });
+
+    it('is not sent to clients that did not ask (the raw WebSocket, third parties)', async () => {
+      const plain = await subscribe(bob);
+      await propose([await op({ name: 'quiet' })]);
+      await save('after-proposal', 0);
+      const message = await nextMessage(plain);
+      expect(message.type).toBe('content_update');
+    });
+
+    it(`refuses more than ${INLINE_OPERATIONS_MAX_CHARS} characters of operations, a bad base version and a non-member`, async () => {
+      const big = await envelopeOfLength(opsKey, 2003);
+      await expectTRPCError(propose([big]), 'BAD_REQUEST', ERROR.proposalTooLarge);
+      await expectTRPCError(
+        h.caller(alice).content.propose({
+          space_name: space.name,
+          tool: 'proposed',
+          base_version: -1,
+          operations: [await op({})],
+        }),
+        'BAD_REQUEST',
+        ERROR.baseVersionInvalid,
+      );
+      await expectTRPCError(propose([await op({})], stranger), 'FORBIDDEN', ERROR.otherSpace);
+    });
+  });
 });

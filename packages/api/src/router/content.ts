@@ -18,7 +18,10 @@ import type { ContentUpdateData, EventBus } from '../events.ts';
 import { rethrowSpaceGone } from '../services/db-errors.ts';
 import { preparedQueries } from '../services/prepared.ts';
 import type { AuthSession } from '../services/sessions.ts';
+import { originOf } from './realtime.ts';
 import {
+  baseVersionSchema,
+  clientIdSchema,
   envelopeSchema,
   operationsSchema,
   saveMetadataSchema,
@@ -259,6 +262,47 @@ export const contentRouter = router({
       // The versions are unique and within the range: as many as the gap means none is missing.
       if (changes.length !== current - input.since) return answer(true);
       return answer(false, changes);
+    }),
+
+  /**
+   * Tells the other members at once that the caller is saving a change made of these encrypted
+   * operations on top of `base_version` (issue 15), so their screens can show it before the
+   * snapshot upload of `save` has finished: a content_pending message to the app clients of the
+   * space, not echoed to `client_id`. Stores nothing and decides nothing — the change counts only
+   * once `save` stores it, and receivers drop it when it never arrives. Operations as in `save`,
+   * at most INLINE_OPERATIONS_MAX_CHARS characters in all (BAD_REQUEST, REST 422, beyond). Returns
+   * { ok: true }.
+   */
+  propose: memberProcedure
+    .input(
+      toolInput.extend({
+        base_version: baseVersionSchema,
+        operations: operationsSchema.refine(
+          (operations) =>
+            operations.reduce((sum, text) => sum + text.length, 0) <= INLINE_OPERATIONS_MAX_CHARS,
+          { error: ERROR.proposalTooLarge },
+        ),
+        client_id: clientIdSchema,
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { space, user } = ctx.auth;
+      await ctx.bus.publish({
+        spaceId: space.id,
+        origin: originOf(ctx.auth, input.client_id),
+        payload: {
+          type: 'content_pending',
+          space_name: space.name,
+          timestamp: ctx.now().toISOString(),
+          data: {
+            tool: input.tool,
+            base_version: input.base_version,
+            modified_by: user.username,
+            operations: input.operations,
+          },
+        },
+      });
+      return { ok: true as const };
     }),
 
   /** The tools that have content: { tools: [{ tool, version, last_modified, modified_by }] }. */

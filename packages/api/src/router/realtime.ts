@@ -29,12 +29,13 @@ const SESSION_ENDED_TEXT = {
 export const realtimeRouter = router({
   /**
    * Every content_update, presence_update and user_joined of the caller's space, as the §3
-   * messages, each `tracked()` with its event id. Events caused by `client_id` itself are not
-   * echoed. Ends after an `error` message when the session is revoked, the member removed or
-   * the space deleted.
+   * messages, each `tracked()` with its event id — plus, with `pending: true` (the web app),
+   * the content_pending messages of `content.propose` (issue 15). Events caused by `client_id`
+   * itself are not echoed. Ends after an `error` message when the session is revoked, the member
+   * removed or the space deleted.
    */
   onEvent: memberProcedure
-    .input(z.object({ client_id: clientIdSchema }))
+    .input(z.object({ client_id: clientIdSchema, pending: z.boolean().optional() }))
     .subscription(({ ctx, input, signal }) => {
       // Listen first (synchronously, before anything is awaited), then stream: nothing
       // published after the subscription was accepted can be missed.
@@ -42,6 +43,7 @@ export const realtimeRouter = router({
       return streamEvents(events, {
         auth: ctx.auth,
         origin: originOf(ctx.auth, input.client_id),
+        pending: input.pending === true,
         now: ctx.now,
         revalidate: ctx.authenticate,
         checkedAt: ctx.now().getTime(),
@@ -120,7 +122,7 @@ export const realtimeRouter = router({
  * The origin of events a connection causes: its client id scoped to its user, so one member
  * cannot silence another member's connection by claiming the same client id.
  */
-function originOf(auth: AuthSession, clientId: string | undefined): string | null {
+export function originOf(auth: AuthSession, clientId: string | undefined): string | null {
   return clientId === undefined ? null : `${auth.user.id}:${clientId}`;
 }
 
@@ -130,6 +132,8 @@ const STREAM_SESSION_CHECK_MS = 60_000;
 interface StreamOptions {
   auth: AuthSession;
   origin: string | null;
+  /** Whether content_pending messages are delivered (app clients only). */
+  pending: boolean;
   now: () => Date;
   /** Re-validates the session (null once it expired or was deleted). */
   revalidate: () => Promise<AuthSession | null>;
@@ -172,10 +176,12 @@ async function* streamEvents(events: AsyncIterable<BusEvent>, options: StreamOpt
         break;
       case 'space_updated':
         break;
+      case 'content_pending':
       case 'content_update':
       case 'presence_update':
       case 'user_joined':
         if (event.origin !== null && event.origin === origin) break;
+        if (payload.type === 'content_pending' && !options.pending) break;
         if (now().getTime() - checkedAt >= STREAM_SESSION_CHECK_MS) {
           checkedAt = now().getTime();
           if (!(await revalidate())) {

@@ -49,8 +49,16 @@ export interface ApiHarness {
   login(space: SpaceCredentials, username: string, password?: string): Promise<string>;
   /** The database id of the space named `name`. Throws when there is none. */
   spaceId(name: string): Promise<string>;
-  /** Subscribes `token` to `realtime.onEvent` of `spaceName`; see {@link EventStream}. */
-  subscribe(token: string, spaceName: string, clientId?: string): Promise<EventStream>;
+  /**
+   * Subscribes `token` to `realtime.onEvent` of `spaceName` (with `pending`, as the web app does:
+   * content_pending too); see {@link EventStream}.
+   */
+  subscribe(
+    token: string,
+    spaceName: string,
+    clientId?: string,
+    options?: { pending?: boolean },
+  ): Promise<EventStream>;
   close(): Promise<void>;
 }
 
@@ -148,11 +156,12 @@ export async function createApiHarness(): Promise<ApiHarness> {
       if (!row) throw new Error(`no space named ${name}`);
       return row.id;
     },
-    async subscribe(token, spaceName, clientId) {
+    async subscribe(token, spaceName, clientId, options = {}) {
       const controller = new AbortController();
       const iterable = await caller(token, { signal: controller.signal }).realtime.onEvent({
         space_name: spaceName,
         ...(clientId === undefined ? {} : { client_id: clientId }),
+        ...(options.pending === undefined ? {} : { pending: options.pending }),
       });
       // createCaller yields what the procedure yields: `tracked(id, message)` tuples (the
       // `{ id, data }` in the inferred type is what a remote client sees after transport).

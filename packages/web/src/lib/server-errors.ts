@@ -87,6 +87,14 @@ const KNOWN: {
     text: m.server_error_invalid_operation_envelope,
   },
   sinceInvalid: { detail: 'since must be a whole number ≥ 0', text: m.server_error_since_invalid },
+  baseVersionInvalid: {
+    detail: 'base_version must be a whole number ≥ 0',
+    text: m.server_error_base_version_invalid,
+  },
+  proposalTooLarge: {
+    detail: 'operations of a proposal must total at most 2000 characters',
+    text: m.server_error_proposal_too_large,
+  },
   invalidVerifier: {
     detail: 'must be a verifier: standard base64 of 32 bytes',
     text: m.server_error_invalid_verifier,

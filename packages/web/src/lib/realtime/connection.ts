@@ -134,11 +134,15 @@ export function startRealtime(client: TRPCClient<AppRouter>, spaceName: string):
   const transport: RealtimeTransport = {
     openSocket: openTrpcSocket,
     subscribe(handlers) {
-      const subscription = client.realtime.onEvent.subscribe(input, {
-        onData: (tracked) => handlers.event(tracked.data),
-        onStarted: () => handlers.started(),
-        onError: (error) => handlers.failed(mapError(error)),
-      });
+      // `pending`: also the content_pending of members' saves in flight (issue 15).
+      const subscription = client.realtime.onEvent.subscribe(
+        { ...input, pending: true },
+        {
+          onData: (tracked) => handlers.event(tracked.data),
+          onStarted: () => handlers.started(),
+          onError: (error) => handlers.failed(mapError(error)),
+        },
+      );
       return () => subscription.unsubscribe();
     },
     join: () =>

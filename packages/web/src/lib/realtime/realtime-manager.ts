@@ -361,6 +361,7 @@ export class RealtimeManager {
         this.dispatch({ type: 'SESSION_ENDED', reason: event.data.code });
         return;
       case 'content_update':
+      case 'content_pending':
       case 'presence_update':
       case 'user_joined':
         this.notify(this.messageListeners, event);

@@ -57,6 +57,7 @@ function transportOf(
       get: (input) => caller.content.get(input),
       save: (input) => caller.content.save(input),
       changes: (input) => caller.content.changes(input),
+      propose: (input) => caller.content.propose({ ...input, client_id: `${user}-tab` }),
     },
     space.name,
     tool,
@@ -77,16 +78,24 @@ function transportOf(
       counted.changeCalls++;
       return inner.changes?.(since) ?? Promise.resolve(null);
     },
+    propose: (baseVersion: number, operations: readonly string[]) =>
+      inner.propose?.(baseVersion, operations) ?? Promise.resolve(),
   };
   return counted;
 }
 
-function lifecycleOf(user: 'alice' | 'bob', tool: string, transport = transportOf(user, tool)) {
+function lifecycleOf(
+  user: 'alice' | 'bob',
+  tool: string,
+  transport = transportOf(user, tool),
+  pendingTtlMs?: number,
+) {
   return new ContentLifecycle<KanbanContent, TrackerOperation>({
     domain: tools.kanban,
     transport,
     codec: spaceKeyCodec(space.key, space.name),
     author: user,
+    ...(pendingTtlMs === undefined ? {} : { pendingTtlMs }),
   });
 }
 
@@ -554,5 +563,137 @@ describe('changes as encrypted operations (issue 15)', () => {
     await bob.remoteUpdate(2, { baseVersion: 1, kind: 'operations', operations: [forged] });
     expect(bobTransport.loads).toBe(loads + 1);
     expect(phase(loaded(bob), 'Backlog').issues.map((issue) => issue.title)).toEqual(['Real']);
+  });
+
+  describe('changes in flight (content_pending)', () => {
+    /** The next message of `type` for `tool` on `stream`. */
+    async function nextOf<T extends 'content_pending' | 'content_update'>(
+      stream: EventStream,
+      type: T,
+      tool: string,
+    ) {
+      for (;;) {
+        const { message } = await stream.next();
+        if (message.type === type && message.data.tool === tool)
+          return message as Extract<typeof message, { type: T }>;
+      }
+    }
+
+    /** Alice's transport whose saves wait until `release()` (a slow snapshot upload). */
+    function heldTransport(tool: string) {
+      const inner = transportOf('alice', tool);
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = false;
+      return {
+        transport: {
+          ...inner,
+          save: async (data: string, version: number, operations?: readonly string[]) => {
+            if (held) await gate;
+            return inner.save(data, version, operations);
+          },
+        },
+        hold: () => {
+          held = true;
+        },
+        release: () => release(),
+      };
+    }
+
+    const titles = (content: KanbanContent) =>
+      phase(content, 'Backlog').issues.map((issue) => issue.title);
+
+    it('shows a change while its save is still uploading, then takes the saved version', async () => {
+      const tool = freshTool();
+      const slow = heldTransport(tool);
+      const alice = lifecycleOf('alice', tool, slow.transport);
+      await alice.load();
+      const bob = lifecycleOf('bob', tool);
+      await bob.load();
+      const stream = await harness.subscribe(tokens.bob, space.name, 'bob-tab', { pending: true });
+      try {
+        slow.hold();
+        const saving = alice.perform(addIssue(loaded(alice), 'In flight'));
+        const pending = await nextOf(stream, 'content_pending', tool);
+        expect(pending.data).toMatchObject({ base_version: 1, modified_by: 'alice' });
+        await bob.remotePending(pending.data.base_version, pending.data.operations);
+        // Shown before anything is stored, on top of the version Bob has.
+        expect(titles(loaded(bob))).toEqual(['In flight']);
+        expect(bob.getState().version).toBe(1);
+        expect(await storedContent(tool)).not.toHaveProperty('version', 2);
+
+        slow.release();
+        expect((await saving).status).toBe('saved');
+        const update = await nextOf(stream, 'content_update', tool);
+        await bob.remoteUpdate(update.data.version, {
+          baseVersion: update.data.base_version,
+          kind: update.data.kind,
+          operations: update.data.operations,
+        });
+        // The saved operation replaces the pending one: the card is there once.
+        expect(bob.getState().version).toBe(2);
+        expect(titles(loaded(bob))).toEqual(['In flight']);
+        expect(loaded(bob)).toEqual(await storedContent(tool));
+      } finally {
+        stream.close();
+      }
+    });
+
+    it('drops a pending change whose save never arrives', async () => {
+      const tool = freshTool();
+      const alice = lifecycleOf('alice', tool);
+      await alice.load();
+      const bob = lifecycleOf('bob', tool, transportOf('bob', tool), 100);
+      await bob.load();
+      const before = loaded(bob);
+      const forgotten = tools.kanban.createOperation(addIssue(before, 'Never saved'), {
+        id: 'never-saved',
+        at: new Date().toISOString(),
+        by: 'alice',
+      });
+      const envelope = await spaceKeyCodec(space.key, space.name).encryptOperation?.(forgotten);
+      if (!envelope) throw new Error('no operation codec');
+      await bob.remotePending(1, [envelope]);
+      expect(titles(loaded(bob))).toEqual(['Never saved']);
+      await expect.poll(() => titles(loaded(bob)), { timeout: 2000 }).toEqual([]);
+      expect(loaded(bob)).toBe(before);
+    });
+
+    it('does not show a pending change it already has, nor one that does not open', async () => {
+      const tool = freshTool();
+      const alice = lifecycleOf('alice', tool);
+      await alice.load();
+      const bob = lifecycleOf('bob', tool);
+      await bob.load();
+      const stream = await harness.subscribe(tokens.bob, space.name, 'bob-tab', { pending: true });
+      try {
+        await alice.perform(addIssue(loaded(alice), 'Once'));
+        const pending = await nextOf(stream, 'content_pending', tool);
+        const update = await nextOf(stream, 'content_update', tool);
+        // The save arrives first (e.g. the pending message was slow): applied once.
+        await bob.remoteUpdate(update.data.version, {
+          baseVersion: update.data.base_version,
+          kind: update.data.kind,
+          operations: update.data.operations,
+        });
+        const shown = loaded(bob);
+        await bob.remotePending(pending.data.base_version, pending.data.operations);
+        expect(loaded(bob)).toBe(shown);
+        const foreign = await spaceKeyCodec('An0ther!Space-Key', space.name).encryptOperation?.(
+          tools.kanban.createOperation(addIssue(shown, 'Forged'), {
+            id: 'forged-2',
+            at: new Date().toISOString(),
+            by: 'mallory',
+          }),
+        );
+        await bob.remotePending(2, [foreign ?? '']);
+        expect(loaded(bob)).toBe(shown);
+        expect(titles(shown)).toEqual(['Once']);
+      } finally {
+        stream.close();
+      }
+    });
   });
 });

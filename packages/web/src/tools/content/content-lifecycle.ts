@@ -83,6 +83,12 @@ export interface ContentTransport {
    * Without it, every remote update and every 409 loads the snapshot.
    */
   changes?(since: number): Promise<ChangesSince | null>;
+  /**
+   * Tells the other members at once that this tab is saving `operations` (encrypted) on top of
+   * `baseVersion`, before the snapshot upload finishes (`content.propose`). Best effort: a
+   * failure only means they see the change when the save lands.
+   */
+  propose?(baseVersion: number, operations: readonly string[]): Promise<void>;
 }
 
 /**
@@ -177,6 +183,20 @@ export interface ContentLifecycleOptions<C, Op extends NamedOperation> {
   author: string;
   /** Ids and times of new operations and default content; defaults to the clock and `crypto.randomUUID()`. */
   context?: ContentContext;
+  /** How long another member's pending change is shown without its save arriving, in ms. */
+  pendingTtlMs?: number;
+}
+
+/** Default of {@link ContentLifecycleOptions.pendingTtlMs}: a save that has not landed by then failed. */
+export const PENDING_TTL_MS = 10_000;
+/** How many applied operation ids a lifecycle remembers, to ignore a late pending of one. */
+const REMEMBERED_OPERATION_IDS = 256;
+
+/** Another member's change in flight (content_pending): shown on top until its save arrives. */
+interface PendingChange {
+  baseVersion: number;
+  operations: readonly Operation[];
+  expiresAt: number;
 }
 
 /** The lifecycle of one tool's content in one tab. See the module comment. */
@@ -189,6 +209,13 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     saving: false,
   };
   private confirmed: Confirmed<C> = { content: null, version: 0 };
+  /** What this tab shows before others' pending changes are laid over it. */
+  private base: C | null = null;
+  private pending: PendingChange[] = [];
+  private pendingTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Ids of operations this tab made or applied lately (a pending one of them is not shown again). */
+  private readonly knownIds = new Set<string>();
+  private readonly pendingTtlMs: number;
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
   private queuedReload: QueuedRefresh | null = null;
@@ -204,6 +231,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.author = options.author;
     this.transport = options.transport;
     this.codec = options.codec;
+    this.pendingTtlMs = options.pendingTtlMs ?? PENDING_TTL_MS;
     this.context = options.context ?? {
       now: () => new Date().toISOString(),
       newId: () => crypto.randomUUID(),
@@ -223,6 +251,84 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   dispose(): void {
     this.disposed = true;
     this.listeners.clear();
+    if (this.pendingTimer) clearTimeout(this.pendingTimer);
+  }
+
+  /**
+   * Another member announced a change in flight (content_pending, issue 15): `operations`
+   * (encrypted) on top of `baseVersion`. Shown at once on top of this tab's content — not through
+   * the queue, so neither a save nor a reload of this tab delays it — until the save that stores
+   * it arrives (its operations are applied then and this overlay dropped), a snapshot newer than
+   * `baseVersion` replaces it, or PENDING_TTL_MS passes without it. An operation that does not
+   * open or apply is left out; nothing here is ever saved.
+   */
+  async remotePending(baseVersion: number, operations: readonly string[]): Promise<void> {
+    const codec = this.codec;
+    if (!codec.decryptOperation || operations.length === 0) return;
+    let parsed: Operation[];
+    try {
+      parsed = await Promise.all(
+        operations.map(async (envelope) =>
+          parseOperation(await codec.decryptOperation?.(envelope)),
+        ),
+      );
+    } catch {
+      return;
+    }
+    if (this.disposed || parsed.some((operation) => this.knownIds.has(operation.id))) return;
+    if (this.confirmed.version > baseVersion + MAX_SAVE_ATTEMPTS) return;
+    this.pending.push({
+      baseVersion,
+      operations: parsed,
+      expiresAt: Date.now() + this.pendingTtlMs,
+    });
+    this.schedulePendingExpiry();
+    this.setState({});
+  }
+
+  /** Drops pending changes whose time is up, and wakes up again for the next one. */
+  private schedulePendingExpiry(): void {
+    if (this.pendingTimer) clearTimeout(this.pendingTimer);
+    this.pendingTimer = null;
+    const next = Math.min(...this.pending.map((change) => change.expiresAt));
+    if (!Number.isFinite(next)) return;
+    this.pendingTimer = setTimeout(
+      () => {
+        const now = Date.now();
+        const before = this.pending.length;
+        this.pending = this.pending.filter((change) => change.expiresAt > now);
+        this.schedulePendingExpiry();
+        if (this.pending.length !== before) this.setState({});
+      },
+      Math.max(0, next - Date.now()),
+    );
+  }
+
+  /** Remembers operation ids this tab made or applied (bounded). */
+  private remember(ids: Iterable<string>): void {
+    for (const id of ids) {
+      this.knownIds.delete(id);
+      this.knownIds.add(id);
+    }
+    for (const id of this.knownIds) {
+      if (this.knownIds.size <= REMEMBERED_OPERATION_IDS) break;
+      this.knownIds.delete(id);
+    }
+  }
+
+  /**
+   * Drops the pending changes a newly confirmed version settles: those whose operations it
+   * applied (`appliedIds`), or — for a snapshot, whose operations are unknown — every one based
+   * on an older version (it is in there, or it will come again on top of it).
+   */
+  private settlePending(version: number, appliedIds: ReadonlySet<string> | null): void {
+    if (this.pending.length === 0) return;
+    this.pending = this.pending.filter((change) =>
+      appliedIds
+        ? !change.operations.some((operation) => appliedIds.has(operation.id))
+        : change.baseVersion >= version,
+    );
+    this.schedulePendingExpiry();
   }
 
   /**
@@ -313,7 +419,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     try {
       const caught = await this.operationsSince({ ...this.confirmed, content }, inline);
       if (caught === null || (target !== null && caught.version < target)) return false;
-      if (caught.version !== this.confirmed.version) this.confirm(caught);
+      if (caught.version !== this.confirmed.version) this.confirm(caught, false, caught.appliedIds);
       return true;
     } catch {
       return false;
@@ -329,7 +435,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private async operationsSince(
     base: Confirmed<C> & { content: C },
     inline: InlineChange | null = null,
-  ): Promise<(Confirmed<C> & { content: C }) | null> {
+  ): Promise<(Confirmed<C> & { content: C; appliedIds: Set<string> }) | null> {
     const codec = this.codec;
     if (!codec.decryptOperation) return null;
     let changes: readonly StoredChange[];
@@ -341,6 +447,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       changes = answer.changes;
     }
     let { content, version } = base;
+    const appliedIds = new Set<string>();
     for (const change of changes) {
       if (change.version !== version + 1) return null;
       if (change.kind !== 'operations' || !change.operations?.length) return null;
@@ -348,12 +455,13 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       for (const envelope of change.operations) {
         last = parseOperation(await codec.decryptOperation(envelope));
         content = this.domain.apply(content, last);
+        appliedIds.add(last.id);
       }
       if (last === null) return null;
       content = this.domain.stamp(content, { version: change.version, lastModified: last.at });
       version = change.version;
     }
-    return { content, version };
+    return { content, version, appliedIds };
   }
 
   /**
@@ -385,6 +493,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       (sealed ??= this.codec.encryptOperation
         ? this.codec.encryptOperation(serialised).then((envelope) => [envelope])
         : Promise.resolve(undefined));
+    this.remember([serialised.id]);
     let base: Confirmed<C> & { content: C } = {
       ...this.confirmed,
       content: this.confirmed.content,
@@ -409,6 +518,16 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         const error = new ContentValidationError(problems);
         return { status: stale ? 'conflict' : 'invalid', error };
       }
+      if (attempt === 0 && this.transport.propose) {
+        // Others see the change while the snapshot is still being encrypted and uploaded.
+        const transport = this.transport;
+        const baseVersion = base.version;
+        sealedOperation()
+          .then((operations) =>
+            operations ? transport.propose?.(baseVersion, operations) : undefined,
+          )
+          .catch(() => undefined);
+      }
       const version = base.version + 1;
       const stamped = this.domain.stamp(next, { version, lastModified: serialised.at });
       this.setState({ content: stamped, saving: true });
@@ -429,9 +548,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       // Someone saved first: catch up (with their operations when they are enough, else the
       // snapshot) and apply the same operation to the latest version.
       try {
-        const latest =
-          (await this.operationsSince(base).catch(() => null)) ?? (await this.fetchLatest());
-        this.confirm(latest, true);
+        const caught = await this.operationsSince(base).catch(() => null);
+        const latest = caught ?? (await this.fetchLatest());
+        this.confirm(latest, true, caught ? caught.appliedIds : null);
         base = { ...latest, content: latest.content };
       } catch (error) {
         this.setState({ content: this.confirmed.content, saving: false });
@@ -470,8 +589,19 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     return { id: this.context.newId(), at: this.context.now(), by: this.author };
   }
 
-  private confirm(latest: Confirmed<C>, stillSaving = false): void {
+  /**
+   * Takes `latest` as the stored truth and shows it; settles the pending changes it contains
+   * (`appliedIds`: the operations it was caught up with; null: a snapshot; undefined: this tab's
+   * own save, which settles none of them).
+   */
+  private confirm(
+    latest: Confirmed<C>,
+    stillSaving = false,
+    appliedIds?: ReadonlySet<string> | null,
+  ): void {
     this.confirmed = latest;
+    if (appliedIds) this.remember(appliedIds);
+    if (appliedIds !== undefined) this.settlePending(latest.version, appliedIds);
     this.setState({
       status: 'loaded',
       content: latest.content,
@@ -487,10 +617,31 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     return run;
   }
 
+  /**
+   * Updates the state; `content`, when given, is what this tab has (confirmed or its own change
+   * being saved), and the screen shows it with the pending changes of others laid over it.
+   */
   private setState(changes: Partial<ContentState<C>>): void {
     if (this.disposed) return;
-    this.state = { ...this.state, ...changes };
+    if ('content' in changes) this.base = changes.content ?? null;
+    this.state = { ...this.state, ...changes, content: this.overlay(this.base) };
     for (const listener of this.listeners) listener();
+  }
+
+  /** `content` with every pending change applied in arrival order (one that does not apply is skipped). */
+  private overlay(content: C | null): C | null {
+    if (content === null) return null;
+    let shown: C = content;
+    for (const change of this.pending) {
+      try {
+        let next: C = shown;
+        for (const operation of change.operations) next = this.domain.apply(next, operation);
+        shown = next;
+      } catch {
+        // It does not fit this tab's content (yet): its save will tell.
+      }
+    }
+    return shown;
   }
 }
 

@@ -51,6 +51,8 @@ export interface ContentApi {
   changes?(
     input: ToolInput & { since: number },
   ): Promise<{ version: number; too_far_behind: boolean; changes: ChangeRecord[] }>;
+  /** `content.propose` with this tab's client id already filled in (so it is not echoed here). */
+  propose?(input: ToolInput & { base_version: number; operations: string[] }): Promise<unknown>;
 }
 
 /**
@@ -109,6 +111,11 @@ export function contentTransport(
         throw error;
       }
     },
+    ...(api.propose && {
+      propose: async (baseVersion: number, operations: readonly string[]) => {
+        await api.propose?.({ ...input, base_version: baseVersion, operations: [...operations] });
+      },
+    }),
     ...(api.changes && {
       changes: async (since: number): Promise<ChangesSince | null> => {
         try {

@@ -12,7 +12,11 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { tools, type ToolDefinition, type ToolName, type Tools } from '@cipherspace/tools';
 
 import { contentPrefetch } from '../../lib/content-prefetch.ts';
-import { onRealtimeMessage, onRealtimeSignal } from '../../lib/realtime/index.ts';
+import {
+  onRealtimeMessage,
+  onRealtimeSignal,
+  REALTIME_CLIENT_ID,
+} from '../../lib/realtime/index.ts';
 import { getSpaceKey, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import {
@@ -107,6 +111,11 @@ export function useToolContent<N extends ToolName>(
         client.content.save.mutate(input),
       changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
         client.content.changes.query(input),
+      // Live tools tell the others of a change while its snapshot uploads (issue 15).
+      ...(realtime && {
+        propose: (input: Parameters<typeof client.content.propose.mutate>[0]) =>
+          client.content.propose.mutate({ ...input, client_id: REALTIME_CLIENT_ID }),
+      }),
     };
     const codec = spaceKeyCodec(spaceKey, spaceName);
     return {
@@ -118,7 +127,7 @@ export function useToolContent<N extends ToolName>(
         author,
       }),
     };
-  }, [client, domain, spaceName, spaceKey, tool, author]);
+  }, [client, domain, realtime, spaceName, spaceKey, tool, author]);
   const lifecycle = prepared?.content ?? null;
 
   useEffect(() => {
@@ -135,6 +144,10 @@ export function useToolContent<N extends ToolName>(
   useEffect(() => {
     if (!lifecycle || !realtime) return;
     const stopMessages = onRealtimeMessage((message) => {
+      if (message.type === 'content_pending' && message.data.tool === tool) {
+        void lifecycle.remotePending(message.data.base_version, message.data.operations);
+        return;
+      }
       if (message.type !== 'content_update' || message.data.tool !== tool) return;
       const { version, base_version, kind, operations } = message.data;
       void lifecycle.remoteUpdate(version, {
