@@ -519,14 +519,14 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         return { status: stale ? 'conflict' : 'invalid', error };
       }
       if (attempt === 0 && this.transport.propose) {
-        // Others see the change while the snapshot is still being encrypted and uploaded.
-        const transport = this.transport;
-        const baseVersion = base.version;
-        sealedOperation()
-          .then((operations) =>
-            operations ? transport.propose?.(baseVersion, operations) : undefined,
-          )
-          .catch(() => undefined);
+        // Others see the change while the snapshot is still being encrypted and uploaded: the
+        // proposal leaves first (a small request the server relays at once), before the heavy
+        // work of serialising and encrypting the whole snapshot blocks this thread.
+        const operations = await sealedOperation().catch(() => undefined);
+        if (operations) {
+          this.transport.propose(base.version, operations).catch(() => undefined);
+          await nextTask();
+        }
       }
       const version = base.version + 1;
       const stamped = this.domain.stamp(next, { version, lastModified: serialised.at });
@@ -643,6 +643,11 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     }
     return shown;
   }
+}
+
+/** Resolves after the current task, so that requests just made are sent before more work runs. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Operations that arrived inline with a content_update, producing `version`. */
