@@ -30,7 +30,8 @@ if (!hasWebCrypto()) {
 } else {
   void initCsrf();
   import('./app/App.tsx')
-    .then(({ App }) => {
+    .then(async ({ App, prepareFirstScreen }) => {
+      await prepareFirstScreen(window.location.pathname);
       createRoot(root).render(
         <StrictMode>
           <App />

@@ -17,24 +17,29 @@ export const trpc = createTRPCReact<AppRouter>();
 /** Procedures that travel over the WebSocket besides subscriptions. */
 const WS_PATHS = new Set(['realtime.heartbeat']);
 
+/** Queries and mutations over HTTP batch at /trpc, with the session's token and the CSRF token. */
+export function httpLink(): TRPCLink<AppRouter> {
+  return httpBatchLink({
+    url: '/trpc',
+    transformer: superjson,
+    headers: () => {
+      const headers: Record<string, string> = {};
+      const token = getToken();
+      if (token) headers.authorization = `Bearer ${token}`;
+      const csrf = getCsrfToken();
+      if (csrf) headers['x-csrf-token'] = csrf;
+      return headers;
+    },
+  });
+}
+
 export function createLinks(): TRPCLink<AppRouter>[] {
   return [
     sessionEndLink(),
     splitLink({
       condition: (op) => op.type === 'subscription' || WS_PATHS.has(op.path),
       true: realtimeLink(),
-      false: httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        headers: () => {
-          const headers: Record<string, string> = {};
-          const token = getToken();
-          if (token) headers.authorization = `Bearer ${token}`;
-          const csrf = getCsrfToken();
-          if (csrf) headers['x-csrf-token'] = csrf;
-          return headers;
-        },
-      }),
+      false: httpLink(),
     }),
   ];
 }

@@ -132,13 +132,23 @@ export function useToolContent<N extends ToolName>(
 
   useEffect(() => {
     if (!prepared) return;
-    void prepared.content.load();
-    // The next save's content key and the operations key, derived while the user reads.
-    return whenIdle(() => {
-      prepared.codec.prepare().catch(() => {
-        // Derived on demand by the save instead, which reports any failure.
+    let cancel: (() => void) | null = null;
+    let active = true;
+    // The next save's content key and the operations key, derived while the user reads — only
+    // once the content is shown: their PBKDF2 runs would otherwise compete with the one that
+    // opens the content (2 cores: the first render waited for all three).
+    void prepared.content.load().finally(() => {
+      if (!active) return;
+      cancel = whenIdle(() => {
+        prepared.codec.prepare().catch(() => {
+          // Derived on demand by the save instead, which reports any failure.
+        });
       });
     });
+    return () => {
+      active = false;
+      cancel?.();
+    };
   }, [prepared]);
 
   useEffect(() => {
