@@ -85,8 +85,8 @@ interface Plan {
 
 /**
  * Runs in every document of both members' pages from its start: records A's click on a dialog's
- * Save button (`__benchSaveClick`), every WebSocket message that mentions content_update
- * (`__benchWs`), and offers `__benchArm(oldTitle, newTitle)`, which watches the DOM until a card
+ * Save button (`__benchSaveClick`), every WebSocket message that carries a change —
+ * content_pending (the change in flight) or content_update (stored) — (`__benchWs`), and offers `__benchArm(oldTitle, newTitle)`, which watches the DOM until a card
  * title reads `newTitle` (`__benchShown`), takes the next animation frame's start (`__benchFrame`)
  * and the first task after that frame's style, layout and paint (`__benchPainted`).
  * All times on the page's clock, `performance.timeOrigin + performance.now()`.
@@ -109,8 +109,11 @@ const LIVE_SCRIPT = `
       constructor(...args) {
         super(...args);
         this.addEventListener('message', (event) => {
-          if (typeof event.data === 'string' && event.data.includes('content_update'))
-            g.__benchWs.push({ at: clock(), chars: event.data.length });
+          if (typeof event.data !== 'string') return;
+          const kind = event.data.includes('content_pending')
+            ? 'content_pending'
+            : event.data.includes('content_update') ? 'content_update' : null;
+          if (kind) g.__benchWs.push({ at: clock(), chars: event.data.length, kind });
         });
       }
     };
@@ -257,12 +260,19 @@ interface Request {
   end: number;
 }
 
+/** A WebSocket message carrying a change, as B's page received it. */
+interface ChangeFrame {
+  at: number;
+  chars: number;
+  kind: 'content_pending' | 'content_update';
+}
+
 interface PageTimes {
   shown: number | null;
   frame: number | null;
   painted: number | null;
   saveClick: { at: number; handled: number } | null;
-  ws: { at: number; chars: number }[];
+  ws: ChangeFrame[];
   requests: Request[];
 }
 
@@ -273,7 +283,7 @@ async function readTimes(member: OnBoard): Promise<PageTimes> {
       __benchFrame: number | null;
       __benchPainted: number | null;
       __benchSaveClick: { at: number; handled: number } | null;
-      __benchWs: { at: number; chars: number }[];
+      __benchWs: ChangeFrame[];
     };
     const requests = performance
       .getEntriesByType('resource')
@@ -305,7 +315,7 @@ async function readTimes(member: OnBoard): Promise<PageTimes> {
     saveClick: raw.saveClick
       ? { at: raw.saveClick.at - o, handled: raw.saveClick.handled - o }
       : null,
-    ws: raw.ws.map((w) => ({ at: w.at - o, chars: w.chars })),
+    ws: raw.ws.map((w) => ({ ...w, at: w.at - o })),
     requests: raw.requests.map((r) => ({ name: r.name, start: r.start - o, end: r.end - o })),
   };
 }
@@ -325,8 +335,11 @@ interface Edit {
   /** Click → A's save request started / answered (null without an HTTP save). */
   aSaveStartMs: number | null;
   aSaveEndMs: number | null;
-  /** Click → the content_update frame reached B's page. */
+  /** Click → the first frame carrying the change reached B's page, and which kind it was. */
   bFrameArrivedMs: number | null;
+  bFrameKind: ChangeFrame['kind'] | null;
+  /** A's requests after the click (tRPC procedures of a batch joined by commas). */
+  aRequests: { name: string; startMs: number; endMs: number }[];
   /** B's requests between the click and its screen showing the change. */
   bRequests: { name: string; startMs: number; endMs: number }[];
   received: Received;
@@ -387,6 +400,10 @@ async function edit(
     aSaveStartMs: save ? save.start - click.at : null,
     aSaveEndMs: save ? save.end - click.at : null,
     bFrameArrivedMs: bTimes.ws[0] ? bTimes.ws[0].at - click.at : null,
+    bFrameKind: bTimes.ws[0]?.kind ?? null,
+    aRequests: aTimes.requests
+      .filter((r) => r.start >= click.at)
+      .map((r) => ({ name: r.name, startMs: r.start - click.at, endMs: r.end - click.at })),
     bRequests: bTimes.requests
       .filter((r) => r.start <= shownAt)
       .map((r) => ({ name: r.name, startMs: r.start - click.at, endMs: r.end - click.at })),
@@ -521,23 +538,25 @@ function notesOf(results: readonly SizeResult[], plan: Plan): string[] {
     const r = (f: (x: Received) => number) => median(e.map((x) => f(x.received)));
     const paths = new Map<string, number>();
     for (const x of e) for (const p of x.received.paths) paths.set(p, (paths.get(p) ?? 0) + 1);
-    const requestNames = new Map<string, { start: number[]; end: number[] }>();
-    for (const x of e)
-      for (const req of x.bRequests) {
-        const entry = requestNames.get(req.name) ?? { start: [], end: [] };
-        entry.start.push(req.startMs);
-        entry.end.push(req.endMs);
-        requestNames.set(req.name, entry);
-      }
-    const bRequests =
-      requestNames.size === 0
+    const summarise = (pick: (x: Edit) => Edit['bRequests']) => {
+      const byName = new Map<string, { start: number[]; end: number[] }>();
+      for (const x of e)
+        for (const req of pick(x)) {
+          const entry = byName.get(req.name) ?? { start: [], end: [] };
+          entry.start.push(req.startMs);
+          entry.end.push(req.endMs);
+          byName.set(req.name, entry);
+        }
+      return byName.size === 0
         ? 'no request'
-        : [...requestNames.entries()]
+        : [...byName.entries()]
             .map(
               ([name, t]) =>
                 `${name} in ${t.start.length} of ${e.length} edits (sent ${med(t.start)}, answered ${med(t.end)})`,
             )
             .join(', ');
+    };
+    const bRequests = summarise((x) => x.bRequests);
     const lastEnd = e.map((x) =>
       x.bRequests.length === 0 ? x.bFrameArrivedMs : Math.max(...x.bRequests.map((q) => q.endMs)),
     );
@@ -552,10 +571,16 @@ function notesOf(results: readonly SizeResult[], plan: Plan): string[] {
     const totals = e.map((x) => x.received.wsBytes + x.received.httpBytes);
     const responses = [...paths.entries()].map(([p, c]) => `${p} ×${c}`).join(', ') || 'none';
     const ms = (value: number) => `${value.toFixed(0)} ms`;
+    const kindCount = new Map<string, number>();
+    for (const x of e) {
+      const kind = x.bFrameKind ?? 'none';
+      kindCount.set(kind, (kindCount.get(kind) ?? 0) + 1);
+    }
+    const kinds = [...kindCount].map(([kind, count]) => `${kind} in ${count}`).join(', ');
     return [
       `${grouped(result.size.cards)} cards (envelope ${grouped(Math.round(result.envelopeBytes / 1024))} KB), medians of ${e.length} edits after ${plan.warmUp} warm-up.`,
-      `A: click → save request sent ${med(e.map((x) => x.aSaveStartMs))} (apply, validate, encrypt), answered ${med(e.map((x) => x.aSaveEndMs))}; A's own screen ${med(e.map((x) => x.aPaintedMs))}.`,
-      `B: content_update frame at ${med(e.map((x) => x.bFrameArrivedMs))}; ${bRequests}; last response (or the frame) → DOM shows it ${med(shownAfterLast)} (decrypt, apply, render); DOM → frame start ${med(
+      `A: click → save request sent ${med(e.map((x) => x.aSaveStartMs))} (apply, validate, encrypt), answered ${med(e.map((x) => x.aSaveEndMs))}; A's own screen ${med(e.map((x) => x.aPaintedMs))}; A's requests: ${summarise((x) => x.aRequests)}.`,
+      `B: first frame carrying the change (${kinds}) at ${med(e.map((x) => x.bFrameArrivedMs))}; ${bRequests}; last response (or the frame) → DOM shows it ${med(shownAfterLast)} (decrypt, apply, render); DOM → frame start ${med(
         e.map((x) => x.bFrameMs - x.bShownMs),
         1,
       )}, → painted ${med(
