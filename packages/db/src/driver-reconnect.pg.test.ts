@@ -10,6 +10,11 @@
  * that was stored, and 500 from a listing handed a session row. The fault test
  * (packages/server/src/faults.pg.test.ts) hit it about once in 25 runs. This test reproduces it
  * every time: it breaks the socket itself and sends a query between the two events.
+ *
+ * Second: a transaction whose backend is terminated (57P01) sent its ROLLBACK to the closed
+ * connection. Unpatched, the deferred write threw an uncaught TypeError (it failed a CI run of
+ * the fault test once content saves became transactions) and the connection was parked for good,
+ * so the pool's next query hung.
  */
 import { connect, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -22,6 +27,7 @@ import { ignoreNotice } from './client.ts';
 describe('postgres.js after a connection error (PostgreSQL)', () => {
   const sockets: Socket[] = [];
   let sql: postgres.Sql;
+  let admin: postgres.Sql;
 
   beforeAll(() => {
     const url = process.env.TEST_POSTGRES_URL;
@@ -41,9 +47,11 @@ describe('postgres.js after a connection error (PostgreSQL)', () => {
       },
     };
     sql = postgres(url, options);
+    admin = postgres(url, { max: 1, onnotice: ignoreNotice });
   });
   afterAll(async () => {
     await sql.end({ timeout: 1 });
+    await admin.end({ timeout: 1 });
   });
 
   it('rejects a query sent between the socket error and its close, and pairs later results with their queries', async () => {
@@ -80,6 +88,36 @@ describe('postgres.js after a connection error (PostgreSQL)', () => {
     ).resolves.toEqual([1, 2, 3]);
     expect(await betweenEvents).toEqual({ rejected: 'CONNECTION_CLOSED' });
     expect(sockets.length).toBe(2);
+  });
+
+  it('rejects a transaction whose connection breaks, with no uncaught error from its ROLLBACK', async () => {
+    await sql`select 1`;
+    // Unpatched, the ROLLBACK the transaction sends once its query is rejected is written to
+    // the closed connection from a deferred write, which throws outside any query.
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      let pid: number | undefined;
+      const transaction = sql
+        .begin(async (tx) => {
+          pid = (await tx<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]?.pid;
+          await tx`select pg_sleep(5)`;
+        })
+        .then(
+          () => 'committed',
+          (error: unknown) => codeOf(error),
+        );
+      await delay(100);
+      // The way the fault test ends backends: the server reports 57P01 and closes.
+      await admin`select pg_terminate_backend(${pid ?? 0})`;
+      expect(await transaction).toMatch(/^(57P01|ECONNRESET|CONNECTION_CLOSED)$/);
+      await delay(100);
+      expect(uncaught).toEqual([]);
+      expect((await sql`select 7::int as n`)[0]?.n).toBe(7);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 });
 
