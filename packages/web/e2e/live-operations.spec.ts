@@ -7,6 +7,8 @@
  * - a member whose connection was down for 20 changes catches up with one `content.changes`
  *   (the operations since its version) after the reconnect, and loads no snapshot;
  * - a third-party REST PUT (a replacement: no operations) still reaches the app, by snapshot.
+ * - a change shows on the other screen while its snapshot is still uploading (the saver's
+ *   proposal, content_pending), and stays, once, when the save lands.
  *
  * What each tab asks is read off its requests: the app's tRPC queries and mutations travel over
  * HTTP batch (`/trpc/content.get,…?batch=1`, see src/lib/trpc.ts); WebSocket frames are watched
@@ -496,6 +498,55 @@ test('a third-party REST PUT without operations reaches the app, by snapshot', a
     expect(bobCalls.of('content.get', 'content.changes')).toEqual([
       expect.objectContaining({ procedure: 'content.get', tool: 'kanban' }),
     ]);
+  } finally {
+    await members.close();
+  }
+});
+
+test('a change shows on the other screen while its snapshot is still uploading, and stays once saved', async ({
+  browser,
+  server,
+}) => {
+  const members = await twoOn(browser, server, '/tools/kanban', kanbanShown, () =>
+    Promise.resolve(null),
+  );
+  try {
+    const { alice, a, b } = members;
+    const before = await storedVersion(server, alice, 'kanban');
+    // Alice's snapshot upload is held (a slow network, a large board) until the test lets it go.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await a.route(/\/trpc\/[^?]*content\.save/, async (route) => {
+      held++;
+      await released;
+      await route.continue();
+    });
+    const bobCalls = recordContentCalls(b);
+
+    // Through the dialog as addKanbanCard does, but the dialog waits for the save to close.
+    await region(a, 'Backlog')
+      .getByRole('button', { name: /^Add (first )?card to Backlog$/ })
+      .click();
+    const dialog = a.getByRole('dialog', { name: 'Add Issue' });
+    await dialog.getByLabel('Title').fill('Still uploading');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => held).toBe(1);
+    // Bob sees it at once, from Alice's proposal, though nothing is stored yet.
+    await expect(kanbanCard(region(b, 'Backlog'), 'Still uploading')).toBeVisible();
+    expect(await storedVersion(server, alice, 'kanban')).toBe(before);
+
+    release();
+    await expect(dialog).toBeHidden();
+    await expect(a.getByText('Saving…')).toHaveCount(0);
+    await expect.poll(() => storedVersion(server, alice, 'kanban')).toBe(before + 1);
+    await expect
+      .poll(async () => (await contentUpdates(b)).some((update) => update.version === before + 1))
+      .toBe(true);
+    // The save's own operation takes the proposal's place: the card is there once, and Bob never
+    // asked the server for anything.
+    await expect(region(b, 'Backlog').getByRole('article')).toHaveCount(1);
+    expect(bobCalls.of('content.get', 'content.changes')).toEqual([]);
   } finally {
     await members.close();
   }
