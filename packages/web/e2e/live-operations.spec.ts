@@ -280,17 +280,25 @@ for (const live of LIVE_TOOLS) {
       const bobCalls = recordContentCalls(b);
 
       await live.change(a);
+      // Bob's screen may show it from Alice's proposal before her save has even been sent.
       await live.seen(b);
 
       // Alice's save carried the change as one encrypted op1 envelope beside the snapshot…
-      const saves = aliceCalls.of('content.save').filter((call) => call.tool === live.tool);
-      expect(saves).toHaveLength(1);
-      const save = saves[0]?.input as { metadata: { version: number }; operations?: unknown };
+      const savesOfTool = () =>
+        aliceCalls.of('content.save').filter((call) => call.tool === live.tool);
+      await expect.poll(() => savesOfTool().length).toBe(1);
+      const save = savesOfTool()[0]?.input as {
+        metadata: { version: number };
+        operations?: unknown;
+      };
       expect(save.operations).toEqual([expect.stringMatching(/^\S{40,}$/)]);
       // …which reached Bob inline in the content_update, on top of the version he had…
-      const updates = (await contentUpdates(b)).filter(
-        (update) => update.tool === live.tool && update.version > save.metadata.version,
-      );
+      const updatesOfTool = async () =>
+        (await contentUpdates(b)).filter(
+          (update) => update.tool === live.tool && update.version > save.metadata.version,
+        );
+      await expect.poll(async () => (await updatesOfTool()).length).toBeGreaterThan(0);
+      const updates = await updatesOfTool();
       expect(updates).toEqual([
         expect.objectContaining({
           version: save.metadata.version + 1,
