@@ -261,12 +261,14 @@ test('an edit saved on a board that missed the deletion ends in the conflict mes
     await addCard(a, 'Backlog', { title: 'Stale' });
     await expect(card(b, 'Stale')).toBeVisible();
 
-    // From now on Bob's tab hears of no saves: his board stays at the old version.
+    // From now on Bob's tab hears of no saves, nor of changes in flight: his board stays at the
+    // old version.
     let deafToUpdates = false;
     await contextB.routeWebSocket(/\/trpc/, (socket) => {
       const toServer = socket.connectToServer();
       toServer.onMessage((message) => {
-        if (deafToUpdates && String(message).includes('content_update')) return;
+        const text = String(message);
+        if (deafToUpdates && /content_(update|pending)/.test(text)) return;
         socket.send(message);
       });
     });
