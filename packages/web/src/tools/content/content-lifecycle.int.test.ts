@@ -23,7 +23,7 @@ import {
   ContentValidationError,
   type ContentTransport,
 } from './content-lifecycle.ts';
-import { contentTransport, spaceKeyCodec } from './content-transport.ts';
+import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
 
 let harness: ApiHarness;
 let space: SpaceCredentials;
@@ -421,12 +421,28 @@ describe('content lifecycle', () => {
 });
 
 describe('changes as encrypted operations (issue 15)', () => {
-  /** The next content_update of `tool` on `stream`, skipping other messages. */
-  async function nextUpdate(stream: EventStream, tool: string) {
+  /** The next message of `type` for `tool` on `stream`, skipping others. */
+  async function nextOf<T extends 'content_pending' | 'content_update'>(
+    stream: EventStream,
+    type: T,
+    tool: string,
+  ) {
     for (;;) {
       const { message } = await stream.next();
-      if (message.type === 'content_update' && message.data.tool === tool) return message.data;
+      if (message.type === type && message.data.tool === tool)
+        return message as Extract<typeof message, { type: T }>;
     }
+  }
+
+  /** Alice's and Bob's lifecycles of a fresh tool, both loaded; Bob's transport counts requests. */
+  async function loadedPair() {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const bobTransport = transportOf('bob', tool);
+    const bob = lifecycleOf('bob', tool, bobTransport);
+    await bob.load();
+    return { tool, alice, bob, bobTransport };
   }
 
   const addIssue = (content: KanbanContent, title: string): TrackerOperation => ({
@@ -437,25 +453,16 @@ describe('changes as encrypted operations (issue 15)', () => {
   });
 
   it('applies a remote change from the operations inline in content_update, with no request', async () => {
-    const tool = freshTool();
-    const alice = lifecycleOf('alice', tool);
-    await alice.load();
-    const bobTransport = transportOf('bob', tool);
-    const bob = lifecycleOf('bob', tool, bobTransport);
-    await bob.load();
+    const { tool, alice, bob, bobTransport } = await loadedPair();
     const stream = await harness.subscribe(tokens.bob, space.name);
     try {
       expect((await alice.perform(addIssue(loaded(alice), 'Inline'))).status).toBe('saved');
-      const update = await nextUpdate(stream, tool);
+      const update = (await nextOf(stream, 'content_update', tool)).data;
       expect(update).toMatchObject({ version: 2, base_version: 1, kind: 'operations' });
       expect(update.operations).toHaveLength(1);
 
       const requests = { loads: bobTransport.loads, changes: bobTransport.changeCalls };
-      await bob.remoteUpdate(update.version, {
-        baseVersion: update.base_version,
-        kind: update.kind,
-        operations: update.operations,
-      });
+      await bob.remoteUpdate(update.version, remoteChangeOf(update));
       expect({ loads: bobTransport.loads, changes: bobTransport.changeCalls }).toEqual(requests);
       expect(bob.getState().version).toBe(2);
       // The same operation on the same content: exactly what Alice stored.
@@ -467,12 +474,7 @@ describe('changes as encrypted operations (issue 15)', () => {
   });
 
   it('catches up 20 versions behind from changes-since, without loading the snapshot', async () => {
-    const tool = freshTool();
-    const alice = lifecycleOf('alice', tool);
-    await alice.load();
-    const bobTransport = transportOf('bob', tool);
-    const bob = lifecycleOf('bob', tool, bobTransport);
-    await bob.load();
+    const { tool, alice, bob, bobTransport } = await loadedPair();
     for (let index = 1; index <= 20; index++)
       expect((await alice.perform(addIssue(loaded(alice), `Offline ${index}`))).status).toBe(
         'saved',
@@ -493,12 +495,7 @@ describe('changes as encrypted operations (issue 15)', () => {
   });
 
   it('re-applies after a 409 on top of the operations it missed, without loading the snapshot', async () => {
-    const tool = freshTool();
-    const alice = lifecycleOf('alice', tool);
-    await alice.load();
-    const bobTransport = transportOf('bob', tool);
-    const bob = lifecycleOf('bob', tool, bobTransport);
-    await bob.load();
+    const { tool, alice, bob, bobTransport } = await loadedPair();
     await alice.perform(addIssue(loaded(alice), 'First'));
     const loads = bobTransport.loads;
 
@@ -513,12 +510,7 @@ describe('changes as encrypted operations (issue 15)', () => {
   });
 
   it('loads the snapshot for a replacement (a save without operations, e.g. a REST PUT)', async () => {
-    const tool = freshTool();
-    const alice = lifecycleOf('alice', tool);
-    await alice.load();
-    const bobTransport = transportOf('bob', tool);
-    const bob = lifecycleOf('bob', tool, bobTransport);
-    await bob.load();
+    const { tool, alice, bob, bobTransport } = await loadedPair();
     const replaced = { ...loaded(alice), title: 'Replaced by a script' };
     await transportOf('alice', tool).save(
       await spaceKeyCodec(space.key, space.name).encrypt(replaced),
@@ -543,12 +535,7 @@ describe('changes as encrypted operations (issue 15)', () => {
   });
 
   it('loads the snapshot when an inline operation does not open with its key', async () => {
-    const tool = freshTool();
-    const alice = lifecycleOf('alice', tool);
-    await alice.load();
-    const bobTransport = transportOf('bob', tool);
-    const bob = lifecycleOf('bob', tool, bobTransport);
-    await bob.load();
+    const { alice, bob, bobTransport } = await loadedPair();
     await alice.perform(addIssue(loaded(alice), 'Real'));
     const forged = await spaceKeyCodec('An0ther!Space-Key', space.name).encryptOperation?.(
       tools.kanban.createOperation(addIssue(loaded(bob), 'Forged'), {
@@ -566,19 +553,6 @@ describe('changes as encrypted operations (issue 15)', () => {
   });
 
   describe('changes in flight (content_pending)', () => {
-    /** The next message of `type` for `tool` on `stream`. */
-    async function nextOf<T extends 'content_pending' | 'content_update'>(
-      stream: EventStream,
-      type: T,
-      tool: string,
-    ) {
-      for (;;) {
-        const { message } = await stream.next();
-        if (message.type === type && message.data.tool === tool)
-          return message as Extract<typeof message, { type: T }>;
-      }
-    }
-
     /** Alice's transport whose saves wait until `release()` (a slow snapshot upload). */
     function heldTransport(tool: string) {
       const inner = transportOf('alice', tool);
@@ -627,11 +601,7 @@ describe('changes as encrypted operations (issue 15)', () => {
         slow.release();
         expect((await saving).status).toBe('saved');
         const update = await nextOf(stream, 'content_update', tool);
-        await bob.remoteUpdate(update.data.version, {
-          baseVersion: update.data.base_version,
-          kind: update.data.kind,
-          operations: update.data.operations,
-        });
+        await bob.remoteUpdate(update.data.version, remoteChangeOf(update.data));
         // The saved operation replaces the pending one: the card is there once.
         expect(bob.getState().version).toBe(2);
         expect(titles(loaded(bob))).toEqual(['In flight']);
@@ -662,22 +632,14 @@ describe('changes as encrypted operations (issue 15)', () => {
     });
 
     it('does not show a pending change it already has, nor one that does not open', async () => {
-      const tool = freshTool();
-      const alice = lifecycleOf('alice', tool);
-      await alice.load();
-      const bob = lifecycleOf('bob', tool);
-      await bob.load();
+      const { tool, alice, bob } = await loadedPair();
       const stream = await harness.subscribe(tokens.bob, space.name, 'bob-tab', { pending: true });
       try {
         await alice.perform(addIssue(loaded(alice), 'Once'));
         const pending = await nextOf(stream, 'content_pending', tool);
         const update = await nextOf(stream, 'content_update', tool);
         // The save arrives first (e.g. the pending message was slow): applied once.
-        await bob.remoteUpdate(update.data.version, {
-          baseVersion: update.data.base_version,
-          kind: update.data.kind,
-          operations: update.data.operations,
-        });
+        await bob.remoteUpdate(update.data.version, remoteChangeOf(update.data));
         const shown = loaded(bob);
         await bob.remotePending(pending.data.base_version, pending.data.operations);
         expect(loaded(bob)).toBe(shown);

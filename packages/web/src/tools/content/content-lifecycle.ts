@@ -263,15 +263,10 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
    * open or apply is left out; nothing here is ever saved.
    */
   async remotePending(baseVersion: number, operations: readonly string[]): Promise<void> {
-    const codec = this.codec;
-    if (!codec.decryptOperation || operations.length === 0) return;
+    if (!this.codec.decryptOperation || operations.length === 0) return;
     let parsed: Operation[];
     try {
-      parsed = await Promise.all(
-        operations.map(async (envelope) =>
-          parseOperation(await codec.decryptOperation?.(envelope)),
-        ),
-      );
+      parsed = await Promise.all(operations.map((envelope) => this.openOperation(envelope)));
     } catch {
       return;
     }
@@ -284,6 +279,15 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     });
     this.schedulePendingExpiry();
     this.setState({});
+  }
+
+  /**
+   * Decrypts and parses one operation envelope. Rejects with DecryptError (wrong key, tampered)
+   * or the operation format's error; with no operation channel, as an envelope that does not open.
+   */
+  private async openOperation(envelope: string): Promise<Operation> {
+    if (!this.codec.decryptOperation) throw new Error('No operation channel');
+    return parseOperation(await this.codec.decryptOperation(envelope));
   }
 
   /** Drops pending changes whose time is up, and wakes up again for the next one. */
@@ -436,8 +440,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     base: Confirmed<C> & { content: C },
     inline: InlineChange | null = null,
   ): Promise<(Confirmed<C> & { content: C; appliedIds: Set<string> }) | null> {
-    const codec = this.codec;
-    if (!codec.decryptOperation) return null;
+    if (!this.codec.decryptOperation) return null;
     let changes: readonly StoredChange[];
     if (inline?.version === base.version + 1) {
       changes = [{ version: inline.version, kind: 'operations', operations: inline.operations }];
@@ -453,7 +456,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       if (change.kind !== 'operations' || !change.operations?.length) return null;
       let last: Operation | null = null;
       for (const envelope of change.operations) {
-        last = parseOperation(await codec.decryptOperation(envelope));
+        last = await this.openOperation(envelope);
         content = this.domain.apply(content, last);
         appliedIds.add(last.id);
       }

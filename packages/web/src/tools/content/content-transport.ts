@@ -13,11 +13,13 @@ import {
   deriveOperationsKey,
   encryptOperation,
   type EnvelopeKeyPool,
+  type OperationsKey,
 } from '@cipherspace/crypto';
 
 import {
   VersionConflictError,
   type ChangesSince,
+  type RemoteChange,
   type ContentCodec,
   type ContentTransport,
   type StoredContent,
@@ -140,6 +142,22 @@ export function contentTransport(
 }
 
 /**
+ * What a content_update's data (spec §3, plus the issue 15 fields) tells the lifecycle beyond the
+ * version: a message without `kind` is a replacement (a save without operations) — load it.
+ */
+export function remoteChangeOf(data: {
+  base_version?: number;
+  kind?: 'operations';
+  operations?: string[];
+}): RemoteChange {
+  return {
+    baseVersion: data.base_version,
+    kind: data.kind ?? 'replacement',
+    operations: data.operations,
+  };
+}
+
+/**
  * The key pool of this tab's space key: one for the tab, replaced when another space key is
  * used (a tab works in one space at a time), so a pair prepared ahead serves every tool.
  */
@@ -164,7 +182,13 @@ export function spaceKeyCodec(
   spaceKey: string,
   spaceName: string,
 ): ContentCodec & { prepare(): Promise<void> } {
-  const operationsKey = () => deriveOperationsKey(spaceKey, spaceName);
+  // Derived (or taken from the tab's cache) once per codec, not per envelope.
+  let key: Promise<OperationsKey> | null = null;
+  const operationsKey = () =>
+    (key ??= deriveOperationsKey(spaceKey, spaceName).catch((error: unknown) => {
+      key = null;
+      throw error;
+    }));
   return {
     encrypt: (value) => keyPoolFor(spaceKey).encrypt(value),
     decrypt: (envelope) => decryptJson(envelope, spaceKey),

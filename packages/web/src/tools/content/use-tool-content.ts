@@ -25,7 +25,7 @@ import {
   type PerformOptions,
   type PerformResult,
 } from './content-lifecycle.ts';
-import { contentTransport, spaceKeyCodec } from './content-transport.ts';
+import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
 
 /**
  * Runs `task` when the browser is idle (within 2 s), or after a short timeout where
@@ -159,13 +159,7 @@ export function useToolContent<N extends ToolName>(
         return;
       }
       if (message.type !== 'content_update' || message.data.tool !== tool) return;
-      const { version, base_version, kind, operations } = message.data;
-      void lifecycle.remoteUpdate(version, {
-        baseVersion: base_version,
-        // A save without operations carries no kind: a replacement.
-        kind: kind ?? 'replacement',
-        operations,
-      });
+      void lifecycle.remoteUpdate(message.data.version, remoteChangeOf(message.data));
     });
     const stopSignals = onRealtimeSignal((signal) => {
       if (signal === 'reconnected' || signal === 'restored') void lifecycle.refresh();
