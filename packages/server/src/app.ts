@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 import { appRouter, createContextFactory, EventBus } from '@cipherspace/api';
 import type { DbHandle } from '@cipherspace/db';
@@ -31,7 +31,7 @@ import { registerGracefulClose } from './graceful-close.ts';
 import { loggerOptions, pathOnly } from './logging.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerThrottle } from './throttle.ts';
-import { readWebIndex } from './web-app.ts';
+import { IMMUTABLE_ASSET_CACHE, isHashedAsset, readWebIndex } from './web-app.ts';
 
 export interface ServerDeps {
   db: DbHandle;
@@ -109,6 +109,12 @@ export async function buildServer(
       index: false,
       // index.html only ever goes out filled in (below), never as the raw file.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // Vite names every file under assets/ after its content: it never changes, so browsers
+      // keep it without asking again. Every other file is revalidated on each use.
+      setHeaders: (reply, filePath) => {
+        if (isHashedAsset(relative(config.webDistDir, filePath)))
+          reply.header('cache-control', IMMUTABLE_ASSET_CACHE);
+      },
     });
   } else {
     app.log.warn(

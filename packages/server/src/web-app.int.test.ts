@@ -3,7 +3,7 @@
  * index.html with the configured DIAGRAM_EDITOR_URL in its meta element (escaped), under the
  * same CSP whose frame-src names that editor's origin; the unfilled file is never served.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -31,6 +31,8 @@ function webDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cs-web-app-'));
   writeFileSync(join(dir, 'index.html'), INDEX_HTML);
   writeFileSync(join(dir, 'app.js'), 'export {};');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'KanbanPage-DZdhJucB.js'), 'export const board = 1;');
   return dir;
 }
 
@@ -71,6 +73,17 @@ describe('index.html with the default diagram editor', () => {
     const file = await fetch(`${server.url}/app.js`);
     expect(file.status).toBe(200);
     expect(await file.text()).toBe('export {};');
+  });
+
+  it('lets browsers keep the content-named files under assets/ and revalidate the others', async () => {
+    const hashed = await fetch(`${server.url}/assets/KanbanPage-DZdhJucB.js`);
+    expect(hashed.status).toBe(200);
+    expect(await hashed.text()).toBe('export const board = 1;');
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const named = await fetch(`${server.url}/app.js`);
+    expect(named.headers.get('cache-control')).toBe('public, max-age=0');
+    const shell = await fetch(`${server.url}/tools/kanban`);
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('answers HEAD like GET, without a body', async () => {

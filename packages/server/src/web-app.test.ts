@@ -4,7 +4,12 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { escapeHtmlAttribute, readWebIndex, withDiagramEditorUrl } from './web-app.ts';
+import {
+  escapeHtmlAttribute,
+  isHashedAsset,
+  readWebIndex,
+  withDiagramEditorUrl,
+} from './web-app.ts';
 
 const PLACEHOLDER = '<meta name="cipherspace-diagram-editor" content="" />';
 
@@ -62,5 +67,20 @@ describe('readWebIndex', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('isHashedAsset', () => {
+  it.each([
+    ['assets/KanbanPage-DZdhJucB.js', true],
+    ['assets/index-9PBeYQX8.css', true],
+    ['assets\\App-sNmyCxom.js.map', true],
+    ['favicon.svg', false],
+    ['index.html', false],
+    ['assets', false],
+    ['assets/nested/x.js', false],
+    ['../assets/x.js', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isHashedAsset(path)).toBe(expected);
   });
 });

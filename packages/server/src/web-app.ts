@@ -44,3 +44,15 @@ export function withDiagramEditorUrl(html: string, diagramEditorUrl: string): st
 export function readWebIndex(indexPath: string, diagramEditorUrl: string): string {
   return withDiagramEditorUrl(readFileSync(indexPath, 'utf8'), diagramEditorUrl);
 }
+
+/** `cache-control` of a file whose name carries its content hash: kept a year, never revalidated. */
+export const IMMUTABLE_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Whether `path` (relative to the web build, either separator) is one of the files Vite names
+ * after their content: everything under `assets/` (`assets/KanbanPage-DZdhJucB.js`, its `.css`
+ * and source map). Files outside it (favicon.svg, index.html) keep their names across releases.
+ */
+export function isHashedAsset(path: string): boolean {
+  return /^assets[\\/][^\\/]+$/.test(path);
+}

@@ -8,3 +8,4 @@ export * from './shared.ts';
 export * from './tool.ts';
 export * from './operation.ts';
 export * from './registry.ts';
+export * from './routes.ts';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { serializeOperation } from './operation.ts';
 import { applyOperation, getTool, isToolName, parseOperation, tools } from './registry.ts';
+import { toolAtRoute } from './routes.ts';
 import { OperationFormatError, TOOL_NAMES } from './tool.ts';
 import { testContext } from './testing.ts';
 
@@ -31,6 +32,13 @@ describe('the tools registry (spec §3 Tool metadata)', () => {
       expect(tools[name].metadata.color).toMatch(/^#[0-9a-f]{6}$/);
       expect(tools[name].operations.length).toBeGreaterThan(0);
     }
+  });
+
+  it('finds each tool by the route of its screen, and no tool elsewhere', () => {
+    for (const name of TOOL_NAMES) expect(toolAtRoute(tools[name].metadata.route)).toBe(name);
+    expect(toolAtRoute('/tools/ticket')).toBe('ticket-system');
+    for (const path of ['/tools', '/tools/kanban/', '/dashboard', '/tools/ticket-system'])
+      expect(toolAtRoute(path)).toBeUndefined();
   });
 
   it('gives every tool default content that parses strictly and passes validation', () => {

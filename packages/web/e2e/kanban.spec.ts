@@ -484,3 +484,56 @@ test('a long column renders the cards in view, scrolls to its last card and move
     String(CARDS + 1),
   );
 });
+
+test('opening the board by its address asks for its content once, before its code, and a reload fetches no code again', async ({
+  page,
+  server,
+}) => {
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'First' });
+  if (!alice) throw new Error('no member');
+  const saved = await rest(
+    server,
+    'PUT',
+    `/api/content/${encodeURIComponent(alice.space.name)}/kanban`,
+    { encrypted_data: await encryptJson(longBoard(3), alice.spaceKey), metadata: { version: 0 } },
+    alice.token,
+  );
+  expect(saved.status).toBe(200);
+
+  // What the page asks the server for, in order (requests served from the cache never get here).
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/trpc/'))
+      asked.push(`${url.pathname}${url.search}`);
+  });
+  await signIn(page, server, alice, '/tools/kanban');
+  await boardShown(page);
+  const contentLoads = asked.filter((path) => path.startsWith('/trpc/content.get'));
+  expect(contentLoads).toHaveLength(1);
+  // Sent on its own (not waiting for a batch), ahead of the board's code.
+  expect(contentLoads[0]).not.toContain('batch=');
+  const boardCode = asked.findIndex((path) => /^\/assets\/KanbanPage-[\w-]+\.js$/.test(path));
+  expect(boardCode).toBeGreaterThan(-1);
+  expect(asked.indexOf(contentLoads[0] ?? '')).toBeLessThan(boardCode);
+
+  // The code is named after its content and kept by the browser: a reload takes every file of
+  // it from the cache, without asking the server even whether it changed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const code: { path: string; fromCache: boolean }[] = [];
+  const servedFromCache = new Set<string>();
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => servedFromCache.add(requestId));
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    const url = new URL(response.url);
+    if (url.pathname.startsWith('/assets/'))
+      code.push({
+        path: url.pathname,
+        fromCache: response.fromDiskCache === true || servedFromCache.has(requestId),
+      });
+  });
+  await page.reload();
+  await boardShown(page);
+  expect(code.length).toBeGreaterThan(10);
+  expect(code.filter((file) => !file.fromCache)).toEqual([]);
+});

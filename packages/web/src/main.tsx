@@ -4,12 +4,15 @@
  * localStorage before anything renders).
  *
  * The app itself is imported only after that check, so nothing of it runs (or fails while its
- * modules load) in a browser without Web Crypto, e.g. on plain http other than localhost.
+ * modules load) in a browser without Web Crypto, e.g. on plain http other than localhost. What
+ * runs before it is light: the language, the CSRF token and, on a tool's route, the request for
+ * that tool's content (app/first-screen.ts), which then travels while the app's code loads.
  */
 import { hasWebCrypto } from '@cipherspace/crypto';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
+import { prefetchFirstContent } from './app/first-screen.ts';
 import { initCsrf } from './lib/csrf.ts';
 import { initLanguage } from './lib/i18n.ts';
 import { m } from './paraglide/messages.js';
@@ -29,6 +32,7 @@ if (!hasWebCrypto()) {
   showStartupError(m.app_web_crypto_unsupported());
 } else {
   void initCsrf();
+  prefetchFirstContent(window.location.pathname);
   import('./app/App.tsx')
     .then(async ({ App, prepareFirstScreen }) => {
       await prepareFirstScreen(window.location.pathname);

@@ -13,13 +13,14 @@ import {
 } from './schema.ts';
 import { BulletinError, type BulletinContent } from './types.ts';
 import { validateBulletinContent } from './validation.ts';
+import { TOOL_ROUTES } from '../routes.ts';
 
 const METADATA: ToolMetadata = {
   name: 'bulletin',
   displayName: 'Pinboard',
   description: 'Pin notes, links and announcements for the whole team.',
   icon: '\ud83d\udccc',
-  route: '/tools/bulletin',
+  route: TOOL_ROUTES.bulletin,
   color: '#ffc107',
 };
 

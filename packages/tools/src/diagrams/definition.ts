@@ -13,13 +13,14 @@ import {
 } from './schema.ts';
 import { DiagramError, type DiagramCollection } from './types.ts';
 import { validateDiagramCollection } from './validation.ts';
+import { TOOL_ROUTES } from '../routes.ts';
 
 const METADATA: ToolMetadata = {
   name: 'diagrams',
   displayName: 'Diagrams',
   description: 'Draw flowcharts and architecture diagrams together.',
   icon: '\ud83d\udcd0',
-  route: '/tools/diagrams',
+  route: TOOL_ROUTES.diagrams,
   color: '#28a745',
   disableWebSocket: true,
 };

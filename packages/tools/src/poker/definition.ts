@@ -13,13 +13,14 @@ import {
 } from './schema.ts';
 import { PokerError, type PokerContent } from './types.ts';
 import { validatePokerContent } from './validation.ts';
+import { TOOL_ROUTES } from '../routes.ts';
 
 const METADATA: ToolMetadata = {
   name: 'poker',
   displayName: 'Scrum Poker',
   description: 'Estimate issues together with planning poker cards.',
   icon: '\ud83c\udccf',
-  route: '/tools/scrum-poker',
+  route: TOOL_ROUTES.poker,
   color: '#fd7e14',
 };
 

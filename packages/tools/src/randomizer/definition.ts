@@ -13,13 +13,14 @@ import {
 } from './schema.ts';
 import { RandomizerError, type RandomizerContent } from './types.ts';
 import { validateRandomizerContent } from './validation.ts';
+import { TOOL_ROUTES } from '../routes.ts';
 
 const METADATA: ToolMetadata = {
   name: 'randomizer',
   displayName: 'Daily Randomizer',
   description: 'Pick at random who speaks next in the daily stand-up.',
   icon: '\ud83c\udfb2',
-  route: '/tools/randomizer',
+  route: TOOL_ROUTES.randomizer,
   color: '#dc3545',
 };
 

@@ -16,13 +16,14 @@ import {
 } from './schema.ts';
 import { TrackerError, type KanbanContent, type TicketContent } from './types.ts';
 import { validateContent } from './validation.ts';
+import { TOOL_ROUTES } from '../routes.ts';
 
 const KANBAN_METADATA: ToolMetadata = {
   name: 'kanban',
   displayName: 'Kanban Board',
   description: 'Plan and track work in columns, from backlog to done.',
   icon: '📋',
-  route: '/tools/kanban',
+  route: TOOL_ROUTES.kanban,
   color: '#17a2b8',
 };
 
@@ -31,7 +32,7 @@ const TICKET_METADATA: ToolMetadata = {
   displayName: 'Issue Management',
   description: 'Organise issues in phases with details, estimations and comments.',
   icon: '🎫',
-  route: '/tools/ticket',
+  route: TOOL_ROUTES['ticket-system'],
   color: '#6f42c1',
 };
 

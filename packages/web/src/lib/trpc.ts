@@ -4,34 +4,16 @@
  * subscriptions (and the heartbeat) over the tab's one WebSocket (see ./realtime).
  */
 import type { AppRouter } from '@cipherspace/api';
-import { httpBatchLink, splitLink, type TRPCLink } from '@trpc/client';
+import { splitLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import superjson from 'superjson';
 
-import { getCsrfToken } from './csrf.ts';
+import { httpLink } from './http-link.ts';
 import { realtimeLink, sessionEndLink } from './realtime/connection.ts';
-import { getToken } from './session.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 
 /** Procedures that travel over the WebSocket besides subscriptions. */
 const WS_PATHS = new Set(['realtime.heartbeat']);
-
-/** Queries and mutations over HTTP batch at /trpc, with the session's token and the CSRF token. */
-export function httpLink(): TRPCLink<AppRouter> {
-  return httpBatchLink({
-    url: '/trpc',
-    transformer: superjson,
-    headers: () => {
-      const headers: Record<string, string> = {};
-      const token = getToken();
-      if (token) headers.authorization = `Bearer ${token}`;
-      const csrf = getCsrfToken();
-      if (csrf) headers['x-csrf-token'] = csrf;
-      return headers;
-    },
-  });
-}
 
 export function createLinks(): TRPCLink<AppRouter>[] {
   return [

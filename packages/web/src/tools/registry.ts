@@ -5,6 +5,7 @@
  * {@link listTools} / {@link getTool} for the current (or a given) language.
  */
 import { TOOL_NAMES, tools, type ToolMetadata, type ToolName } from '@cipherspace/tools';
+import { toolAtRoute } from '@cipherspace/tools/routes';
 
 import type { Language } from '../lib/i18n.ts';
 import { m } from '../paraglide/messages.js';
@@ -51,6 +52,4 @@ export function getTool(name: string, language?: Language): ToolMetadata | undef
 }
 
 /** The content id of the tool whose screen is at `route` (e.g. '/tools/ticket' → 'ticket-system'). */
-export function toolNameAt(route: string): ToolName | undefined {
-  return TOOL_NAMES.find((name) => tools[name].metadata.route === route);
-}
+export const toolNameAt: (route: string) => ToolName | undefined = toolAtRoute;
