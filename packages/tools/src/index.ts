@@ -9,3 +9,4 @@ export * from './tool.ts';
 export * from './operation.ts';
 export * from './registry.ts';
 export * from './routes.ts';
+export * from './activity.ts';

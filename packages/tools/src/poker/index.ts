@@ -1,7 +1,7 @@
 /**
  * The Scrum Poker domain (spec §3–§5, §8, §9): content shape, card decks, defaults, named pure
  * operations and their replay, validation, vote statistics and consensus, estimation take-over
- * and forwarding, and the backlog issue search. No React, no I/O.
+ * and forwarding, the backlog issue search and activity log entries. No React, no I/O.
  */
 export * from './types.ts';
 export * from './defaults.ts';
@@ -12,3 +12,4 @@ export * from './statistics.ts';
 export * from './estimation.ts';
 export * from './issues.ts';
 export * from './participants.ts';
+export * from './activity.ts';

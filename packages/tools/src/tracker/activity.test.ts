@@ -36,6 +36,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
   it('fills id, timestamp, user and action from the actor and the operation', () => {
     expect(entryFor({ type: 'addTeamMember', name: ' cy ' })).toEqual({
       id: 'log-1',
+      tool: 'kanban',
       timestamp: '2024-03-01T10:00:00.000Z',
       userId: 'u1',
       userDisplayName: 'Ann',
@@ -45,6 +46,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Added team member "cy"',
       oldValue: null,
       newValue: 'cy',
+      params: { name: 'cy' },
     });
   });
 
@@ -56,6 +58,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Added phase "Blocked"',
       oldValue: null,
       newValue: { id: 'id-9', name: 'Blocked', color: '#6c757d', issueCount: 0 },
+      params: { name: 'Blocked' },
     });
   });
 
@@ -73,6 +76,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Updated phase "QA"',
       oldValue: { name: 'Testing', maxIssues: null },
       newValue: { name: 'QA', maxIssues: 3 },
+      params: { name: 'QA', oldName: 'Testing' },
     });
   });
 
@@ -83,6 +87,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Deleted phase "To Do" with 1 issues',
       oldValue: { name: 'To Do', issueCount: 1 },
       newValue: null,
+      params: { name: 'To Do', count: 1 },
     });
   });
 
@@ -96,6 +101,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Moved phase "Done" from position 5 to 4',
       oldValue: { position: 5 },
       newValue: { position: 4 },
+      params: { name: 'Done', from: 5, to: 4 },
     });
     expect(entryFor({ type: 'movePhaseTo', phaseId: phaseId('Done'), toIndex: 0 })).toMatchObject({
       action: 'movePhaseTo',
@@ -118,6 +124,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Added issue "Docs" to phase "Backlog"',
       oldValue: null,
       newValue: { id: 'id-9', title: 'Docs', type: 'Task' },
+      params: { title: 'Docs', phase: 'Backlog' },
     });
   });
 
@@ -135,6 +142,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
         details: 'Updated issue "Login"',
         oldValue: { priority: 'Low' },
         newValue: { priority: 'High' },
+        params: { title: 'Login', oldTitle: 'Login' },
       }),
     );
   });
@@ -145,6 +153,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Deleted issue "Login" from phase "To Do"',
       oldValue: { id: 'id-7', title: 'Login' },
       newValue: null,
+      params: { title: 'Login', phase: 'To Do' },
     });
   });
 
@@ -158,6 +167,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Moved issue "Login" from "To Do" to "Done"',
       oldValue: { phaseId: phaseId('To Do'), phaseName: 'To Do', order: 0 },
       newValue: { phaseId: phaseId('Done'), phaseName: 'Done', order: 0 },
+      params: { title: 'Login', from: 'To Do', to: 'Done' },
     });
   });
 
@@ -170,6 +180,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Commented on issue "Login"',
       oldValue: null,
       newValue: { id: 'id-9', content: 'second', createdBy: 'cy' },
+      params: { title: 'Login' },
     });
     expect(entryFor({ type: 'deleteComment', issueId: 'id-7', commentId: 'id-8' })).toMatchObject({
       entityType: 'comment',
@@ -177,6 +188,7 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       details: 'Deleted a comment on issue "Login"',
       oldValue: { id: 'id-8', content: 'first', createdBy: 'bob' },
       newValue: null,
+      params: { title: 'Login' },
     });
   });
 
@@ -187,5 +199,15 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
       entryFor({ type: 'moveIssue', issueId: 'id-7', toPhaseId: phaseId('To Do') }),
     ).toBeNull();
     expect(entryFor({ type: 'deleteComment', issueId: 'id-7', commentId: 'gone' })).toBeNull();
+    expect(
+      entryFor({
+        type: 'updateIssue',
+        issueId: 'id-7',
+        changes: { title: 'Login', priority: 'Low' },
+      }),
+    ).toBeNull();
+    expect(
+      entryFor({ type: 'updatePhase', phaseId: phaseId('Done'), changes: { name: 'Done' } }),
+    ).toBeNull();
   });
 });

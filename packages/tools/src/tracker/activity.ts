@@ -2,37 +2,21 @@
  * Activity log entries for tracker operations (spec §3 Activity log entry): one entry describing
  * what an applied {@link TrackerOperation} changed, built from the content before and after.
  */
-import { findIssue, findPhase, sortByOrder, type TrackerOperation } from './operations.ts';
 import {
-  type ActivityEntityType,
+  activityLogEntry,
+  addedItem as added,
+  changedFields,
+  noFieldChanged,
+  sameValue,
+  type ActivityActor,
+  type ActivityEntryBody,
   type ActivityLogEntry,
-  type ActivityValue,
-  type Comment,
-  type Issue,
-  type Phase,
-  type TrackerContent,
-} from './types.ts';
+  type ActivitySnapshot as Snapshot,
+} from '../activity-log.ts';
+import { findIssue, findPhase, sortByOrder, type TrackerOperation } from './operations.ts';
+import { type Comment, type Issue, type Phase, type TrackerContent } from './types.ts';
 
-/**
- * Who acted and the injected clock and id source: `now()` gives the ISO 8601 timestamp,
- * `newId()` the entry's id.
- */
-export interface ActivityActor {
-  userId: string;
-  userDisplayName: string;
-  now: () => string;
-  newId: () => string;
-}
-
-type Snapshot = Readonly<Record<string, ActivityValue | undefined>>;
-
-interface EntryBody {
-  entityType: ActivityEntityType;
-  entityId: string;
-  details: string;
-  oldValue: ActivityValue;
-  newValue: ActivityValue;
-}
+export type { ActivityActor } from '../activity-log.ts';
 
 function phaseSnapshot(phase: Phase): Snapshot {
   return {
@@ -65,27 +49,6 @@ function commentSnapshot(comment: Comment): Snapshot {
   return { ...comment };
 }
 
-// The fields that differ between two snapshots, as old and new partial snapshots.
-function changedFields(
-  before: Snapshot,
-  after: Snapshot,
-): { oldValue: Snapshot; newValue: Snapshot } {
-  const oldValue: Record<string, ActivityValue | undefined> = {};
-  const newValue: Record<string, ActivityValue | undefined> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      oldValue[key] = before[key] ?? null;
-      newValue[key] = after[key] ?? null;
-    }
-  }
-  return { oldValue, newValue };
-}
-
-function added<T extends { id: string }>(before: readonly T[], after: readonly T[]): T | undefined {
-  const known = new Set(before.map((item) => item.id));
-  return after.find((item) => !known.has(item.id));
-}
-
 function phasePosition(content: TrackerContent, phaseId: string): number {
   return sortByOrder(content.phases).findIndex((phase) => phase.id === phaseId) + 1;
 }
@@ -108,16 +71,18 @@ function entryBody(
   operation: TrackerOperation,
   before: TrackerContent,
   after: TrackerContent,
-): EntryBody {
+): ActivityEntryBody | null {
   switch (operation.type) {
     case 'addPhase': {
       const phase = added(before.phases, after.phases);
+      const name = phase?.name ?? operation.name.trim();
       return {
         entityType: 'phase',
         entityId: phase?.id ?? '',
-        details: `Added phase "${phase?.name ?? operation.name.trim()}"`,
+        details: `Added phase "${name}"`,
         oldValue: null,
         newValue: phase ? phaseSnapshot(phase) : null,
+        params: { name },
       };
     }
     case 'updatePhase': {
@@ -127,21 +92,27 @@ function entryBody(
         old ? phaseSnapshot(old) : {},
         updated ? phaseSnapshot(updated) : {},
       );
+      if (noFieldChanged(diff)) return null;
+      const name = updated?.name ?? '';
       return {
         entityType: 'phase',
         entityId: operation.phaseId,
-        details: `Updated phase "${updated?.name ?? ''}"`,
+        details: `Updated phase "${name}"`,
         ...diff,
+        params: { name, oldName: old?.name ?? name },
       };
     }
     case 'deletePhase': {
       const old = findPhase(before, operation.phaseId);
+      const name = old?.name ?? '';
+      const count = old?.issues.length ?? 0;
       return {
         entityType: 'phase',
         entityId: operation.phaseId,
-        details: `Deleted phase "${old?.name ?? ''}" with ${old?.issues.length ?? 0} issues`,
+        details: `Deleted phase "${name}" with ${count} issues`,
         oldValue: old ? phaseSnapshot(old) : null,
         newValue: null,
+        params: { name, count },
       };
     }
     case 'movePhase':
@@ -155,6 +126,7 @@ function entryBody(
         details: `Moved phase "${name}" from position ${from} to ${to}`,
         oldValue: { position: from },
         newValue: { position: to },
+        params: { name, from, to },
       };
     }
     case 'addIssue': {
@@ -162,13 +134,15 @@ function entryBody(
         findPhase(before, operation.phaseId)?.issues ?? [],
         findPhase(after, operation.phaseId)?.issues ?? [],
       );
-      const phaseName = findPhase(after, operation.phaseId)?.name ?? '';
+      const title = issue?.title ?? '';
+      const phase = findPhase(after, operation.phaseId)?.name ?? '';
       return {
         entityType: 'issue',
         entityId: issue?.id ?? '',
-        details: `Added issue "${issue?.title ?? ''}" to phase "${phaseName}"`,
+        details: `Added issue "${title}" to phase "${phase}"`,
         oldValue: null,
         newValue: issue ? issueSnapshot(issue) : null,
+        params: { title, phase },
       };
     }
     case 'updateIssue': {
@@ -178,21 +152,27 @@ function entryBody(
         old ? issueSnapshot(old) : {},
         updated ? issueSnapshot(updated) : {},
       );
+      if (noFieldChanged(diff)) return null;
+      const title = updated?.title ?? '';
       return {
         entityType: 'issue',
         entityId: operation.issueId,
-        details: `Updated issue "${updated?.title ?? ''}"`,
+        details: `Updated issue "${title}"`,
         ...diff,
+        params: { title, oldTitle: old?.title ?? title },
       };
     }
     case 'deleteIssue': {
       const old = findIssue(before, operation.issueId);
+      const title = old?.issue.title ?? '';
+      const phase = old?.phase.name ?? '';
       return {
         entityType: 'issue',
         entityId: operation.issueId,
-        details: `Deleted issue "${old?.issue.title ?? ''}" from phase "${old?.phase.name ?? ''}"`,
+        details: `Deleted issue "${title}" from phase "${phase}"`,
         oldValue: old ? issueSnapshot(old.issue) : null,
         newValue: null,
+        params: { title, phase },
       };
     }
     case 'moveIssue': {
@@ -205,6 +185,7 @@ function entryBody(
         details: `Moved issue "${title}" from "${from?.phaseName ?? ''}" to "${to?.phaseName ?? ''}"`,
         oldValue: from,
         newValue: to,
+        params: { title, from: from?.phaseName ?? '', to: to?.phaseName ?? '' },
       };
     }
     case 'addComment': {
@@ -213,23 +194,27 @@ function entryBody(
         findIssue(before, operation.issueId)?.issue.comments ?? [],
         issue?.comments ?? [],
       );
+      const title = issue?.title ?? '';
       return {
         entityType: 'comment',
         entityId: comment?.id ?? '',
-        details: `Commented on issue "${issue?.title ?? ''}"`,
+        details: `Commented on issue "${title}"`,
         oldValue: null,
         newValue: comment ? commentSnapshot(comment) : null,
+        params: { title },
       };
     }
     case 'deleteComment': {
       const issue = findIssue(before, operation.issueId)?.issue;
       const comment = issue?.comments.find((candidate) => candidate.id === operation.commentId);
+      const title = issue?.title ?? '';
       return {
         entityType: 'comment',
         entityId: operation.commentId,
-        details: `Deleted a comment on issue "${issue?.title ?? ''}"`,
+        details: `Deleted a comment on issue "${title}"`,
         oldValue: comment ? commentSnapshot(comment) : null,
         newValue: null,
+        params: { title },
       };
     }
     case 'addTeamMember': {
@@ -240,6 +225,7 @@ function entryBody(
         details: `Added team member "${name}"`,
         oldValue: null,
         newValue: name,
+        params: { name },
       };
     }
     default:
@@ -249,12 +235,16 @@ function entryBody(
 
 /**
  * The activity log entry (spec §3) for `operation`, which turned `before` into `after`:
- * `action` is the operation type; `entityType` phase, issue, comment or team; `entityId` the
- * phase, issue or comment id (for an add, the new one's id) or the member name; `details` an
- * English summary such as 'Moved issue "Login" from "To Do" to "Done"'; `oldValue`/`newValue`
+ * `tool` 'kanban' or 'ticket-system' (by the content's `toolType`); `action` the operation
+ * type; `entityType` phase, issue, comment or team; `entityId` the phase, issue or comment id
+ * (for an add, the new one's id) or the member name; `details` an English summary such as 'Moved issue "Login" from "To Do" to "Done"'; `oldValue`/`newValue`
  * the entity (add: null → entity; delete: entity → null), only the changed fields (updates),
- * the position (moves). Returns null when the operation changed nothing (`after === before`,
- * e.g. a same-column drop or a repeated team member). Throws nothing.
+ * the position (moves). `params` for translation: `name` (phase or member; a phase update adds
+ * `oldName`, a phase delete `count` of issues, a phase move 1-based positions `from`/`to`),
+ * `title` (issue; with `phase` for add/delete, phase names `from`/`to` for moves, `oldTitle`
+ * for updates; the commented issue's title for comments). Returns null when the operation
+ * changed nothing (content equal before and after, e.g. a same-column drop or a repeated team
+ * member; an update that changed no field). Throws nothing.
  */
 export function activityEntry(
   operation: TrackerOperation,
@@ -262,13 +252,7 @@ export function activityEntry(
   before: TrackerContent,
   after: TrackerContent,
 ): ActivityLogEntry | null {
-  if (before === after) return null;
-  return {
-    id: actor.newId(),
-    timestamp: actor.now(),
-    userId: actor.userId,
-    userDisplayName: actor.userDisplayName,
-    action: operation.type,
-    ...entryBody(operation, before, after),
-  };
+  if (sameValue(before, after)) return null;
+  const tool = after.toolType === 'ticket' ? 'ticket-system' : 'kanban';
+  return activityLogEntry(tool, operation.type, actor, entryBody(operation, before, after));
 }

@@ -156,35 +156,9 @@ export interface TicketContent extends TrackerContentBase {
 /** The shared phase/issue tool content, discriminated by `toolType` (spec §3). */
 export type TrackerContent = KanbanContent | TicketContent;
 
-/** Any value an activity log entry records (JSON-compatible). */
-export type ActivityValue =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly ActivityValue[]
-  | { readonly [key: string]: ActivityValue | undefined };
-
-/** What an activity log entry is about (spec §3 Activity log entry). */
-export type ActivityEntityType = 'phase' | 'issue' | 'comment' | 'team';
-
-/**
- * spec §3 Activity log entry. `action` is the operation type (e.g. 'moveIssue'), usable as a
- * message key; `details` is an English one-line summary; `oldValue`/`newValue` are null when
- * there was nothing before/after.
- */
-export interface ActivityLogEntry {
-  id: string;
-  timestamp: string;
-  userId: string;
-  userDisplayName: string;
-  action: string;
-  entityType: ActivityEntityType;
-  entityId: string;
-  details: string;
-  oldValue: ActivityValue;
-  newValue: ActivityValue;
-}
+// spec §3 Activity log entry: one shape for every tool (../activity-log.ts), re-exported here
+// where the tracker's entries were first defined.
+export type { ActivityEntityType, ActivityLogEntry, ActivityValue } from '../activity-log.ts';
 
 /**
  * spec §3 Issue filter. Every criterion is optional; an absent or empty one does not restrict.
