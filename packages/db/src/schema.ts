@@ -1,11 +1,12 @@
 /**
  * The whole database schema (spec §3 entities): spaces, their users, sessions, the encrypted
- * tool contents and the log of their changes (issue 15). Relations sit beside the tables;
- * inferred row types are exported.
+ * tool contents, the log of their changes (issue 15) and the snapshots that rebuild their past
+ * versions (issue 16). Relations sit beside the tables; inferred row types are exported.
  *
  * Nothing in here is plaintext tool data: `encryptedData` is the client's envelope string
  * (`{data, iv, salt}`, spec §9), stored and returned byte-exact; the change log holds only
- * encrypted operation envelopes; verifiers are stored only as argon2id hashes.
+ * encrypted operation envelopes, the snapshots only envelopes; verifiers are stored only as
+ * argon2id hashes.
  */
 import { relations, sql } from 'drizzle-orm';
 import {
@@ -42,6 +43,12 @@ export const spaces = pgTable(
   ],
 );
 
+/** The space a row belongs to: it goes with the space (cascade). */
+const spaceIdColumn = () =>
+  uuid('space_id')
+    .notNull()
+    .references(() => spaces.id, { onDelete: 'cascade' });
+
 export const USER_ROLES = ['admin', 'member'] as const;
 /** spec §6 Roles. */
 export type UserRole = (typeof USER_ROLES)[number];
@@ -51,9 +58,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    spaceId: spaceIdColumn(),
     username: text('username').notNull(),
     /** argon2id hash of the client's password verifier; null when the user has no password. */
     passwordHash: text('password_hash'),
@@ -78,9 +83,7 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    spaceId: spaceIdColumn(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     absoluteExpiresAt: timestamptz('absolute_expires_at').notNull(),
@@ -100,9 +103,7 @@ export const toolContents = pgTable(
   'tool_contents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    spaceId: spaceIdColumn(),
     tool: text('tool').notNull(),
     encryptedData: text('encrypted_data').notNull(),
     contentMetadata: jsonb('content_metadata').$type<Record<string, unknown>>().notNull(),
@@ -134,9 +135,7 @@ export const toolChanges = pgTable(
   'tool_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    spaceId: spaceIdColumn(),
     tool: text('tool').notNull(),
     version: integer('version').notNull(),
     kind: text('kind', { enum: TOOL_CHANGE_KINDS }).notNull(),
@@ -154,11 +153,34 @@ export const toolChanges = pgTable(
   ],
 );
 
+/**
+ * Past versions of a tool's content kept whole (issue 16): the encrypted envelope a save stored,
+ * byte-exact, written in the save's transaction when the save was a replacement, when the tool
+ * had no snapshot yet, or every HISTORY_SNAPSHOT_EVERY_VERSIONS versions (packages/api). A kept
+ * version is rebuilt from the newest snapshot at or before it plus the {@link toolChanges} after
+ * that snapshot. Rows go with the tool's content (delete), with the space (cascade), or when the
+ * history retention job prunes versions nobody may ask for any more. The unique index
+ * (space_id, tool, version) serves every lookup ("newest snapshot ≤ v" is a backward scan).
+ */
+export const toolSnapshots = pgTable(
+  'tool_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: spaceIdColumn(),
+    tool: text('tool').notNull(),
+    version: integer('version').notNull(),
+    encryptedData: text('encrypted_data').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tool_snapshots_space_tool_version_key').on(t.spaceId, t.tool, t.version)],
+);
+
 export const spacesRelations = relations(spaces, ({ many }) => ({
   users: many(users),
   sessions: many(sessions),
   toolContents: many(toolContents),
   toolChanges: many(toolChanges),
+  toolSnapshots: many(toolSnapshots),
 }));
 
 export const usersRelations = relations(users, ({ one, many }) => ({
@@ -180,9 +202,16 @@ export const toolChangesRelations = relations(toolChanges, ({ one }) => ({
   space: one(spaces, { fields: [toolChanges.spaceId], references: [spaces.id] }),
 }));
 
+/** A snapshot belongs to one space (issue 16). */
+export const toolSnapshotsRelations = relations(toolSnapshots, ({ one }) => ({
+  space: one(spaces, { fields: [toolSnapshots.spaceId], references: [spaces.id] }),
+}));
+
 export type Space = typeof spaces.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type ToolContent = typeof toolContents.$inferSelect;
 /** One row of the change log (issue 15); see {@link toolChanges}. */
 export type ToolChange = typeof toolChanges.$inferSelect;
+/** One kept snapshot of a tool's content (issue 16); see {@link toolSnapshots}. */
+export type ToolSnapshot = typeof toolSnapshots.$inferSelect;
