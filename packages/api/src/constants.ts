@@ -48,3 +48,20 @@ export const CHANGES_SINCE_MAX_VERSIONS = 100;
  * characters of operations stays under 3.5 KB.
  */
 export const INLINE_OPERATIONS_MAX_CHARS = 2000;
+
+/**
+ * How often a tool's history keeps a whole snapshot, in versions (issue 16). A save writes a
+ * snapshot of the content it stores into `tool_snapshots` when it is a replacement, when the tool
+ * has no snapshot yet, or when it is at least this many versions after the tool's newest snapshot;
+ * every other version is kept as its encrypted operations only. Any kept version is rebuilt from
+ * the newest snapshot at or before it plus at most HISTORY_SNAPSHOT_EVERY_VERSIONS − 1 changes.
+ * The trade-off: the history stores one snapshot per 50 versions (a 1,000-card board's snapshot
+ * is ~475 KB, so ~9.5 KB per version on top of its ~1 KB of operations), and rebuilding a version
+ * downloads, decrypts and applies at most 49 changes — a few hundred KB even when each change
+ * is large, and a `history.version` answer stays bounded.
+ */
+export const HISTORY_SNAPSHOT_EVERY_VERSIONS = 50;
+/** Versions `history.list` answers when the caller names no `limit` (issue 16). */
+export const HISTORY_PAGE_DEFAULT_VERSIONS = 50;
+/** Most versions one `history.list` answer holds (issue 16); a larger `limit` → BAD_REQUEST. */
+export const HISTORY_PAGE_MAX_VERSIONS = 100;

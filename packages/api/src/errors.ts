@@ -26,5 +26,10 @@ export const ERROR = {
   sinceInvalid: 'since must be a whole number ≥ 0',
   baseVersionInvalid: 'base_version must be a whole number ≥ 0',
   proposalTooLarge: 'operations of a proposal must total at most 2000 characters',
+  versionNotKept: 'This version is not kept in the history',
+  versionAhead: 'This version does not exist yet: it is newer than the current version',
+  historyVersionInvalid: 'version must be a whole number ≥ 1',
+  historyBeforeInvalid: 'before must be a whole number ≥ 1',
+  historyLimitInvalid: 'limit must be a whole number from 1 to 100',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -20,5 +20,17 @@ export type { ToolChangeView, ToolChangesView } from './router/content.ts';
 export { deleteExpiredSessions } from './services/sessions.ts';
 export { isDatabaseUnavailable } from './services/db-errors.ts';
 export { deleteInactiveSpaces, type RetentionRun } from './services/retention.ts';
+export {
+  HISTORY_RETENTION_LOCK_KEY,
+  pruneToolHistory,
+  type HistoryPruneRun,
+  type HistoryRetention,
+} from './services/history-retention.ts';
+export type {
+  HistoryChange,
+  HistoryEntry,
+  HistoryPage,
+  HistoryVersion,
+} from './services/history.ts';
 export { ERROR } from './errors.ts';
 export * from './constants.ts';

@@ -3,6 +3,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
 import { authRouter } from './router/auth.ts';
 import { contentRouter } from './router/content.ts';
+import { historyRouter } from './router/history.ts';
 import { realtimeRouter } from './router/realtime.ts';
 import { spacesRouter } from './router/spaces.ts';
 import { usersRouter } from './router/users.ts';
@@ -13,6 +14,7 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   content: contentRouter,
+  history: historyRouter,
   realtime: realtimeRouter,
 });
 

@@ -14,6 +14,8 @@ import { z } from 'zod';
 
 import {
   CONTENT_METADATA_MAX_BYTES,
+  HISTORY_PAGE_DEFAULT_VERSIONS,
+  HISTORY_PAGE_MAX_VERSIONS,
   OPERATION_ENVELOPE_MAX_CHARS,
   OPERATIONS_PER_SAVE_MAX,
   PRESENCE_DATA_MAX_BYTES,
@@ -112,12 +114,12 @@ export const operationsSchema = z
   .min(1, { error: operationsCountMessage })
   .max(OPERATIONS_PER_SAVE_MAX, { error: operationsCountMessage });
 
-/** A version (a whole number ≥ 0); anything else is refused with `message`. */
-const versionNumber = (message: string) =>
+/** A version (a whole number ≥ `min`, default 0); anything else is refused with `message`. */
+const versionNumber = (message: string, min = 0) =>
   z
     .number({ error: message })
     .int({ error: message })
-    .min(0, { error: message })
+    .min(min, { error: message })
     .max(MAX_VERSION + 1, { error: message });
 
 /** A version a client holds, for `content.changes` (issue 15): a whole number ≥ 0. */
@@ -125,6 +127,20 @@ export const sinceSchema = versionNumber(ERROR.sinceInvalid);
 
 /** The version a proposed change is based on, for `content.propose` (issue 15). */
 export const baseVersionSchema = versionNumber(ERROR.baseVersionInvalid);
+
+/** A stored version a member asks for, for `history.version` (issue 16): a whole number ≥ 1. */
+export const historyVersionSchema = versionNumber(ERROR.historyVersionInvalid, 1);
+
+/** The page boundary of `history.list` (issue 16): versions before this one; whole, ≥ 1. */
+export const historyBeforeSchema = versionNumber(ERROR.historyBeforeInvalid, 1);
+
+/** How many versions one `history.list` answer holds (issue 16): 1–HISTORY_PAGE_MAX_VERSIONS. */
+export const historyLimitSchema = z
+  .number({ error: ERROR.historyLimitInvalid })
+  .int({ error: ERROR.historyLimitInvalid })
+  .min(1, { error: ERROR.historyLimitInvalid })
+  .max(HISTORY_PAGE_MAX_VERSIONS, { error: ERROR.historyLimitInvalid })
+  .default(HISTORY_PAGE_DEFAULT_VERSIONS);
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 

@@ -16,6 +16,7 @@ import { CHANGES_SINCE_MAX_VERSIONS, INLINE_OPERATIONS_MAX_CHARS } from '../cons
 import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
 import { rethrowSpaceGone } from '../services/db-errors.ts';
+import { deleteHistory, keepSnapshot } from '../services/history.ts';
 import { preparedQueries } from '../services/prepared.ts';
 import type { AuthSession } from '../services/sessions.ts';
 import { originOf } from './realtime.ts';
@@ -129,7 +130,8 @@ export const contentRouter = router({
    * version, and stores version + 1. Optional `operations` (issue 15): the encrypted operation
    * envelopes that turn the stored version into this one (1–OPERATIONS_PER_SAVE_MAX, each at
    * most OPERATION_ENVELOPE_MAX_CHARS characters); they are recorded with the new version in the
-   * same transaction as the snapshot (kind 'operations'; without them kind 'replacement').
+   * same transaction as the snapshot (kind 'operations'; without them kind 'replacement'), and
+   * the content is kept as a history snapshot when due (issue 16, see `keepSnapshot`).
    * Returns { id, tool, space_name, content_metadata } where content_metadata = caller metadata
    * + { version, last_modified (ISO), modified_by (the caller's username) }. 409 CONFLICT when
    * someone saved first (nothing is stored); BAD_REQUEST (REST 422) for a malformed envelope or
@@ -205,6 +207,11 @@ export const contentRouter = router({
             target: [toolChanges.spaceId, toolChanges.tool, toolChanges.version],
             set: change,
           });
+        await keepSnapshot(
+          tx,
+          { spaceId: space.id, tool: input.tool },
+          { version: written.version, kind },
+        );
         return written;
       });
       await announceUpdate(ctx.bus, ctx.auth, now, {
@@ -328,8 +335,9 @@ export const contentRouter = router({
   }),
 
   /**
-   * Deletes the tool's content and its change log in one transaction (versions restart at 1);
-   * members are told with a content_update of version 0 (the spec's four fields). 404 when none.
+   * Deletes the tool's content, its change log and its snapshots (its whole history, issue 16) in
+   * one transaction (versions restart at 1); members are told with a content_update of version 0
+   * (the spec's four fields). 404 when none.
    */
   delete: memberProcedure.input(toolInput).mutation(async ({ ctx, input }) => {
     const { space } = ctx.auth;
@@ -340,9 +348,7 @@ export const contentRouter = router({
         .returning({ id: toolContents.id });
       if (deleted.length === 0)
         throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
-      await tx
-        .delete(toolChanges)
-        .where(and(eq(toolChanges.spaceId, space.id), eq(toolChanges.tool, input.tool)));
+      await deleteHistory(tx, { spaceId: space.id, tool: input.tool });
     });
     await announceUpdate(ctx.bus, ctx.auth, ctx.now(), {
       tool: input.tool,

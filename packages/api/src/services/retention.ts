@@ -11,9 +11,10 @@
  * embedded PGlite (one process, so the lock is always free there).
  */
 import { spaces, type Database } from '@cipherspace/db';
-import { asc, inArray, lt, sql } from 'drizzle-orm';
+import { asc, inArray, lt } from 'drizzle-orm';
 
 import type { EventBus } from '../events.ts';
+import { withJobLock } from './job-lock.ts';
 
 /** Advisory-lock key of the retention job ("csretn" in ASCII); unique within this database. */
 export const SPACE_RETENTION_LOCK_KEY = 0x63_73_72_65_74_6e;
@@ -49,13 +50,7 @@ export async function deleteInactiveSpaces(
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   const deletedSpaceIds: string[] = [];
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const locked = rowsOf(
-        await tx.execute(
-          sql`select pg_try_advisory_xact_lock(${sql.raw(String(SPACE_RETENTION_LOCK_KEY))}) as locked`,
-        ),
-      )[0]?.locked;
-      if (locked !== true) return null;
+    const batch = await withJobLock(db, SPACE_RETENTION_LOCK_KEY, async (tx) => {
       const stale = tx
         .select({ id: spaces.id })
         .from(spaces)
@@ -84,10 +79,4 @@ async function announceDeleted(bus: EventBus, spaceId: string): Promise<void> {
     // the other instances failed, their sockets end at their next heartbeat instead (the
     // session is gone).
   }
-}
-
-/** The rows of a raw query result (PGlite answers `{ rows }`, postgres.js an array). */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }

@@ -1,0 +1,66 @@
+/**
+ * history: the kept versions of a tool's content (issue 16), for members of the space exactly
+ * like `content` (401 UNAUTHORIZED without a valid token, 403 FORBIDDEN for another space's
+ * token). The server hands out ciphertext only — snapshots and encrypted operations — and the
+ * client rebuilds a version by decrypting the snapshot and applying the operations after it.
+ * Which versions are kept: HISTORY_SNAPSHOT_EVERY_VERSIONS, and the retention job
+ * (services/history-retention.ts).
+ */
+import { z } from 'zod';
+
+import {
+  historyBeforeSchema,
+  historyLimitSchema,
+  historyVersionSchema,
+  toolSchema,
+} from '../schemas.ts';
+import {
+  listHistory,
+  readVersion,
+  type HistoryPage,
+  type HistoryVersion,
+} from '../services/history.ts';
+import { memberProcedure, router } from '../trpc.ts';
+
+const toolInput = z.object({ tool: toolSchema });
+
+export const historyRouter = router({
+  /**
+   * A page of the tool's kept versions, newest first: { versions: [{ version, kind, modified_by,
+   * modified_at (Date), size_bytes }], current_version, oldest_version }. `before` (optional)
+   * answers the versions below it — pass the last version of a page for the next one; `limit`
+   * 1–HISTORY_PAGE_MAX_VERSIONS, default HISTORY_PAGE_DEFAULT_VERSIONS. Every version from
+   * `oldest_version` to `current_version` can be asked for with `history.version`. NOT_FOUND
+   * 'No content for this tool yet' when the tool has none; BAD_REQUEST (REST 422) for a
+   * malformed `before` or `limit`.
+   */
+  list: memberProcedure
+    .input(
+      toolInput.extend({
+        before: historyBeforeSchema.optional(),
+        limit: historyLimitSchema,
+      }),
+    )
+    .query(({ ctx, input }): Promise<HistoryPage> =>
+      listHistory(
+        ctx.db,
+        { spaceId: ctx.auth.space.id, tool: input.tool },
+        { before: input.before, limit: input.limit },
+      ),
+    ),
+
+  /**
+   * What rebuilds `version`: { version, base: { version, encrypted_data }, changes: [{ version,
+   * kind, operations (null for a replacement), modified_by, modified_at (Date) }] } — base is the
+   * newest kept snapshot at or before `version` (the content itself for the current version),
+   * changes are base.version + 1 … version in order. NOT_FOUND 'No content for this tool yet';
+   * NOT_FOUND 'This version is not kept in the history' (pruned, or saved before the history
+   * existed); BAD_REQUEST 'This version does not exist yet…' (REST 400) when it is newer than
+   * the current version; BAD_REQUEST (REST 422) for a version that is not a whole number ≥ 1.
+   */
+  version: memberProcedure
+    .input(toolInput.extend({ version: historyVersionSchema }))
+    .query(({ ctx, input }): Promise<HistoryVersion> =>
+      readVersion(ctx.db, { spaceId: ctx.auth.space.id, tool: input.tool }, input.version),
+    ),
+});

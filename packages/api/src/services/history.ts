@@ -1,0 +1,274 @@
+/**
+ * The history of a tool's content (issue 16), ciphertext only: every saved version's encrypted
+ * operations (`tool_changes`, issue 15) and, every HISTORY_SNAPSHOT_EVERY_VERSIONS versions or on
+ * a replacement, the whole encrypted content (`tool_snapshots`). A kept version is rebuilt by
+ * the client from the newest snapshot at or before it plus the changes after that snapshot; the
+ * server hands out both and never reads either.
+ */
+import {
+  toolChanges,
+  toolContents,
+  toolSnapshots,
+  type Database,
+  type ToolChangeKind,
+} from '@cipherspace/db';
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq, gt, gte, lt, lte, max, min, notExists, sql } from 'drizzle-orm';
+
+import { HISTORY_SNAPSHOT_EVERY_VERSIONS } from '../constants.ts';
+import { ERROR } from '../errors.ts';
+
+/** The tool `tool` of space `spaceId`. */
+export interface ToolRef {
+  spaceId: string;
+  tool: string;
+}
+
+/** A database handle or an open transaction on it. */
+type Queryable = Pick<Database, 'select' | 'insert' | 'delete'>;
+
+const ofTool = (table: typeof toolChanges | typeof toolSnapshots, ref: ToolRef) =>
+  and(eq(table.spaceId, ref.spaceId), eq(table.tool, ref.tool));
+
+const ofContent = (ref: ToolRef) =>
+  and(eq(toolContents.spaceId, ref.spaceId), eq(toolContents.tool, ref.tool));
+
+/**
+ * Inside a save's transaction, after `tool_contents` holds `version`: keeps that content as a
+ * snapshot when the save is a replacement, when the tool has no snapshot yet, or when its newest
+ * snapshot is at least HISTORY_SNAPSHOT_EVERY_VERSIONS versions older (issue 16). The envelope is
+ * copied from the row just written by the database itself, so a large snapshot is not sent to
+ * it twice, and the decision is part of the same statement (one round trip, saved or not).
+ */
+export async function keepSnapshot(
+  tx: Queryable,
+  ref: ToolRef,
+  save: { version: number; kind: ToolChangeKind },
+): Promise<void> {
+  const due =
+    save.kind === 'replacement'
+      ? undefined
+      : notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(toolSnapshots)
+            .where(
+              and(
+                ofTool(toolSnapshots, ref),
+                gt(toolSnapshots.version, save.version - HISTORY_SNAPSHOT_EVERY_VERSIONS),
+              ),
+            ),
+        );
+  const source = tx
+    .select({
+      // insert … select names every column, in the table's order.
+      id: sql<string>`gen_random_uuid()`.as('id'),
+      spaceId: toolContents.spaceId,
+      tool: toolContents.tool,
+      version: toolContents.version,
+      encryptedData: toolContents.encryptedData,
+      createdAt: toolContents.updatedAt,
+    })
+    .from(toolContents)
+    .where(and(ofContent(ref), eq(toolContents.version, save.version), due));
+  // A leftover snapshot of the same version (only a hand-written one could exist: snapshots go
+  // with the content) is replaced, so the snapshot of a version is always what was saved.
+  await tx
+    .insert(toolSnapshots)
+    .select(source)
+    .onConflictDoUpdate({
+      target: [toolSnapshots.spaceId, toolSnapshots.tool, toolSnapshots.version],
+      set: {
+        encryptedData: sql`excluded.encrypted_data`,
+        createdAt: sql`excluded.created_at`,
+      },
+    });
+}
+
+/** Removes a tool's whole history (its content is being deleted in the same transaction). */
+export async function deleteHistory(tx: Queryable, ref: ToolRef): Promise<void> {
+  await tx.delete(toolChanges).where(ofTool(toolChanges, ref));
+  await tx.delete(toolSnapshots).where(ofTool(toolSnapshots, ref));
+}
+
+/** One version in a `history.list` answer (issue 16). */
+export interface HistoryEntry {
+  version: number;
+  kind: ToolChangeKind;
+  modified_by: string;
+  /** When it was saved. */
+  modified_at: Date;
+  /** Bytes the history keeps for it: its operation envelopes, plus its snapshot when kept. */
+  size_bytes: number;
+}
+
+/** The answer of `history.list` (issue 16). */
+export interface HistoryPage {
+  /** Newest first. */
+  versions: HistoryEntry[];
+  current_version: number;
+  /** The oldest version `history.version` can rebuild. */
+  oldest_version: number;
+}
+
+/** One change in a `history.version` answer (issue 16). */
+export interface HistoryChange {
+  version: number;
+  kind: ToolChangeKind;
+  /** The encrypted operation envelopes in order; null for a replacement. */
+  operations: string[] | null;
+  modified_by: string;
+  modified_at: Date;
+}
+
+/** The answer of `history.version` (issue 16): what rebuilds `version`. */
+export interface HistoryVersion {
+  version: number;
+  /** The newest snapshot at or before `version` (the content itself for the current version). */
+  base: { version: number; encrypted_data: string };
+  /** The changes base.version + 1 … version, in order (apply their operations to `base`). */
+  changes: HistoryChange[];
+}
+
+/** Reads in one consistent view of the database: a save or prune meanwhile cannot mix in. */
+function readConsistently<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+/**
+ * A page of the tool's kept versions, newest first: at most `limit` of those below `before`
+ * (all when absent), from the oldest version a snapshot can rebuild up to the current one.
+ * Content saved before the history existed starts its history at its next save: until then
+ * `oldest_version` is the current version and the list is empty.
+ * @throws TRPCError NOT_FOUND 'No content for this tool yet' when the tool has no content.
+ */
+export function listHistory(
+  db: Database,
+  ref: ToolRef,
+  page: { before?: number | undefined; limit: number },
+): Promise<HistoryPage> {
+  return readConsistently(db, async (tx) => {
+    const [head] = await tx
+      .select({ current: toolContents.version })
+      .from(toolContents)
+      .where(ofContent(ref));
+    if (!head) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+    const [first] = await tx
+      .select({ version: min(toolSnapshots.version) })
+      .from(toolSnapshots)
+      .where(and(ofTool(toolSnapshots, ref), lte(toolSnapshots.version, head.current)));
+    const oldest = first?.version ?? head.current;
+    const operationBytes = sql<number>`coalesce((
+      select sum(octet_length(envelope)) from jsonb_array_elements_text(${toolChanges.operations}) as envelope
+    ), 0)`;
+    const rows = await tx
+      .select({
+        version: toolChanges.version,
+        kind: toolChanges.kind,
+        modifiedBy: toolChanges.modifiedBy,
+        createdAt: toolChanges.createdAt,
+        sizeBytes: sql<number>`(${operationBytes} + coalesce(octet_length(${toolSnapshots.encryptedData}), 0))::int`,
+      })
+      .from(toolChanges)
+      .leftJoin(
+        toolSnapshots,
+        and(
+          eq(toolSnapshots.spaceId, toolChanges.spaceId),
+          eq(toolSnapshots.tool, toolChanges.tool),
+          eq(toolSnapshots.version, toolChanges.version),
+        ),
+      )
+      .where(
+        and(
+          ofTool(toolChanges, ref),
+          gte(toolChanges.version, oldest),
+          lte(toolChanges.version, head.current),
+          page.before === undefined ? undefined : lt(toolChanges.version, page.before),
+        ),
+      )
+      .orderBy(desc(toolChanges.version))
+      .limit(page.limit);
+    return {
+      versions: rows.map((row) => ({
+        version: row.version,
+        kind: row.kind,
+        modified_by: row.modifiedBy,
+        modified_at: row.createdAt,
+        size_bytes: row.sizeBytes,
+      })),
+      current_version: head.current,
+      oldest_version: oldest,
+    };
+  });
+}
+
+/**
+ * What rebuilds `version` of the tool: the newest snapshot at or before it (the content row
+ * itself for the current version) and the changes after that snapshot up to `version`.
+ * @throws TRPCError NOT_FOUND 'No content for this tool yet' when the tool has no content;
+ * NOT_FOUND 'This version is not kept in the history' when it was pruned or saved before the
+ * history existed; BAD_REQUEST 'This version does not exist yet…' when it is newer than the
+ * current version.
+ */
+export function readVersion(db: Database, ref: ToolRef, version: number): Promise<HistoryVersion> {
+  return readConsistently(db, async (tx) => {
+    const [head] = await tx
+      .select({
+        current: toolContents.version,
+        // Only for the current version: a snapshot can be megabytes.
+        encryptedData: sql<
+          string | null
+        >`case when ${toolContents.version} = ${version} then ${toolContents.encryptedData} end`,
+      })
+      .from(toolContents)
+      .where(ofContent(ref));
+    if (!head) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+    if (version > head.current) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: ERROR.versionAhead });
+    }
+    if (version === head.current && head.encryptedData !== null) {
+      return { version, base: { version, encrypted_data: head.encryptedData }, changes: [] };
+    }
+    const notKept = () => new TRPCError({ code: 'NOT_FOUND', message: ERROR.versionNotKept });
+    const [newest] = await tx
+      .select({ version: max(toolSnapshots.version) })
+      .from(toolSnapshots)
+      .where(and(ofTool(toolSnapshots, ref), lte(toolSnapshots.version, version)));
+    const baseVersion = newest?.version ?? null;
+    if (baseVersion === null) throw notKept();
+    const [base] = await tx
+      .select({ encryptedData: toolSnapshots.encryptedData })
+      .from(toolSnapshots)
+      .where(and(ofTool(toolSnapshots, ref), eq(toolSnapshots.version, baseVersion)));
+    const rows = await tx
+      .select({
+        version: toolChanges.version,
+        kind: toolChanges.kind,
+        operations: toolChanges.operations,
+        modifiedBy: toolChanges.modifiedBy,
+        createdAt: toolChanges.createdAt,
+      })
+      .from(toolChanges)
+      .where(
+        and(
+          ofTool(toolChanges, ref),
+          gt(toolChanges.version, baseVersion),
+          lte(toolChanges.version, version),
+        ),
+      )
+      .orderBy(asc(toolChanges.version));
+    // The versions are unique and within the range: as many as the gap means none is missing.
+    if (!base || rows.length !== version - baseVersion) throw notKept();
+    return {
+      version,
+      base: { version: baseVersion, encrypted_data: base.encryptedData },
+      changes: rows.map((row) => ({
+        version: row.version,
+        kind: row.kind,
+        operations: row.kind === 'operations' ? (row.operations ?? []) : null,
+        modified_by: row.modifiedBy,
+        modified_at: row.createdAt,
+      })),
+    };
+  });
+}
