@@ -23,6 +23,7 @@ import { registerApiDocs } from './docs.ts';
 import { toHttpError } from './errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { contentRoutes } from './routes/content.ts';
+import { historyRoutes } from './routes/history.ts';
 import { spaceRoutes } from './routes/spaces.ts';
 import { userRoutes } from './routes/users.ts';
 import { websocketOperation, websocketRoutes } from './ws.ts';
@@ -38,6 +39,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...authRoutes,
   ...userRoutes,
   ...contentRoutes,
+  ...historyRoutes,
 ];
 
 /** Every documented `/api/*` operation: the REST routes, the WebSocket and the service paths. */

@@ -2,6 +2,7 @@
  * The document is generated from the route table: request bodies are the procedures' own zod
  * inputs (minus the fields the path fills), responses are the schemas the routes encode with.
  */
+import { ERROR } from '@cipherspace/api';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -87,6 +88,57 @@ describe('OpenAPI document', () => {
     expect(document.components.schemas.ToolChanges).toMatchObject({
       additionalProperties: false,
       required: ['tool', 'version', 'too_far_behind', 'changes'],
+    });
+  });
+
+  it('documents the history paths: a page with optional before/limit, a version in the path', () => {
+    const list = document.paths['/api/content/{spaceName}/{tool}/history']?.get;
+    expect(list?.parameters?.map((parameter) => [parameter.name, parameter.in])).toEqual([
+      ['spaceName', 'path'],
+      ['tool', 'path'],
+      ['before', 'query'],
+      ['limit', 'query'],
+    ]);
+    expect(list?.parameters?.[2]).toMatchObject({
+      required: false,
+      schema: { type: 'integer', minimum: 1 },
+    });
+    expect(list?.parameters?.[3]).toMatchObject({
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+    });
+    expect(list?.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ToolHistory' } } },
+    });
+    expect(Object.keys(list?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '401', '403', '404', '422', '503']),
+    );
+
+    const version = document.paths['/api/content/{spaceName}/{tool}/history/{version}']?.get;
+    expect(version?.parameters?.[2]).toMatchObject({
+      name: 'version',
+      in: 'path',
+      required: true,
+      schema: { type: 'integer', minimum: 1 },
+    });
+    expect(version?.requestBody).toBeUndefined();
+    expect(version?.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ToolVersion' } } },
+    });
+    expect(version?.responses['400']).toMatchObject({
+      description: expect.stringContaining('newer than the current version'),
+      content: { 'application/json': { example: { detail: ERROR.versionAhead } } },
+    });
+    expect(version?.responses['404']).toMatchObject({
+      content: { 'application/json': { example: { detail: ERROR.versionNotKept } } },
+    });
+    expect(document.components.schemas.ToolVersion).toMatchObject({
+      additionalProperties: false,
+      required: ['version', 'base', 'changes'],
+    });
+    expect(document.components.schemas.ToolHistoryEntry).toMatchObject({
+      additionalProperties: false,
+      required: ['version', 'kind', 'modified_by', 'modified_at', 'size_bytes'],
     });
   });
 

@@ -15,6 +15,10 @@ import {
   errorSchema,
   healthDegradedSchema,
   healthOkSchema,
+  historyChangeSchema,
+  historyEntrySchema,
+  historyPageSchema,
+  historyVersionSchema,
   loginResponseSchema,
   openApiDocumentSchema,
   savedToolContentSchema,
@@ -75,6 +79,10 @@ const NAMED_RESPONSES: Record<string, z.ZodType> = {
   ToolList: toolListSchema,
   ToolChange: toolChangeSchema,
   ToolChanges: toolChangesSchema,
+  ToolHistoryEntry: historyEntrySchema,
+  ToolHistory: historyPageSchema,
+  ToolHistoryChange: historyChangeSchema,
+  ToolVersion: historyVersionSchema,
   Health: healthOkSchema,
   HealthDegraded: healthDegradedSchema,
   CsrfToken: csrfTokenSchema,
@@ -85,6 +93,7 @@ const PARAM_DESCRIPTIONS: Record<string, string> = {
   spaceName: 'The space name, percent-encoded (`Alpha Team` → `Alpha%20Team`).',
   userId: 'The id of a user of the space.',
   tool: 'A tool id: `kanban`, `ticket-system`, `bulletin`, `diagrams`, `poker`, `randomizer`, …',
+  version: 'A version of the tool content (a whole number ≥ 1, at most the current version).',
 };
 
 const SECURITY_SCHEMES: Record<string, JsonSchema> = {

@@ -113,7 +113,8 @@ interface RouteBase {
   /**
    * Query parameter → the procedure input field it fills (`{since: 'since'}`). A value the
    * field's schema refuses as text but that is written as a decimal number is passed as that
-   * number (query strings carry text only); the procedure's schema validates it either way.
+   * number (URLs carry text only; path parameters are read the same way); the procedure's
+   * schema validates it either way.
    */
   query?: Readonly<Record<string, string>>;
   /** What the body means beyond its fields (rules a JSON Schema cannot express). */
@@ -189,6 +190,9 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   since:
     'The version your copy of the content is at (`content_metadata.version` of your last load ' +
     'or save); 0 for none.',
+  before:
+    'Only versions below this one (the last `version` of the previous page); absent: from the current version.',
+  limit: 'How many versions to answer, 1–100 (default 50).',
 };
 
 /** Example values of request fields (the verifiers and envelope of packages/crypto's vectors). */
@@ -204,6 +208,8 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
     '{"v":"op1","data":"BEe1Ior46K6o9KIajGo6Wl/p","iv":"EBESExQVFhcYGRob","salt":"QEFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaW1xdXl8="}',
   ],
   since: 7,
+  before: 51,
+  limit: 50,
 };
 
 /**
@@ -395,11 +401,12 @@ export function describeRoute(route: RestRoute): OperationDoc {
 const DECIMAL = /^-?\d{1,16}(\.\d{1,16})?$/;
 
 /**
- * A query parameter's value for the procedure input: the text as is, unless the field's schema
- * refuses it as text and it is a decimal number — then that number. Anything else (absent,
- * repeated, not a number) goes through unchanged and the procedure's schema refuses it (422).
+ * A path or query parameter's value for the procedure input: the text as is, unless the field's
+ * schema refuses it as text and it is a decimal number — then that number. Anything else
+ * (absent, repeated, not a number) goes through unchanged and the procedure's schema refuses it
+ * (422).
  */
-function queryValue(raw: unknown, schema: z.ZodType | undefined): unknown {
+function urlValue(raw: unknown, schema: z.ZodType | undefined): unknown {
   if (typeof raw !== 'string' || !DECIMAL.test(raw)) return raw;
   return schema?.safeParse(raw).success ? raw : Number(raw);
 }
@@ -424,9 +431,11 @@ export function registerRoute(
   route: RestRoute,
   createContext: CreateContext,
 ): void {
-  const { body, query } = routeInput(route);
+  const { body, query, pathParams } = routeInput(route);
   const takesInput = procedureInput(route.procedure) !== null;
-  const params = Object.entries(route.params ?? {});
+  const params = Object.entries(route.params ?? {}).map(
+    ([param, field]) => [param, field, pathParams[param]] as const,
+  );
   const queryFields = Object.entries(route.query ?? {}).map(
     ([param, field]) => [param, field, query?.shape[param]] as const,
   );
@@ -436,10 +445,10 @@ export function registerRoute(
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const input: Record<string, unknown> = body ? { ...objectBody(request) } : {};
       const values = request.params as Record<string, string | undefined>;
-      for (const [param, field] of params) input[field] = values[param];
+      for (const [param, field, schema] of params) input[field] = urlValue(values[param], schema);
       const queryValues = (request.query ?? {}) as Record<string, unknown>;
       for (const [param, field, schema] of queryFields) {
-        input[field] = queryValue(queryValues[param], schema);
+        input[field] = urlValue(queryValues[param], schema);
       }
       const call = procedureOf(callerFor(createContext, request), route.procedure);
       const output = await (takesInput ? call(input) : call());

@@ -237,6 +237,113 @@ export const toolChangesSchema = z
     ],
   });
 
+/** One kept version in `GET /api/content/{spaceName}/{tool}/history` (issue 16). */
+export const historyEntrySchema = z
+  .object({
+    version: z.int().min(1),
+    kind: z.enum(['operations', 'replacement']).meta({
+      description:
+        '`operations`: saved as encrypted operations on the previous version. `replacement`: ' +
+        'saved as a whole new content.',
+    }),
+    modified_by: z.string().meta({ description: 'Who saved it.', examples: ['alice'] }),
+    modified_at: timestamp.meta({ description: 'When it was saved (UTC).' }),
+    size_bytes: z
+      .int()
+      .min(0)
+      .meta({
+        description:
+          'Bytes the history keeps for this version: its encrypted operations, plus its snapshot ' +
+          'when one is kept at this version.',
+      }),
+  })
+  .meta({ description: 'One kept version of a tool.' });
+
+/** `GET /api/content/{spaceName}/{tool}/history` (issue 16). */
+export const historyPageSchema = z
+  .object({
+    versions: z.array(historyEntrySchema).meta({
+      description:
+        'Newest first, at most `limit`. For the next page pass the last `version` as `before`; ' +
+        'an empty list means there is no older kept version.',
+    }),
+    current_version: z.int().min(1).meta({ description: 'The current version of the content.' }),
+    oldest_version: z
+      .int()
+      .min(1)
+      .meta({
+        description:
+          'The oldest version the server can rebuild: every version from it to `current_version` ' +
+          'can be fetched with `…/history/{version}`. Older ones were pruned (HISTORY_RETENTION_DAYS, ' +
+          'HISTORY_MAX_VERSIONS) or saved before the history existed.',
+      }),
+  })
+  .meta({
+    description: "A page of a tool's kept versions.",
+    examples: [
+      {
+        versions: [
+          {
+            version: 9,
+            kind: 'operations',
+            modified_by: 'alice',
+            modified_at: '2025-01-31T12:00:05.000Z',
+            size_bytes: 612,
+          },
+          {
+            version: 8,
+            kind: 'replacement',
+            modified_by: 'bob',
+            modified_at: '2025-01-31T12:00:00.000Z',
+            size_bytes: 14_204,
+          },
+        ],
+        current_version: 9,
+        oldest_version: 1,
+      },
+    ],
+  });
+
+/** One change in `GET /api/content/{spaceName}/{tool}/history/{version}` (issue 16). */
+export const historyChangeSchema = z
+  .object({
+    version: z.int().min(1).meta({ description: 'The version this change produced.' }),
+    kind: z.enum(['operations', 'replacement']),
+    operations: z.array(operationEnvelopeField).nullable().meta({
+      description: 'The encrypted operations in the order applied; null for a replacement.',
+    }),
+    modified_by: z.string().meta({ examples: ['alice'] }),
+    modified_at: timestamp.meta({ description: 'When it was saved (UTC).' }),
+  })
+  .meta({ description: 'One saved version of a tool, as the change from the one before.' });
+
+/** `GET /api/content/{spaceName}/{tool}/history/{version}` (issue 16). */
+export const historyVersionSchema = z
+  .object({
+    version: z.int().min(1).meta({ description: 'The version asked for.' }),
+    base: z
+      .object({
+        version: z.int().min(1).meta({ description: 'The version this snapshot is.' }),
+        encrypted_data: z.string().meta({
+          description:
+            'The content envelope exactly as saved at `base.version` (packages/crypto/README.md); ' +
+            'decrypt it with the space key.',
+        }),
+      })
+      .meta({
+        description:
+          'The newest kept snapshot at or before `version` (for the current version: the ' +
+          'content itself).',
+      }),
+    changes: z.array(historyChangeSchema).meta({
+      description:
+        'The changes `base.version` + 1 … `version`, in order: apply their operations to the ' +
+        'decrypted base (with @cipherspace/tools) to get the content of `version`. Empty when ' +
+        '`base.version` is `version`.',
+    }),
+  })
+  .meta({ description: 'What rebuilds one kept version of a tool.' });
+
 const realtimeField = z.enum(['local', 'listening', 'reconnecting']).meta({
   description:
     'Cross-instance events: `local` (PGlite, one instance), `listening` (PostgreSQL ' +

@@ -1,0 +1,77 @@
+/** /api/content/{spaceName}/{tool}/history… (issue 16) → the history procedures. Mapping only. */
+import {
+  ERROR,
+  HISTORY_PAGE_DEFAULT_VERSIONS,
+  HISTORY_PAGE_MAX_VERSIONS,
+  HISTORY_SNAPSHOT_EVERY_VERSIONS,
+} from '@cipherspace/api';
+
+import type { RestRoute } from '../contract/route.ts';
+import { historyPageSchema, historyVersionSchema } from '../contract/schemas.ts';
+
+const noContent = 'The tool has no content.';
+
+// Both paths have more segments than every other content path but `…/changes`, whose third
+// segment is another static word: a tool called `history` keeps its own content path.
+/** The history routes (issue 16). */
+export const historyRoutes: readonly RestRoute[] = [
+  {
+    method: 'GET',
+    url: '/api/content/:spaceName/:tool/history',
+    operationId: 'listContentHistory',
+    summary: "A tool's kept versions",
+    description:
+      'The versions of the content the server keeps, newest first, ' +
+      `${HISTORY_PAGE_DEFAULT_VERSIONS} per page unless you ask for up to ` +
+      `${HISTORY_PAGE_MAX_VERSIONS} with \`limit\`; pass the last \`version\` of a page as ` +
+      '`before` for the next one. The server keeps every saved version as its encrypted ' +
+      `operations and a whole snapshot every ${HISTORY_SNAPSHOT_EVERY_VERSIONS} versions (and on ` +
+      'every save without operations), and prunes versions older than the configured retention ' +
+      '(HISTORY_RETENTION_DAYS, HISTORY_MAX_VERSIONS) — never the current one. Every version ' +
+      'from `oldest_version` to `current_version` can be fetched with `…/history/{version}`.',
+    tag: 'Content',
+    access: 'member',
+    procedure: 'history.list',
+    params: { spaceName: 'space_name', tool: 'tool' },
+    query: { before: 'before', limit: 'limit' },
+    success: {
+      status: 200,
+      description: 'A page of kept versions, newest first.',
+      schema: historyPageSchema,
+    },
+    errors: { 404: { description: noContent, detail: ERROR.contentNotFound } },
+  },
+  {
+    method: 'GET',
+    url: '/api/content/:spaceName/:tool/history/:version',
+    operationId: 'getContentVersion',
+    summary: 'What rebuilds one kept version of a tool',
+    description:
+      'The newest snapshot the server keeps at or before `version` and the changes after it up ' +
+      'to `version`: decrypt `base.encrypted_data` with the space key and apply the operations ' +
+      'of `changes` in order (@cipherspace/tools) to get the content as it was at `version`. ' +
+      `At most ${HISTORY_SNAPSHOT_EVERY_VERSIONS - 1} changes. For the current version \`base\` ` +
+      'is the content itself. The server cannot read any of it.',
+    tag: 'Content',
+    access: 'member',
+    procedure: 'history.version',
+    params: { spaceName: 'space_name', tool: 'tool', version: 'version' },
+    success: {
+      status: 200,
+      description: 'The base snapshot and the changes after it.',
+      schema: historyVersionSchema,
+    },
+    errors: {
+      400: {
+        description: '`version` is newer than the current version.',
+        detail: ERROR.versionAhead,
+      },
+      404: {
+        description:
+          `${noContent} Or the version is not kept: it was pruned by the retention, or saved ` +
+          'before the history existed.',
+        detail: ERROR.versionNotKept,
+      },
+    },
+  },
+];
