@@ -418,6 +418,27 @@ const OPERATIONS: Operation[] = [
       path: (c) => `/api/content/${p(spaceName(c))}/delete-${c.unique}`,
     },
   },
+  // history (issue 16): members only, like content
+  {
+    procedure: 'history.list',
+    level: 'member',
+    input: (c) => ({ space_name: spaceName(c), tool: 'kanban', limit: 10 }),
+    rest: {
+      method: 'GET',
+      route: '/api/content/:spaceName/:tool/history',
+      path: (c) => `/api/content/${p(spaceName(c))}/kanban/history?limit=10`,
+    },
+  },
+  {
+    procedure: 'history.version',
+    level: 'member',
+    input: (c) => ({ space_name: spaceName(c), tool: 'kanban', version: 1 }),
+    rest: {
+      method: 'GET',
+      route: '/api/content/:spaceName/:tool/history/:version',
+      path: (c) => `/api/content/${p(spaceName(c))}/kanban/history/1`,
+    },
+  },
   // realtime (the raw socket is its own row below)
   {
     procedure: 'realtime.onEvent',

@@ -5,12 +5,20 @@
  * - spaces without any login for SPACE_RETENTION_DAYS are deleted every
  *   SPACE_RETENTION_INTERVAL_MS (not at all when the days are 0); with several instances the
  *   job's advisory lock lets one of them do it (api `deleteInactiveSpaces`);
+ * - the history of tool content is pruned by HISTORY_RETENTION_DAYS and HISTORY_MAX_VERSIONS
+ *   every HISTORY_RETENTION_INTERVAL_MS (not at all when both are 0), under its own advisory
+ *   lock (api `pruneToolHistory`, issue 16);
  * - the cross-instance listener's losses and recoveries are logged.
  *
  * A job never overlaps its own previous run; a failed run (e.g. the database is down) is logged
  * as a warning and simply tried again at the next interval. Timers are unref'd.
  */
-import { deleteExpiredSessions, deleteInactiveSpaces, type EventBus } from '@cipherspace/api';
+import {
+  deleteExpiredSessions,
+  deleteInactiveSpaces,
+  pruneToolHistory,
+  type EventBus,
+} from '@cipherspace/api';
 import type { Database } from '@cipherspace/db';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -24,7 +32,7 @@ export interface BackgroundDeps {
   now: () => Date;
   config: Pick<
     ServerConfig,
-    'sessionCleanupIntervalMs' | 'spaceRetentionDays' | 'spaceRetentionIntervalMs'
+    'sessionCleanupIntervalMs' | 'spaceRetentionDays' | 'spaceRetentionIntervalMs' | 'history'
   >;
 }
 
@@ -63,6 +71,34 @@ export function startBackgroundJobs(deps: BackgroundDeps): { stop(): void } {
             { err: error },
             'inactive-space cleanup failed; trying again at the next interval',
           );
+        }
+      }),
+    );
+  }
+
+  const { history } = config;
+  if (history.retentionDays > 0 || history.maxVersions > 0) {
+    stops.push(
+      every(history.intervalMs, async () => {
+        try {
+          const run = await pruneToolHistory(db, {
+            now: now(),
+            retentionDays: history.retentionDays,
+            maxVersions: history.maxVersions,
+          });
+          if (run.deletedChanges + run.deletedSnapshots > 0) {
+            log.info(
+              {
+                changes: run.deletedChanges,
+                snapshots: run.deletedSnapshots,
+                retentionDays: history.retentionDays,
+                maxVersions: history.maxVersions,
+              },
+              'old versions pruned from the content history',
+            );
+          }
+        } catch (error) {
+          log.warn({ err: error }, 'history pruning failed; trying again at the next interval');
         }
       }),
     );

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       sessionCleanupIntervalMs: 15 * 60 * 1000,
       spaceRetentionDays: 90,
       spaceRetentionIntervalMs: 60 * 60 * 1000,
+      history: { retentionDays: 90, maxVersions: 1000, intervalMs: 60 * 60 * 1000 },
       webDistDir: expect.stringMatching(/packages\/web\/dist$/),
       rateLimits: {
         loginPerAccount: 10,
@@ -40,6 +41,9 @@ describe('loadConfig', () => {
       SESSION_CLEANUP_INTERVAL_MS: '60000',
       SPACE_RETENTION_DAYS: '30',
       SPACE_RETENTION_INTERVAL_MS: '5000',
+      HISTORY_RETENTION_DAYS: '30',
+      HISTORY_MAX_VERSIONS: '250',
+      HISTORY_RETENTION_INTERVAL_MS: '7000',
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '5',
       RATE_LIMIT_LOGIN_PER_IP: '50',
       RATE_LIMIT_WINDOW_MS: '60000',
@@ -59,6 +63,7 @@ describe('loadConfig', () => {
       sessionCleanupIntervalMs: 60_000,
       spaceRetentionDays: 30,
       spaceRetentionIntervalMs: 5000,
+      history: { retentionDays: 30, maxVersions: 250, intervalMs: 7000 },
       rateLimits: {
         loginPerAccount: 5,
         loginPerIp: 50,
@@ -96,6 +101,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SPACE_RETENTION_DAYS: '1.5' })).toThrow(/SPACE_RETENTION_DAYS/);
     expect(() => loadConfig({ SPACE_RETENTION_INTERVAL_MS: '10' })).toThrow(
       /SPACE_RETENTION_INTERVAL_MS/,
+    );
+  });
+
+  it('reads HISTORY_RETENTION_DAYS and HISTORY_MAX_VERSIONS 0 as "keep" and refuses anything but whole numbers ≥ 0', () => {
+    expect(loadConfig({ HISTORY_RETENTION_DAYS: '0', HISTORY_MAX_VERSIONS: '0' }).history).toEqual({
+      retentionDays: 0,
+      maxVersions: 0,
+      intervalMs: 60 * 60 * 1000,
+    });
+    expect(loadConfig({ HISTORY_MAX_VERSIONS: '1' }).history.maxVersions).toBe(1);
+    for (const value of ['-1', '1.5', 'forever', '1e400']) {
+      expect(() => loadConfig({ HISTORY_RETENTION_DAYS: value })).toThrow(/HISTORY_RETENTION_DAYS/);
+      expect(() => loadConfig({ HISTORY_MAX_VERSIONS: value })).toThrow(/HISTORY_MAX_VERSIONS/);
+    }
+    expect(() => loadConfig({ HISTORY_RETENTION_INTERVAL_MS: '10' })).toThrow(
+      /HISTORY_RETENTION_INTERVAL_MS/,
     );
   });
 

@@ -13,6 +13,9 @@
  * | SESSION_CLEANUP_INTERVAL_MS | 900000 | how often expired sessions are deleted |
  * | SPACE_RETENTION_DAYS | 90 | spaces without any login for this many days are deleted; 0 disables |
  * | SPACE_RETENTION_INTERVAL_MS | 3600000 | how often inactive spaces are looked for (1 h) |
+ * | HISTORY_RETENTION_DAYS | 90 | versions of tool content saved longer ago are pruned from the history; 0 keeps them |
+ * | HISTORY_MAX_VERSIONS | 1000 | versions of tool content kept per tool in the history; 0 = no limit |
+ * | HISTORY_RETENTION_INTERVAL_MS | 3600000 | how often the history is pruned (1 h) |
  * | WEB_DIST_DIR | packages/web/dist | the built web app served at `/` |
  * | RATE_LIMIT_WINDOW_MS | 900000 | window of the login/registration limits (15 min) |
  * | RATE_LIMIT_LOGIN_PER_ACCOUNT | 10 | login + registration attempts per account (space name + username) per window |
@@ -39,6 +42,9 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
+/** A period in ms of at least one second (timers, windows), `defaultMs` when unset. */
+const intervalMs = (defaultMs: number) => z.coerce.number().int().min(1000).default(defaultMs);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -55,31 +61,18 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
-  SESSION_CLEANUP_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(15 * 60 * 1000),
+  SESSION_CLEANUP_INTERVAL_MS: intervalMs(15 * 60 * 1000),
   SPACE_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
-  SPACE_RETENTION_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(60 * 60 * 1000),
+  SPACE_RETENTION_INTERVAL_MS: intervalMs(60 * 60 * 1000),
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
+  HISTORY_MAX_VERSIONS: z.coerce.number().int().min(0).default(1000),
+  HISTORY_RETENTION_INTERVAL_MS: intervalMs(60 * 60 * 1000),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
-  RATE_LIMIT_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(15 * 60 * 1000),
+  RATE_LIMIT_WINDOW_MS: intervalMs(15 * 60 * 1000),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_CREATE_PER_IP: z.coerce.number().int().min(1).default(100),
-  RATE_LIMIT_CREATE_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(60 * 60 * 1000),
+  RATE_LIMIT_CREATE_WINDOW_MS: intervalMs(60 * 60 * 1000),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -122,6 +115,12 @@ export interface ServerConfig {
   spaceRetentionDays: number;
   /** How often the inactive-space job runs, in ms. */
   spaceRetentionIntervalMs: number;
+  /**
+   * The history of tool content (issue 16): versions saved more than `retentionDays` days ago
+   * and versions beyond the newest `maxVersions` of a tool are pruned every `intervalMs` ms
+   * (0 switches a rule off; with both off the job does not run).
+   */
+  history: { retentionDays: number; maxVersions: number; intervalMs: number };
   webDistDir: string;
   rateLimits: RateLimits;
   /** Fastify `trustProxy`: which proxies may set X-Forwarded-For (the client IP of the throttle). */
@@ -154,6 +153,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCleanupIntervalMs: e.SESSION_CLEANUP_INTERVAL_MS,
     spaceRetentionDays: e.SPACE_RETENTION_DAYS,
     spaceRetentionIntervalMs: e.SPACE_RETENTION_INTERVAL_MS,
+    history: {
+      retentionDays: e.HISTORY_RETENTION_DAYS,
+      maxVersions: e.HISTORY_MAX_VERSIONS,
+      intervalMs: e.HISTORY_RETENTION_INTERVAL_MS,
+    },
     webDistDir: e.WEB_DIST_DIR,
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
