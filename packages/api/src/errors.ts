@@ -31,5 +31,6 @@ export const ERROR = {
   historyVersionInvalid: 'version must be a whole number ≥ 1',
   historyBeforeInvalid: 'before must be a whole number ≥ 1',
   historyLimitInvalid: 'limit must be a whole number from 1 to 100',
+  historyFromInvalid: 'from must be a whole number ≥ 1',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

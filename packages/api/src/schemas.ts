@@ -131,6 +131,12 @@ export const baseVersionSchema = versionNumber(ERROR.baseVersionInvalid);
 /** A stored version a member asks for, for `history.version` (issue 16): a whole number ≥ 1. */
 export const historyVersionSchema = versionNumber(ERROR.historyVersionInvalid, 1);
 
+/**
+ * Where `history.version` starts rebuilding (issue 16): from a snapshot at or before this version,
+ * so every change after it is in the answer; a whole number ≥ 1.
+ */
+export const historyFromSchema = versionNumber(ERROR.historyFromInvalid, 1);
+
 /** The page boundary of `history.list` (issue 16): versions before this one; whole, ≥ 1. */
 export const historyBeforeSchema = versionNumber(ERROR.historyBeforeInvalid, 1);
 

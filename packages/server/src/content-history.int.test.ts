@@ -207,6 +207,17 @@ describe('history over REST', () => {
       base: { version: saver.version, encrypted_data: saver.envelopes.get(saver.version) },
       changes: [],
     });
+
+    // With ?from=, from an older snapshot: every version after `from` is in the answer.
+    const page = await api(server, 'GET', historyPath('kanban', `/${N + 3}?from=${N - 2}`), {
+      token: bob.token,
+    });
+    expect(page.status).toBe(200);
+    const pageBody = page.body as { base: { version: number }; changes: { version: number }[] };
+    expect(pageBody.base.version).toBe(1);
+    expect(pageBody.changes.map((change) => change.version)).toEqual(
+      Array.from({ length: N + 2 }, (_, i) => i + 2),
+    );
   });
 
   it('answers 400 for a version newer than the current one, 404 when there is no content', async () => {
@@ -241,6 +252,8 @@ describe('history over REST', () => {
     ['?limit=0', ERROR.historyLimitInvalid],
     ['?limit=101', ERROR.historyLimitInvalid],
     ['?limit=', ERROR.historyLimitInvalid],
+    ['/3?from=0', ERROR.historyFromInvalid],
+    ['/3?from=x', ERROR.historyFromInvalid],
   ])('refuses %s with 422', async (rest, detail) => {
     const res = await api(server, 'GET', historyPath('kanban', rest), { token: bob.token });
     expect(res).toMatchObject({ status: 422, body: { detail } });

@@ -414,6 +414,42 @@ describe('content history', () => {
       expect((await version(tool, 2 * N + 6)).changes).toHaveLength(N - 1);
     });
 
+    it('starts from a snapshot at or before `from`, so the changes cover every version after it', async () => {
+      const caller = h.caller(bob);
+      const page = await caller.history.version({
+        space_name: space.name,
+        tool,
+        version: N + 6,
+        from: N - 10,
+      });
+      expect(page.base.version).toBe(1);
+      expect(page.changes.map((change) => change.version)).toEqual(
+        Array.from({ length: N + 5 }, (_, i) => i + 2),
+      );
+      // Without `from` the same version starts at its own newest snapshot.
+      expect((await version(tool, N + 6)).base.version).toBe(N + 1);
+      // The current version with an earlier `from`: rebuilt from a snapshot, not the content row.
+      const current = await caller.history.version({
+        space_name: space.name,
+        tool,
+        version: tracked.version,
+        from: tracked.version - 1,
+      });
+      expect(current.base.version).toBeLessThan(tracked.version);
+      expect(current.changes[current.changes.length - 1]?.version).toBe(tracked.version);
+      // A `from` beyond the version changes nothing; a malformed one is refused.
+      expect(
+        await caller.history.version({ space_name: space.name, tool, version: N, from: N + 3 }),
+      ).toEqual(await version(tool, N));
+      for (const from of [0, 1.5, '2']) {
+        await expectTRPCError(
+          caller.history.version({ space_name: space.name, tool, version: N, from: from as number }),
+          'BAD_REQUEST',
+          ERROR.historyFromInvalid,
+        );
+      }
+    });
+
     it('answers the current version with the content itself and no changes', async () => {
       const current = await h.caller(bob).content.get({ space_name: space.name, tool });
       const answer = await version(tool, tracked.version);

@@ -10,6 +10,7 @@ import { z } from 'zod';
 
 import {
   historyBeforeSchema,
+  historyFromSchema,
   historyLimitSchema,
   historyVersionSchema,
   toolSchema,
@@ -57,10 +58,18 @@ export const historyRouter = router({
    * NOT_FOUND 'This version is not kept in the history' (pruned, or saved before the history
    * existed); BAD_REQUEST 'This version does not exist yet…' (REST 400) when it is newer than
    * the current version; BAD_REQUEST (REST 422) for a version that is not a whole number ≥ 1.
+   * `from` (optional, ≥ 1): start from the newest snapshot at or before `from` instead, so the
+   * changes cover every version after `from` — what a client needs to describe a whole page of
+   * the list (each version's operations), not only to rebuild its newest version.
    */
   version: memberProcedure
-    .input(toolInput.extend({ version: historyVersionSchema }))
+    .input(toolInput.extend({ version: historyVersionSchema, from: historyFromSchema.optional() }))
     .query(({ ctx, input }): Promise<HistoryVersion> =>
-      readVersion(ctx.db, { spaceId: ctx.auth.space.id, tool: input.tool }, input.version),
+      readVersion(
+        ctx.db,
+        { spaceId: ctx.auth.space.id, tool: input.tool },
+        input.version,
+        input.from,
+      ),
     ),
 });

@@ -204,13 +204,21 @@ export function listHistory(
 
 /**
  * What rebuilds `version` of the tool: the newest snapshot at or before it (the content row
- * itself for the current version) and the changes after that snapshot up to `version`.
+ * itself for the current version) and the changes after that snapshot up to `version`. With
+ * `from` (< `version`), the snapshot is the newest at or before `from` instead, so the changes
+ * cover every version after `from`.
  * @throws TRPCError NOT_FOUND 'No content for this tool yet' when the tool has no content;
  * NOT_FOUND 'This version is not kept in the history' when it was pruned or saved before the
  * history existed; BAD_REQUEST 'This version does not exist yet…' when it is newer than the
  * current version.
  */
-export function readVersion(db: Database, ref: ToolRef, version: number): Promise<HistoryVersion> {
+export function readVersion(
+  db: Database,
+  ref: ToolRef,
+  version: number,
+  from?: number,
+): Promise<HistoryVersion> {
+  const start = Math.min(version, from ?? version);
   return readConsistently(db, async (tx) => {
     const [head] = await tx
       .select({
@@ -226,14 +234,14 @@ export function readVersion(db: Database, ref: ToolRef, version: number): Promis
     if (version > head.current) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: ERROR.versionAhead });
     }
-    if (version === head.current && head.encryptedData !== null) {
+    if (start === head.current && head.encryptedData !== null) {
       return { version, base: { version, encrypted_data: head.encryptedData }, changes: [] };
     }
     const notKept = () => new TRPCError({ code: 'NOT_FOUND', message: ERROR.versionNotKept });
     const [newest] = await tx
       .select({ version: max(toolSnapshots.version) })
       .from(toolSnapshots)
-      .where(and(ofTool(toolSnapshots, ref), lte(toolSnapshots.version, version)));
+      .where(and(ofTool(toolSnapshots, ref), lte(toolSnapshots.version, start)));
     const baseVersion = newest?.version ?? null;
     if (baseVersion === null) throw notKept();
     const [base] = await tx

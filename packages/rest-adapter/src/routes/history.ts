@@ -51,11 +51,14 @@ export const historyRoutes: readonly RestRoute[] = [
       'to `version`: decrypt `base.encrypted_data` with the space key and apply the operations ' +
       'of `changes` in order (@cipherspace/tools) to get the content as it was at `version`. ' +
       `At most ${HISTORY_SNAPSHOT_EVERY_VERSIONS - 1} changes. For the current version \`base\` ` +
-      'is the content itself. The server cannot read any of it.',
+      'is the content itself. With `from`, the snapshot is the newest at or before `from`, so ' +
+      '`changes` holds every version after `from` (to describe a page of the list). The server ' +
+      'cannot read any of it.',
     tag: 'Content',
     access: 'member',
     procedure: 'history.version',
     params: { spaceName: 'space_name', tool: 'tool', version: 'version' },
+    query: { from: 'from' },
     success: {
       status: 200,
       description: 'The base snapshot and the changes after it.',
