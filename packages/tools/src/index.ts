@@ -9,4 +9,5 @@ export * from './tool.ts';
 export * from './operation.ts';
 export * from './registry.ts';
 export * from './routes.ts';
+export * from './patch.ts';
 export * from './activity.ts';

@@ -11,6 +11,15 @@ import {
   type OperationStamp,
   type ToolOperation,
 } from './operation.ts';
+import {
+  applyPatch,
+  diffContent,
+  isPatchOperation,
+  PATCH_MAX_CHANGES,
+  PATCH_OPERATION_NAME,
+  patchOperationSchema,
+  type PatchOperation,
+} from './patch.ts';
 import { type DomainError, type DomainContext } from './shared.ts';
 
 /** The tools' content ids (spec §3 Tool metadata `name`): what the content API calls `tool`. */
@@ -69,14 +78,19 @@ export interface ContentStamp {
   lastModified: string;
 }
 
+/** The fields of content that the content lifecycle writes on save ({@link ToolDefinition.stamp}). */
+export const STAMP_FIELDS = ['version', 'lastModified'] as const;
+
 /**
- * One tool in the registry (spec §3–§5). `C` is its decrypted content, `Op` its named operations.
- * Every function is pure and deterministic: the same input gives the same output in every client.
+ * One tool in the registry (spec §3–§5). `C` is its decrypted content, `Op` its own named
+ * operations; every member that takes or returns an operation also takes the generic `patch`
+ * ({@link PatchOperation}, ./patch.ts) that every tool has. Every function is pure and
+ * deterministic: the same input gives the same output in every client.
  */
 export interface ToolDefinition<C = unknown, Op extends NamedOperation = NamedOperation> {
   readonly metadata: ToolMetadata;
-  /** The names of the tool's operations, as `Operation.name` carries them. */
-  readonly operations: readonly Op['type'][];
+  /** The names of the tool's operations, as `Operation.name` carries them; the last is 'patch'. */
+  readonly operations: readonly (Op['type'] | PatchOperation['type'])[];
   /**
    * Decrypted JSON as this tool's content (see {@link ParseOptions}); throws the tool's
    * DomainError (code 'NO_DATA', or 'NO_CONTENT' / 'NO_COLLECTION') whose `cause` is the
@@ -90,29 +104,49 @@ export interface ToolDefinition<C = unknown, Op extends NamedOperation = NamedOp
   /**
    * The arguments of a named operation checked against the tool's schema: returns `{type: name,
    * ...args}`; throws {@link OperationFormatError} when the name is unknown or an argument has the
-   * wrong shape (rules about values are apply's job).
+   * wrong shape (rules about values are apply's job). 'patch' is checked against
+   * patchOperationSchema (at most PATCH_MAX_CHANGES changes).
    */
-  parseOperation(name: string, args: unknown): Op;
+  parseOperation(name: string, args: unknown): Op | PatchOperation;
   /**
    * Applies a serialised operation (./operation.ts) to `content`: new ids and timestamps come
    * from the operation (`id`, `at`), never from the clock, so every client gets the same result.
    * Never mutates `content`; returns `content` itself when nothing changes. Throws the tool's
-   * DomainError when a rule refuses the operation, {@link OperationFormatError} when it is not
-   * one of this tool's operations.
+   * DomainError when a rule refuses the operation, PatchConflictError when a `patch` no longer
+   * matches `content`, {@link OperationFormatError} when it is not one of this tool's operations
+   * or a `patch` would leave content that is not this tool's (strict schema).
    */
   apply(content: C, operation: Operation): C;
   /**
    * The tool's operation function itself, for a caller that supplies its own ids and times
    * (tests, default content): `(content, {type, ...args}, ctx) => content`.
    */
-  applyWith(content: C, operation: Op, ctx: DomainContext): C;
+  applyWith(content: C, operation: Op | PatchOperation, ctx: DomainContext): C;
   /** Writes the version and modification time being saved into the document. */
   stamp(content: C, stamp: ContentStamp): C;
   /**
    * A serialised operation of this tool: `op` (`{type, ...args}`) with the id, time and author
    * of `stamp`. Checks `op` against the tool's schema (throws {@link OperationFormatError}).
    */
-  createOperation(op: Op, stamp: OperationStamp): ToolOperation<Op>;
+  createOperation(
+    op: Op | PatchOperation,
+    stamp: OperationStamp,
+  ): ToolOperation<Op | PatchOperation>;
+  /**
+   * The inverse of any operation applied to `before` giving `after` (undo): the `patch` that
+   * turns `after` back into `before` exactly — except the {@link STAMP_FIELDS}, which the
+   * content lifecycle writes on save and the patch leaves as they are. Applied to content that
+   * others changed meanwhile elsewhere it still applies; where they changed what it restores it
+   * throws PatchConflictError. Pure; never throws.
+   */
+  inverse(before: C, after: C): PatchOperation;
+  /**
+   * The `patch` that turns `from` into `to` ("restore this version": `from` is the current
+   * content, `to` an older version's), leaving the {@link STAMP_FIELDS} as `from` has them.
+   * At most PATCH_MAX_CHANGES changes: beyond, one `set` per changed top-level field. Pure;
+   * never throws.
+   */
+  patchBetween(from: C, to: C): PatchOperation;
 }
 
 /** An operation is not one of the tool's, or its arguments do not have the operation's shape. */
@@ -142,25 +176,67 @@ export interface ToolParts<C, Op extends NamedOperation> {
   applyOperation: (content: C, operation: Op, ctx: DomainContext) => C;
 }
 
-/** Builds a registry entry from a tool folder's parts (see {@link ToolDefinition}). */
+/**
+ * Builds a registry entry from a tool folder's parts (see {@link ToolDefinition}), adding the
+ * generic `patch` operation (./patch.ts) to the tool's own: its name, schema, apply (checked
+ * against the strict content schema), inverse and patchBetween are defined here once.
+ */
 export function defineTool<C extends object, Op extends NamedOperation>(
   parts: ToolParts<C, Op>,
 ): ToolDefinition<C, Op> {
-  const { metadata, operations } = parts;
+  const { metadata } = parts;
+  const operations: readonly (Op['type'] | PatchOperation['type'])[] = [
+    ...parts.operations,
+    PATCH_OPERATION_NAME,
+  ];
   const operationNames: ReadonlySet<string> = new Set(operations);
 
-  function parseOperation(name: string, args: unknown): Op {
+  function parseOperation(name: string, args: unknown): Op | PatchOperation {
     if (!operationNames.has(name))
       throw new OperationFormatError(`${metadata.name} has no operation '${name}'`);
     const record = typeof args === 'object' && args !== null && !Array.isArray(args) ? args : null;
     if (record === null || 'type' in record)
       throw new OperationFormatError(`${metadata.name}.${name}: args must be an object`);
-    const parsed = parts.operationSchema.safeParse({ ...record, type: name });
+    const schema: z.ZodType<Op | PatchOperation> =
+      name === PATCH_OPERATION_NAME ? patchOperationSchema : parts.operationSchema;
+    const parsed = schema.safeParse({ ...record, type: name });
     if (!parsed.success)
       throw new OperationFormatError(`${metadata.name}.${name}: ${z.prettifyError(parsed.error)}`, {
         cause: parsed.error,
       });
     return parsed.data;
+  }
+
+  // A patch may say anything: what it leaves must still be this tool's content.
+  function applyPatchOperation(content: C, op: PatchOperation): C {
+    const next = applyPatch(content, op.changes);
+    if (next === content) return content;
+    const checked = parts.contentSchema.safeParse(next);
+    if (!checked.success)
+      throw new OperationFormatError(
+        `${metadata.name}.${PATCH_OPERATION_NAME}: the result is not ${metadata.name} content: ${z.prettifyError(checked.error)}`,
+        { cause: checked.error },
+      );
+    return next as C;
+  }
+
+  function applyWith(content: C, op: Op | PatchOperation, ctx: DomainContext): C {
+    return isPatchOperation(op)
+      ? applyPatchOperation(content, op)
+      : parts.applyOperation(content, op, ctx);
+  }
+
+  function patchBetween(from: C, to: C): PatchOperation {
+    const current = from as Readonly<Record<string, unknown>>;
+    const target: Record<string, unknown> = { ...(to as Readonly<Record<string, unknown>>) };
+    for (const field of STAMP_FIELDS) {
+      if (field in current) target[field] = current[field];
+      else Reflect.deleteProperty(target, field);
+    }
+    return {
+      type: PATCH_OPERATION_NAME,
+      changes: diffContent(from, target, { maxChanges: PATCH_MAX_CHANGES }),
+    };
   }
 
   return {
@@ -185,9 +261,9 @@ export function defineTool<C extends object, Op extends NamedOperation>(
           `an operation of ${operation.tool} cannot be applied to ${metadata.name}`,
         );
       const op = parseOperation(operation.name, operation.args);
-      return parts.applyOperation(content, op, operationContext(operation));
+      return applyWith(content, op, operationContext(operation));
     },
-    applyWith: parts.applyOperation,
+    applyWith,
     stamp: (content, { version, lastModified }) => ({ ...content, version, lastModified }),
     createOperation(op, stamp) {
       const { type, ...args } = parseOperation(op.type, operationArgs(op));
@@ -199,8 +275,10 @@ export function defineTool<C extends object, Op extends NamedOperation>(
         id: stamp.id,
         at: stamp.at,
         by: stamp.by,
-      } as ToolOperation<Op>;
+      } as ToolOperation<Op | PatchOperation>;
     },
+    inverse: (before, after) => patchBetween(after, before),
+    patchBetween,
   };
 }
 

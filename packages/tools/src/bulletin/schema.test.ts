@@ -220,7 +220,7 @@ describe('lenient content schema (export of older or foreign shapes)', () => {
 describe('operation schema', () => {
   it('names exactly the four operations of spec §4 Bulletin', () => {
     expect(BULLETIN_OPERATIONS).toEqual(['addPost', 'updatePost', 'deletePost', 'movePost']);
-    expect(bulletin.operations).toBe(BULLETIN_OPERATIONS);
+    expect(bulletin.operations).toEqual([...BULLETIN_OPERATIONS, 'patch']);
   });
 
   const valid: Record<(typeof BULLETIN_OPERATIONS)[number], Record<string, unknown>> = {

@@ -4,7 +4,6 @@
  * collection as the original, they are deterministic, and no sequence of them accepted by the
  * rules produces a collection that validation or the strict schema would refuse.
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { operationContext } from '../operation.ts';
@@ -16,7 +15,7 @@ import {
   overTheWire,
   stampOf,
 } from '../testing.ts';
-import { BLANK_DIAGRAM_XML } from './defaults.ts';
+import { operationOn } from './arbitraries.ts';
 import type { DiagramOperation } from './operations.ts';
 import { DIAGRAM_OPERATIONS } from './schema.ts';
 import { DiagramError, type DiagramCollection } from './types.ts';
@@ -77,87 +76,6 @@ describe('each operation over the wire', () => {
     });
   });
 });
-
-// Texts users type: anything, including blanks, whitespace only, long and non-ASCII ones.
-const text = fc.oneof(
-  { arbitrary: fc.string({ maxLength: 20 }), weight: 3 },
-  { arbitrary: fc.string({ unit: 'grapheme', maxLength: 10 }), weight: 2 },
-  {
-    arbitrary: fc.constantFrom(
-      '',
-      ' ',
-      ' \t\n ',
-      '\u00a0',
-      '\u200b',
-      '  Flow  ',
-      'Ünïcødé 𝄞',
-      '🙂',
-    ),
-    weight: 2,
-  },
-  { arbitrary: fc.string({ minLength: 95, maxLength: 110 }), weight: 1 },
-);
-const xml = fc.oneof(
-  text,
-  fc.constant(BLANK_DIAGRAM_XML),
-  text.map(
-    (label) => `<mxGraphModel><root><mxCell id="2" value="${label}"/></root></mxGraphModel>`,
-  ),
-);
-/** Absent, present as undefined (an in-memory caller's "not given"), or a value of `arb`. */
-function maybe<T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
-  return fc.option(arb, { nil: undefined, freq: 3 });
-}
-
-/** Mostly an id the collection has, sometimes a new one, sometimes any text. */
-function diagramIdIn(collection: DiagramCollection): fc.Arbitrary<string> {
-  const [first, ...rest] = collection.diagrams.map((diagram) => diagram.id);
-  const fresh = fc.uuid();
-  return fc.oneof(
-    { arbitrary: first === undefined ? fresh : fc.constantFrom(first, ...rest), weight: 4 },
-    { arbitrary: fresh, weight: 2 },
-    { arbitrary: text, weight: 1 },
-  );
-}
-
-/** Any diagram operation with valid args, aimed at the diagrams `collection` has. */
-function operationOn(collection: DiagramCollection): fc.Arbitrary<DiagramOperation> {
-  const diagramId = diagramIdIn(collection);
-  const createDiagram = fc.record(
-    {
-      type: fc.constant('createDiagram' as const),
-      diagramId: fc.oneof({ arbitrary: fc.uuid(), weight: 3 }, { arbitrary: diagramId, weight: 1 }),
-      name: text,
-      modifiedBy: text,
-      diagramXml: maybe(xml),
-      description: maybe(text),
-    },
-    { requiredKeys: ['type', 'diagramId', 'name', 'modifiedBy'] },
-  );
-  const renameDiagram = fc.record({
-    type: fc.constant('renameDiagram' as const),
-    diagramId,
-    name: text,
-    modifiedBy: text,
-  });
-  const deleteDiagram = fc.record({
-    type: fc.constant('deleteDiagram' as const),
-    diagramId,
-    modifiedBy: text,
-  });
-  const updateDiagramXml = fc.record({
-    type: fc.constant('updateDiagramXml' as const),
-    diagramId,
-    diagramXml: xml,
-    modifiedBy: text,
-  });
-  return fc.oneof(
-    { arbitrary: createDiagram, weight: 3 },
-    { arbitrary: renameDiagram, weight: 2 },
-    { arbitrary: deleteDiagram, weight: 2 },
-    { arbitrary: updateDiagramXml, weight: 2 },
-  );
-}
 
 describe('any sequence of operations (property)', () => {
   // Up to 30 operations per run, 100 runs: allow for a busy machine.

@@ -210,7 +210,7 @@ describe('lenientPokerContentSchema (export of older or foreign shapes)', () => 
 describe('pokerOperationSchema', () => {
   it('has the type of PokerOperation, and the registry lists every operation', () => {
     expectTypeOf<z.infer<typeof pokerOperationSchema>>().branded.toEqualTypeOf<PokerOperation>();
-    expect(tool.operations).toBe(POKER_OPERATIONS);
+    expect(tool.operations).toEqual([...POKER_OPERATIONS, 'patch']);
     expect([...POKER_OPERATIONS].sort()).toEqual(Object.keys(validArgs).sort());
   });
 

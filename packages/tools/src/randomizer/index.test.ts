@@ -15,7 +15,14 @@ describe("the registry entry tools.randomizer (spec §3 Tool metadata 'randomize
       displayName: 'Daily Randomizer',
       route: '/tools/randomizer',
     });
-    expect(tool.operations).toEqual(['start', 'complete', 'editOptions', 'setMode', 'resetUsed']);
+    expect(tool.operations).toEqual([
+      'start',
+      'complete',
+      'editOptions',
+      'setMode',
+      'resetUsed',
+      'patch',
+    ]);
   });
 
   it('creates, parses, applies serialised operations, validates and stamps', () => {

@@ -9,15 +9,12 @@ import {
   overTheWire,
   testContext,
 } from '../testing.ts';
+import { operationOf, step } from './arbitraries.ts';
 import { defaultRandomizerContent } from './defaults.ts';
 import { start, type RandomizerOperation } from './operations.ts';
 import { optionsToText, parseOptionsText } from './options.ts';
-import {
-  ANIMATION_MIN_STEPS,
-  RandomizerError,
-  type RandomizerContent,
-  type RepetitionMode,
-} from './types.ts';
+import { RANDOMIZER_OPERATIONS } from './schema.ts';
+import { ANIMATION_MIN_STEPS, RandomizerError, type RandomizerContent } from './types.ts';
 import { RANDOMIZER_VALIDATION_MESSAGES } from './validation.ts';
 
 const tool = tools.randomizer;
@@ -37,7 +34,7 @@ describe('every randomizer operation, serialised and applied through the registr
   ];
 
   it('covers every operation', () => {
-    expect(new Set(cases.map(([op]) => op.type))).toEqual(new Set(tool.operations));
+    expect(new Set(cases.map(([op]) => op.type))).toEqual(new Set(RANDOMIZER_OPERATIONS));
   });
 
   it.each(cases)('%j gives the same content as the original, every time', (op, content) => {
@@ -57,83 +54,6 @@ describe('every randomizer operation, serialised and applied through the registr
 
 // ---------------------------------------------------------------------------------------------
 // Random sequences of operations against the current content.
-
-/** Text with blanks, whitespace of every kind, names with spaces and any unicode. */
-const text = fc.oneof(
-  fc.constantFrom('', ' ', '\t', '\u00a0', '\u2028', ' Ann ', 'Bob', '🎲', 'e\u0301', 'Option 1'),
-  fc.string({ unit: 'grapheme', maxLength: 8 }),
-  fc.string({ unit: 'binary', maxLength: 8 }),
-);
-
-/** An options text: lines of any text (blank ones too) with any of the three line breaks. */
-const optionsText = fc
-  .array(fc.tuple(text, fc.constantFrom('\n', '\r\n', '\r', '\n\n')), { maxLength: 8 })
-  .map((lines) => lines.map(([line, end]) => line + end).join(''));
-
-const step = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      type: fc.constant('start' as const),
-      seed: fc.oneof(
-        fc.integer(),
-        fc.double({ noNaN: true, noDefaultInfinity: true }),
-        fc.constantFrom(0, -0, 2 ** 32, 2 ** 53, -1),
-      ),
-    }),
-  },
-  {
-    // Mostly the run that is animating; sometimes a stale or unknown one.
-    weight: 4,
-    arbitrary: fc.record({
-      type: fc.constant('complete' as const),
-      runId: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: text }),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({ type: fc.constant('editOptions' as const), text: optionsText }),
-  },
-  {
-    // The current options with one dropped and one added (used indices fall out of range).
-    weight: 2,
-    arbitrary: fc.record({
-      type: fc.constant('changeOptions' as const),
-      drop: fc.nat(),
-      add: fc.option(text, { nil: undefined }),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      type: fc.constant('setMode' as const),
-      mode: fc.constantFrom<RepetitionMode>('allow', 'no-repeat'),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('resetUsed' as const) }) },
-);
-
-type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
-
-/** The operation `step` describes, against `content`. */
-function operationOf(content: RandomizerContent, step: Step): RandomizerOperation {
-  switch (step.type) {
-    case 'start':
-    case 'setMode':
-    case 'editOptions':
-    case 'resetUsed':
-      return step;
-    case 'complete':
-      return { type: 'complete', runId: step.runId ?? content.animation.runId ?? 'none' };
-    case 'changeOptions': {
-      const kept = content.options.filter(
-        (_, index) => content.options.length === 0 || index !== step.drop % content.options.length,
-      );
-      const lines = step.add === undefined ? kept : [...kept, step.add];
-      return { type: 'editOptions', text: lines.join('\n') };
-    }
-  }
-}
 
 /** What every content the operations produce keeps true beyond its schema (spec §3, §4, §9). */
 function expectInvariants(content: RandomizerContent): void {

@@ -235,7 +235,7 @@ describe('randomizerOperationSchema', () => {
     expectTypeOf<
       z.infer<typeof randomizerOperationSchema>
     >().branded.toEqualTypeOf<RandomizerOperation>();
-    expect(tool.operations).toBe(RANDOMIZER_OPERATIONS);
+    expect(tool.operations).toEqual([...RANDOMIZER_OPERATIONS, 'patch']);
     expect([...RANDOMIZER_OPERATIONS].sort()).toEqual(Object.keys(validArgs).sort());
   });
 

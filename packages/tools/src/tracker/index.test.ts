@@ -68,7 +68,7 @@ describe.each([
 
     it('describes the tool and lists the tracker operations', () => {
       expect(tool.metadata).toMatchObject({ name, displayName: title, route });
-      expect(tool.operations).toEqual(tracker.TRACKER_OPERATIONS);
+      expect(tool.operations).toEqual([...tracker.TRACKER_OPERATIONS, 'patch']);
     });
 
     it('creates the default content with ids and times from the context', () => {

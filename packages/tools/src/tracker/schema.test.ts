@@ -412,8 +412,8 @@ describe('tracker operation schema', () => {
       'deleteComment',
       'addTeamMember',
     ]);
-    expect(tools.kanban.operations).toEqual(TRACKER_OPERATIONS);
-    expect(tools['ticket-system'].operations).toEqual(TRACKER_OPERATIONS);
+    expect(tools.kanban.operations).toEqual([...TRACKER_OPERATIONS, 'patch']);
+    expect(tools['ticket-system'].operations).toEqual([...TRACKER_OPERATIONS, 'patch']);
     expect(Object.keys(VALID_ARGS)).toEqual([...TRACKER_OPERATIONS]);
     expect(Object.keys(WRONG_ARGS)).toEqual([...TRACKER_OPERATIONS]);
   });
