@@ -28,10 +28,11 @@ export const PRESENCE_DATA_MAX_BYTES = 1024;
  */
 export const OPERATIONS_PER_SAVE_MAX = 20;
 /**
- * Longest encrypted operation envelope, in characters (issue 15). An operation describes one
- * change (a card, a note, a vote), not a document; longer → BAD_REQUEST (REST 422).
+ * Longest encrypted operation envelope, in characters (issue 15; a bound of the op1 envelope
+ * format, defined with it in @cipherspace/crypto so clients know it too): longer → BAD_REQUEST
+ * (REST 422).
  */
-export const OPERATION_ENVELOPE_MAX_CHARS = 16_384;
+export { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
 /**
  * Widest gap, in versions, that `content.changes` answers with operations (issue 15). Beyond
  * it the answer is `too_far_behind` and the client loads the snapshot instead: one snapshot

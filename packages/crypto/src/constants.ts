@@ -184,3 +184,10 @@ export const OPERATION_ENVELOPE_VERSION = 'op1';
  * envelope").
  */
 export const OPERATION_ENVELOPE_FIELDS = ['v', 'data', 'iv', 'salt'] as const;
+
+/**
+ * Longest op1 operation envelope a server accepts, in characters (issue 15): an operation
+ * describes one change (a card, a note, a vote), not a document. A client with a longer one (an
+ * undo or restore of a large change) saves the snapshot alone, as a replacement.
+ */
+export const OPERATION_ENVELOPE_MAX_CHARS = 16_384;

@@ -11,3 +11,4 @@ export * from './registry.ts';
 export * from './routes.ts';
 export * from './patch.ts';
 export * from './activity.ts';
+export * from './history.ts';

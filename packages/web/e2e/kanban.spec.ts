@@ -537,3 +537,111 @@ test('opening the board by its address asks for its content once, before its cod
   expect(code.length).toBeGreaterThan(10);
   expect(code.filter((file) => !file.fromCache)).toEqual([]);
 });
+
+/** The history panel of `page`'s tool, opened from the header. */
+async function openHistory(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'History' });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test('a column deleted with its cards comes back for both members when the other restores the version before', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    await addCard(a, 'Testing', { title: 'Regression suite' });
+    await addCard(a, 'Testing', { title: 'Load test' });
+    await expect(card(column(b, 'Testing'), 'Load test')).toBeVisible();
+
+    await deleteOnBoard(a, 'column', 'Testing');
+    await expect(column(b, 'Testing')).toHaveCount(0);
+
+    // B reads what happened, newest first, and restores the version before the deletion.
+    const history = await openHistory(b);
+    const entries = history.getByRole('navigation', { name: 'Versions' }).getByRole('button');
+    await expect(entries.first()).toContainText("alice deleted the column 'Testing' with 2 cards");
+    await expect(history.getByText("alice added the card 'Load test' to Testing")).toBeVisible();
+    await history.getByRole('button', { name: /added the card 'Load test'/ }).click();
+    // The preview shows the board as it was then, read-only.
+    const preview = history.getByRole('region', { name: /^Version \d+$/ });
+    await expect(preview.getByText('Load test')).toBeVisible();
+    await history.getByRole('button', { name: 'Restore this version' }).click();
+    await expect(history).toBeHidden();
+
+    for (const page of [a, b]) {
+      await expect(card(column(page, 'Testing'), 'Regression suite')).toBeVisible();
+      await expect(card(column(page, 'Testing'), 'Load test')).toBeVisible();
+    }
+    await expect(columnNames(a)).toHaveText(DEFAULT_COLUMNS);
+
+    // The restore is a change like any other: its author can undo it, and both see that too.
+    await b.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(column(a, 'Testing')).toHaveCount(0);
+    await expect(column(b, 'Testing')).toHaveCount(0);
+
+    // Nothing typed on the board reached the server's history in plaintext.
+    await board.close();
+    const rows = (await dumpDatabase(server.dataDir)).join('\n');
+    for (const text of ['Regression suite', 'Load test', 'Testing'])
+      expect(rows).not.toContain(text);
+  } finally {
+    await board.close();
+  }
+});
+
+test('undoing a card move after another member changed another card keeps both changes', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    await addCard(a, 'Backlog', { title: 'Move me' });
+    await addCard(a, 'Backlog', { title: 'Edit me' });
+    await expect(card(column(b, 'Backlog'), 'Edit me')).toBeVisible();
+
+    // A moves a card with the keyboard; then B renames the other card.
+    await a.getByRole('button', { name: 'Move card Move me', exact: true }).focus();
+    await a.keyboard.press('Space');
+    await expect(a.getByText('Picked up card "Move me" in column "Backlog".')).toBeAttached();
+    await a.keyboard.press('ArrowRight');
+    await expect(a.getByText('Card "Move me" is over column "To Do".')).toBeAttached();
+    await a.keyboard.press('Space');
+    await expect(card(column(b, 'To Do'), 'Move me')).toBeVisible();
+    const save = await startEdit(b, 'Edit me', 'Edited by bob');
+    await save.click();
+    await expect(card(column(a, 'Backlog'), 'Edited by bob')).toBeVisible();
+
+    // A undoes their move with Ctrl+Z (focus on the board, not in a text field).
+    await a.getByRole('heading', { level: 1 }).click();
+    await a.keyboard.press('Control+z');
+    for (const page of [a, b]) {
+      await expect(card(column(page, 'Backlog'), 'Move me')).toBeVisible();
+      await expect(card(column(page, 'Backlog'), 'Edited by bob')).toBeVisible();
+      await expect(column(page, 'To Do').getByRole('article')).toHaveCount(0);
+    }
+    // And redoes it with the header button.
+    await a.getByRole('button', { name: 'Redo', exact: true }).click();
+    await expect(card(column(b, 'To Do'), 'Move me')).toBeVisible();
+    await expect(card(column(b, 'Backlog'), 'Edited by bob')).toBeVisible();
+
+    // B's rename cannot be undone by A (only one's own changes), but B can undo it — unless A
+    // changed the same card since: then B is told why.
+    await a.getByRole('button', { name: 'Edit card Edited by bob', exact: true }).click();
+    const dialog = a.getByRole('dialog', { name: 'Edit Issue' });
+    await dialog.getByLabel('Title').fill('Edited by alice');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(card(column(b, 'Backlog'), 'Edited by alice')).toBeVisible();
+    await b.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(
+      b.getByText("This change can't be undone: it was changed again since."),
+    ).toBeVisible();
+    await expect(card(column(b, 'Backlog'), 'Edited by alice')).toBeVisible();
+  } finally {
+    await board.close();
+  }
+});

@@ -35,6 +35,8 @@ export function Modal(props: {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
+  /** `wide` for a dialog that shows a lot side by side (the history); default a form's width. */
+  size?: 'form' | 'wide';
   children: ReactNode;
 }) {
   const returnFocus = useReturnFocus();
@@ -43,7 +45,7 @@ export function Modal(props: {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-backdrop" />
         <Dialog.Content
-          className="dialog"
+          className={props.size === 'wide' ? 'dialog dialog-wide' : 'dialog'}
           aria-describedby={props.description ? undefined : undefined}
           {...returnFocus}
         >

@@ -91,6 +91,30 @@ const KNOWN: {
     detail: 'base_version must be a whole number ≥ 0',
     text: m.server_error_base_version_invalid,
   },
+  versionNotKept: {
+    detail: 'This version is not kept in the history',
+    text: m.server_error_version_not_kept,
+  },
+  versionAhead: {
+    detail: 'This version does not exist yet: it is newer than the current version',
+    text: m.server_error_version_ahead,
+  },
+  historyVersionInvalid: {
+    detail: 'version must be a whole number ≥ 1',
+    text: m.server_error_history_version_invalid,
+  },
+  historyBeforeInvalid: {
+    detail: 'before must be a whole number ≥ 1',
+    text: m.server_error_history_before_invalid,
+  },
+  historyLimitInvalid: {
+    detail: 'limit must be a whole number from 1 to 100',
+    text: m.server_error_history_limit_invalid,
+  },
+  historyFromInvalid: {
+    detail: 'from must be a whole number ≥ 1',
+    text: m.server_error_history_from_invalid,
+  },
   proposalTooLarge: {
     detail: 'operations of a proposal must total at most 2000 characters',
     text: m.server_error_proposal_too_large,

@@ -21,6 +21,7 @@ import {
 import {
   ContentLifecycle,
   ContentValidationError,
+  NothingToUndoError,
   type ContentTransport,
 } from './content-lifecycle.ts';
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
@@ -657,5 +658,161 @@ describe('changes as encrypted operations (issue 15)', () => {
         stream.close();
       }
     });
+  });
+});
+
+describe('undo, redo and restore (issue 16)', () => {
+  /** Alice's board with the cards `titles` added to Backlog, one save each; and Bob on it. */
+  async function boardWith(titles: readonly string[]) {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    const backlog = phase(loaded(alice), 'Backlog');
+    for (const title of titles) {
+      const added = await alice.perform({
+        type: 'addIssue',
+        phaseId: backlog.id,
+        issue: { title },
+        createdBy: 'alice',
+      });
+      expect(added.status).toBe('saved');
+    }
+    const bob = lifecycleOf('bob', tool);
+    await bob.load();
+    return { tool, alice, bob };
+  }
+
+  const titlesIn = (content: KanbanContent, name: string) =>
+    phase(content, name).issues.map((issue) => issue.title);
+  const issueId = (content: KanbanContent, title: string) => {
+    const found = content.phases.flatMap((entry) => entry.issues).find((i) => i.title === title);
+    if (!found) throw new Error(`no issue ${title}`);
+    return found.id;
+  };
+
+  it("undoes and redoes this tab's own changes as new saved versions", async () => {
+    const { tool, alice } = await boardWith(['First', 'Second']);
+    expect(alice.getState()).toMatchObject({ canUndo: true, canRedo: false, version: 3 });
+
+    expect((await alice.undo()).status).toBe('saved');
+    expect(titlesIn(await storedContent(tool), 'Backlog')).toEqual(['First']);
+    expect(alice.getState()).toMatchObject({ canUndo: true, canRedo: true, version: 4 });
+
+    expect((await alice.undo()).status).toBe('saved');
+    expect(titlesIn(await storedContent(tool), 'Backlog')).toEqual([]);
+    expect(alice.getState()).toMatchObject({ canUndo: false, canRedo: true });
+    const nothing = await alice.undo();
+    expect(nothing).toMatchObject({ status: 'rejected' });
+    expect(nothing.status === 'rejected' && nothing.error).toBeInstanceOf(NothingToUndoError);
+
+    expect((await alice.redo()).status).toBe('saved');
+    expect((await alice.redo()).status).toBe('saved');
+    const stored = await storedContent(tool);
+    expect(titlesIn(stored, 'Backlog')).toEqual(['First', 'Second']);
+    expect(stored.version).toBe(7);
+    // The redone cards are the same cards (ids, creation), not look-alikes.
+    expect(loaded(alice)).toEqual(stored);
+
+    // A new change after an undo drops what could be redone.
+    await alice.undo();
+    await alice.perform({
+      type: 'updateIssue',
+      issueId: issueId(stored, 'First'),
+      changes: { title: 'Renamed' },
+    });
+    expect(alice.getState()).toMatchObject({ canUndo: true, canRedo: false });
+  });
+
+  it("undoes a move on top of another member's later change to another card, keeping both", async () => {
+    const { tool, alice, bob } = await boardWith(['Move me', 'Edit me']);
+    const board = loaded(alice);
+    const todo = phase(board, 'To Do');
+    expect(
+      (
+        await alice.perform({
+          type: 'moveIssue',
+          issueId: issueId(board, 'Move me'),
+          toPhaseId: todo.id,
+        })
+      ).status,
+    ).toBe('saved');
+    await bob.load();
+    expect(
+      (
+        await bob.perform({
+          type: 'updateIssue',
+          issueId: issueId(board, 'Edit me'),
+          changes: { title: 'Edited by bob' },
+        })
+      ).status,
+    ).toBe('saved');
+
+    // Alice has not seen Bob's save: the undo meets a 409 and applies on the latest version.
+    expect((await alice.undo()).status).toBe('saved');
+    const stored = await storedContent(tool);
+    expect(titlesIn(stored, 'Backlog')).toEqual(['Move me', 'Edited by bob']);
+    expect(titlesIn(stored, 'To Do')).toEqual([]);
+  });
+
+  it('refuses to undo a change someone changed again since, and keeps their change', async () => {
+    const { tool, alice, bob } = await boardWith(['Card']);
+    const id = issueId(loaded(alice), 'Card');
+    await alice.perform({ type: 'updateIssue', issueId: id, changes: { title: 'By alice' } });
+    await bob.load();
+    await bob.perform({ type: 'updateIssue', issueId: id, changes: { title: 'By bob' } });
+
+    const undone = await alice.undo();
+    expect(['conflict', 'rejected']).toContain(undone.status);
+    expect(titlesIn(await storedContent(tool), 'Backlog')).toEqual(['By bob']);
+    expect(titlesIn(loaded(alice), 'Backlog')).toEqual(['By bob']);
+  });
+
+  it('saves the undo of a change too large for an operation envelope as a replacement', async () => {
+    const { tool, alice } = await boardWith([]);
+    const testing = phase(loaded(alice), 'Testing');
+    for (let i = 0; i < 40; i++) {
+      await alice.perform({
+        type: 'addIssue',
+        phaseId: testing.id,
+        issue: { title: `Case ${String(i)}`, description: 'Steps to reproduce. '.repeat(30) },
+        createdBy: 'alice',
+      });
+    }
+    await alice.perform({ type: 'deletePhase', phaseId: testing.id });
+
+    expect((await alice.undo()).status).toBe('saved');
+    const stored = await storedContent(tool);
+    expect(phase(stored, 'Testing').issues).toHaveLength(40);
+    const changes = await harness
+      .caller(tokens.bob)
+      .content.changes({ space_name: space.name, tool, since: stored.version - 2 });
+    expect(changes.changes.map((change) => change.kind)).toEqual(['operations', 'replacement']);
+  });
+
+  it('restores an earlier version as one new change, which can itself be undone', async () => {
+    const { tool, alice } = await boardWith(['Kept']);
+    const earlier = loaded(alice);
+    const backlog = phase(earlier, 'Backlog');
+    await alice.perform({
+      type: 'addIssue',
+      phaseId: backlog.id,
+      issue: { title: 'Later' },
+      createdBy: 'alice',
+    });
+    await alice.perform({ type: 'deletePhase', phaseId: phase(loaded(alice), 'Testing').id });
+
+    expect((await alice.restore(earlier)).status).toBe('saved');
+    const restored = await storedContent(tool);
+    expect(restored.version).toBe(5);
+    expect({ ...restored, version: 0, lastModified: '' }).toEqual({
+      ...earlier,
+      version: 0,
+      lastModified: '',
+    });
+
+    expect((await alice.undo()).status).toBe('saved');
+    const undone = await storedContent(tool);
+    expect(titlesIn(undone, 'Backlog')).toEqual(['Kept', 'Later']);
+    expect(undone.phases.map((entry) => entry.name)).not.toContain('Testing');
   });
 });

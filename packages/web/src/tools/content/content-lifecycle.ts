@@ -24,12 +24,14 @@
  * a save of this tab.
  */
 
+import { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
 import {
   parseOperation,
   type DomainContext,
   type NamedOperation,
   type Operation,
   type OperationStamp,
+  type PatchOperation,
   type ToolDefinition,
 } from '@cipherspace/tools';
 
@@ -146,6 +148,10 @@ export interface ContentState<C> {
   loadError: unknown;
   /** true while a change of this tab is being saved. */
   saving: boolean;
+  /** Whether this tab has a change of its own it can undo (issue 16). */
+  canUndo: boolean;
+  /** Whether this tab has an undone change it can redo. */
+  canRedo: boolean;
 }
 
 /**
@@ -169,6 +175,20 @@ export interface PerformOptions {
 
 /** How often a change is re-applied after consecutive 409s before giving up with `conflict`. */
 export const MAX_SAVE_ATTEMPTS = 5;
+
+/** How many of this tab's own changes can be undone, at most: older ones drop off. */
+export const UNDO_LIMIT = 100;
+
+/** {@link ContentLifecycle.undo} or `redo` found nothing to undo or redo. */
+export class NothingToUndoError extends Error {
+  constructor() {
+    super('Nothing to undo');
+    this.name = 'NothingToUndoError';
+  }
+}
+
+/** What a saved change of this tab goes on: a new change, an undo or a redo. */
+type ChangeKind = 'change' | 'undo' | 'redo';
 
 interface Confirmed<C> {
   content: C | null;
@@ -207,8 +227,14 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     version: 0,
     loadError: null,
     saving: false,
+    canUndo: false,
+    canRedo: false,
   };
   private confirmed: Confirmed<C> = { content: null, version: 0 };
+  /** The inverses of this tab's saved changes, the latest last (issue 16). */
+  private undoStack: PatchOperation[] = [];
+  /** The inverses of the changes undone since this tab's last new change, the latest last. */
+  private redoStack: PatchOperation[] = [];
   /** What this tab shows before others' pending changes are laid over it. */
   private base: C | null = null;
   private pending: PendingChange[] = [];
@@ -478,10 +504,81 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
    * user's view was stale, not their input wrong.
    */
   perform(operation: Op, options: PerformOptions = {}): Promise<PerformResult<C>> {
-    return this.enqueue(() => this.performNow(operation, options));
+    return this.enqueue(() => this.performNow(operation, options, 'change'));
   }
 
-  private async performNow(operation: Op, options: PerformOptions): Promise<PerformResult<C>> {
+  /**
+   * Undoes this tab's latest saved change that is not undone yet (issue 16): applies its inverse
+   * (`@cipherspace/tools`' `inverse`, taken when the change was saved) as a new operation, so
+   * others see the undo live and can undo it in turn, and it can be redone. It applies on top of
+   * others' later changes as long as they did not change the same things; otherwise the result
+   * is `conflict` (or `rejected`) with the tool's error saying what changed, and the change is
+   * dropped from the undo list. A save that failed (network) keeps it for another try. Resolves
+   * `rejected` with {@link NothingToUndoError} when there is nothing to undo; never throws.
+   */
+  undo(): Promise<PerformResult<C>> {
+    return this.enqueue(() => this.replay('undo'));
+  }
+
+  /** Redoes the latest undone change (see {@link undo}); `rejected` with NothingToUndoError when none. */
+  redo(): Promise<PerformResult<C>> {
+    return this.enqueue(() => this.replay('redo'));
+  }
+
+  /**
+   * Makes `content` (an earlier version, rebuilt from the history) the current content again, as
+   * one new change that turns what is stored now into it — so every member sees the restore live
+   * and it can be undone like any change. Results as {@link perform}.
+   */
+  restore(content: C): Promise<PerformResult<C>> {
+    return this.enqueue(async () => {
+      const current = this.confirmed.content;
+      if (current === null) return { status: 'rejected', error: new Error('No content loaded') };
+      const stamped = this.domain.stamp(content, {
+        version: this.confirmed.version,
+        lastModified: this.lastModifiedOf(current),
+      });
+      return this.performNow(this.domain.patchBetween(current, stamped), {}, 'change');
+    });
+  }
+
+  private async replay(kind: 'undo' | 'redo'): Promise<PerformResult<C>> {
+    const stack = kind === 'undo' ? this.undoStack : this.redoStack;
+    const operation = stack.pop();
+    this.setState({});
+    if (operation === undefined) return { status: 'rejected', error: new NothingToUndoError() };
+    const result = await this.performNow(operation, {}, kind);
+    // Not stored for a reason another try may not have (offline, server busy): keep it.
+    if (result.status === 'failed') {
+      stack.push(operation);
+      this.setState({});
+    }
+    return result;
+  }
+
+  /** Remembers the inverse of a change this tab saved (`before` → `after`) for undo or redo. */
+  private record(kind: ChangeKind, before: C, after: C): void {
+    const inverse = this.domain.inverse(before, after);
+    if (kind === 'undo') {
+      this.redoStack.push(inverse);
+    } else {
+      if (kind === 'change') this.redoStack = [];
+      this.undoStack.push(inverse);
+      if (this.undoStack.length > UNDO_LIMIT) this.undoStack.shift();
+    }
+  }
+
+  /** The `lastModified` a content carries (stamped by every save), or the epoch when none. */
+  private lastModifiedOf(content: C): string {
+    const value = (content as { lastModified?: unknown }).lastModified;
+    return typeof value === 'string' ? value : new Date(0).toISOString();
+  }
+
+  private async performNow(
+    operation: Op | PatchOperation,
+    options: PerformOptions,
+    kind: ChangeKind,
+  ): Promise<PerformResult<C>> {
     if (this.confirmed.content === null)
       return { status: 'rejected', error: new Error('No content loaded') };
     let serialised: Operation;
@@ -491,10 +588,16 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       return { status: 'rejected', error };
     }
     // Encrypted once: every attempt sends the same operation, whichever version it lands on.
+    // One too long for the server (the undo or restore of a large change) is not sent: the
+    // snapshot alone is saved, as a replacement the others load whole.
     let sealed: Promise<readonly string[] | undefined> | null = null;
     const sealedOperation = () =>
       (sealed ??= this.codec.encryptOperation
-        ? this.codec.encryptOperation(serialised).then((envelope) => [envelope])
+        ? this.codec
+            .encryptOperation(serialised)
+            .then((envelope) =>
+              envelope.length <= OPERATION_ENVELOPE_MAX_CHARS ? [envelope] : undefined,
+            )
         : Promise.resolve(undefined));
     this.remember([serialised.id]);
     let base: Confirmed<C> & { content: C } = {
@@ -540,6 +643,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
           sealedOperation(),
         ]);
         const saved = await this.transport.save(envelope, base.version, operations);
+        this.record(kind, base.content, next);
         this.confirm({ content: stamped, version: saved });
         return { status: 'saved', content: stamped };
       } catch (error) {
@@ -627,7 +731,13 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private setState(changes: Partial<ContentState<C>>): void {
     if (this.disposed) return;
     if ('content' in changes) this.base = changes.content ?? null;
-    this.state = { ...this.state, ...changes, content: this.overlay(this.base) };
+    this.state = {
+      ...this.state,
+      ...changes,
+      content: this.overlay(this.base),
+      canUndo: this.undoStack.length > 0,
+      canRedo: this.redoStack.length > 0,
+    };
     for (const listener of this.listeners) listener();
   }
 

@@ -181,7 +181,7 @@ function keyPoolFor(spaceKey: string): EnvelopeKeyPool {
 export function spaceKeyCodec(
   spaceKey: string,
   spaceName: string,
-): ContentCodec & { prepare(): Promise<void> } {
+): ContentCodec & Required<Pick<ContentCodec, 'decryptOperation'>> & { prepare(): Promise<void> } {
   // Derived (or taken from the tab's cache) once per codec, not per envelope.
   let key: Promise<OperationsKey> | null = null;
   const operationsKey = () =>

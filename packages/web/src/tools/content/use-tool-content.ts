@@ -9,7 +9,15 @@
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 
-import { tools, type ToolDefinition, type ToolName, type Tools } from '@cipherspace/tools';
+import {
+  loadTimeline,
+  tools,
+  type HistorySource,
+  type Timeline,
+  type ToolDefinition,
+  type ToolName,
+  type Tools,
+} from '@cipherspace/tools';
 
 import { contentPrefetch } from '../../lib/content-prefetch.ts';
 import {
@@ -60,6 +68,17 @@ export interface ToolContent<C, Op> {
   perform: (operation: Op, options?: PerformOptions) => Promise<PerformResult<C>>;
   /** Loads again (the Retry button, the Refresh button). Stable. */
   reload: () => void;
+  /** Undoes this tab's latest change (issue 16; see ContentLifecycle.undo). Stable. */
+  undo: () => Promise<PerformResult<C>>;
+  /** Redoes the latest undone change. Stable. */
+  redo: () => Promise<PerformResult<C>>;
+  /** Makes an earlier version's content current again, as one undoable change. Stable. */
+  restore: (content: C) => Promise<PerformResult<C>>;
+  /**
+   * Rebuilds a page of the tool's history in this browser (issue 16; see loadTimeline): the
+   * newest versions, or those below `before`. Rejects when there is no session. Stable.
+   */
+  loadHistory: (options?: { before?: number }) => Promise<Timeline<C>>;
   /**
    * The lifecycle's state right now, which may be newer than the rendered `state`: read it after
    * an await (e.g. a `perform`) to see what the content ended up as. Stable.
@@ -73,7 +92,10 @@ const UNAVAILABLE: ContentState<never> = {
   version: 0,
   loadError: null,
   saving: false,
+  canUndo: false,
+  canRedo: false,
 };
+const NOT_LOADED = { status: 'rejected', error: new Error('No content loaded') } as const;
 const noSubscription = () => () => undefined;
 const unavailableState = () => UNAVAILABLE;
 
@@ -177,12 +199,62 @@ export function useToolContent<N extends ToolName>(
 
   const perform = useCallback(
     (operation: Op, options?: PerformOptions): Promise<PerformResult<C>> =>
-      lifecycle
-        ? lifecycle.perform(operation, options)
-        : Promise.resolve({ status: 'rejected', error: new Error('No content loaded') }),
+      lifecycle ? lifecycle.perform(operation, options) : Promise.resolve(NOT_LOADED),
     [lifecycle],
   );
   const reload = useCallback(() => void lifecycle?.load(), [lifecycle]);
+  const loadHistory = useCallback(
+    (options: { before?: number } = {}): Promise<Timeline<C>> => {
+      if (!prepared || spaceName === null) return Promise.reject(new Error('No session'));
+      const input = { space_name: spaceName, tool };
+      const source: HistorySource = {
+        list: async ({ before, limit }) => {
+          const page = await client.history.list.query({
+            ...input,
+            limit,
+            ...(before === undefined ? {} : { before }),
+          });
+          return {
+            versions: page.versions.map((entry) => ({
+              version: entry.version,
+              kind: entry.kind,
+              modifiedBy: entry.modified_by,
+              modifiedAt: new Date(entry.modified_at).toISOString(),
+              sizeBytes: entry.size_bytes,
+            })),
+            currentVersion: page.current_version,
+            oldestVersion: page.oldest_version,
+          };
+        },
+        version: async (version, from) => {
+          const answer = await client.history.version.query({
+            ...input,
+            version,
+            ...(from === undefined ? {} : { from }),
+          });
+          return {
+            base: { version: answer.base.version, encryptedData: answer.base.encrypted_data },
+            changes: answer.changes,
+          };
+        },
+      };
+      return loadTimeline(tool, domain, prepared.codec, source, options);
+    },
+    [prepared, spaceName, tool, client, domain],
+  );
+  const undo = useCallback(
+    (): Promise<PerformResult<C>> => lifecycle?.undo() ?? Promise.resolve(NOT_LOADED),
+    [lifecycle],
+  );
+  const redo = useCallback(
+    (): Promise<PerformResult<C>> => lifecycle?.redo() ?? Promise.resolve(NOT_LOADED),
+    [lifecycle],
+  );
+  const restore = useCallback(
+    (content: C): Promise<PerformResult<C>> =>
+      lifecycle?.restore(content) ?? Promise.resolve(NOT_LOADED),
+    [lifecycle],
+  );
   const current = useCallback(
     (): ContentState<C> => lifecycle?.getState() ?? UNAVAILABLE,
     [lifecycle],
@@ -193,6 +265,10 @@ export function useToolContent<N extends ToolName>(
     entry: session === null ? 'no-session' : spaceKey === null ? 'no-space-key' : null,
     perform,
     reload,
+    undo,
+    redo,
+    restore,
+    loadHistory,
     current,
   };
 }

@@ -15,6 +15,7 @@ import {
   canDeletePhase,
   findIssue,
   type Issue,
+  type KanbanContent,
   type Phase,
 } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -23,6 +24,7 @@ import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
+import { ToolHistory } from '../content/ToolHistory.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
@@ -46,6 +48,9 @@ type PendingDelete =
   | { kind: 'column'; phase: Phase; basedOn: number }
   | { kind: 'card'; issue: Issue; basedOn: number }
   | null;
+
+/** What a read-only board does with a user's action: nothing. */
+const ignore = () => undefined;
 
 /** spec §2 /tools/kanban; the router lazy-loads this default export. */
 export default function KanbanPage() {
@@ -119,12 +124,28 @@ export default function KanbanPage() {
     setPendingDelete(null);
   }
 
+  // A version from the history, as the board showed it then (read-only: the panel makes it inert).
+  const renderPreview = (board: KanbanContent) => (
+    <KanbanBoard
+      content={board}
+      language={language}
+      onMoveColumn={ignore}
+      onDeleteColumn={ignore}
+      onAddCard={ignore}
+      onEditCard={ignore}
+      onDeleteCard={ignore}
+      onMoveCard={ignore}
+      onDropRefused={ignore}
+    />
+  );
+
   const phaseOf = (phaseId: string) =>
     content?.phases.find((phase) => phase.id === phaseId) ?? null;
 
   return (
     <section className="tool-page kanban-page">
       <ToolHeader title={title} presence={presence}>
+        <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
         {tool.state.saving ? (
           <span className="kanban-saving" role="status">
             {m.tool_saving()}
