@@ -645,3 +645,68 @@ test('undoing a card move after another member changed another card keeps both c
     await board.close();
   }
 });
+
+test('a member who turned notifications on is notified, while the tab is hidden, when another assigns them a card', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b, bobContext } = board;
+    await bobContext.grantPermissions(['notifications']);
+    // Bob's browser: record what the Notification API is asked to show, and let the test say
+    // when the tab is in the background (headless tabs are always visible).
+    await b.evaluate(() => {
+      const shown: { title: string; body: string | undefined }[] = [];
+      const Native = window.Notification;
+      class Recorded extends Native {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, body: options?.body });
+        }
+      }
+      Object.defineProperty(window, 'Notification', { value: Recorded, configurable: true });
+      Object.assign(window, { __shown: shown, __hidden: false });
+      Object.defineProperty(document, 'visibilityState', {
+        get: () => ((window as unknown as { __hidden: boolean }).__hidden ? 'hidden' : 'visible'),
+        configurable: true,
+      });
+    });
+    const shownOnB = () =>
+      b.evaluate(() => (window as unknown as { __shown: { title: string }[] }).__shown);
+
+    await addCard(a, 'Backlog', { title: 'Fix the login' });
+    await expect(card(column(b, 'Backlog'), 'Fix the login')).toBeVisible();
+    const toggle = b.getByRole('button', { name: 'Notify me' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(b.getByRole('button', { name: 'Notifications on' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // Visible tab: nothing is shown (the board itself shows the change).
+    let save = await startEditAssignee(a, 'Fix the login', 'alice');
+    await save.click();
+    await expect(card(column(b, 'Backlog'), 'Fix the login')).toContainText('alice');
+    await b.evaluate(() => Object.assign(window, { __hidden: true }));
+    save = await startEditAssignee(a, 'Fix the login', 'bob');
+    await save.click();
+    await expect
+      .poll(shownOnB)
+      .toEqual([{ title: "alice assigned you 'Fix the login'", body: board.bob.space.name }]);
+    // One click turns it off again; later assignments stay silent.
+    await b.getByRole('button', { name: 'Notifications on' }).click();
+    await expect(b.getByRole('button', { name: 'Notify me' })).toBeVisible();
+  } finally {
+    await board.close();
+  }
+});
+
+/** Opens the edit modal of `title`, sets the assigned person; returns the modal's Save button. */
+async function startEditAssignee(page: Page, title: string, assignee: string): Promise<Locator> {
+  await page.getByRole('button', { name: `Edit card ${title}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Issue' });
+  await dialog.getByLabel('Assigned person').fill(assignee);
+  return dialog.getByRole('button', { name: 'Save', exact: true });
+}

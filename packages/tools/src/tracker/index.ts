@@ -12,3 +12,4 @@ export * from './statistics.ts';
 export * from './filter.ts';
 export * from './activity.ts';
 export * from './schema.ts';
+export * from './notifications.ts';

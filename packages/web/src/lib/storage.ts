@@ -20,6 +20,12 @@ export const STORAGE_KEYS = {
 
 /** `space_key_{space name}`: the space key, kept only in this browser. */
 export const spaceKeyStorageKey = (spaceName: string) => `space_key_${spaceName}`;
+/**
+ * `{product}_notifications_{space name}_{tool}`: 'on' when this member opted in to browser
+ * notifications for that tool of that space in this browser (issue 16); absent = off.
+ */
+export const notificationsStorageKey = (spaceName: string, tool: string) =>
+  `${PRODUCT}_notifications_${spaceName}_${tool}`;
 /** `username_{space name}`: the username last used in a space. */
 export const usernameStorageKey = (spaceName: string) => `username_${spaceName}`;
 

@@ -243,6 +243,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private readonly knownIds = new Set<string>();
   private readonly pendingTtlMs: number;
   private readonly listeners = new Set<() => void>();
+  private readonly operationListeners = new Set<
+    (operation: Operation, before: C, after: C) => void
+  >();
   private queue: Promise<unknown> = Promise.resolve();
   private queuedReload: QueuedRefresh | null = null;
   private disposed = false;
@@ -273,10 +276,25 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * Calls `listener` with each stored operation this tab applies from the server (others'
+   * changes caught up from a content_update or the changes since a version; also what a 409
+   * brings), with the content before and after it — the member's own client deciding what to
+   * tell them (notifications, issue 16). Not for pending proposals nor snapshot loads. Returns
+   * the unsubscribe function. An operation may be reported again when it is fetched twice.
+   */
+  onRemoteOperation = (listener: (operation: Operation, before: C, after: C) => void) => {
+    this.operationListeners.add(listener);
+    return () => {
+      this.operationListeners.delete(listener);
+    };
+  };
+
   /** Stops notifying; queued work still settles but changes nothing visible. */
   dispose(): void {
     this.disposed = true;
     this.listeners.clear();
+    this.operationListeners.clear();
     if (this.pendingTimer) clearTimeout(this.pendingTimer);
   }
 
@@ -483,8 +501,10 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       let last: Operation | null = null;
       for (const envelope of change.operations) {
         last = await this.openOperation(envelope);
+        const before = content;
         content = this.domain.apply(content, last);
         appliedIds.add(last.id);
+        for (const listener of this.operationListeners) listener(last, before, content);
       }
       if (last === null) return null;
       content = this.domain.stamp(content, { version: change.version, lastModified: last.at });

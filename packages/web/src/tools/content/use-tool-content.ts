@@ -13,6 +13,7 @@ import {
   loadTimeline,
   tools,
   type HistorySource,
+  type Operation,
   type Timeline,
   type ToolDefinition,
   type ToolName,
@@ -68,6 +69,12 @@ export interface ToolContent<C, Op> {
   perform: (operation: Op, options?: PerformOptions) => Promise<PerformResult<C>>;
   /** Loads again (the Retry button, the Refresh button). Stable. */
   reload: () => void;
+  /**
+   * Calls `listener` with each stored operation of others this tab applies, with the content
+   * before and after it (ContentLifecycle.onRemoteOperation); returns the unsubscribe function.
+   * Stable per loaded tool.
+   */
+  onRemoteOperation: (listener: (operation: Operation, before: C, after: C) => void) => () => void;
   /** Undoes this tab's latest change (issue 16; see ContentLifecycle.undo). Stable. */
   undo: () => Promise<PerformResult<C>>;
   /** Redoes the latest undone change. Stable. */
@@ -242,6 +249,11 @@ export function useToolContent<N extends ToolName>(
     },
     [prepared, spaceName, tool, client, domain],
   );
+  const onRemoteOperation = useCallback(
+    (listener: (operation: Operation, before: C, after: C) => void) =>
+      lifecycle ? lifecycle.onRemoteOperation(listener) : () => undefined,
+    [lifecycle],
+  );
   const undo = useCallback(
     (): Promise<PerformResult<C>> => lifecycle?.undo() ?? Promise.resolve(NOT_LOADED),
     [lifecycle],
@@ -265,6 +277,7 @@ export function useToolContent<N extends ToolName>(
     entry: session === null ? 'no-session' : spaceKey === null ? 'no-space-key' : null,
     perform,
     reload,
+    onRemoteOperation,
     undo,
     redo,
     restore,

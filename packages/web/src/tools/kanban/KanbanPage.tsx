@@ -29,6 +29,7 @@ import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal, type PhaseFormValues } from '../tracker/PhaseFormModal.tsx';
+import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
 import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import './kanban.css';
@@ -146,6 +147,7 @@ export default function KanbanPage() {
     <section className="tool-page kanban-page">
       <ToolHeader title={title} presence={presence}>
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
+        <TrackerNotifications tool={tool} toolName="kanban" show={showMessage} />
         {tool.state.saving ? (
           <span className="kanban-saving" role="status">
             {m.tool_saving()}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+
+import { testContext } from '../testing.ts';
+import { tools } from '../registry.ts';
+import { notificationsFor } from './notifications.ts';
+import type { KanbanContent, TrackerOperation } from './index.ts';
+
+const kanban = tools.kanban;
+let step = 0;
+const apply = (content: KanbanContent, op: TrackerOperation, by = 'ann') =>
+  kanban.apply(
+    content,
+    kanban.createOperation(op, { id: `op-${String(++step)}`, at: '2026-11-26T10:00:00.000Z', by }),
+  );
+
+function board() {
+  let content = kanban.defaultContent(testContext());
+  const [backlog, , , , done] = content.phases;
+  if (!backlog || !done) throw new Error('phases');
+  content = apply(content, {
+    type: 'addIssue',
+    phaseId: backlog.id,
+    issue: { title: 'Login bug' },
+    createdBy: 'ann',
+  });
+  const issue = content.phases[0]?.issues[0];
+  if (!issue) throw new Error('issue');
+  return { content, issue, done, backlog };
+}
+
+describe('notificationsFor (issue 16 item 6)', () => {
+  it('tells a member when someone else assigns them an issue', () => {
+    const { content, issue } = board();
+    const after = apply(content, {
+      type: 'updateIssue',
+      issueId: issue.id,
+      changes: { assignedPerson: 'ben' },
+    });
+    expect(notificationsFor('ben', 'ann', content, after)).toEqual([
+      {
+        kind: 'assigned',
+        issueId: issue.id,
+        issueTitle: 'Login bug',
+        phaseName: 'Backlog',
+        by: 'ann',
+      },
+    ]);
+    // Nobody else, and not for one's own change or an unrelated edit afterwards.
+    expect(notificationsFor('cleo', 'ann', content, after)).toEqual([]);
+    expect(notificationsFor('ben', 'ben', content, after)).toEqual([]);
+    const renamed = apply(after, {
+      type: 'updateIssue',
+      issueId: issue.id,
+      changes: { title: 'Login' },
+    });
+    expect(notificationsFor('ben', 'ann', after, renamed)).toEqual([]);
+  });
+
+  it('tells a member when someone moves one of their issues into an end phase, once', () => {
+    const { content, issue, done } = board();
+    const mine = apply(content, {
+      type: 'updateIssue',
+      issueId: issue.id,
+      changes: { assignedPerson: 'ben' },
+    });
+    const finished = apply(mine, { type: 'moveIssue', issueId: issue.id, toPhaseId: done.id });
+    expect(notificationsFor('ben', 'ann', mine, finished)).toEqual([
+      {
+        kind: 'finished',
+        issueId: issue.id,
+        issueTitle: 'Login bug',
+        phaseName: 'Done',
+        by: 'ann',
+      },
+    ]);
+    expect(notificationsFor('ann', 'cleo', mine, finished)).toEqual([]);
+  });
+
+  it('counts an undo or restore (patch) like any other change', () => {
+    const { content, issue } = board();
+    const assigned = apply(content, {
+      type: 'updateIssue',
+      issueId: issue.id,
+      changes: { assignedPerson: 'ben' },
+    });
+    const unassigned = apply(assigned, {
+      type: 'updateIssue',
+      issueId: issue.id,
+      changes: { assignedPerson: '' },
+    });
+    const redone = kanban.apply(
+      unassigned,
+      kanban.createOperation(kanban.patchBetween(unassigned, assigned), {
+        id: 'undo-1',
+        at: '2026-11-26T11:00:00.000Z',
+        by: 'ann',
+      }),
+    );
+    expect(notificationsFor('ben', 'ann', unassigned, redone).map((n) => n.kind)).toEqual([
+      'assigned',
+    ]);
+  });
+});

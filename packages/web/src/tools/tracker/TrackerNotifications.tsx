@@ -1,0 +1,97 @@
+/**
+ * Browser notifications for Kanban and Issue Management (issue 16 item 6; spec §1 feature flag
+ * push notifications, Kanban settings `notifyOnAssignment` / `notifyOnStatusChange`): a header
+ * button the member turns on for this tool in this browser (off by default; one click turns it
+ * off again). Only after they turn it on does the browser ask for the permission. While it is
+ * on and the tab is hidden, another member assigning them an issue, or moving one of theirs into
+ * an end phase, shows a notification — decided here from the decrypted operations
+ * (`notificationsFor` of @cipherspace/tools), so the server learns nothing.
+ */
+import { notificationsFor, type TrackerContent } from '@cipherspace/tools/tracker';
+import { useEffect, useRef, useState } from 'react';
+
+import { useSession } from '../../lib/session.ts';
+import { notificationsStorageKey } from '../../lib/storage.ts';
+import type { FlashMessage } from '../../lib/use-flash-message.ts';
+import { m } from '../../paraglide/messages.js';
+import type { ToolContent } from '../content/use-tool-content.ts';
+
+const supported = () => typeof window !== 'undefined' && 'Notification' in window;
+
+/** The Notify me / Notifications on toggle of a tracker tool's header. */
+export function TrackerNotifications<C extends TrackerContent>({
+  tool,
+  toolName,
+  show,
+}: {
+  tool: Pick<ToolContent<C, never>, 'onRemoteOperation'>;
+  toolName: 'kanban' | 'ticket-system';
+  show: (kind: FlashMessage['kind'], text: string) => void;
+}) {
+  const session = useSession();
+  const spaceName = session?.space.name ?? '';
+  const me = session?.user.username ?? '';
+  const key = notificationsStorageKey(spaceName, toolName);
+  const [enabled, setEnabled] = useState(
+    () =>
+      supported() && Notification.permission === 'granted' && localStorage.getItem(key) === 'on',
+  );
+  // Each issue and kind once per operation, even when an operation is fetched twice.
+  const shown = useRef(new Set<string>());
+  const { onRemoteOperation } = tool;
+
+  useEffect(() => {
+    if (!enabled || me === '') return;
+    return onRemoteOperation((operation, before, after) => {
+      if (document.visibilityState !== 'hidden') return;
+      for (const note of notificationsFor(me, operation.by, before, after)) {
+        const id = `${operation.id}:${note.issueId}:${note.kind}`;
+        if (shown.current.has(id)) continue;
+        shown.current.add(id);
+        const title =
+          note.kind === 'assigned'
+            ? m.tracker_notification_assigned({ name: note.by, title: note.issueTitle })
+            : m.tracker_notification_finished({
+                name: note.by,
+                title: note.issueTitle,
+                phase: note.phaseName,
+              });
+        new Notification(title, { body: spaceName, tag: id });
+      }
+    });
+  }, [enabled, me, spaceName, onRemoteOperation]);
+
+  async function toggle() {
+    if (enabled) {
+      localStorage.removeItem(key);
+      setEnabled(false);
+      return;
+    }
+    if (!supported()) {
+      show('error', m.tracker_notify_unsupported());
+      return;
+    }
+    const permission =
+      Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+    if (permission !== 'granted') {
+      show('warning', m.tracker_notify_denied());
+      return;
+    }
+    localStorage.setItem(key, 'on');
+    setEnabled(true);
+    show('success', m.tracker_notify_enabled());
+  }
+
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-pressed={enabled}
+      title={m.tracker_notify_hint()}
+      onClick={() => void toggle()}
+    >
+      <span aria-hidden="true">{enabled ? '🔔 ' : '🔕 '}</span>
+      {enabled ? m.tracker_notify_on() : m.tracker_notify_off()}
+    </button>
+  );
+}
