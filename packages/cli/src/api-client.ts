@@ -91,6 +91,51 @@ export const toolListSchema = z.object({
 });
 export type ToolList = z.infer<typeof toolListSchema>;
 
+/** A version's kind in the history (issue 16): saved as operations, or as a whole new content. */
+const changeKindSchema = z.enum(['operations', 'replacement']);
+/** A UTC (or offset) ISO 8601 time, as the history paths send `modified_at`. */
+const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** One kept version in GET /api/content/{space}/{tool}/history (issue 16). */
+export const historyEntrySchema = z.looseObject({
+  version: z.number().int().min(1),
+  kind: changeKindSchema,
+  modified_by: z.string(),
+  modified_at: isoDateTimeSchema,
+  size_bytes: z.number().int().min(0),
+});
+
+/**
+ * GET /api/content/{space}/{tool}/history?before=&limit= (issue 16): a page of kept versions,
+ * newest first; every version from `oldest_version` to `current_version` can be rebuilt.
+ */
+export const historyPageSchema = z.object({
+  versions: z.array(historyEntrySchema),
+  current_version: z.number().int().min(1),
+  oldest_version: z.number().int().min(1),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** One change in GET …/history/{version}: a version's encrypted operations (null: a replacement). */
+export const historyChangeSchema = z.looseObject({
+  version: z.number().int().min(1),
+  kind: changeKindSchema,
+  operations: z.array(z.string().min(1)).nullable(),
+  modified_by: z.string(),
+  modified_at: isoDateTimeSchema,
+});
+
+/**
+ * GET /api/content/{space}/{tool}/history/{version}?from= (issue 16): the newest kept snapshot
+ * at or before `version` (or `from`) and the changes after it up to `version`, ascending.
+ */
+export const historyVersionSchema = z.object({
+  version: z.number().int().min(1),
+  base: z.looseObject({ version: z.number().int().min(1), encrypted_data: z.string().min(1) }),
+  changes: z.array(historyChangeSchema),
+});
+export type HistoryVersion = z.infer<typeof historyVersionSchema>;
+
 const errorBodySchema = z.looseObject({ detail: z.string() });
 
 /** The login payload (spec §3): verifiers only, never the key or the password. */
@@ -118,14 +163,37 @@ export interface ApiClient {
   getContent(space: string, tool: string): Promise<ContentRecord | null>;
   /**
    * PUT /api/content/{space}/{tool} with `metadata.version` = the version the save is based on
-   * (0 = none yet). ApiError 409 when someone saved first.
+   * (0 = none yet) and, optionally, the encrypted `operations` (op1 envelopes, issue 15) that
+   * turned that version into this content. ApiError 409 when someone saved first, 422 when the
+   * server refuses an argument (e.g. an operation envelope longer than it accepts).
    */
   saveContent(
     space: string,
     tool: string,
     encryptedData: string,
     metadata: Record<string, unknown> & { version: number },
+    operations?: readonly string[],
   ): Promise<SavedRecord>;
+  /**
+   * GET /api/content/{space}/{tool}/history (issue 16): `limit` (1–100) kept versions newest
+   * first, below `before` when given. ApiError 404 when the tool has no content.
+   */
+  history(
+    space: string,
+    tool: string,
+    page: { before?: number | undefined; limit: number },
+  ): Promise<HistoryPage>;
+  /**
+   * GET /api/content/{space}/{tool}/history/{version} (issue 16), from the newest snapshot at or
+   * before `from` when given. ApiError 404 when the tool has no content or the version is not
+   * kept, 400 when `version` is newer than the current version.
+   */
+  historyVersion(
+    space: string,
+    tool: string,
+    version: number,
+    from?: number,
+  ): Promise<HistoryVersion>;
 }
 
 /** `server` without trailing slashes, e.g. 'http://127.0.0.1:3000' or 'https://host/prefix'. */
@@ -226,15 +294,47 @@ export function createApiClient(options: { server: string; token?: string }): Ap
         auth: true,
         notFoundAsNull: true,
       }),
-    saveContent: (space, tool, encryptedData, metadata) =>
+    saveContent: (space, tool, encryptedData, metadata, operations) =>
       required(
         request('PUT', `/api/content/${p(space)}/${p(tool)}`, savedRecordSchema, {
           auth: true,
-          body: { encrypted_data: encryptedData, metadata },
+          body: {
+            encrypted_data: encryptedData,
+            metadata,
+            ...(operations?.length ? { operations: [...operations] } : {}),
+          },
         }),
         'PUT /api/content/{space}/{tool}',
       ),
+    history: (space, tool, page) =>
+      required(
+        request(
+          'GET',
+          `/api/content/${p(space)}/${p(tool)}/history${query({ before: page.before, limit: page.limit })}`,
+          historyPageSchema,
+          { auth: true },
+        ),
+        'GET /api/content/{space}/{tool}/history',
+      ),
+    historyVersion: (space, tool, version, from) =>
+      required(
+        request(
+          'GET',
+          `/api/content/${p(space)}/${p(tool)}/history/${String(version)}${query({ from })}`,
+          historyVersionSchema,
+          { auth: true },
+        ),
+        'GET /api/content/{space}/{tool}/history/{version}',
+      ),
   };
+}
+
+/** `?a=1&b=2` of the defined `params` ('' when none is). */
+function query(params: Record<string, number | undefined>): string {
+  const defined = Object.entries(params).flatMap(([key, value]): [string, string][] =>
+    value === undefined ? [] : [[key, String(value)]],
+  );
+  return defined.length === 0 ? '' : `?${new URLSearchParams(defined).toString()}`;
 }
 
 function errorDetail(text: string): string | null {

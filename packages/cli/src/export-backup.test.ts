@@ -59,6 +59,8 @@ async function spaceWith(
       Promise.resolve({ tools: [...records.keys()].map((tool) => ({ tool, version: 3 })) }),
     getContent: (_space, tool) => Promise.resolve(records.get(tool) ?? null),
     saveContent: unused,
+    history: unused,
+    historyVersion: unused,
   };
   const warnings: string[] = [];
   const steps: string[] = [];

@@ -1,6 +1,6 @@
 /**
- * @cipherspace/cli — `cipherspace`: log in, export, back up and restore a space, decrypting only
- * on this machine (docs/cli.md). The modules are exported for scripts and tests; the command
+ * @cipherspace/cli — `cipherspace`: log in, export, back up and restore a space, and read and
+ * restore a tool's version history, decrypting only on this machine (docs/cli.md). The modules are exported for scripts and tests; the command
  * line itself is `run(argv, io)`.
  */
 export { ApiError, createApiClient, type ApiClient } from './api-client.ts';
@@ -21,8 +21,20 @@ export {
   type ExitCode,
 } from './errors.ts';
 export { exportSpace, type ExportFormat, type ExportResult } from './export.ts';
+export {
+  formatHistory,
+  historyJson,
+  loadHistory,
+  type HistoryJson,
+  type HistoryPageResult,
+} from './history.ts';
 export type { CliIo } from './io.ts';
 export { renderBoardMarkdown } from './markdown.ts';
 export { buildProgram, CLI_VERSION, run } from './program.ts';
 export { restoreBackup, type RestoreResult } from './restore.ts';
+export {
+  RESTORE_SAVE_ATTEMPTS,
+  restoreVersion,
+  type RestoreVersionResult,
+} from './restore-version.ts';
 export { readSession, type Session } from './session-store.ts';

@@ -1,11 +1,12 @@
 /**
  * The `cipherspace` command line (commander): global options, one thin action per command, and
  * the one place errors become stderr lines and exit codes (docs/cli.md). The work happens in
- * login.ts, export.ts, backup.ts and restore.ts.
+ * login.ts, export.ts, backup.ts, restore.ts, history.ts and restore-version.ts.
  */
 import { resolve } from 'node:path';
 
-import { Command, CommanderError, Option } from 'commander';
+import { TIMELINE_PAGE_VERSIONS, type ToolName } from '@cipherspace/tools';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 
 import packageJson from '../package.json' with { type: 'json' };
 import { ApiError, createApiClient, normaliseServer } from './api-client.ts';
@@ -13,13 +14,16 @@ import { backupSpace } from './backup.ts';
 import { DEFAULT_SERVER, defaultSessionFile } from './config.ts';
 import { CliError, EXIT, usageError, type ExitCode } from './errors.ts';
 import { defaultExportDir, exportSpace, EXPORT_FORMATS, type ExportFormat } from './export.ts';
+import { formatHistory, HISTORY_LIMIT_MAX, historyJson, loadHistory } from './history.ts';
 import type { CliIo } from './io.ts';
 import { checkServerUrl, login } from './login.ts';
 import { createReporter, type Reporter } from './progress.ts';
 import { assertTarget, restoreBackup } from './restore.ts';
+import { restoreVersion } from './restore-version.ts';
 import { readOptionalSecret, readSecret } from './secrets.ts';
 import { deleteSession, readSession, writeSession, type Session } from './session-store.ts';
 import { openSpace, type SpaceContext } from './space-context.ts';
+import { KNOWN_TOOLS } from './tools.ts';
 
 /** The CLI's version (package.json). */
 export const CLI_VERSION: string = packageJson.version;
@@ -63,8 +67,9 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command('cipherspace');
   program
     .description(
-      'Log in to a Cipherspace space, export it, back it up and restore it. Content is decrypted ' +
-        'only on this machine; the space key is never sent and never stored.',
+      "Log in to a Cipherspace space, export it, back it up and restore it, read a tool's " +
+        'history and restore an earlier version. Content is decrypted only on this machine; the ' +
+        'space key is never sent and never stored.',
     )
     .version(CLI_VERSION, '-V, --version')
     .option(
@@ -76,6 +81,10 @@ export function buildProgram(io: CliIo): Command {
       'where the session is stored (default: $XDG_CONFIG_HOME/cipherspace/session.json)',
     )
     .option('-q, --quiet', 'print nothing but errors and warnings')
+    // The program's options end at the command name, so a command may have an option the program
+    // has too (`restore-version --version <N>` is not `--version`); every command accepts the
+    // program's options again (hidden), so `cipherspace export -q` keeps working.
+    .enablePositionalOptions()
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -275,7 +284,128 @@ export function buildProgram(io: CliIo): Command {
       },
     );
 
+  program
+    .command('history')
+    .description(
+      "show a tool's kept versions, newest first by day, with what each changed (rebuilt and decrypted locally)",
+    )
+    .addOption(toolOption())
+    .option(
+      '--before <version>',
+      'show the versions older than this one (the next page)',
+      positiveInteger('--before'),
+    )
+    .option(
+      '--limit <n>',
+      `versions per page, 1–${HISTORY_LIMIT_MAX} (default: ${TIMELINE_PAGE_VERSIONS})`,
+      historyLimit,
+    )
+    .option('--json', 'print the page as JSON: versions with their activity entries, no content')
+    .option(SPACE_KEY_FILE_OPTION, SPACE_KEY_FILE_HELP)
+    .action(
+      async (
+        options: {
+          tool: ToolName;
+          before?: number;
+          limit?: number;
+          json?: boolean;
+          spaceKeyFile?: string;
+        },
+        command: Command,
+      ) => {
+        const g = globals(io, command);
+        const ctx = await spaceContext(io, g, options.spaceKeyFile);
+        const result = await loadHistory(ctx, options.tool, options);
+        // The listing is the command's result: printed even with --quiet.
+        io.stdout.write(
+          options.json
+            ? `${JSON.stringify(historyJson(options.tool, result), null, 2)}\n`
+            : `${formatHistory(options.tool, result, options.before)}\n`,
+        );
+      },
+    );
+
+  program
+    .command('restore-version')
+    .description(
+      'make an earlier version of a tool current again, as a new version (like the app\'s "Restore this version")',
+    )
+    .addOption(toolOption())
+    .requiredOption(
+      '--version <N>',
+      'the version to restore (see `cipherspace history`)',
+      positiveInteger('--version'),
+    )
+    .option(SPACE_KEY_FILE_OPTION, SPACE_KEY_FILE_HELP)
+    .action(
+      async (
+        options: { tool: ToolName; version: number; spaceKeyFile?: string },
+        command: Command,
+      ) => {
+        const g = globals(io, command);
+        const ctx = await spaceContext(io, g, options.spaceKeyFile);
+        const result = await restoreVersion(ctx, options.tool, options.version, () => io.now());
+        switch (result.status) {
+          case 'restored':
+            g.say(
+              `Restored version ${result.version} of ${options.tool} as version ${result.savedAs}` +
+                (result.asOperation ? '.' : ' (saved as a whole new content).'),
+            );
+            break;
+          case 'current':
+            g.say(
+              `Version ${result.version} is the current version of ${options.tool}: nothing to restore.`,
+            );
+            break;
+          case 'unchanged':
+            g.say(
+              `The current version ${result.current} of ${options.tool} has the content of version ` +
+                `${result.version} already: nothing to restore.`,
+            );
+            break;
+          default:
+            assertNever(result);
+        }
+      },
+    );
+
+  for (const command of program.commands) addProgramOptions(command);
   return program;
+}
+
+/** `--tool <tool>`: one of the six content ids (exit 2 for any other). */
+function toolOption(): Option {
+  return new Option('--tool <tool>', 'the tool').choices(KNOWN_TOOLS).makeOptionMandatory();
+}
+
+/** A parser of a whole number ≥ 1 for `option` (commander: exit 2 otherwise). */
+function positiveInteger(option: string): (value: string) => number {
+  return (value) => {
+    if (!/^[1-9][0-9]*$/.test(value) || !Number.isSafeInteger(Number(value)))
+      throw new InvalidArgumentError(`${option} must be a whole number ≥ 1.`);
+    return Number(value);
+  };
+}
+
+function historyLimit(value: string): number {
+  const limit = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(limit >= 1 && limit <= HISTORY_LIMIT_MAX))
+    throw new InvalidArgumentError(
+      `--limit must be a whole number from 1 to ${HISTORY_LIMIT_MAX}.`,
+    );
+  return limit;
+}
+
+/** The program's options, hidden, on `command`: accepted after the command name too. */
+function addProgramOptions(command: Command): void {
+  command
+    .addOption(new Option('--server <url>').hideHelp())
+    .addOption(new Option('--session-file <file>').hideHelp())
+    .addOption(new Option('-q, --quiet').hideHelp());
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unexpected value ${JSON.stringify(value)}`);
 }
 
 function globals(io: CliIo, command: Command): Globals {

@@ -3,7 +3,15 @@
  * token, and the space key — already proven right against the session's key check, so a wrong
  * key fails (spec §8 message, exit 3) before anything is read or written.
  */
-import { DecryptError, decryptJson } from '@cipherspace/crypto';
+import {
+  DecryptError,
+  decryptJson,
+  decryptOperation,
+  deriveOperationsKey,
+  encryptOperation,
+  type OperationsKey,
+} from '@cipherspace/crypto';
+import type { HistoryCodec } from '@cipherspace/tools';
 
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { wrongKeyError } from './errors.ts';
@@ -56,4 +64,36 @@ export async function decryptTool(
     }
     throw error;
   }
+}
+
+/** {@link HistoryCodec} of one tool plus the operation envelope for saving (issue 15). */
+export interface ToolCodec extends HistoryCodec {
+  /** An operation (`@cipherspace/tools` wire format) → its op1 envelope under the operations key. */
+  encryptOperation(operation: unknown): Promise<string>;
+}
+
+/**
+ * Opens and seals `tool`'s content of `ctx.session.space` on this machine (spec §9): snapshots
+ * with the space key (the content envelope), operations with the space's operations key
+ * (`deriveOperationsKey(spaceKey, spaceName)`, derived once per codec; op1 envelope). Decrypting
+ * rejects with CliError exit 3 (spec §8 message) when the key does not open an envelope.
+ */
+export function toolCodec(ctx: SpaceContext, tool: string): ToolCodec {
+  const { spaceKey, session } = ctx;
+  let key: Promise<OperationsKey> | null = null;
+  const operationsKey = () => (key ??= deriveOperationsKey(spaceKey, session.space));
+  return {
+    decrypt: (envelope) => decryptTool(tool, envelope, spaceKey),
+    async decryptOperation(envelope) {
+      try {
+        return await decryptOperation(envelope, await operationsKey());
+      } catch (error) {
+        if (error instanceof DecryptError) {
+          throw wrongKeyError(`An operation of ${tool} cannot be opened with this key.`, error);
+        }
+        throw error;
+      }
+    },
+    encryptOperation: async (operation) => encryptOperation(operation, await operationsKey()),
+  };
 }

@@ -28,23 +28,24 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-/** Starts a proxy on 127.0.0.1 that records every request and forwards it to `target`. */
-export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+/**
+ * Starts a proxy on 127.0.0.1 that records every request and forwards it to `target`.
+ * `beforeForward`, when given, runs after a request is recorded and before it is forwarded — to
+ * make something happen on the server in between (e.g. another member's save).
+ */
+export async function startRecordingProxy(
+  target: string,
+  options: { beforeForward?: (request: RecordedRequest) => Promise<void> } = {},
+): Promise<RecordingProxy> {
   const upstream = new URL(target);
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const url = req.url ?? '/';
-      requests.push({
-        method: req.method ?? 'GET',
-        url,
-        headers: req.headers,
-        body: body.toString('utf8'),
-      });
-      const forward = httpRequest(
+    const fail = (error: Error) => {
+      res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ detail: `proxy: ${error.message}` }));
+    };
+    const forward = (url: string, body: Buffer) => {
+      const upstreamRequest = httpRequest(
         new URL(url, upstream),
         { method: req.method, headers: { ...req.headers, host: upstream.host } },
         (answer) => {
@@ -52,11 +53,24 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
           answer.pipe(res);
         },
       );
-      forward.on('error', (error) => {
-        res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ detail: `proxy: ${error.message}` }));
-      });
-      forward.end(body);
+      upstreamRequest.on('error', fail);
+      upstreamRequest.end(body);
+    };
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: body.toString('utf8'),
+      };
+      requests.push(recorded);
+      (options.beforeForward?.(recorded) ?? Promise.resolve()).then(
+        () => forward(recorded.url, body),
+        fail,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
