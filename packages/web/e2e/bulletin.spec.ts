@@ -2,8 +2,10 @@
  * The Pinboard (spec §2 /tools/bulletin, §4 Bulletin and Tool content, §9 Bulletin layout) with
  * two members in two browsers on one board: a markdown note added by one is rendered for the
  * other, a note dragged by one lands at the same percent position on the other's screen, edits
- * and deletes (with confirmation) show up live down to the empty board, and — in Chromium — a
- * note carrying the whole XSS corpus executes nothing on either screen.
+ * and deletes (with confirmation) show up live down to the empty board, a deleted note comes
+ * back for both with the header's Undo and shows in the history's read-only preview of the
+ * version before (issue 16), and — in Chromium — a note carrying the whole XSS corpus executes
+ * nothing on either screen.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 
@@ -246,6 +248,73 @@ test('a note carrying the XSS corpus executes nothing on either screen', async (
     // Still the same app on the same page: nothing navigated away.
     expect(new URL(a.url()).pathname).toBe('/tools/bulletin');
     expect(new URL(b.url()).pathname).toBe('/tools/bulletin');
+  } finally {
+    await board.close();
+  }
+});
+
+test('a deleted note comes back for both members with Undo, and the history previews the version before', async ({
+  browser,
+  server,
+}) => {
+  const board = await twoOnOneBoard(browser, server);
+  try {
+    const { a, b } = board;
+    await addNote(a, { title: 'Keep me', content: 'Retro at *four*' });
+    await expect(note(b, 'Keep me')).toBeVisible({ timeout: 5000 });
+    const placedAt = await position(a, 'Keep me');
+
+    // A deletes the note (after the confirmation); B sees it gone.
+    await note(a, 'Keep me').hover();
+    await a.getByRole('button', { name: 'Delete note Keep me', exact: true }).click();
+    const confirm = a.getByRole('alertdialog', { name: 'Delete note?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(note(a, 'Keep me')).toHaveCount(0);
+    await expect(note(b, 'Keep me')).toHaveCount(0, { timeout: 5000 });
+
+    // A presses Undo in the header: the note is back on both screens, where it was.
+    await a.getByRole('button', { name: 'Undo', exact: true }).click();
+    for (const page of [a, b]) {
+      await expect(note(page, 'Keep me')).toBeVisible({ timeout: 5000 });
+      await expect(note(page, 'Keep me').locator('em')).toHaveText('four');
+      expect(await position(page, 'Keep me')).toEqual(placedAt);
+    }
+
+    // B opens the history: newest first, the deletion below the undo that reverted it.
+    await b.getByRole('button', { name: 'History', exact: true }).click();
+    const history = b.getByRole('dialog', { name: 'History' });
+    await expect(history).toBeVisible();
+    const entries = history.getByRole('navigation', { name: 'Versions' }).getByRole('button');
+    const deletion = entries.filter({ hasText: "alice deleted the note 'Keep me'" });
+    await expect(deletion).toHaveCount(1);
+    const texts = await entries.allTextContents();
+    const deletedAt = texts.findIndex((text) => text.includes("deleted the note 'Keep me'"));
+    expect(deletedAt).toBeGreaterThan(0);
+    const before = entries.nth(deletedAt + 1);
+    await expect(before).toContainText("alice added the note 'Keep me'");
+    const beforeVersion = /Version (\d+)/.exec(texts[deletedAt + 1] ?? '')?.[1];
+    expect(beforeVersion).toBeDefined();
+
+    // The deletion's version shows the board without the note…
+    await deletion.click();
+    await expect(deletion).toHaveAttribute('aria-pressed', 'true');
+    const preview = history.getByRole('region', { name: /^Version \d+$/ });
+    await expect(preview.getByRole('region', { name: 'Sticky notes' })).toBeVisible();
+    await expect(preview.getByRole('article', { name: 'Keep me', exact: true })).toHaveCount(0);
+    // …the version before it shows the note, read-only (inside the inert container).
+    await before.click();
+    await expect(before).toHaveAttribute('aria-pressed', 'true');
+    const shown = history.getByRole('region', { name: `Version ${beforeVersion ?? ''}` });
+    const kept = shown.locator('[inert]').getByRole('article', { name: 'Keep me', exact: true });
+    await expect(kept).toBeVisible();
+    await expect(kept.locator('em')).toHaveText('four');
+    await expect(shown.getByRole('button', { name: 'Restore this version' })).toBeEnabled();
+
+    // B closes the history without restoring: both boards still show the note.
+    await b.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+    for (const page of [a, b]) await expect(note(page, 'Keep me')).toBeVisible();
   } finally {
     await board.close();
   }

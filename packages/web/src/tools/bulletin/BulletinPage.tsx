@@ -20,6 +20,7 @@ import {
   randomNotePosition,
   visiblePosts,
   type NoteFormValues,
+  type BulletinContent,
   type NotePosition,
   type Post,
 } from '@cipherspace/tools/bulletin';
@@ -29,9 +30,11 @@ import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
+import { ToolHistory } from '../content/ToolHistory.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { BulletinBoard } from './BulletinBoard.tsx';
+import { BulletinHistoryPreview } from './bulletin-history-preview.tsx';
 import { useClock, usePositionSync, useViewportWidth } from './bulletin-hooks.ts';
 import { NoteFormModal } from './NoteFormModal.tsx';
 import { useBulletinPerform } from './use-bulletin-perform.ts';
@@ -136,9 +139,20 @@ export default function BulletinPage() {
     setPendingDelete(null);
   }
 
+  // A version from the history, as the board showed it (read-only: the panel makes it inert).
+  const renderPreview = (board: BulletinContent) => (
+    <BulletinHistoryPreview
+      content={board}
+      now={now}
+      viewportWidth={viewportWidth}
+      language={language}
+    />
+  );
+
   return (
     <section className="tool-page bulletin-page">
       <ToolHeader title={title} presence={presence}>
+        <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
         {tool.state.saving ? (
           <span className="bulletin-saving" role="status">
             {m.tool_saving()}

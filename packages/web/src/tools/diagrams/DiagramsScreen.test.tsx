@@ -87,6 +87,11 @@ function Harness({
         entry: null,
         perform: (operation) => lifecycle.perform(operation),
         reload: () => void lifecycle.load(),
+        undo: () => lifecycle.undo(),
+        redo: () => lifecycle.redo(),
+        restore: (content) => lifecycle.restore(content),
+        // The in-memory server keeps no history (see diagrams-history-preview.test.tsx).
+        loadHistory: () => Promise.reject(new Error('no history kept')),
       }}
       username="ann"
       editorUrl={EDITOR_URL}
@@ -431,6 +436,35 @@ describe('Diagrams dialogs', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(screen.getByRole('option', { name: 'Overview' })).toBeInTheDocument();
     expect(server.collection().diagrams[0]).toMatchObject({ name: 'Overview', modifiedBy: 'ann' });
+  });
+
+  it('Undo and Redo in the header take back a rename and make it again (issue 16)', async () => {
+    const { server } = await setup();
+    const user = userEvent.setup();
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    const redo = screen.getByRole('button', { name: 'Redo' });
+    expect(undo).toBeDisabled();
+    expect(redo).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'History' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename Diagram' });
+    await user.clear(within(dialog).getByLabelText('New Diagram Name'));
+    await user.type(within(dialog).getByLabelText('New Diagram Name'), 'Overview{Enter}');
+    await waitFor(() => expect(undo).toBeEnabled());
+
+    await user.click(undo);
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: 'Default Diagram' })).toBeInTheDocument(),
+    );
+    expect(server.collection().diagrams[0]?.name).toBe('Default Diagram');
+    await waitFor(() => expect(redo).toBeEnabled());
+
+    await user.click(redo);
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: 'Overview' })).toBeInTheDocument(),
+    );
+    expect(server.collection().diagrams[0]?.name).toBe('Overview');
   });
 
   it('Delete: asks with the exact texts, deletes, and the last one cannot be deleted', async () => {

@@ -2,21 +2,28 @@
  * The Diagrams screen without its wiring (spec §2 /tools/diagrams): the header with Back to
  * Dashboard and the warning that the tool uses an external resource, the §4 loading / error /
  * entry states, and — once the collection is loaded — the workspace (diagram select, Refresh,
- * New, Rename, Delete, export, the embedded editor and the status bar). DiagramsPage binds it to
- * the content lifecycle; tests bind it to a lifecycle with an in-memory server.
+ * New, Rename, Delete, export, the embedded editor and the status bar). Undo, Redo and History
+ * lead the header's actions (issue 16): live updates are off for diagrams, but every save goes
+ * through the same lifecycle, so its changes can be undone and its versions restored like any
+ * tool's. DiagramsPage binds it to the content lifecycle; tests bind it to a lifecycle with an
+ * in-memory server.
  */
 import type { DiagramCollection, DiagramOperation } from '@cipherspace/tools/diagrams';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
+import { ToolHistory } from '../content/ToolHistory.tsx';
 import type { ToolContent } from '../content/use-tool-content.ts';
+import { DiagramsHistoryPreview } from './diagrams-history-preview.tsx';
 import { DiagramsWorkspace } from './DiagramsWorkspace.tsx';
 import './diagrams.css';
 
 export interface DiagramsScreenProps {
   tool: Pick<
     ToolContent<DiagramCollection, DiagramOperation>,
-    'state' | 'entry' | 'perform' | 'reload'
+    'state' | 'entry' | 'perform' | 'reload' | 'undo' | 'redo' | 'restore' | 'loadHistory'
   >;
   /** Who makes the changes (the signed-in user's name, spec §6). */
   username: string;
@@ -26,15 +33,23 @@ export interface DiagramsScreenProps {
   newDiagramId?: () => string;
 }
 
+/** A version from the history: its diagrams by name (the panel makes it inert). */
+const renderPreview = (content: DiagramCollection) => <DiagramsHistoryPreview content={content} />;
+
 export function DiagramsScreen({ tool, username, editorUrl, newDiagramId }: DiagramsScreenProps) {
   const collection = tool.state.status === 'loaded' ? tool.state.content : null;
+  // What undo, redo and restore have to say; the workspace shows its own messages.
+  const [message, showMessage] = useFlashMessage();
   return (
     <section className="tool-page diagrams-page">
-      <ToolHeader title={m.tools_diagrams_name()} realtime={false} />
+      <ToolHeader title={m.tools_diagrams_name()} realtime={false}>
+        <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
+      </ToolHeader>
       <p className="diagrams-external-warning" role="note">
         <span aria-hidden="true">⚠ </span>
         {m.diagrams_external_warning({ host: new URL(editorUrl).host })}
       </p>
+      <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
       <ToolContentState tool={tool} />
       {collection && tool.entry === null ? (
         <DiagramsWorkspace

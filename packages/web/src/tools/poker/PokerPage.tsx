@@ -15,6 +15,7 @@ import {
   pokerParticipants,
   suggestedFinalEstimations,
   userEstimation,
+  type PokerContent,
   type PokerOperation,
   type PokerScale,
 } from '@cipherspace/tools/poker';
@@ -24,11 +25,13 @@ import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
+import { ToolHistory } from '../content/ToolHistory.tsx';
 import { performMessage } from '../content/tool-messages.ts';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { EstimationCards } from './EstimationCards.tsx';
 import { IssueSelector } from './IssueSelector.tsx';
+import { PokerHistoryPreview } from './poker-history-preview.tsx';
 import { PokerResults } from './PokerResults.tsx';
 import { forwardEstimation } from './forward-estimation.ts';
 import { describePokerError, pokerActionText, type PokerAction } from './poker-messages.ts';
@@ -99,9 +102,22 @@ export default function PokerPage() {
     void run({ type: 'changeScale', scale }, 'changeScale');
   }
 
+  // A version from the history: its round, votes hidden unless it was revealed (read-only: the
+  // panel makes it inert).
+  const renderPreview = (round: PokerContent) => (
+    <PokerHistoryPreview
+      content={round}
+      sources={backlog.sources}
+      backlogLoading={backlog.status === 'loading'}
+      username={username}
+      language={language}
+    />
+  );
+
   return (
     <section className="tool-page poker-page">
       <ToolHeader title={m.tools_poker_name()} presence={presence}>
+        <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
         {busy ? (
           <span className="poker-saving" role="status">
             {m.tool_saving()}

@@ -34,9 +34,11 @@ import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
+import { ToolHistory } from '../content/ToolHistory.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { RandomizerBoard, type QuickFill } from './RandomizerBoard.tsx';
+import { RandomizerHistoryPreview } from './randomizer-history-preview.tsx';
 import { randomizerPerformMessage, type RandomizerAction } from './randomizer-messages.ts';
 
 /** How many sample issues a phase button fills in when the backlog cannot be read (spec §8). */
@@ -59,6 +61,11 @@ function fallbackPhases(): PhaseSource[] {
     issues: null,
   }));
 }
+
+/** A version from the history: its options and run state, still (the panel makes it inert). */
+const renderPreview = (content: RandomizerContent) => (
+  <RandomizerHistoryPreview content={content} />
+);
 
 /** spec §2 /tools/randomizer; the router lazy-loads this default export. */
 export default function RandomizerPage() {
@@ -202,7 +209,9 @@ export default function RandomizerPage() {
 
   return (
     <section className="tool-page randomizer-page">
-      <ToolHeader title={m.tools_randomizer_name()} presence={presence} />
+      <ToolHeader title={m.tools_randomizer_name()} presence={presence}>
+        <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
+      </ToolHeader>
 
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
       {ownLoadError ? (

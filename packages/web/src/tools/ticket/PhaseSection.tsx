@@ -5,7 +5,7 @@
  * holding a button with `aria-expanded` that shows or hides the issue list. The delete button
  * shows only when the caller allows it (settings and the minimum of spec §9).
  */
-import { memo } from 'react';
+import { memo, useId } from 'react';
 
 import type { Issue, Phase } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
@@ -57,8 +57,10 @@ export const PhaseSection = memo(function PhaseSection({
   onDelete: (phaseId: string) => void;
   onSelectIssue: (issueId: string) => void;
 }) {
-  const headingId = `ticket-phase-${phase.id}`;
-  const bodyId = `ticket-phase-body-${phase.id}`;
+  // Unique per section, not per phase: a history preview shows the same phases once more.
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const bodyId = `${id}-body`;
   return (
     <section
       className="ticket-phase"

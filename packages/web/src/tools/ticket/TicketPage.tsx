@@ -28,6 +28,7 @@ import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
+import { ToolHistory } from '../content/ToolHistory.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
@@ -37,6 +38,7 @@ import { IssueDetailsPanel } from './IssueDetailsPanel.tsx';
 import { IssueFilterBar } from './IssueFilterBar.tsx';
 import { PhaseSection } from './PhaseSection.tsx';
 import { StatisticsPanel } from './StatisticsPanel.tsx';
+import { TicketHistoryPreview } from './ticket-history-preview.tsx';
 import {
   assigneesOf,
   EMPTY_FILTER_STATE,
@@ -84,6 +86,9 @@ function issueFormInitial(issue: Issue): Partial<IssueFormValues> {
     assignedPerson: issue.assignedPerson,
   };
 }
+
+/** A version from the history, as the page showed its phases then (the panel makes it inert). */
+const renderPreview = (content: TicketContent) => <TicketHistoryPreview content={content} />;
 
 /** The /tools/ticket screen (default export for the router's lazy import). */
 export default function TicketPage() {
@@ -309,6 +314,7 @@ export default function TicketPage() {
   return (
     <div className="tool-page ticket-page">
       <ToolHeader title={content?.title ?? m.tools_ticket_name()} presence={presence}>
+        <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
         <span className="ticket-saving" role="status">
           {state.saving ? m.tool_saving() : null}
         </span>
