@@ -157,7 +157,9 @@ test('edits and confirmed deletes show up on the other screen, down to the empty
     await note(a, 'Lunch at one').hover();
     await a.getByRole('button', { name: 'Delete note Lunch at one', exact: true }).click();
     const confirm = a.getByRole('alertdialog', { name: 'Delete note?' });
-    await expect(confirm).toContainText('Delete the note "Lunch at one"? This cannot be undone.');
+    await expect(confirm).toContainText(
+      'Delete the note "Lunch at one"? You can take it back with Undo or restore it from the History.',
+    );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(note(a, 'Lunch at one')).toBeVisible();
     for (const title of ['Lunch at one', WELCOME]) {

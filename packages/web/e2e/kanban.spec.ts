@@ -305,7 +305,7 @@ test('columns can be deleted down to 2 and added up to 10', async ({ browser, se
     await addCard(a, 'Testing', { title: 'Lost with its column' });
     await a.getByRole('button', { name: 'Delete column Testing', exact: true }).click();
     await expect(a.getByRole('alertdialog')).toContainText(
-      'All cards in it will be lost (number of cards: 1).',
+      'Its cards go with it (number of cards: 1). You can take it back with Undo',
     );
     await a.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(column(a, 'Testing')).toHaveCount(0);

@@ -56,7 +56,7 @@ async function deletePhase(page: Page, name: string): Promise<void> {
     .getByRole('button', { name: `Delete phase ${name}` })
     .click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete phase?' });
-  await expect(confirm).toContainText(`Delete the phase "${name}"? All its issues will be lost.`);
+  await expect(confirm).toContainText(`Delete the phase "${name}"? Its issues go with it.`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(phase(page, name)).toHaveCount(0);
 }

@@ -44,7 +44,6 @@ export function ToolHistory<C>({ tool, show, renderPreview }: ToolHistoryProps<C
         disabled={tool.state.status !== 'loaded'}
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">🕘 </span>
         {m.history_button()}
       </button>
       <Modal open={open} onOpenChange={setOpen} title={m.history_title()} size="wide">
@@ -58,6 +57,11 @@ export function ToolHistory<C>({ tool, show, renderPreview }: ToolHistoryProps<C
             }}
           />
         ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => setOpen(false)}>
+            {m.common_close()}
+          </button>
+        </div>
       </Modal>
     </>
   );

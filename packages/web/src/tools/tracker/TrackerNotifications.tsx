@@ -90,7 +90,6 @@ export function TrackerNotifications<C extends TrackerContent>({
       title={m.tracker_notify_hint()}
       onClick={() => void toggle()}
     >
-      <span aria-hidden="true">{enabled ? '🔔 ' : '🔕 '}</span>
       {enabled ? m.tracker_notify_on() : m.tracker_notify_off()}
     </button>
   );
