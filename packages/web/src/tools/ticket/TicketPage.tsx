@@ -33,6 +33,7 @@ import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal } from '../tracker/PhaseFormModal.tsx';
+import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
 import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { IssueDetailsPanel } from './IssueDetailsPanel.tsx';
 import { IssueFilterBar } from './IssueFilterBar.tsx';
@@ -315,6 +316,7 @@ export default function TicketPage() {
     <div className="tool-page ticket-page">
       <ToolHeader title={content?.title ?? m.tools_ticket_name()} presence={presence}>
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
+        <TrackerNotifications tool={tool} toolName="ticket-system" show={showMessage} />
         <span className="ticket-saving" role="status">
           {state.saving ? m.tool_saving() : null}
         </span>
