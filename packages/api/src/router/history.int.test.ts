@@ -443,7 +443,12 @@ describe('content history', () => {
       ).toEqual(await version(tool, N));
       for (const from of [0, 1.5, '2']) {
         await expectTRPCError(
-          caller.history.version({ space_name: space.name, tool, version: N, from: from as number }),
+          caller.history.version({
+            space_name: space.name,
+            tool,
+            version: N,
+            from: from as number,
+          }),
           'BAD_REQUEST',
           ERROR.historyFromInvalid,
         );
