@@ -32,5 +32,11 @@ export type {
   HistoryPage,
   HistoryVersion,
 } from './services/history.ts';
+export {
+  hasInvisibleCharacters,
+  isSingleScript,
+  nameKey,
+  nameSkeleton,
+} from './services/names.ts';
 export { ERROR } from './errors.ts';
 export * from './constants.ts';

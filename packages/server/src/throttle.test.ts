@@ -27,6 +27,17 @@ describe('accountOf', () => {
     );
   });
 
+  it('compares names as the server does: one counter for one name however it is written', () => {
+    const key = accountOf({ space_name: 'Team Alpha', username: 'Ann' });
+    for (const [space, username] of [
+      ['team  alpha', 'ann'],
+      [' TEAM ALPHA ', 'ANN'],
+      ['Ｔｅａｍ Ａｌｐｈａ', 'Ａｎｎ'],
+      ['Team Alpha', 'a\u200bnn'],
+    ])
+      expect(accountOf({ space_name: space, username }), `${space}/${username}`).toBe(key);
+  });
+
   it('keeps different users and spaces apart, whatever characters they contain', () => {
     const keys = new Set([
       accountOf({ space_name: 'a', username: 'b","c' }),

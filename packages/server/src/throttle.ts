@@ -20,7 +20,7 @@
  * one load balancer each count on their own, so the effective limit is multiplied by the number
  * of instances. The client IP is `request.ip`: behind a reverse proxy set TRUST_PROXY.
  */
-import type { AppRouter } from '@cipherspace/api';
+import { nameKey, type AppRouter } from '@cipherspace/api';
 import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { WebSocket } from '@fastify/websocket';
 import { getTRPCErrorShape, transformTRPCResponse, TRPCError } from '@trpc/server';
@@ -62,15 +62,16 @@ export function attemptFor(path: string, input: unknown): Attempt | null {
 }
 
 /**
- * The per-account key of a login/registration input: `[space name, username]` lower-cased
- * (username trimmed, as the server stores it), or null unless both are non-empty strings.
+ * The per-account key of a login/registration input: `[space name, username]` as the api's
+ * `nameKey` compares names (NFKC, case folded, whitespace runs collapsed, trimmed — so `Team
+ * Alpha` and `team  alpha` share one counter), or null unless both keys are non-empty.
  */
 export function accountOf(input: unknown): string | null {
   if (typeof input !== 'object' || input === null) return null;
   const { space_name: space, username } = input as Record<string, unknown>;
   if (typeof space !== 'string' || typeof username !== 'string') return null;
-  const spaceKey = space.slice(0, MAX_KEY_PART_CHARS).toLowerCase();
-  const userKey = username.slice(0, MAX_KEY_PART_CHARS).trim().toLowerCase();
+  const spaceKey = nameKey(space.slice(0, MAX_KEY_PART_CHARS));
+  const userKey = nameKey(username.slice(0, MAX_KEY_PART_CHARS));
   if (!spaceKey || !userKey) return null;
   return JSON.stringify([spaceKey, userKey]);
 }
