@@ -148,7 +148,7 @@ export async function buildServer(
   });
   await registerCsrf(app);
 
-  const throttle = await registerThrottle(app, config.rateLimits);
+  const throttle = await registerThrottle(app, config.rateLimits, config.throttleRedis);
 
   const onTrpcError = ({ error, path }: { error: TRPCError; path: string | undefined }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -183,9 +183,12 @@ export async function buildServer(
   await app.register(restAdapter, { createContext });
 
   /**
-   * 200 `{status:'ok', database:'ok', realtime, driver}` when the database answers and the
-   * cross-instance LISTEN is up (`realtime`: 'listening', or 'local' on PGlite); otherwise 503
-   * `{status:'degraded', database:'ok'|'unreachable', realtime, driver, detail}` (issue 7 item 2).
+   * 200 `{status:'ok', database:'ok', realtime, driver, throttle}` when the database answers and
+   * the cross-instance LISTEN is up (`realtime`: 'listening', or 'local' on PGlite); otherwise 503
+   * `{status:'degraded', database:'ok'|'unreachable', realtime, driver, throttle, detail}` (issue 7
+   * item 2). `throttle` says where the attempt counters are (throttle.ts): an unreachable Redis
+   * shows there but keeps the 200 — the instance still throttles, on its own, and a Redis shared
+   * by all instances must not take every one of them out of the load balancer at once.
    */
   app.get('/api/health', async (_request, reply) => {
     const database = await withTimeout(deps.db.ping(), HEALTH_TIMEOUT_MS).then(
@@ -193,14 +196,16 @@ export async function buildServer(
       () => 'unreachable' as const,
     );
     const realtime = bus.transportState;
+    const counting = throttle.counting();
     if (database === 'ok' && realtime !== 'reconnecting') {
-      return { status: 'ok', database, realtime, driver: deps.db.driver };
+      return { status: 'ok', database, realtime, driver: deps.db.driver, throttle: counting };
     }
     return reply.code(503).send({
       status: 'degraded',
       database,
       realtime,
       driver: deps.db.driver,
+      throttle: counting,
       detail: database === 'ok' ? 'Cross-instance events are reconnecting' : 'Database unreachable',
     });
   });

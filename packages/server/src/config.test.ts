@@ -24,6 +24,7 @@ describe('loadConfig', () => {
         createPerIp: 100,
         createWindowMs: 60 * 60 * 1000,
       },
+      throttleRedis: undefined,
       trustProxy: false,
       diagramEditorUrl: 'https://embed.diagrams.net',
     });
@@ -49,6 +50,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_WINDOW_MS: '60000',
       RATE_LIMIT_CREATE_PER_IP: '3',
       RATE_LIMIT_CREATE_WINDOW_MS: '120000',
+      REDIS_URL: 'redis://:secret@cache.internal:6380/2',
+      RATE_LIMIT_REDIS_PREFIX: 'team-a:rl:',
       TRUST_PROXY: 'true',
       DIAGRAM_EDITOR_URL: 'https://draw.example.com/embed',
     });
@@ -71,6 +74,7 @@ describe('loadConfig', () => {
         createPerIp: 3,
         createWindowMs: 120_000,
       },
+      throttleRedis: { url: 'redis://:secret@cache.internal:6380/2', keyPrefix: 'team-a:rl:' },
       trustProxy: true,
       diagramEditorUrl: 'https://draw.example.com/embed',
     });
@@ -122,6 +126,16 @@ describe('loadConfig', () => {
 
   it('treats an empty DATABASE_URL as unset (embedded PGlite)', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('counts attempts in Redis only with a redis:// or rediss:// REDIS_URL, under the default prefix', () => {
+    expect(loadConfig({ REDIS_URL: '' }).throttleRedis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380' }).throttleRedis).toEqual({
+      url: 'rediss://cache:6380',
+      keyPrefix: 'cipherspace:rl:',
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ RATE_LIMIT_REDIS_PREFIX: '' })).toThrow(/RATE_LIMIT_REDIS_PREFIX/);
   });
 
   it('names every invalid variable', () => {

@@ -22,10 +22,13 @@
  * | RATE_LIMIT_LOGIN_PER_IP | 300 | login + registration attempts per client IP per window |
  * | RATE_LIMIT_CREATE_PER_IP | 100 | space creations per client IP per RATE_LIMIT_CREATE_WINDOW_MS |
  * | RATE_LIMIT_CREATE_WINDOW_MS | 3600000 | window of the space-creation limit (1 h) |
+ * | REDIS_URL | (unset) | redis:// (or rediss://) URL: the throttle's attempt counters live there, shared by every instance; unset → in each instance's memory |
+ * | RATE_LIMIT_REDIS_PREFIX | cipherspace:rl: | prefix of the counters' Redis keys (one per deployment sharing a Redis) |
  * | TRUST_PROXY | false | Fastify `trustProxy`: `true`, a hop count, or proxy addresses/CIDRs (comma-separated) |
  * | DIAGRAM_EDITOR_URL | https://embed.diagrams.net | the embedded diagram editor; its origin is the only allowed frame source |
  *
- * The attempt counters live in the memory of each instance (see throttle.ts).
+ * The attempt counters live in Redis with REDIS_URL, else in the memory of each instance (see
+ * throttle.ts and throttle-store.ts).
  */
 import { fileURLToPath } from 'node:url';
 
@@ -73,6 +76,12 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_CREATE_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_CREATE_WINDOW_MS: intervalMs(60 * 60 * 1000),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('cipherspace:rl:'),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -123,6 +132,11 @@ export interface ServerConfig {
   history: { retentionDays: number; maxVersions: number; intervalMs: number };
   webDistDir: string;
   rateLimits: RateLimits;
+  /**
+   * Where the throttle counts (issue 18 item 1): a Redis shared by every instance, its keys
+   * starting with `keyPrefix`; undefined → each instance's memory.
+   */
+  throttleRedis: { url: string; keyPrefix: string } | undefined;
   /** Fastify `trustProxy`: which proxies may set X-Forwarded-For (the client IP of the throttle). */
   trustProxy: boolean | number | string;
   /** The diagram editor embedded by /tools/diagrams (an https URL). */
@@ -166,6 +180,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       createPerIp: e.RATE_LIMIT_CREATE_PER_IP,
       createWindowMs: e.RATE_LIMIT_CREATE_WINDOW_MS,
     },
+    throttleRedis: e.REDIS_URL
+      ? { url: e.REDIS_URL, keyPrefix: e.RATE_LIMIT_REDIS_PREFIX }
+      : undefined,
     trustProxy: e.TRUST_PROXY,
     diagramEditorUrl: e.DIAGRAM_EDITOR_URL,
   };

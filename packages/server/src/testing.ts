@@ -90,6 +90,8 @@ export interface TwoInstances {
   database: TestDb;
   first: TestServer;
   second: TestServer;
+  /** Stops both instances and starts them again on their pools (new `first` and `second`). */
+  restart(): Promise<void>;
   /** Stops both instances, closes their pools and drops the database. */
   close(): Promise<void>;
 }
@@ -103,12 +105,14 @@ export interface TwoInstances {
  * @param options.firstDatabaseUrl maps the database URL to the one instance 1 connects through
  *   (e.g. a proxy that can cut its connections); default: the URL itself.
  * @param options.db further `createDb` options for both instances (e.g. a faster LISTEN probe).
+ * @param options.config overrides of both instances' config (as in {@link startTestServer}).
  * @throws Error when the test database is not PostgreSQL.
  */
 export async function startTwoInstances(
   options: {
     firstDatabaseUrl?: (url: string) => string | Promise<string>;
     db?: Pick<CreateDbOptions, 'listenProbeIntervalMs' | 'listenProbeTimeoutMs'>;
+    config?: Partial<ServerConfig>;
   } = {},
 ): Promise<TwoInstances> {
   const database = await createTestDb();
@@ -121,20 +125,27 @@ export async function startTwoInstances(
     createDb({ databaseUrl, poolSize: 4, migrate: false, ...options.db });
   const firstHandle = await connect((await options.firstDatabaseUrl?.(url)) ?? url);
   const secondHandle = await connect(url);
-  const first = await startTestServer({ db: firstHandle });
-  const second = await startTestServer({ db: secondHandle });
-  return {
+  const start = (db: DbHandle) =>
+    startTestServer({ db, ...(options.config ? { config: options.config } : {}) });
+  const instances: TwoInstances = {
     database,
-    first,
-    second,
+    first: await start(firstHandle),
+    second: await start(secondHandle),
+    async restart() {
+      await instances.first.close();
+      await instances.second.close();
+      instances.first = await start(firstHandle);
+      instances.second = await start(secondHandle);
+    },
     async close() {
-      await first.close();
-      await second.close();
+      await instances.first.close();
+      await instances.second.close();
       await firstHandle.close();
       await secondHandle.close();
       await database.cleanup();
     },
   };
+  return instances;
 }
 
 /** One route as Fastify registered it: method and URL pattern (`/api/spaces/:spaceName`). */

@@ -16,10 +16,14 @@
  * 'Too many attempts. Please try again in N seconds.' — REST as `{detail}`, tRPC as a
  * `TOO_MANY_REQUESTS` error with that message.
  *
- * Counters live in this instance's memory (fixed windows, LRU-bounded); several instances behind
- * one load balancer each count on their own, so the effective limit is multiplied by the number
- * of instances. The client IP is `request.ip`: behind a reverse proxy set TRUST_PROXY.
+ * Counters are fixed windows. With REDIS_URL they live in Redis (throttle-store.ts): every
+ * instance counts against one budget per window and a restart keeps it; while Redis does not
+ * answer, and without REDIS_URL, they live in this instance's memory (LRU-bounded), so several
+ * instances behind one load balancer each count on their own. The client IP is `request.ip`:
+ * behind a reverse proxy set TRUST_PROXY.
  */
+import { createHash } from 'node:crypto';
+
 import { nameKey, type AppRouter } from '@cipherspace/api';
 import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { WebSocket } from '@fastify/websocket';
@@ -27,7 +31,8 @@ import { getTRPCErrorShape, transformTRPCResponse, TRPCError } from '@trpc/serve
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import type { RateLimits } from './config.ts';
+import type { RateLimits, ServerConfig } from './config.ts';
+import { openSharedCounters } from './throttle-store.ts';
 
 /** What one call tries: a login/registration for an account (null: unreadable), or a creation. */
 export type Attempt = { kind: 'auth'; account: string | null } | { kind: 'create' };
@@ -90,7 +95,15 @@ export class TooManyAttemptsError extends Error {
   }
 }
 
+/**
+ * Where the counters are: 'memory' (no REDIS_URL), 'redis', or 'redis-unreachable' (REDIS_URL
+ * set but Redis does not answer: counted in this instance's memory until it does).
+ */
+export type ThrottleCounting = 'memory' | 'redis' | 'redis-unreachable';
+
 export interface Throttle {
+  /** Where the counters are right now (for `/api/health`). */
+  counting(): ThrottleCounting;
   /**
    * Counts `attempts` of the client behind `request`. Resolves null while every limit holds,
    * else the seconds until the exceeded window ends (the `Retry-After` value).
@@ -117,21 +130,29 @@ const ATTEMPT_KEY = Symbol('throttle.attemptKey');
 type KeyedRequest = FastifyRequest & { [ATTEMPT_KEY]: string };
 
 /**
- * Registers `@fastify/rate-limit` (no global limit) and the REST hook; returns the throttle
- * for the tRPC handlers. Register before the REST routes.
+ * Registers `@fastify/rate-limit` (no global limit; counters in the Redis of `redis`, else in
+ * memory) and the REST hook; returns the throttle for the tRPC handlers. Register before the
+ * REST routes. Closing `app` closes the Redis connection.
  */
 export async function registerThrottle(
   app: FastifyInstance,
   limits: RateLimits,
+  redis: ServerConfig['throttleRedis'],
 ): Promise<Throttle> {
-  await app.register(fastifyRateLimit, { global: false });
+  const shared = redis ? await openSharedCounters({ ...redis, log: app.log }) : null;
+  if (shared) app.addHook('onClose', () => shared.close());
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(shared ? { store: shared.store } : {}),
+  });
 
-  const limiter = (max: number, timeWindow: number, cache: number) => {
+  /** A limiter whose keys start with `name` (the counters of all limiters share one store). */
+  const limiter = (name: string, max: number, timeWindow: number, cache: number) => {
     const options: RateLimitOptions = {
       max,
       timeWindow,
       cache,
-      keyGenerator: (request) => (request as KeyedRequest)[ATTEMPT_KEY],
+      keyGenerator: (request) => `${name}:${(request as KeyedRequest)[ATTEMPT_KEY]}`,
     };
     const check = app.createRateLimit(options);
     /** Counts one attempt under `key`; resolves the seconds to wait when over the limit. */
@@ -143,9 +164,19 @@ export async function registerThrottle(
       return !result.isAllowed && result.isExceeded ? Math.max(1, result.ttlInSeconds) : null;
     };
   };
-  const loginPerIp = limiter(limits.loginPerIp, limits.windowMs, IP_CACHE_ENTRIES);
-  const loginPerAccount = limiter(limits.loginPerAccount, limits.windowMs, ACCOUNT_CACHE_ENTRIES);
-  const createPerIp = limiter(limits.createPerIp, limits.createWindowMs, IP_CACHE_ENTRIES);
+  const loginPerIp = limiter('login-ip', limits.loginPerIp, limits.windowMs, IP_CACHE_ENTRIES);
+  const loginPerAccount = limiter(
+    'login-account',
+    limits.loginPerAccount,
+    limits.windowMs,
+    ACCOUNT_CACHE_ENTRIES,
+  );
+  const createPerIp = limiter(
+    'create-ip',
+    limits.createPerIp,
+    limits.createWindowMs,
+    IP_CACHE_ENTRIES,
+  );
 
   async function check(request: FastifyRequest, attempts: Attempt[]): Promise<number | null> {
     const ip = normalizeIP(request.ip);
@@ -155,7 +186,9 @@ export async function registerThrottle(
           ? [await createPerIp(request, ip)]
           : [
               await loginPerIp(request, ip),
-              attempt.account === null ? null : await loginPerAccount(request, attempt.account),
+              attempt.account === null
+                ? null
+                : await loginPerAccount(request, hashedAccount(attempt.account)),
             ];
       const exceeded = waits.filter((wait): wait is number => wait !== null);
       if (exceeded.length > 0) {
@@ -181,6 +214,7 @@ export async function registerThrottle(
   });
 
   return {
+    counting: () => shared?.state() ?? 'memory',
     check,
 
     async checkTrpcRequest(request, reply, calls) {
@@ -229,6 +263,14 @@ export async function registerThrottle(
       socket.emit = guarded as typeof socket.emit;
     },
   };
+}
+
+/**
+ * The counter key of an account: a SHA-256 of {@link accountOf}'s key (base64url, 43 chars), so
+ * no space name or username is kept in the counters — in memory or in a shared Redis.
+ */
+function hashedAccount(account: string): string {
+  return createHash('sha256').update(account).digest('base64url');
 }
 
 /** The REST body as a procedure input (the register route takes the space from its path). */

@@ -350,6 +350,12 @@ const realtimeField = z.enum(['local', 'listening', 'reconnecting']).meta({
     'LISTEN is up), `reconnecting` (it is not: live updates from other instances are delayed).',
 });
 const driverField = z.enum(['pglite', 'postgres']);
+const throttleField = z.enum(['memory', 'redis', 'redis-unreachable']).meta({
+  description:
+    'Where login, registration and creation attempts are counted: `memory` (each instance on ' +
+    'its own; no REDIS_URL), `redis` (shared by every instance), `redis-unreachable` (REDIS_URL ' +
+    'is set but Redis does not answer: each instance counts on its own until it does).',
+});
 
 /** `GET /api/health` while everything works (served by @cipherspace/server). */
 export const healthOkSchema = z
@@ -358,6 +364,7 @@ export const healthOkSchema = z
     database: z.literal('ok'),
     realtime: z.enum(['local', 'listening']),
     driver: driverField,
+    throttle: throttleField,
   })
   .meta({ description: 'The server, its database and its cross-instance events work.' });
 
@@ -368,6 +375,7 @@ export const healthDegradedSchema = z
     database: z.enum(['ok', 'unreachable']),
     realtime: realtimeField,
     driver: driverField,
+    throttle: throttleField,
     detail: z.string().meta({ examples: ['Database unreachable'] }),
   })
   .meta({ description: 'The server runs, but its database or cross-instance events do not.' });

@@ -1,0 +1,163 @@
+/**
+ * Shared throttling (issue 18 item 1) with a real Redis: two instances on one PostgreSQL
+ * database and one Redis count against one budget per account — the attempt past
+ * RATE_LIMIT_LOGIN_PER_ACCOUNT is refused on either instance, and a restart of both keeps the
+ * count. With Redis stopped (a redis-server of the test's own, killed), health says so, each
+ * instance still throttles on its own, and nothing answers 5xx; when Redis is back, so is the
+ * shared count.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+import { derivePasswordVerifier } from '@cipherspace/crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import type { ServerConfig } from './config.ts';
+import {
+  api,
+  createSpaceOverRest,
+  loginOverRest,
+  startTwoInstances,
+  TEST_RATE_LIMITS,
+  type ClientSpace,
+  type TestServer,
+  type TwoInstances,
+} from './testing.ts';
+
+/** RATE_LIMIT_LOGIN_PER_ACCOUNT of these tests. */
+const LIMIT = 4;
+
+let instances: TwoInstances | null = null;
+let ownRedis: ChildProcess | null = null;
+afterEach(async () => {
+  await instances?.close();
+  instances = null;
+  ownRedis?.kill('SIGKILL');
+  ownRedis = null;
+});
+
+/** Both instances' config: counters in the Redis at `url`, under a prefix of this test's own. */
+function sharedThrottle(url: string): Partial<ServerConfig> {
+  return {
+    rateLimits: { ...TEST_RATE_LIMITS, loginPerAccount: LIMIT, windowMs: 60_000 },
+    throttleRedis: { url, keyPrefix: `cipherspace-test:${randomUUID()}:rl:` },
+  };
+}
+
+/** A login of `username` with a wrong password; its status. */
+async function wrongLogin(server: TestServer, space: ClientSpace, username: string) {
+  const res = await api(server, 'POST', '/api/auth/login', {
+    body: {
+      space_name: space.name,
+      encrypted_space_name: space.verifier,
+      username,
+      encrypted_password: await derivePasswordVerifier(space.key, 'wrong password'),
+    },
+  });
+  return res.status;
+}
+
+async function health(server: TestServer) {
+  const res = await api(server, 'GET', '/api/health');
+  return { status: res.status, body: res.body as { throttle?: unknown } };
+}
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** A redis-server of this test's own on `port` (no persistence), once it accepts connections. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 10_000;
+  while (!output.includes('Ready to accept connections')) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`redis-server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return child;
+}
+
+describe('login throttle shared through Redis', () => {
+  it('refuses the attempt past the limit on either instance, also after both restart', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL;
+    if (!redisUrl) throw new Error('TEST_REDIS_URL is not set (see vitest.config.ts)');
+    instances = await startTwoInstances({ config: sharedThrottle(redisUrl) });
+    const { first, second } = instances;
+    for (const server of [first, second]) {
+      expect(await health(server)).toMatchObject({ status: 200, body: { throttle: 'redis' } });
+    }
+    const space = await createSpaceOverRest(first);
+    // Attempts 1 and 2 (registration and login) on the first instance, 3 and 4 spread over both.
+    await loginOverRest(first, space, 'alice', { password: 'right password' });
+    expect(await wrongLogin(second, space, 'alice')).toBe(401);
+    expect(await wrongLogin(first, space, 'alice')).toBe(401);
+    // Attempt 5 = LIMIT + 1: refused by whichever instance gets it.
+    expect(await wrongLogin(second, space, 'alice')).toBe(429);
+    expect(await wrongLogin(first, space, 'alice')).toBe(429);
+    // Another account of the space is not affected.
+    expect(await wrongLogin(second, space, 'bob')).toBe(401);
+
+    await instances.restart();
+    expect(await wrongLogin(instances.first, space, 'alice')).toBe(429);
+    expect(await wrongLogin(instances.second, space, 'alice')).toBe(429);
+    // bob's one attempt survived the restart too: LIMIT - 1 more, then refused.
+    for (let attempt = 2; attempt <= LIMIT; attempt += 1) {
+      expect(await wrongLogin(instances.second, space, 'bob')).toBe(401);
+    }
+    expect(await wrongLogin(instances.first, space, 'bob')).toBe(429);
+  });
+
+  it('with Redis stopped, says so in health and throttles each instance on its own, never 5xx; shares again once Redis is back', async () => {
+    const port = await freePort();
+    ownRedis = await startRedis(port);
+    instances = await startTwoInstances({ config: sharedThrottle(`redis://127.0.0.1:${port}`) });
+    const { first, second } = instances;
+    const space = await createSpaceOverRest(first);
+    await loginOverRest(first, space, 'alice', { password: 'right password' });
+
+    ownRedis.kill('SIGKILL');
+    await once(ownRedis, 'exit');
+    ownRedis = null;
+    for (const server of [first, second]) {
+      await expect
+        .poll(() => health(server), { timeout: 5000, interval: 100 })
+        .toMatchObject({ status: 200, body: { throttle: 'redis-unreachable' } });
+    }
+    // Each instance counts from zero on its own: LIMIT attempts pass, the next is refused.
+    for (const server of [first, second]) {
+      for (let attempt = 1; attempt <= LIMIT; attempt += 1) {
+        expect(await wrongLogin(server, space, 'alice')).toBe(401);
+      }
+      expect(await wrongLogin(server, space, 'alice')).toBe(429);
+      expect(await wrongLogin(server, space, 'alice')).toBe(429);
+    }
+
+    ownRedis = await startRedis(port);
+    for (const server of [first, second]) {
+      await expect
+        .poll(() => health(server), { timeout: 10_000, interval: 100 })
+        .toMatchObject({ status: 200, body: { throttle: 'redis' } });
+    }
+    // The new Redis starts empty: one budget for both instances again.
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= LIMIT + 2; attempt += 1) {
+      statuses.push(await wrongLogin(attempt % 2 === 0 ? first : second, space, 'alice'));
+    }
+    expect(statuses).toEqual([...Array<number>(LIMIT).fill(401), 429, 429]);
+  });
+});
