@@ -1,9 +1,10 @@
 /**
  * The one event bus (spec §3 Real-time messages): every tRPC subscription and every raw
  * WebSocket of this instance listens here, and every procedure that changes something publishes
- * here. With a `DbNotifier` (PostgreSQL) events also travel to the other server instances on
- * the same database through LISTEN/NOTIFY — one listening connection per instance, metadata
- * only (never a content snapshot; at most INLINE_OPERATIONS_MAX_CHARS of encrypted operation
+ * here. With a `DbNotifier` events also travel to the other server instances on the same
+ * database — through PostgreSQL LISTEN/NOTIFY, or a broker when EVENT_BUS_URL names one (NATS or
+ * Redis pub/sub, one subject per space) — one listening connection per instance, metadata only
+ * (never a content snapshot; at most INLINE_OPERATIONS_MAX_CHARS of encrypted operation
  * envelopes), well under NOTIFY's 8000-byte payload limit.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,7 @@ import { EventEmitter } from 'node:events';
 
 import type { DbNotifier } from '@cipherspace/db';
 
-/** NOTIFY channel shared by all instances. */
+/** NOTIFY channel shared by all instances; on a broker the prefix of the per-space subjects. */
 export const EVENTS_CHANNEL = 'cipherspace_events';
 
 /**
@@ -99,19 +100,22 @@ interface Envelope {
 
 /**
  * State of the cross-instance transport: `local` (no transport: embedded PGlite, one process),
- * `listening`, or `reconnecting` (the LISTEN connection was lost; events of other instances
- * published until it is back are missed).
+ * `listening`, or `reconnecting` (the LISTEN or broker connection was lost; events of other
+ * instances published until it is back are missed).
  */
 export type TransportState = 'local' | 'listening' | 'reconnecting';
+
+/** What carries events between instances: `local` (none), or the notifier's kind. */
+export type TransportKind = 'local' | DbNotifier['kind'];
 
 /**
  * In-process fan-out plus optional cross-instance transport.
  * `publish` delivers to local subscribers at once and NOTIFYs the other instances; events that
  * come back from this instance's own NOTIFY are ignored (they were delivered already).
  *
- * The transport is the `DbNotifier` given to the constructor — the one seam to change when
- * NOTIFY's global commit lock becomes the bottleneck: a notifier over Redis pub/sub or NATS with
- * the same two methods replaces PostgreSQL without touching anything else.
+ * The transport is the `DbNotifier` given to the constructor — PostgreSQL's, or a broker's
+ * (NATS, Redis pub/sub) when NOTIFY's global commit lock becomes the bottleneck; nothing else
+ * changes. Each event is sent with its space id as topic (a broker's subject per space).
  */
 export class EventBus {
   readonly instanceId = randomUUID();
@@ -145,6 +149,11 @@ export class EventBus {
     return this.state;
   }
 
+  /** What carries events to the other instances (for the health check). */
+  get transportKind(): TransportKind {
+    return this.notifier?.kind ?? 'local';
+  }
+
   /** Calls `listener` on every change of {@link transportState}; returns the unsubscribe function. */
   onTransportState(listener: (state: TransportState, error?: unknown) => void): () => void {
     this.stateListeners.add(listener);
@@ -158,7 +167,7 @@ export class EventBus {
     for (const listener of this.allListeners) listener(full);
     if (this.notifier) {
       const envelope: Envelope = { instance: this.instanceId, event: full };
-      await this.notifier.notify(EVENTS_CHANNEL, JSON.stringify(envelope));
+      await this.notifier.notify(EVENTS_CHANNEL, JSON.stringify(envelope), full.spaceId);
     }
     return full;
   }

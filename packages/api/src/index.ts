@@ -13,11 +13,13 @@ export type {
   ContentUpdateData,
   PresenceData,
   RealtimeMessage,
+  TransportKind,
   TransportState,
 } from './events.ts';
 export type { RealtimeEvent, SessionEndedMessage } from './router/realtime.ts';
 export type { ToolChangeView, ToolChangesView } from './router/content.ts';
 export { deleteExpiredSessions } from './services/sessions.ts';
+export { SESSION_CACHE_TTL_MS } from './services/session-cache.ts';
 export { isDatabaseUnavailable } from './services/db-errors.ts';
 export { deleteInactiveSpaces, type RetentionRun } from './services/retention.ts';
 export {
@@ -32,11 +34,6 @@ export type {
   HistoryPage,
   HistoryVersion,
 } from './services/history.ts';
-export {
-  hasInvisibleCharacters,
-  isSingleScript,
-  nameKey,
-  nameSkeleton,
-} from './services/names.ts';
+export { hasInvisibleCharacters, isSingleScript, nameKey, nameSkeleton } from './services/names.ts';
 export { ERROR } from './errors.ts';
 export * from './constants.ts';

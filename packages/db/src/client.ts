@@ -31,17 +31,28 @@ export type { ListenState } from './listener.ts';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
- * Cross-instance notifications (Postgres LISTEN/NOTIFY). Payloads must stay < 8000 bytes.
- * This is the seam where another broker (Redis pub/sub, NATS) would replace PostgreSQL.
+ * Cross-instance notifications: the one seam between the event bus and what carries its events
+ * to the other server instances — PostgreSQL LISTEN/NOTIFY (this module, `kind: 'postgres'`) or
+ * a broker (`EVENT_BUS_URL`: NATS or Redis pub/sub, packages/server/src/event-bus/). Every
+ * implementation is fire-and-forget (nothing is stored; a notification sent while an instance
+ * does not listen is lost to it) and reports through `onState` when its subscription is lost and
+ * when it is back, so that subscribers catch up. Payloads must stay < 8000 bytes (NOTIFY's limit).
  */
 export interface DbNotifier {
-  /** Sends `payload` on `channel` to every listening instance (including this one). */
-  notify(channel: string, payload: string): Promise<void>;
+  /** What carries the notifications (reported by `/api/health` as `event_bus`). */
+  readonly kind: 'postgres' | 'nats' | 'redis';
   /**
-   * Listens on `channel` on one dedicated connection per instance; resolves once listening
-   * (@throws when the database cannot be reached). The connection is probed and LISTENs again
-   * by itself after a database outage (see listener.ts); `onState` hears every change.
-   * Payloads starting with `#probe:` are the listener's own probes and never reach `onPayload`.
+   * Sends `payload` on `channel` to every listening instance (including this one). `topic`
+   * (letters, digits, `_` and `-`; e.g. a space id) names what the payload is about: a broker
+   * publishes on one subject per topic (`<channel>.<topic>`); PostgreSQL ignores it (one channel).
+   */
+  notify(channel: string, payload: string, topic?: string): Promise<void>;
+  /**
+   * Listens on `channel` (every topic of it) on one dedicated connection per instance; resolves
+   * once listening (@throws when the database or broker cannot be reached). The connection is
+   * watched and listens again by itself after an outage (see listener.ts); `onState` hears every
+   * change. Payloads starting with `#probe:` are the listener's own probes and never reach
+   * `onPayload`.
    */
   listen(
     channel: string,
@@ -53,7 +64,10 @@ export interface DbNotifier {
 export interface DbHandle {
   db: Database;
   driver: 'postgres' | 'pglite';
-  /** Present on Postgres only: in-process PGlite needs no cross-instance fan-out. */
+  /**
+   * LISTEN/NOTIFY, present on Postgres only: in-process PGlite needs no cross-instance fan-out.
+   * The server uses a broker instead when EVENT_BUS_URL is set.
+   */
   notifier: DbNotifier | null;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
@@ -153,6 +167,7 @@ function openPostgres(
     db,
     driver: 'postgres',
     notifier: {
+      kind: 'postgres',
       notify,
       async listen(channel, onPayload, onState) {
         const listener = new SupervisedListener({
