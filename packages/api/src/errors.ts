@@ -6,6 +6,10 @@ export const ERROR = {
   adminOnly: 'Only admins can do this',
   spaceNotFound: 'Space not found',
   spaceExists: 'A space with this name already exists',
+  spaceLookalike: 'A space with a name that looks the same already exists',
+  spaceNameInvisible: 'Space name must not contain invisible or formatting characters',
+  spaceNameMixedScripts:
+    'Space name must be written in one script, not mixed (for example Latin with Cyrillic letters)',
   invalidSpaceCredentials: 'Invalid space name or space key',
   userNotFound: 'User not found',
   invalidPassword: 'Invalid password',
@@ -13,6 +17,11 @@ export const ERROR = {
   selfRegistrationDisabled:
     'Self registration is disabled for this space. Ask an admin to add you.',
   usernameExists: 'Username already exists. Please choose a different username.',
+  usernameLookalike:
+    'A username that looks the same already exists. Please choose a different username.',
+  usernameInvisible: 'Username must not contain invisible or formatting characters',
+  usernameMixedScripts:
+    'Username must be written in one script, not mixed (for example Latin with Cyrillic letters)',
   cannotChangeOwnRole: 'You cannot change your own role',
   cannotDeleteYourself: 'You cannot delete yourself',
   renameOnlyYourself: 'You can only rename yourself',

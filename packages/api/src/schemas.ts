@@ -23,6 +23,7 @@ import {
   USERNAME_MAX_CHARS,
 } from './constants.ts';
 import { ERROR } from './errors.ts';
+import { hasInvisibleCharacters, isSingleScript } from './services/names.ts';
 
 /** With the `u` flag a surrogate pair is one code point, so only an unpaired half matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -37,10 +38,16 @@ const wellFormed = (field: string) => ({
 const usernameText = wellFormed('username');
 const spaceNameText = wellFormed('space_name');
 
-/** A space name as a creator may choose it: 3–100 letters, digits, spaces, dashes (spec §5). */
+/**
+ * A space name as a creator may choose it: 3–100 letters, digits, spaces, dashes (spec §5), none
+ * of them invisible (a Hangul filler is a letter) and all letters of one script (issue 18 item 5;
+ * services/names.ts). Refusals are BAD_REQUEST (REST 422) with the first rule broken.
+ */
 export const newSpaceNameSchema = z
   .string({ error: SPACE_NAME_HINT })
-  .regex(SPACE_NAME_PATTERN, { error: SPACE_NAME_HINT });
+  .regex(SPACE_NAME_PATTERN, { error: SPACE_NAME_HINT })
+  .refine((name) => !hasInvisibleCharacters(name), { error: ERROR.spaceNameInvisible })
+  .refine(isSingleScript, { error: ERROR.spaceNameMixedScripts });
 
 /** A space name used to look a space up (any existing name; lookups of others end in 404). */
 export const spaceNameSchema = z
@@ -68,10 +75,28 @@ export const usernameSchema = z
   .regex(/^[^\u0000-\u001f\u007f]+$/u, { error: 'username must not contain control characters' })
   .refine(usernameText.check, { error: usernameText.error });
 
-/** A new name for oneself: letters and digits only (spec §4 Username edit, §9 Limits). */
-export const renameSchema = usernameSchema.regex(/^[\p{L}\p{N}]+$/u, {
-  error: 'username may contain only letters and digits',
-});
+/** The form rules of a name a user takes now (issue 18 item 5; services/names.ts). */
+const impersonationFree = <T extends z.ZodString>(schema: T) =>
+  schema
+    .refine((name) => !hasInvisibleCharacters(name), { error: ERROR.usernameInvisible })
+    .refine(isSingleScript, { error: ERROR.usernameMixedScripts });
+
+/**
+ * A username being registered or added ({@link usernameSchema}, no invisible or formatting
+ * characters, letters of one script). Names taken before these rules still log in: login takes
+ * any {@link usernameSchema}.
+ */
+export const newUsernameSchema = impersonationFree(usernameSchema);
+
+/**
+ * A new name for oneself: letters and digits only (spec §4 Username edit, §9 Limits), of one
+ * script and none invisible (a Hangul filler is a letter).
+ */
+export const renameSchema = impersonationFree(
+  usernameSchema.regex(/^[\p{L}\p{N}]+$/u, {
+    error: 'username may contain only letters and digits',
+  }),
+);
 
 export const roleSchema = z.enum(['admin', 'member'], {
   error: 'role must be "admin" or "member"',

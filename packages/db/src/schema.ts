@@ -24,12 +24,26 @@ import {
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A shared space (spec §3 Space). `lastLoginAt` drives the inactive-space retention job. */
+/**
+ * A shared space (spec §3 Space). `lastLoginAt` drives the inactive-space retention job.
+ *
+ * Names nobody can impersonate (issue 18 item 5; the rules are packages/api/src/services/names.ts):
+ * `nameKey` is the name as compared (one name however it is cased or spaced), `nameSkeleton` what
+ * it looks like (UTS #39), `nameKeysVersion` the version of the rules that computed them — null
+ * for a row written before migration 0003 or by an older instance; the api fills them in before
+ * it compares names. A row whose key or skeleton an older row already held keeps null there: such
+ * names were accepted before the rules, and stay reachable by their exact name. The same three
+ * columns on `users` compare usernames within a space.
+ */
 export const spaces = pgTable(
   'spaces',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** Unique among spaces where set (see above). */
+    nameKey: text('name_key'),
+    nameSkeleton: text('name_skeleton'),
+    nameKeysVersion: integer('name_keys_version'),
     /** argon2id hash of the client's space-name verifier (never the verifier itself). */
     verifierHash: text('verifier_hash').notNull(),
     forceUserPasswords: boolean('force_user_passwords').notNull().default(true),
@@ -39,6 +53,9 @@ export const spaces = pgTable(
   },
   (t) => [
     uniqueIndex('spaces_name_key').on(t.name),
+    uniqueIndex('spaces_name_fold_key').on(t.nameKey),
+    uniqueIndex('spaces_name_skeleton_key').on(t.nameSkeleton),
+    index('spaces_name_keys_version_idx').on(t.nameKeysVersion),
     index('spaces_last_login_at_idx').on(t.lastLoginAt),
   ],
 );
@@ -60,6 +77,10 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     spaceId: spaceIdColumn(),
     username: text('username').notNull(),
+    /** Unique within the space where set (as the name columns of `spaces`). */
+    usernameKey: text('username_key'),
+    usernameSkeleton: text('username_skeleton'),
+    nameKeysVersion: integer('name_keys_version'),
     /** argon2id hash of the client's password verifier; null when the user has no password. */
     passwordHash: text('password_hash'),
     role: text('role', { enum: USER_ROLES }).notNull().default('member'),
@@ -67,6 +88,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_space_username_key').on(t.spaceId, sql`lower(${t.username})`),
+    uniqueIndex('users_space_username_fold_key').on(t.spaceId, t.usernameKey),
+    uniqueIndex('users_space_username_skeleton_key').on(t.spaceId, t.usernameSkeleton),
     index('users_space_created_idx').on(t.spaceId, t.createdAt),
     check('users_role_check', sql`${t.role} in ('admin', 'member')`),
   ],

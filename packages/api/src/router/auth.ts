@@ -1,11 +1,12 @@
 /** auth: log in and out of a space (spec §2 /space/login, §3 Login payload/response, §4 Session, §7). */
 import { spaces, users } from '@cipherspace/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { ERROR } from '../errors.ts';
 import { spaceNameSchema, usernameSchema, verifierSchema } from '../schemas.ts';
+import { nameKey } from '../services/names.ts';
 import { createSession, invalidateSession } from '../services/sessions.ts';
 import { requireSpace, requireSpaceVerifier } from '../services/spaces.ts';
 import { verifyVerifier } from '../services/verifier-hash.ts';
@@ -32,18 +33,23 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const space = await requireSpace(ctx.db, input.space_name);
       await requireSpaceVerifier(space, input.encrypted_space_name);
+      // Fold case in the database on both sides, as the unique index does: JavaScript's
+      // toLowerCase() differs from PostgreSQL's lower() (e.g. 'İ'), which made such users
+      // unable to log in under the very name they registered.
+      const sameLowerCase = sql`lower(${users.username}) = lower(${input.username})`;
+      // Else the user whose name is this one written otherwise (`Ａnn`, `ann ` for `Ann`;
+      // services/names.ts nameKey). Users named before the rules whose keys clash keep null
+      // keys but the case-folded match above.
       const [user] = await ctx.db
         .select()
         .from(users)
         .where(
           and(
             eq(users.spaceId, space.id),
-            // Fold case in the database on both sides, as the unique index does: JavaScript's
-            // toLowerCase() differs from PostgreSQL's lower() (e.g. 'İ'), which made such users
-            // unable to log in under the very name they registered.
-            sql`lower(${users.username}) = lower(${input.username})`,
+            or(sameLowerCase, eq(users.usernameKey, nameKey(input.username))),
           ),
         )
+        .orderBy(desc(sameLowerCase))
         .limit(1);
       if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR.userNotFound });
       if (user.passwordHash !== null) {

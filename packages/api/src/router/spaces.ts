@@ -10,6 +10,14 @@ import { z } from 'zod';
 import { ERROR } from '../errors.ts';
 import { newSpaceNameSchema, spaceNameSchema, verifierSchema } from '../schemas.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
+import {
+  keySpaceNames,
+  keySpaceNamesAhead,
+  lockSpaceNames,
+  nameKeysOf,
+  spaceNameClash,
+} from '../services/name-keys.ts';
+import { NAME_KEYS_VERSION } from '../services/names.ts';
 import { requireSpace } from '../services/spaces.ts';
 import { hashVerifier } from '../services/verifier-hash.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
@@ -17,9 +25,12 @@ import { spaceView } from '../views.ts';
 
 export const spacesRouter = router({
   /**
-   * Creates a space. Input: space_name (spec §5), encrypted_space_name (verifier),
-   * force_user_passwords (default true), allow_self_registration (default false).
-   * Returns the space. 409 CONFLICT when the name is taken.
+   * Creates a space. Input: space_name (spec §5; one script, nothing invisible — issue 18),
+   * encrypted_space_name (verifier), force_user_passwords (default true),
+   * allow_self_registration (default false). Returns the space. 409 CONFLICT 'A space with this
+   * name already exists' when a space has the same name ignoring case, compatibility forms and
+   * spacing (services/names.ts `nameKey`), 'A space with a name that looks the same already
+   * exists' when one looks the same (UTS #39 skeleton).
    */
   create: publicProcedure
     .input(
@@ -36,20 +47,35 @@ export const spacesRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const verifierHash = await hashVerifier(input.encrypted_space_name);
+      const keys = nameKeysOf(input.space_name);
       const now = ctx.now();
+      await keySpaceNamesAhead(ctx.db);
       try {
-        const [space] = await ctx.db
-          .insert(spaces)
-          .values({
-            name: input.space_name,
-            verifierHash,
-            forceUserPasswords: input.force_user_passwords,
-            allowSelfRegistration: input.allow_self_registration,
-            createdAt: now,
-            lastLoginAt: now,
-          })
-          .returning();
-        if (!space) throw new Error('insert returned no row');
+        const space = await ctx.db.transaction(async (tx) => {
+          await lockSpaceNames(tx);
+          await keySpaceNames(tx);
+          const clash = await spaceNameClash(tx, keys);
+          if (clash) {
+            const message = clash === 'same' ? ERROR.spaceExists : ERROR.spaceLookalike;
+            throw new TRPCError({ code: 'CONFLICT', message });
+          }
+          const [row] = await tx
+            .insert(spaces)
+            .values({
+              name: input.space_name,
+              nameKey: keys.key,
+              nameSkeleton: keys.skeleton,
+              nameKeysVersion: NAME_KEYS_VERSION,
+              verifierHash,
+              forceUserPasswords: input.force_user_passwords,
+              allowSelfRegistration: input.allow_self_registration,
+              createdAt: now,
+              lastLoginAt: now,
+            })
+            .returning();
+          if (!row) throw new Error('insert returned no row');
+          return row;
+        });
         return spaceView(space);
       } catch (error) {
         if (isUniqueViolation(error))

@@ -6,15 +6,16 @@ import { z } from 'zod';
 
 import { ERROR } from '../errors.ts';
 import {
+  newUsernameSchema,
   renameSchema,
   roleSchema,
   spaceNameSchema,
-  usernameSchema,
   verifierSchema,
 } from '../schemas.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
+import { keyUsernamesAhead } from '../services/name-keys.ts';
 import { requireSpace, requireSpaceVerifier } from '../services/spaces.ts';
-import { insertUser, passwordHashFor } from '../services/users.ts';
+import { insertUser, passwordHashFor, renameUser } from '../services/users.ts';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../trpc.ts';
 import { userView } from '../views.ts';
 
@@ -26,14 +27,16 @@ export const usersRouter = router({
    * self-registration setting; later users only when allow_self_registration is on (spec §6).
    * Input: space_name, username, encrypted_password (optional; required when the space forces
    * passwords), encrypted_space_name. Returns the user with its role.
-   * Errors: 404 space; 401 wrong space key; 403 self registration off; 409 username taken;
+   * Errors: 400 (REST 422) a username with invisible characters or mixed scripts; 404 space;
+   * 401 wrong space key; 403 self registration off; 409 username taken or one that looks the
+   * same (services/users.ts insertUser);
    * 422 password missing where forced.
    */
   register: publicProcedure
     .input(
       z.object({
         space_name: spaceNameSchema,
-        username: usernameSchema,
+        username: newUsernameSchema,
         encrypted_password: verifierSchema('encrypted_password').optional(),
         encrypted_space_name: verifierSchema('encrypted_space_name'),
       }),
@@ -42,6 +45,7 @@ export const usersRouter = router({
       const space = await requireSpace(ctx.db, input.space_name);
       await requireSpaceVerifier(space, input.encrypted_space_name);
       const passwordHash = await passwordHashFor(space, input.encrypted_password);
+      await keyUsernamesAhead(ctx.db, space.id);
       // Registrations of one space are serialised on the space row, so two simultaneous
       // "first" registrations cannot both become admin.
       const user = await ctx.db.transaction(async (tx) => {
@@ -91,32 +95,37 @@ export const usersRouter = router({
 
   /**
    * Adds a user (admin only, spec §2 Add User). Input: username, encrypted_password (optional
-   * unless forced), role (default member). Returns the user. 409 when the name is taken.
+   * unless forced), role (default member). Returns the user. 400/409 as `register`.
    */
   create: adminProcedure
     .input(
       z.object({
-        username: usernameSchema,
+        username: newUsernameSchema,
         encrypted_password: verifierSchema('encrypted_password').optional(),
         role: roleSchema.default('member'),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const passwordHash = await passwordHashFor(ctx.auth.space, input.encrypted_password);
-      const user = await insertUser(ctx.db, {
-        spaceId: ctx.auth.space.id,
-        username: input.username,
-        passwordHash,
-        role: input.role,
-        createdAt: ctx.now(),
-      });
+      await keyUsernamesAhead(ctx.db, ctx.auth.space.id);
+      const user = await ctx.db.transaction((tx) =>
+        insertUser(tx, {
+          spaceId: ctx.auth.space.id,
+          username: input.username,
+          passwordHash,
+          role: input.role,
+          createdAt: ctx.now(),
+        }),
+      );
       return userView(user);
     }),
 
   /**
    * Renames the caller ({username}: letters and digits, anyone, only themself) or changes
    * another user's role ({role}: admins only, never their own). Returns the user.
-   * Errors: 403 for the rules above; 404 unknown user; 409 'Username already exists…'.
+   * Errors: 400 (REST 422) a name not of letters and digits, of mixed scripts or invisible;
+   * 403 for the rules above; 404 unknown user; 409 'Username already exists…' or 'A username
+   * that looks the same already exists…'.
    */
   update: memberProcedure
     .input(
@@ -141,15 +150,22 @@ export const usersRouter = router({
           throw new TRPCError({ code: 'FORBIDDEN', message: ERROR.adminOnly });
         if (isSelf) throw new TRPCError({ code: 'FORBIDDEN', message: ERROR.cannotChangeOwnRole });
       }
+      const spaceId = ctx.auth.space.id;
+      const { username, role } = input;
       try {
-        const [user] = await ctx.db
-          .update(users)
-          .set({
-            ...(input.username !== undefined ? { username: input.username } : {}),
-            ...(input.role !== undefined ? { role: input.role } : {}),
-          })
-          .where(and(eq(users.id, input.user_id), eq(users.spaceId, ctx.auth.space.id)))
-          .returning();
+        // Both are never given together: a username only for oneself, a role only for others.
+        const user =
+          username !== undefined
+            ? await keyUsernamesAhead(ctx.db, spaceId).then(() =>
+                ctx.db.transaction((tx) => renameUser(tx, spaceId, input.user_id, username)),
+              )
+            : (
+                await ctx.db
+                  .update(users)
+                  .set({ role })
+                  .where(and(eq(users.id, input.user_id), eq(users.spaceId, spaceId)))
+                  .returning()
+              )[0];
         if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.userNotFound });
         // Cached sessions of every instance hold the old name and role: they are re-read.
         await ctx.bus.publish({

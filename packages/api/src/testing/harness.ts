@@ -238,3 +238,10 @@ export function expectTRPCErrorValue(
   expect({ code: error.code, message: clientMessage(error) }).toEqual({ code, message });
   return error;
 }
+
+export {
+  LOOK_ALIKE_RENAMES,
+  LOOK_ALIKE_SPACE_NAMES,
+  LOOK_ALIKE_USERNAMES,
+  type LookAlikeName,
+} from './look-alike-names.ts';

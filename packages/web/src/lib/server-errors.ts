@@ -40,6 +40,19 @@ const KNOWN: {
     detail: 'A space with this name already exists',
     text: m.server_error_space_exists,
   },
+  spaceLookalike: {
+    detail: 'A space with a name that looks the same already exists',
+    text: m.server_error_space_lookalike,
+  },
+  spaceNameInvisible: {
+    detail: 'Space name must not contain invisible or formatting characters',
+    text: m.server_error_space_name_invisible,
+  },
+  spaceNameMixedScripts: {
+    detail:
+      'Space name must be written in one script, not mixed (for example Latin with Cyrillic letters)',
+    text: m.server_error_space_name_mixed_scripts,
+  },
   invalidSpaceCredentials: {
     detail: 'Invalid space name or space key',
     text: m.server_error_invalid_space_credentials,
@@ -57,6 +70,19 @@ const KNOWN: {
   usernameExists: {
     detail: 'Username already exists. Please choose a different username.',
     text: m.server_error_username_exists,
+  },
+  usernameLookalike: {
+    detail: 'A username that looks the same already exists. Please choose a different username.',
+    text: m.server_error_username_lookalike,
+  },
+  usernameInvisible: {
+    detail: 'Username must not contain invisible or formatting characters',
+    text: m.server_error_username_invisible,
+  },
+  usernameMixedScripts: {
+    detail:
+      'Username must be written in one script, not mixed (for example Latin with Cyrillic letters)',
+    text: m.server_error_username_mixed_scripts,
   },
   cannotChangeOwnRole: {
     detail: 'You cannot change your own role',

@@ -12,6 +12,7 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 
 import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { serverError } from '../../lib/server-errors.ts';
 import { clearSession, getSpaceKey, updateStoredUser, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
@@ -51,11 +52,15 @@ export default function DashboardPage() {
       });
       updateStoredUser({ id: updated.id, username: updated.username, role: updated.role });
     } catch (error) {
+      const refusal = serverError(error);
+      const failure = renameFailure(errorCode(error), refusal?.reason ?? null);
       showMessage(
         'error',
-        renameFailure(errorCode(error)) === 'exists'
-          ? m.dashboard_username_exists()
-          : m.dashboard_username_failed(),
+        failure === 'refused' && refusal
+          ? refusal.message
+          : failure === 'exists'
+            ? m.dashboard_username_exists()
+            : m.dashboard_username_failed(),
       );
     }
   }

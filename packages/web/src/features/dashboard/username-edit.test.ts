@@ -76,4 +76,12 @@ describe('username edit rules (spec §4 Username edit)', () => {
     expect(renameFailure('INTERNAL_SERVER_ERROR')).toBe('failed');
     expect(renameFailure(undefined)).toBe('failed');
   });
+
+  it('maps the look-alike, mixed-script and invisible refusals to "refused" (issue 18)', () => {
+    expect(renameFailure('CONFLICT', 'usernameLookalike')).toBe('refused');
+    expect(renameFailure('BAD_REQUEST', 'usernameMixedScripts')).toBe('refused');
+    expect(renameFailure('BAD_REQUEST', 'usernameInvisible')).toBe('refused');
+    expect(renameFailure('CONFLICT', 'usernameExists')).toBe('exists');
+    expect(renameFailure('FORBIDDEN', 'renameOnlyYourself')).toBe('failed');
+  });
 });

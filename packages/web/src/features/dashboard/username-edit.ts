@@ -4,6 +4,7 @@
  * keys keep working; an unchanged or empty name cancels without a call; a 409 means the name
  * is taken.
  */
+import type { ServerErrorReason } from '../../lib/server-errors.ts';
 
 /** The server's limit on usernames (characters). */
 export const USERNAME_MAX_CHARS = 50;
@@ -68,10 +69,23 @@ export function resolveUsernameEdit(current: string, draft: string): UsernameEdi
   return { kind: 'save', username };
 }
 
+/** Server refusals of a new name that say more than 'exists' (issue 18: look-alike names). */
+const NAME_REFUSALS: ReadonlySet<ServerErrorReason> = new Set<ServerErrorReason>([
+  'usernameLookalike',
+  'usernameMixedScripts',
+  'usernameInvisible',
+]);
+
 /**
- * Which message a failed rename shows (spec §8 Dashboard): 'exists' for the tRPC code
- * 'CONFLICT' (HTTP 409, the old name is restored), 'failed' for anything else.
+ * Which message a failed rename shows (spec §8 Dashboard): 'refused' for the server's look-alike,
+ * mixed-script and invisible-character refusals (issue 18; its translated detail is shown),
+ * 'exists' for any other tRPC code 'CONFLICT' (HTTP 409, the old name is restored), 'failed' for
+ * anything else.
  */
-export function renameFailure(code: string | undefined): 'exists' | 'failed' {
+export function renameFailure(
+  code: string | undefined,
+  reason: ServerErrorReason | null = null,
+): 'refused' | 'exists' | 'failed' {
+  if (reason !== null && NAME_REFUSALS.has(reason)) return 'refused';
   return code === 'CONFLICT' ? 'exists' : 'failed';
 }

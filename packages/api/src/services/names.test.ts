@@ -1,0 +1,140 @@
+/** Names nobody can impersonate: the key, skeleton and form rules of services/names.ts (issue 18). */
+import { describe, expect, it } from 'vitest';
+
+import { assignNameKeys } from './name-keys.ts';
+import { hasInvisibleCharacters, isSingleScript, nameKey, nameSkeleton } from './names.ts';
+
+describe('nameKey: one name however it is written', () => {
+  it.each([
+    ['case', 'Team Alpha', 'TEAM alpha'],
+    ['runs of spaces and ends', 'Team Alpha', '  team   alpha '],
+    ['other spaces (NFKC)', 'Team Alpha', 'Team\u00a0Alpha'],
+    ['fullwidth letters (NFKC)', 'Team Alpha', 'Ｔｅａｍ Ａｌｐｈａ'],
+    ['ligatures (NFKC)', 'office', 'ｏﬃce'],
+    ['composed and decomposed accents', 'Jürgen', 'Ju\u0308rgen'],
+    ['sharp s (full case folding)', 'Straße', 'STRASSE'],
+    ['final sigma', 'ΟΔΟΣ', 'οδοσ'],
+    ['a zero-width space', 'ann', 'a\u200bnn'],
+    ['a bidi override', 'ann', '\u202eann'],
+  ])('%s: %j and %j share a key', (_, first, second) => {
+    expect(nameKey(second)).toBe(nameKey(first));
+  });
+
+  it.each([
+    ['Team Alpha', 'Team Alpha 2'],
+    ['ann', 'anna'],
+    ['ann', 'аnn'], // Cyrillic а: another name, that only looks the same
+    ['Team Alpha', 'TeamAlpha'],
+  ])('%j and %j are different names', (first, second) => {
+    expect(nameKey(second)).not.toBe(nameKey(first));
+  });
+
+  it('is the name in lower case with single spaces', () => {
+    expect(nameKey('  Team   ALPHA ')).toBe('team alpha');
+  });
+});
+
+describe('nameSkeleton: names that pass for each other', () => {
+  it.each([
+    ['Cyrillic а in a Latin name', 'ann', 'аnn'],
+    ['a whole Cyrillic look-alike', 'cop', 'сор'],
+    ['Greek capitals', 'KAPA', 'ΚΑΡΑ'],
+    ['Greek capitals of a lower-case name', 'ann', 'ΑΝΝ'],
+    ['capital I for small l', 'lan', 'Ian'],
+    ['digits for letters', 'Room lol', 'Room 101'],
+    ['rn for m', 'Tom', 'Torn'],
+    ['fullwidth letters', 'Team', 'Ｔｅａｍ'],
+    ['a zero-width joiner', 'ann', 'an\u200dn'],
+    ['double spaces', 'Team Alpha', 'Team  Alpha'],
+    ['case', 'Case X', 'CASE x'],
+  ])('%s: %j and %j share a skeleton', (_, first, second) => {
+    expect(nameSkeleton(second)).toBe(nameSkeleton(first));
+  });
+
+  it.each([
+    ['ann', 'anne'],
+    ['Team Alpha', 'Team Beta'],
+    ['Jürgen', 'Jurgen'],
+  ])('%j and %j look different', (first, second) => {
+    expect(nameSkeleton(second)).not.toBe(nameSkeleton(first));
+  });
+});
+
+describe('hasInvisibleCharacters', () => {
+  it.each([
+    ['zero-width space', 'a\u200bnn'],
+    ['zero-width non-joiner', 'a\u200cnn'],
+    ['zero-width joiner', 'a\u200dnn'],
+    ['word joiner', 'a\u2060nn'],
+    ['byte-order mark', '\ufeffann'],
+    ['soft hyphen', 'a\u00adnn'],
+    ['left-to-right mark', 'ann\u200e'],
+    ['right-to-left override', '\u202eann'],
+    ['first-strong isolate', '\u2068ann\u2069'],
+    ['Hangul filler (a letter that shows nothing)', 'a\u3164nn'],
+    ['variation selector', 'a\ufe0fnn'],
+    ['line separator', 'a\u2028nn'],
+    ['blank braille pattern', 'a\u2800nn'],
+  ])('finds a %s', (_, name) => {
+    expect(hasInvisibleCharacters(name)).toBe(true);
+  });
+
+  it.each(['ann', 'Team Alpha', 'Jürgen 🚀', 'Команда-7', '東京 Team'])('passes %j', (name) => {
+    expect(hasInvisibleCharacters(name)).toBe(false);
+  });
+});
+
+describe('isSingleScript (UTS #39 highly restrictive)', () => {
+  it.each([
+    'Team Alpha 7',
+    'Команда',
+    'Ελλάδα',
+    'مرحبا',
+    'שלום',
+    'नमस्ते',
+    '東京 Team',
+    'ひらがな カタカナ 漢字 Latin',
+    '한국 team',
+    '中文 ㄅㄆ abc',
+    'Jürgen 🚀',
+    'a-b 1',
+  ])('accepts %j', (name) => {
+    expect(isSingleScript(name)).toBe(true);
+  });
+
+  it.each([
+    ['Latin with a Cyrillic а', 'Cаse X'],
+    ['Latin with a Greek ο', 'Cοde'],
+    ['Cyrillic with a Latin o', 'Кoманда'],
+    ['Greek with Cyrillic', 'Αлфа'],
+    ['Korean with Japanese kana', '한국 ひらがな'],
+    ['Cherokee letters copying Latin ones (not a recommended script)', 'ᎪᏴᏟ'],
+  ])('refuses %s', (_, name) => {
+    expect(isSingleScript(name)).toBe(false);
+  });
+});
+
+describe('assignNameKeys: rows keyed before the rules', () => {
+  const row = (id: string, name: string) => ({
+    id,
+    key: nameKey(name),
+    skeleton: nameSkeleton(name),
+  });
+
+  it('gives each key and skeleton to the oldest row only; later clashes keep null', () => {
+    const rows = [row('1', 'Team Alpha'), row('2', 'team  alpha'), row('3', 'Team Аlpha')];
+    expect(assignNameKeys(rows, [])).toEqual([
+      { id: '1', key: 'team alpha', skeleton: nameSkeleton('Team Alpha') },
+      { id: '2', key: null, skeleton: null },
+      { id: '3', key: nameKey('Team Аlpha'), skeleton: null },
+    ]);
+  });
+
+  it('leaves null what a stored row already holds', () => {
+    const stored = { key: 'ann', skeleton: nameSkeleton('bob') };
+    expect(assignNameKeys([row('1', 'Ann'), row('2', 'b0b')], [stored])).toEqual([
+      { id: '1', key: null, skeleton: nameSkeleton('ann') },
+      { id: '2', key: 'b0b', skeleton: null },
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The look-alike names of issue 18 item 5, shared by the tests of every way in (tRPC callers,
+ * REST, tRPC over HTTP and WebSocket): `first` is taken, then `second` is refused with `code`
+ * (REST: CONFLICT 409, BAD_REQUEST 422) and `message`.
+ */
+import { SPACE_NAME_HINT } from '@cipherspace/crypto';
+
+import { ERROR } from '../errors.ts';
+
+export interface LookAlikeName {
+  what: string;
+  first: string;
+  second: string;
+  code: 'CONFLICT' | 'BAD_REQUEST';
+  message: string;
+}
+
+const same = (what: string, first: string, second: string, message: string): LookAlikeName => ({
+  what,
+  first,
+  second,
+  code: 'CONFLICT',
+  message,
+});
+const refused = (what: string, first: string, second: string, message: string) => ({
+  what,
+  first,
+  second,
+  code: 'BAD_REQUEST' as const,
+  message,
+});
+
+/** Space names; append the same suffix of digits to both to reuse them in one database. */
+export const LOOK_ALIKE_SPACE_NAMES: readonly LookAlikeName[] = [
+  same('case', 'Case Xylo', 'case XYLO', ERROR.spaceExists),
+  same('double spaces', 'Team Alpha', 'team  alpha', ERROR.spaceExists),
+  same('fullwidth letters (NFKC)', 'Wide Team', 'Ｗｉｄｅ Ｔｅａｍ', ERROR.spaceExists),
+  same('Cyrillic look-alike', 'cop', 'сор', ERROR.spaceLookalike),
+  same('Greek look-alike', 'KAPA', 'ΚΑΡΑ', ERROR.spaceLookalike),
+  same('digits for letters', 'Room lol', 'Room 101', ERROR.spaceLookalike),
+  refused('Latin with a Cyrillic а', 'Case Mix', 'Cаse Mix', ERROR.spaceNameMixedScripts),
+  refused('Latin with a Greek ο', 'Code Red', 'Cοde Red', ERROR.spaceNameMixedScripts),
+  refused('zero-width space', 'Zero Width', 'Zero\u200bWidth', SPACE_NAME_HINT),
+  refused('bidi override', 'Bidi Team', '\u202eBidi Team', SPACE_NAME_HINT),
+  refused('Hangul filler', 'Filler Team', 'Filler\u3164Team', ERROR.spaceNameInvisible),
+];
+
+/** Usernames registered (or added by an admin) in one space. */
+export const LOOK_ALIKE_USERNAMES: readonly LookAlikeName[] = [
+  same('case', 'Ann', 'ann', ERROR.usernameExists),
+  same('double spaces', 'bob smith', 'Bob  Smith', ERROR.usernameExists),
+  same('fullwidth letters (NFKC)', 'carol', 'ｃａｒｏｌ', ERROR.usernameExists),
+  same('Cyrillic look-alike', 'cop', 'сор', ERROR.usernameLookalike),
+  same('Greek look-alike', 'ANNA', 'ΑΝΝΑ', ERROR.usernameLookalike),
+  same('capital I for small l', 'lan', 'Ian', ERROR.usernameLookalike),
+  refused('Latin with a Cyrillic е', 'eve', 'еve', ERROR.usernameMixedScripts),
+  refused('zero-width space', 'fay', 'f\u200bay', ERROR.usernameInvisible),
+  refused('bidi override', 'gus', '\u202egus', ERROR.usernameInvisible),
+  refused('Hangul filler', 'hal', 'ha\u3164l', ERROR.usernameInvisible),
+];
+
+/** Names another user of the space takes by renaming themself (letters and digits only). */
+export const LOOK_ALIKE_RENAMES: readonly LookAlikeName[] = [
+  same('case', 'Ann', 'ANN', ERROR.usernameExists),
+  same('fullwidth letters (NFKC)', 'Wide', 'Ｗｉｄｅ', ERROR.usernameExists),
+  same('Cyrillic look-alike', 'cop', 'сор', ERROR.usernameLookalike),
+  refused('Latin with a Cyrillic е', 'eve', 'еve', ERROR.usernameMixedScripts),
+  refused('zero-width space', 'fay', 'f\u200bay', 'username may contain only letters and digits'),
+  refused('Hangul filler', 'hal', 'ha\u3164l', ERROR.usernameInvisible),
+];
