@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ERROR } from '../errors.ts';
 import { nameSkeleton } from '../services/names.ts';
-import { hashVerifier } from '../services/verifier-hash.ts';
 import {
   createApiHarness,
   expectTRPCError,
   expectTRPCErrorValue,
+  insertSpaceWithoutNameKeys,
   LOOK_ALIKE_RENAMES,
   LOOK_ALIKE_SPACE_NAMES,
   LOOK_ALIKE_USERNAMES,
@@ -141,19 +141,8 @@ describe('names nobody can impersonate', () => {
   });
 
   describe('names taken before the rules (rows written as the old code wrote them)', () => {
-    /** A space inserted without keys, as before migration 0003; returns its credentials. */
-    async function oldSpace(name: string, createdAt: Date): Promise<SpaceCredentials> {
-      const verifier = await deriveSpaceNameVerifier(KEY, name);
-      await h.db.db.insert(spaces).values({
-        name,
-        verifierHash: await hashVerifier(verifier),
-        forceUserPasswords: false,
-        allowSelfRegistration: true,
-        createdAt,
-        lastLoginAt: createdAt,
-      });
-      return { name, key: KEY, verifier };
-    }
+    const oldSpace = (name: string, createdAt: Date) =>
+      insertSpaceWithoutNameKeys(h.db.db, name, KEY, createdAt);
 
     it('keeps clashing old spaces reachable and refuses new names that clash with them', async () => {
       const older = await oldSpace('Legacy Team', new Date('2024-01-01T00:00:00Z'));

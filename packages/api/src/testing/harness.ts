@@ -240,6 +240,7 @@ export function expectTRPCErrorValue(
 }
 
 export {
+  insertSpaceWithoutNameKeys,
   LOOK_ALIKE_RENAMES,
   LOOK_ALIKE_SPACE_NAMES,
   LOOK_ALIKE_USERNAMES,

@@ -3,9 +3,11 @@
  * REST, tRPC over HTTP and WebSocket): `first` is taken, then `second` is refused with `code`
  * (REST: CONFLICT 409, BAD_REQUEST 422) and `message`.
  */
-import { SPACE_NAME_HINT } from '@cipherspace/crypto';
+import { deriveSpaceNameVerifier, SPACE_NAME_HINT } from '@cipherspace/crypto';
+import { spaces, type Database } from '@cipherspace/db';
 
 import { ERROR } from '../errors.ts';
+import { hashVerifier } from '../services/verifier-hash.ts';
 
 export interface LookAlikeName {
   what: string;
@@ -68,3 +70,26 @@ export const LOOK_ALIKE_RENAMES: readonly LookAlikeName[] = [
   refused('zero-width space', 'fay', 'f\u200bay', 'username may contain only letters and digits'),
   refused('Hangul filler', 'hal', 'ha\u3164l', ERROR.usernameInvisible),
 ];
+
+/**
+ * Inserts a space as the code before migration 0003 did: without name keys, so names that clash
+ * under today's rules can be stored side by side. Open self registration, no forced passwords.
+ * Returns the credentials `{ name, key, verifier }` a client logs in with.
+ */
+export async function insertSpaceWithoutNameKeys(
+  db: Database,
+  name: string,
+  key: string,
+  createdAt: Date,
+): Promise<{ name: string; key: string; verifier: string }> {
+  const verifier = await deriveSpaceNameVerifier(key, name);
+  await db.insert(spaces).values({
+    name,
+    verifierHash: await hashVerifier(verifier),
+    forceUserPasswords: false,
+    allowSelfRegistration: true,
+    createdAt,
+    lastLoginAt: createdAt,
+  });
+  return { name, key, verifier };
+}
