@@ -13,27 +13,13 @@ import type { Figure } from '../lib/report.ts';
 import { POOL_SIZE, startBareServer, startOurServer } from '../lib/servers.ts';
 import { contentPath, documentOfSize, saveContent, setUpSpace } from '../lib/spaces.ts';
 import { median } from '../lib/stats.ts';
-import { startWorker } from '../lib/workers.ts';
-import type { LoadOutcome, LoadRun, LoadTarget } from '../workers/load.ts';
+import { runLoad, type LoadTarget } from '../lib/load.ts';
 import postgres from 'postgres';
 
 const DOCUMENT_BYTES = 10 * 1024;
 const GET_RATIO_GOAL = 0.6;
 
 type Side = 'ours' | 'bare';
-
-async function load(spec: LoadRun): Promise<LoadOutcome> {
-  const worker = startWorker('load');
-  try {
-    return await worker.request<LoadOutcome & { type: 'done' }>(
-      { type: 'run', ...spec },
-      'done',
-      (spec.durationS + 120) * 1000,
-    );
-  } finally {
-    await worker.stop();
-  }
-}
 
 /** The stored version of every tool of the space `spaceId`. */
 async function storedVersions(
@@ -108,7 +94,7 @@ export const throughput: Benchmark = {
           // Both servers live in this process and only one is under load at a time: this
           // process's CPU time is that server's.
           const cpuBefore = process.cpuUsage();
-          const outcome = await load({
+          const outcome = await runLoad({
             url: which === 'ours' ? ours.url : bare.url,
             method,
             targets: targetsFor(which),

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { createDb, type DbHandle } from '@cipherspace/db';
-import { buildServer, loadConfig } from '@cipherspace/server';
+import { buildServer, loadConfig, openEventBus } from '@cipherspace/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -50,11 +50,14 @@ const NO_WEB_DIR = join(tmpdir(), 'cipherspace-bench-no-web-build');
 
 /**
  * Starts our server on `databaseUrl` (migrating it if needed) with logging off and the default
- * pool size; `webDistDir` is the web build it serves at `/` (none by default).
+ * pool size; `webDistDir` is the web build it serves at `/` (none by default); `eventBusUrl`
+ * (EVENT_BUS_URL) the broker that carries its live events to other instances instead of
+ * LISTEN/NOTIFY. @throws when the database or the broker cannot be reached.
  */
 export async function startOurServer(options: {
   databaseUrl: string;
   webDistDir?: string;
+  eventBusUrl?: string;
 }): Promise<RunningServer & { db: DbHandle; app: FastifyInstance }> {
   const config = {
     ...loadConfig({
@@ -63,15 +66,23 @@ export async function startOurServer(options: {
       DATABASE_URL: options.databaseUrl,
       DB_POOL_SIZE: String(POOL_SIZE),
       WEB_DIST_DIR: options.webDistDir ?? NO_WEB_DIR,
+      EVENT_BUS_URL: options.eventBusUrl,
     }),
     rateLimits: BENCH_RATE_LIMITS,
   };
   const db = await createDb({ databaseUrl: options.databaseUrl, poolSize: POOL_SIZE });
+  const broker = config.eventBusUrl
+    ? await openEventBus(config.eventBusUrl).catch(async (error: unknown) => {
+        await db.close();
+        throw error;
+      })
+    : null;
   let app: FastifyInstance;
   try {
-    app = await buildServer(config, { db });
+    app = await buildServer(config, { db, ...(broker ? { notifier: broker } : {}) });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
+    await broker?.close();
     await db.close();
     throw error;
   }
@@ -83,6 +94,7 @@ export async function startOurServer(options: {
     wsUrl: `ws://127.0.0.1:${port}`,
     async close() {
       await app.close();
+      await broker?.close();
       await db.close();
     },
   };

@@ -23,8 +23,11 @@ export type FanoutKind = 'raw' | 'trpc' | 'bare';
 export interface FanoutRun {
   kind: FanoutKind;
   sockets: number;
-  /** raw: `/api/ws/{space}?token&session_id` URL; trpc: `ws://…/trpc`; bare: `ws://…/bare/ws`. */
-  socketUrl: string;
+  /**
+   * raw: `/api/ws/{space}?token&session_id` URL; trpc: `ws://…/trpc`; bare: `ws://…/bare/ws`.
+   * Several URLs (e.g. of several instances) are used in turn: socket i connects to url i mod n.
+   */
+  socketUrl: string | readonly string[];
   /** The readers' token (tRPC `connectionParams`). */
   token: string;
   spaceName: string;
@@ -85,7 +88,9 @@ async function run(spec: FanoutRun): Promise<FanoutOutcome> {
     for (let i = 0; i < spec.sockets; i += CONNECT_CONCURRENCY) {
       const batch = Math.min(CONNECT_CONCURRENCY, spec.sockets - i);
       held.push(
-        ...(await Promise.all(Array.from({ length: batch }, () => connect(spec, receipt)))),
+        ...(await Promise.all(
+          Array.from({ length: batch }, (_, j) => connect(spec, urlOf(spec, i + j), receipt)),
+        )),
       );
     }
     const connectSeconds = (performance.now() - started) / 1000;
@@ -133,13 +138,27 @@ async function run(spec: FanoutRun): Promise<FanoutOutcome> {
   }
 }
 
-function connect(spec: FanoutRun, receipt: (version: number) => void): Promise<Held> {
-  return spec.kind === 'trpc' ? connectTrpc(spec, receipt) : connectRaw(spec, receipt);
+function connect(spec: FanoutRun, url: string, receipt: (version: number) => void): Promise<Held> {
+  return spec.kind === 'trpc'
+    ? connectTrpc(spec, url, receipt)
+    : connectRaw(spec.kind, url, receipt);
+}
+
+/** The URL socket `index` connects to. */
+function urlOf(spec: FanoutRun, index: number): string {
+  if (typeof spec.socketUrl === 'string') return spec.socketUrl;
+  const url = spec.socketUrl[index % spec.socketUrl.length];
+  if (url === undefined) throw new Error('socketUrl is an empty list');
+  return url;
 }
 
 /** A raw socket (ours or the bare baseline's): open means subscribed (ours subscribes before the upgrade). */
-function connectRaw(spec: FanoutRun, receipt: (version: number) => void): Promise<Held> {
-  const socket = new WebSocket(spec.socketUrl, { perMessageDeflate: false });
+function connectRaw(
+  kind: FanoutKind,
+  url: string,
+  receipt: (version: number) => void,
+): Promise<Held> {
+  const socket = new WebSocket(url, { perMessageDeflate: false });
   socket.on('message', (data: Buffer) => {
     const message = JSON.parse(data.toString('utf8')) as {
       type?: string;
@@ -152,7 +171,7 @@ function connectRaw(spec: FanoutRun, receipt: (version: number) => void): Promis
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.terminate();
-      reject(new Error(`a ${spec.kind} socket did not open within ${CONNECT_TIMEOUT_MS} ms`));
+      reject(new Error(`a ${kind} socket did not open within ${CONNECT_TIMEOUT_MS} ms`));
     }, CONNECT_TIMEOUT_MS);
     socket.once('open', () => {
       clearTimeout(timer);
@@ -167,9 +186,13 @@ function connectRaw(spec: FanoutRun, receipt: (version: number) => void): Promis
 }
 
 /** A tRPC client of its own (one WebSocket) subscribed to `realtime.onEvent`, as the web app is. */
-function connectTrpc(spec: FanoutRun, receipt: (version: number) => void): Promise<Held> {
+function connectTrpc(
+  spec: FanoutRun,
+  url: string,
+  receipt: (version: number) => void,
+): Promise<Held> {
   const wsClient = createWSClient({
-    url: spec.socketUrl,
+    url,
     WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
     connectionParams: { token: spec.token },
   });

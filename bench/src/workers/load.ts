@@ -15,6 +15,8 @@ import { serveParent, type WorkerMessage } from '../lib/workers.ts';
 export interface LoadTarget {
   path: string;
   version: number;
+  /** Bearer token for this target's saves (a member of its space); default the run's `token`. */
+  token?: string;
 }
 
 export interface LoadRun {
@@ -73,7 +75,7 @@ async function run(spec: LoadRun): Promise<LoadOutcome> {
         ...request,
         method: 'PUT',
         path: target.path,
-        headers,
+        headers: target.token ? { ...headers, authorization: `Bearer ${target.token}` } : headers,
         body: JSON.stringify({
           encrypted_data: spec.envelope,
           metadata: { version: target.version },

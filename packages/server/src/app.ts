@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { appRouter, createContextFactory, EventBus } from '@cipherspace/api';
-import type { DbHandle } from '@cipherspace/db';
+import type { DbHandle, DbNotifier } from '@cipherspace/db';
 import {
   releaseUpgradeRequest,
   rememberUpgradeResponse,
@@ -35,6 +35,12 @@ import { IMMUTABLE_ASSET_CACHE, isHashedAsset, readWebIndex } from './web-app.ts
 
 export interface ServerDeps {
   db: DbHandle;
+  /**
+   * What carries live events to the other instances: a broker's notifier (EVENT_BUS_URL, see
+   * event-bus/), opened and closed by the caller; default the database's LISTEN/NOTIFY
+   * (`db.notifier`, null on PGlite).
+   */
+  notifier?: DbNotifier | null;
   /** The clock (tests pass a controlled one). */
   now?: () => Date;
   /** Where log lines go (default stdout); tests capture them to prove what is never logged. */
@@ -84,7 +90,7 @@ export async function buildServer(
   await registerSecurityHeaders(app, { diagramEditorUrl: config.diagramEditorUrl });
   registerGracefulClose(app);
 
-  const bus = new EventBus(deps.db.notifier);
+  const bus = new EventBus(deps.notifier === undefined ? deps.db.notifier : deps.notifier);
   await bus.start();
   const createContext = createContextFactory({
     db: deps.db.db,
@@ -183,10 +189,12 @@ export async function buildServer(
   await app.register(restAdapter, { createContext });
 
   /**
-   * 200 `{status:'ok', database:'ok', realtime, driver, throttle}` when the database answers and
-   * the cross-instance LISTEN is up (`realtime`: 'listening', or 'local' on PGlite); otherwise 503
-   * `{status:'degraded', database:'ok'|'unreachable', realtime, driver, throttle, detail}` (issue 7
-   * item 2). `throttle` says where the attempt counters are (throttle.ts): an unreachable Redis
+   * 200 `{status:'ok', database:'ok', realtime, event_bus, driver, throttle}` when the database
+   * answers and the cross-instance LISTEN or broker subscription is up (`realtime`: 'listening',
+   * or 'local' on PGlite); otherwise 503 `{status:'degraded', database:'ok'|'unreachable',
+   * realtime, event_bus, driver, throttle, detail}` (issue 7 item 2). `event_bus` says what
+   * carries the events: 'local', 'postgres' (LISTEN/NOTIFY), 'nats' or 'redis' (EVENT_BUS_URL,
+   * issue 18 item 2). `throttle` says where the attempt counters are (throttle.ts): an unreachable Redis
    * shows there but keeps the 200 — the instance still throttles, on its own, and a Redis shared
    * by all instances must not take every one of them out of the load balancer at once.
    */
@@ -196,14 +204,24 @@ export async function buildServer(
       () => 'unreachable' as const,
     );
     const realtime = bus.transportState;
+    // What carries the cross-instance events: 'local', 'postgres' (NOTIFY), 'nats' or 'redis'.
+    const eventBus = bus.transportKind;
     const counting = throttle.counting();
     if (database === 'ok' && realtime !== 'reconnecting') {
-      return { status: 'ok', database, realtime, driver: deps.db.driver, throttle: counting };
+      return {
+        status: 'ok',
+        database,
+        realtime,
+        event_bus: eventBus,
+        driver: deps.db.driver,
+        throttle: counting,
+      };
     }
     return reply.code(503).send({
       status: 'degraded',
       database,
       realtime,
+      event_bus: eventBus,
       driver: deps.db.driver,
       throttle: counting,
       detail: database === 'ok' ? 'Cross-instance events are reconnecting' : 'Database unreachable',

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: './data',
       dbPoolSize: 10,
+      eventBusUrl: undefined,
       logLevel: 'info',
       bodyLimitBytes: 10 * 1024 * 1024,
       sessionCleanupIntervalMs: 15 * 60 * 1000,
@@ -122,6 +123,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HISTORY_RETENTION_INTERVAL_MS: '10' })).toThrow(
       /HISTORY_RETENTION_INTERVAL_MS/,
     );
+  });
+
+  it('carries live events through a nats:// or redis:// EVENT_BUS_URL, and refuses any other scheme', () => {
+    expect(loadConfig({ EVENT_BUS_URL: '' }).eventBusUrl).toBeUndefined();
+    for (const url of [
+      'nats://127.0.0.1:4222',
+      'redis://:pw@cache:6379/1',
+      'rediss://cache:6380',
+    ]) {
+      expect(loadConfig({ EVENT_BUS_URL: url }).eventBusUrl).toBe(url);
+    }
+    for (const url of ['kafka://broker:9092', 'http://nats:4222', 'nats:4222', 'redis://']) {
+      expect(() => loadConfig({ EVENT_BUS_URL: url })).toThrow(
+        'EVENT_BUS_URL: EVENT_BUS_URL must be a nats:// or redis:// (rediss://) URL',
+      );
+    }
   });
 
   it('treats an empty DATABASE_URL as unset (embedded PGlite)', () => {

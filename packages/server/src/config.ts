@@ -8,6 +8,7 @@
  * | DATABASE_URL | (unset) | postgres:// URL; unset → embedded PGlite in DATA_DIR |
  * | DATA_DIR | ./data | PGlite data directory |
  * | DB_POOL_SIZE | 10 | PostgreSQL connections per instance |
+ * | EVENT_BUS_URL | (unset) | `nats://` or `redis://` broker for live events between instances; unset → PostgreSQL LISTEN/NOTIFY (PGlite: in-process) |
  * | LOG_LEVEL | info | pino level (fatal, error, warn, info, debug, trace, silent) |
  * | BODY_LIMIT_BYTES | 10485760 | largest request body (HTTP and WebSocket messages); larger → 413 |
  * | SESSION_CLEANUP_INTERVAL_MS | 900000 | how often expired sessions are deleted |
@@ -54,6 +55,13 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  EVENT_BUS_URL: z
+    .string()
+    .regex(/^(nats|rediss?):\/\/[^/]/, {
+      error: 'EVENT_BUS_URL must be a nats:// or redis:// (rediss://) URL',
+    })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -117,6 +125,11 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   dbPoolSize: number;
+  /**
+   * The broker that carries live events between instances (issue 18 item 2): a `nats://` or
+   * `redis://`/`rediss://` URL; undefined → PostgreSQL LISTEN/NOTIFY (PGlite: in-process).
+   */
+  eventBusUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   sessionCleanupIntervalMs: number;
@@ -162,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
+    eventBusUrl: e.EVENT_BUS_URL,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sessionCleanupIntervalMs: e.SESSION_CLEANUP_INTERVAL_MS,

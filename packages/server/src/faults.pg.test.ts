@@ -12,8 +12,6 @@
  * and then `ok`, and afterwards a save on instance B reaches a socket on instance A over A's
  * re-established LISTEN connection — without restarting anything.
  */
-import { createServer, connect, type Server, type Socket } from 'node:net';
-
 import { ERROR } from '@cipherspace/api';
 import { encryptJson } from '@cipherspace/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +22,7 @@ import {
   expectUpgradeRefused,
   loginOverRest,
   startTwoInstances,
+  TcpProxy,
   WsClient,
   wsUrlFor,
   type ClientSpace,
@@ -35,60 +34,6 @@ const p = encodeURIComponent;
 /** Fast probing of the LISTEN connection, so that recovery is quick enough for a test. */
 const PROBE = { listenProbeIntervalMs: 250, listenProbeTimeoutMs: 2000 };
 
-/** A TCP proxy in front of PostgreSQL that can be cut (connections refused) and restored. */
-class DatabaseProxy {
-  private readonly sockets = new Set<Socket>();
-  private server: Server | null = null;
-  port = 0;
-
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
-
-  /** Accepts connections (on the same port as before, after a cut). */
-  async open(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = connect(this.targetPort, this.targetHost);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('error', () => undefined);
-        socket.on('close', () => {
-          this.sockets.delete(socket);
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    const address = server.address();
-    if (!address || typeof address === 'string') throw new Error('proxy has no port');
-    this.port = address.port;
-    this.server = server;
-  }
-
-  /** Drops every connection and refuses new ones: the database is gone for the proxy's users. */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.destroy();
-    this.sockets.clear();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  /** The postgres:// URL of `url`'s database through this proxy. */
-  urlFor(url: string): string {
-    const proxied = new URL(url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(this.port);
-    return proxied.toString();
-  }
-}
-
 interface Member {
   token: string;
   userId: string;
@@ -96,7 +41,7 @@ interface Member {
 
 describe('database faults while serving (PostgreSQL)', () => {
   let instances: TwoInstances;
-  let proxy: DatabaseProxy;
+  let proxy: TcpProxy;
   /** Instance A reaches the database through the proxy; instance B directly. */
   let A: TestServer;
   let B: TestServer;
@@ -105,8 +50,7 @@ describe('database faults while serving (PostgreSQL)', () => {
     instances = await startTwoInstances({
       db: PROBE,
       firstDatabaseUrl: async (url) => {
-        const { hostname, port } = new URL(url);
-        proxy = new DatabaseProxy(hostname, Number(port || 5432));
+        proxy = TcpProxy.for(url, 5432);
         await proxy.open();
         return proxy.urlFor(url);
       },

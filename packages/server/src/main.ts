@@ -1,6 +1,7 @@
 /**
  * `pnpm start`: reads the configuration, opens the database (embedded PGlite in DATA_DIR
- * unless DATABASE_URL is set), migrates it, and serves on http://HOST:PORT.
+ * unless DATABASE_URL is set), migrates it, connects to the EVENT_BUS_URL broker if one is set
+ * (exiting when it cannot be reached, as for the database), and serves on http://HOST:PORT.
  * SIGTERM / SIGINT close the server gracefully: it stops accepting connections, drops idle
  * keep-alive connections, answers every request already received, closes WebSockets with 1001
  * (going away) and then closes the database; exit code 0. Requests still running after
@@ -10,6 +11,7 @@ import { createDb } from '@cipherspace/db';
 
 import { buildServer } from './app.ts';
 import { loadConfig } from './config.ts';
+import { openEventBus } from './event-bus/index.ts';
 
 const config = loadConfig();
 const db = await createDb({
@@ -17,7 +19,13 @@ const db = await createDb({
   dataDir: config.dataDir,
   poolSize: config.dbPoolSize,
 });
-const app = await buildServer(config, { db });
+const broker = config.eventBusUrl
+  ? await openEventBus(config.eventBusUrl).catch(async (error: unknown) => {
+      await db.close();
+      throw new Error('EVENT_BUS_URL: the event broker cannot be reached', { cause: error });
+    })
+  : null;
+const app = await buildServer(config, { db, ...(broker ? { notifier: broker } : {}) });
 
 /** How long a shutdown waits for requests in flight before cutting them, in ms. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,6 +44,7 @@ async function shutdown(signal: string): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     await app.close();
     clearTimeout(grace);
+    await broker?.close();
     await db.close();
     process.exit(outcome.cut ? 1 : 0);
   } catch (error) {
@@ -55,10 +64,11 @@ process.on('unhandledRejection', (reason) => {
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Cipherspace is serving on http://${config.host}:${config.port} (database: ${db.driver})`,
+    `Cipherspace is serving on http://${config.host}:${config.port} (database: ${db.driver}, events: ${broker?.kind ?? (db.notifier ? 'postgres' : 'in-process')})`,
   );
 } catch (error) {
   app.log.error({ err: error }, 'failed to start');
+  await broker?.close();
   await db.close();
   process.exit(1);
 }

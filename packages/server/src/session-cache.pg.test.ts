@@ -1,8 +1,8 @@
 /**
- * The validated-session cache across two instances on one PostgreSQL database (the NOTIFY path;
- * runs in the integration-postgres project only): whatever ends a session or changes what it
- * may do on instance 1 holds on instance 2 at once, although instance 2 has just validated —
- * and cached — the same token.
+ * The validated-session cache across two instances on one PostgreSQL database (runs in the
+ * integration-postgres project only), once per event bus — NOTIFY, NATS, Redis pub/sub (see
+ * testEventBuses): whatever ends a session or changes what it may do on instance 1 holds on
+ * instance 2 at once, although instance 2 has just validated — and cached — the same token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,90 +10,97 @@ import {
   api,
   createSpaceOverRest,
   loginOverRest,
-  startTwoInstances,
+  startInstances,
+  testEventBuses,
+  type Instances,
   type TestServer,
-  type TwoInstances,
 } from './testing.ts';
 
-/** The longest a NOTIFY may take to reach the other instance here, in ms. */
+/** The longest an event may take to reach the other instance here, in ms. */
 const NOTIFY_DELIVERY_MS = 1_000;
 
-describe('validated sessions cached on two instances', () => {
-  let instances: TwoInstances;
-  let first: TestServer;
-  let second: TestServer;
+describe.each(testEventBuses())(
+  'validated sessions cached on two instances, events over %s',
+  (bus) => {
+    let instances: Instances;
+    let first: TestServer;
+    let second: TestServer;
 
-  beforeAll(async () => {
-    instances = await startTwoInstances();
-    ({ first, second } = instances);
-  });
-
-  afterAll(() => instances.close());
-
-  const session = (server: TestServer, token: string) =>
-    api(server, 'GET', '/api/auth/session', { token });
-  /**
-   * The other instance learns of a change through NOTIFY, which reaches it a few milliseconds
-   * after the commit — possibly after the next HTTP request. "At once" means within that delivery.
-   */
-  const refusedOn = (server: TestServer, token: string) =>
-    expect
-      .poll(async () => (await session(server, token)).status, {
-        timeout: NOTIFY_DELIVERY_MS,
-        interval: 5,
-      })
-      .toBe(401);
-
-  it('refuses on instance 2 at once a token logged out on instance 1, though instance 2 just used it', async () => {
-    const space = await createSpaceOverRest(first);
-    const user = await loginOverRest(first, space, 'leaver');
-    for (let i = 0; i < 3; i++) expect((await session(second, user.token)).status).toBe(200);
-    expect((await api(first, 'POST', '/api/auth/logout', { token: user.token })).status).toBe(204);
-    await refusedOn(second, user.token);
-    expect((await session(first, user.token)).status).toBe(401);
-  });
-
-  it('refuses on instance 2 at once the token of a user deleted on instance 1', async () => {
-    const space = await createSpaceOverRest(first);
-    const admin = await loginOverRest(first, space, 'owner');
-    const gone = await loginOverRest(first, space, 'gone');
-    expect((await session(second, gone.token)).status).toBe(200);
-    const path = `/api/spaces/${encodeURIComponent(space.name)}/users/${gone.userId}`;
-    expect((await api(first, 'DELETE', path, { token: admin.token })).status).toBe(204);
-    await refusedOn(second, gone.token);
-  });
-
-  it('refuses on instance 2 at once every token of a space deleted on instance 1', async () => {
-    const space = await createSpaceOverRest(first);
-    const admin = await loginOverRest(first, space, 'owner');
-    const member = await loginOverRest(first, space, 'member');
-    expect((await session(second, member.token)).status).toBe(200);
-    expect((await session(second, admin.token)).status).toBe(200);
-    const path = `/api/spaces/${encodeURIComponent(space.name)}`;
-    expect((await api(first, 'DELETE', path, { token: admin.token })).status).toBe(204);
-    await refusedOn(second, member.token);
-    await refusedOn(second, admin.token);
-  });
-
-  it('applies on instance 2 at once a rename and a role change made on instance 1', async () => {
-    const space = await createSpaceOverRest(first);
-    const admin = await loginOverRest(first, space, 'owner');
-    const fay = await loginOverRest(first, space, 'fay');
-    expect((await session(second, fay.token)).body).toMatchObject({
-      user: { username: 'fay', role: 'member' },
+    beforeAll(async () => {
+      instances = await startInstances(2, { bus });
+      first = instances.server(0);
+      second = instances.server(1);
     });
-    const path = `/api/spaces/${encodeURIComponent(space.name)}/users/${fay.userId}`;
-    expect(
-      (await api(first, 'PUT', path, { token: admin.token, body: { role: 'admin' } })).status,
-    ).toBe(200);
-    expect(
-      (await api(first, 'PUT', path, { token: fay.token, body: { username: 'Fayola' } })).status,
-    ).toBe(200);
-    await expect
-      .poll(async () => (await session(second, fay.token)).body, {
-        timeout: NOTIFY_DELIVERY_MS,
-        interval: 5,
-      })
-      .toMatchObject({ user: { username: 'Fayola', role: 'admin' } });
-  });
-});
+
+    afterAll(() => instances.close());
+
+    const session = (server: TestServer, token: string) =>
+      api(server, 'GET', '/api/auth/session', { token });
+    /**
+     * The other instance learns of a change through the bus, which reaches it a few milliseconds
+     * after the commit — possibly after the next HTTP request. "At once" means within that delivery.
+     */
+    const refusedOn = (server: TestServer, token: string) =>
+      expect
+        .poll(async () => (await session(server, token)).status, {
+          timeout: NOTIFY_DELIVERY_MS,
+          interval: 5,
+        })
+        .toBe(401);
+
+    it('refuses on instance 2 at once a token logged out on instance 1, though instance 2 just used it', async () => {
+      const space = await createSpaceOverRest(first);
+      const user = await loginOverRest(first, space, 'leaver');
+      for (let i = 0; i < 3; i++) expect((await session(second, user.token)).status).toBe(200);
+      expect((await api(first, 'POST', '/api/auth/logout', { token: user.token })).status).toBe(
+        204,
+      );
+      await refusedOn(second, user.token);
+      expect((await session(first, user.token)).status).toBe(401);
+    });
+
+    it('refuses on instance 2 at once the token of a user deleted on instance 1', async () => {
+      const space = await createSpaceOverRest(first);
+      const admin = await loginOverRest(first, space, 'owner');
+      const gone = await loginOverRest(first, space, 'gone');
+      expect((await session(second, gone.token)).status).toBe(200);
+      const path = `/api/spaces/${encodeURIComponent(space.name)}/users/${gone.userId}`;
+      expect((await api(first, 'DELETE', path, { token: admin.token })).status).toBe(204);
+      await refusedOn(second, gone.token);
+    });
+
+    it('refuses on instance 2 at once every token of a space deleted on instance 1', async () => {
+      const space = await createSpaceOverRest(first);
+      const admin = await loginOverRest(first, space, 'owner');
+      const member = await loginOverRest(first, space, 'member');
+      expect((await session(second, member.token)).status).toBe(200);
+      expect((await session(second, admin.token)).status).toBe(200);
+      const path = `/api/spaces/${encodeURIComponent(space.name)}`;
+      expect((await api(first, 'DELETE', path, { token: admin.token })).status).toBe(204);
+      await refusedOn(second, member.token);
+      await refusedOn(second, admin.token);
+    });
+
+    it('applies on instance 2 at once a rename and a role change made on instance 1', async () => {
+      const space = await createSpaceOverRest(first);
+      const admin = await loginOverRest(first, space, 'owner');
+      const fay = await loginOverRest(first, space, 'fay');
+      expect((await session(second, fay.token)).body).toMatchObject({
+        user: { username: 'fay', role: 'member' },
+      });
+      const path = `/api/spaces/${encodeURIComponent(space.name)}/users/${fay.userId}`;
+      expect(
+        (await api(first, 'PUT', path, { token: admin.token, body: { role: 'admin' } })).status,
+      ).toBe(200);
+      expect(
+        (await api(first, 'PUT', path, { token: fay.token, body: { username: 'Fayola' } })).status,
+      ).toBe(200);
+      await expect
+        .poll(async () => (await session(second, fay.token)).body, {
+          timeout: NOTIFY_DELIVERY_MS,
+          interval: 5,
+        })
+        .toMatchObject({ user: { username: 'Fayola', role: 'admin' } });
+    });
+  },
+);

@@ -3,10 +3,12 @@
  * (PGlite or Postgres per test project), plus client helpers that use real crypto.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { derivePasswordVerifier, deriveSpaceNameVerifier } from '@cipherspace/crypto';
-import { createDb, type CreateDbOptions, type DbHandle } from '@cipherspace/db';
+import { createDb, type CreateDbOptions, type DbHandle, type DbNotifier } from '@cipherspace/db';
 import { createTestDb, type TestDb } from '@cipherspace/db/testing';
 import { assertMatchesContract } from '@cipherspace/rest-adapter/testing';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +16,7 @@ import WebSocket from 'ws';
 
 import { buildServer } from './app.ts';
 import { loadConfig, type RateLimits, type ServerConfig } from './config.ts';
+import { openEventBus, type BrokerNotifier, type BrokerOptions } from './event-bus/index.ts';
 import { openLogCapture, recordClientSecret } from './log-capture.ts';
 
 /**
@@ -48,6 +51,8 @@ export interface TestServer {
 export async function startTestServer(
   options: {
     db?: DbHandle;
+    /** The cross-instance transport (default: the database's LISTEN/NOTIFY); see ServerDeps. */
+    notifier?: DbNotifier | null;
     config?: Partial<ServerConfig>;
     now?: () => Date;
     logStream?: NodeJS.WritableStream;
@@ -63,6 +68,7 @@ export async function startTestServer(
   };
   const app = await buildServer(config, {
     db,
+    ...(options.notifier !== undefined ? { notifier: options.notifier } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(capture ? { logStream: capture.stream } : {}),
     ...(options.logStream && !capture ? { logStream: options.logStream } : {}),
@@ -146,6 +152,180 @@ export async function startTwoInstances(
     },
   };
   return instances;
+}
+
+/**
+ * What carries live events between test instances: PostgreSQL NOTIFY (always), or a broker —
+ * NATS at TEST_NATS_URL, Redis pub/sub at TEST_REDIS_URL (vitest.config.ts sets each when its
+ * server answers, reports its tests as not run when it does not, and fails the run in CI).
+ */
+export type TestEventBus = 'notify' | 'nats' | 'redis';
+
+/** The buses the cross-instance tests run on here: `notify`, plus each broker that is set. */
+export function testEventBuses(): TestEventBus[] {
+  return [
+    'notify',
+    ...(process.env.TEST_NATS_URL ? (['nats'] as const) : []),
+    ...(process.env.TEST_REDIS_URL ? (['redis'] as const) : []),
+  ];
+}
+
+/** The broker URL of `bus` in this test run. @throws Error when its variable is not set. */
+export function testBrokerUrl(bus: Exclude<TestEventBus, 'notify'>): string {
+  const variable = bus === 'nats' ? 'TEST_NATS_URL' : 'TEST_REDIS_URL';
+  const url = process.env[variable];
+  if (!url) throw new Error(`${variable} is not set: no ${bus} server for this test`);
+  return url;
+}
+
+/** Several server instances on one PostgreSQL database; see {@link startInstances}. */
+export interface Instances {
+  /** The shared database (fresh, migrated; dropped by `close`). */
+  database: TestDb;
+  servers: TestServer[];
+  /** Instance i's broker connections are named `${subjectPrefix}${i}` (CLIENT LIST, connz). */
+  subjectPrefix: string;
+  /** Each instance's broker notifier (its own connections), or null on `notify`. */
+  brokers: (BrokerNotifier | null)[];
+  /** Instance `index` (0-based). @throws Error when there is no such instance. */
+  server(index: number): TestServer;
+  /** Stops every instance, closes their brokers and pools and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `count` server instances on one fresh PostgreSQL database, each with a pool of its own
+ * and its own cross-instance transport: a LISTEN connection (`bus: 'notify'`, the default) or
+ * connections to the broker (`nats`, `redis`) — as processes behind a load balancer would be.
+ * The broker subjects of one call carry a random prefix, so that test files sharing a broker do
+ * not hear each other.
+ *
+ * @param options.firstDatabaseUrl, options.firstBrokerUrl map the database and broker URLs to the
+ *   ones instance 1 connects through (e.g. a {@link TcpProxy} that can cut it); default: as given.
+ * @param options.db, options.broker further `createDb` and broker options for every instance
+ *   (e.g. faster probes).
+ * @throws Error when the test database is not PostgreSQL or the bus's broker is not configured.
+ */
+export async function startInstances(
+  count: number,
+  options: {
+    bus?: TestEventBus;
+    firstDatabaseUrl?: (url: string) => string | Promise<string>;
+    db?: Pick<CreateDbOptions, 'listenProbeIntervalMs' | 'listenProbeTimeoutMs'>;
+    firstBrokerUrl?: (url: string) => string | Promise<string>;
+    broker?: Pick<BrokerOptions, 'probeIntervalMs' | 'probeTimeoutMs'>;
+  } = {},
+): Promise<Instances> {
+  const bus = options.bus ?? 'notify';
+  const brokerUrl = bus === 'notify' ? null : testBrokerUrl(bus);
+  const database = await createTestDb();
+  const { url } = database;
+  const servers: TestServer[] = [];
+  const brokers: (BrokerNotifier | null)[] = [];
+  const handles: DbHandle[] = [];
+  const subjectPrefix = `test-${randomUUID()}.`;
+  const instances: Instances = {
+    database,
+    subjectPrefix,
+    servers,
+    brokers,
+    server(index) {
+      const server = servers[index];
+      if (!server) throw new Error(`no instance ${index} (${servers.length} started)`);
+      return server;
+    },
+    async close() {
+      for (const server of servers) await server.close();
+      for (const broker of brokers) await broker?.close();
+      for (const handle of handles) await handle.close();
+      await database.cleanup();
+    },
+  };
+  try {
+    if (!url) throw new Error('several instances need PostgreSQL (TEST_DB=postgres)');
+    for (let i = 0; i < count; i++) {
+      const databaseUrl =
+        i === 0 && options.firstDatabaseUrl ? await options.firstDatabaseUrl(url) : url;
+      const handle = await createDb({ databaseUrl, poolSize: 4, migrate: false, ...options.db });
+      handles.push(handle);
+      const broker = brokerUrl
+        ? await openEventBus(
+            i === 0 && options.firstBrokerUrl ? await options.firstBrokerUrl(brokerUrl) : brokerUrl,
+            { ...options.broker, subjectPrefix, connectionName: `${subjectPrefix}${i}` },
+          )
+        : null;
+      brokers.push(broker);
+      servers.push(await startTestServer({ db: handle, ...(broker ? { notifier: broker } : {}) }));
+    }
+  } catch (error) {
+    await instances.close();
+    throw error;
+  }
+  return instances;
+}
+
+/**
+ * A TCP proxy in front of a server (PostgreSQL, NATS, Redis) that can be cut — every connection
+ * dropped and new ones refused — and opened again on the same port: an outage for the clients
+ * that connect through it, and for no one else.
+ */
+export class TcpProxy {
+  private readonly sockets = new Set<Socket>();
+  private server: Server | null = null;
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  /** A proxy in front of `url`'s host and port (`defaultPort` when the URL names none). */
+  static for(url: string, defaultPort: number): TcpProxy {
+    const { hostname, port } = new URL(url);
+    return new TcpProxy(hostname, Number(port || defaultPort));
+  }
+
+  /** Accepts connections (on the same port as before, after a cut). */
+  async open(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = connect(this.targetPort, this.targetHost);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          this.sockets.delete(socket);
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    const address = server.address();
+    if (!address || typeof address === 'string') throw new Error('proxy has no port');
+    this.port = address.port;
+    this.server = server;
+  }
+
+  /** Drops every connection and refuses new ones. */
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** `url` with its host and port replaced by this proxy's. */
+  urlFor(url: string): string {
+    const proxied = new URL(url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(this.port);
+    return proxied.toString();
+  }
 }
 
 /** One route as Fastify registered it: method and URL pattern (`/api/spaces/:spaceName`). */

@@ -347,7 +347,13 @@ export const historyVersionSchema = z
 const realtimeField = z.enum(['local', 'listening', 'reconnecting']).meta({
   description:
     'Cross-instance events: `local` (PGlite, one instance), `listening` (PostgreSQL ' +
-    'LISTEN is up), `reconnecting` (it is not: live updates from other instances are delayed).',
+    'LISTEN, or the broker subscription, is up), `reconnecting` (it is not: live updates from ' +
+    'other instances are delayed).',
+});
+const eventBusField = z.enum(['local', 'postgres', 'nats', 'redis']).meta({
+  description:
+    'What carries live events between instances: `local` (none: PGlite, one instance), ' +
+    '`postgres` (LISTEN/NOTIFY), `nats` or `redis` (the broker named by EVENT_BUS_URL).',
 });
 const driverField = z.enum(['pglite', 'postgres']);
 const throttleField = z.enum(['memory', 'redis', 'redis-unreachable']).meta({
@@ -363,6 +369,7 @@ export const healthOkSchema = z
     status: z.literal('ok'),
     database: z.literal('ok'),
     realtime: z.enum(['local', 'listening']),
+    event_bus: eventBusField,
     driver: driverField,
     throttle: throttleField,
   })
@@ -374,6 +381,7 @@ export const healthDegradedSchema = z
     status: z.literal('degraded'),
     database: z.enum(['ok', 'unreachable']),
     realtime: realtimeField,
+    event_bus: eventBusField,
     driver: driverField,
     throttle: throttleField,
     detail: z.string().meta({ examples: ['Database unreachable'] }),

@@ -1,0 +1,190 @@
+/**
+ * Losing the cross-instance event connection and getting it back (issue 18 item 2: "catch-up on
+ * reconnect"), once per event bus — PostgreSQL LISTEN/NOTIFY, NATS, Redis pub/sub (see
+ * testEventBuses). Instance A reaches the database (NOTIFY) or the broker through a TCP proxy
+ * that the test cuts; instance B is unaffected. While A cannot hear B, `/api/health` on A says
+ * `reconnecting`; once A hears B again it says `listening`, A's subscribers have caught up (its
+ * validated-session cache no longer serves a session that B ended meanwhile — although A
+ * validated it moments before the cut, well within the cache's lifetime) and B's saves reach
+ * A's sockets again, without a restart. On Redis the subscriber connection is also killed from
+ * the server side (`CLIENT KILL`), as a failover or an operator would.
+ */
+import { SESSION_CACHE_TTL_MS } from '@cipherspace/api';
+import { encryptJson } from '@cipherspace/crypto';
+import type { ListenState } from '@cipherspace/db';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  api,
+  createSpaceOverRest,
+  loginOverRest,
+  startInstances,
+  TcpProxy,
+  testBrokerUrl,
+  testEventBuses,
+  WsClient,
+  wsUrlFor,
+  type ClientSpace,
+  type Instances,
+  type TestServer,
+} from './testing.ts';
+
+const p = encodeURIComponent;
+/** Fast probing (LISTEN probes, broker pings), so that a lost connection is noticed quickly. */
+const PROBE = { intervalMs: 250, timeoutMs: 2000 };
+/** The port each bus's server listens on when its URL names none. */
+const DEFAULT_PORT = { notify: 5432, nats: 4222, redis: 6379 } as const;
+
+describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
+  let instances: Instances;
+  let proxy: TcpProxy;
+  let A: TestServer;
+  let B: TestServer;
+
+  beforeAll(async () => {
+    const viaProxy = async (url: string) => {
+      proxy = TcpProxy.for(url, DEFAULT_PORT[bus]);
+      await proxy.open();
+      return proxy.urlFor(url);
+    };
+    instances = await startInstances(2, {
+      bus,
+      db: { listenProbeIntervalMs: PROBE.intervalMs, listenProbeTimeoutMs: PROBE.timeoutMs },
+      broker: { probeIntervalMs: PROBE.intervalMs, probeTimeoutMs: PROBE.timeoutMs },
+      ...(bus === 'notify' ? { firstDatabaseUrl: viaProxy } : { firstBrokerUrl: viaProxy }),
+    });
+    A = instances.server(0);
+    B = instances.server(1);
+  });
+
+  afterAll(async () => {
+    await instances.close();
+    await proxy.cut();
+  });
+
+  const health = async (server: TestServer) => (await api(server, 'GET', '/api/health')).body;
+  const session = async (server: TestServer, token: string) =>
+    (await api(server, 'GET', '/api/auth/session', { token })).status;
+
+  /** B saves `tool` on top of `version`; A's `socket` must receive it as version + 1. */
+  async function saveOnBReachesA(
+    space: ClientSpace,
+    writer: { token: string },
+    socket: WsClient,
+    tool: string,
+    version: number,
+  ): Promise<void> {
+    const from = socket.messages.length;
+    const saved = await api(B, 'PUT', `/api/content/${p(space.name)}/${tool}`, {
+      token: writer.token,
+      body: {
+        encrypted_data: await encryptJson({ version }, space.key),
+        ...(version > 0 ? { metadata: { version } } : {}),
+      },
+    });
+    expect(saved.status).toBe(200);
+    const { message } = await socket.waitFor(
+      (m) => m.type === 'content_update' && m.data?.tool === tool,
+      { from, timeoutMs: 10_000, what: `content_update of ${tool}` },
+    );
+    expect(message.data).toMatchObject({ version: version + 1, modified_by: 'writer' });
+  }
+
+  it('says reconnecting while cut off, listening once back; then serves no session ended meanwhile and hears live updates again', async () => {
+    const space = await createSpaceOverRest(B);
+    const writer = await loginOverRest(B, space, 'writer');
+    const watcher = await loginOverRest(B, space, 'watcher');
+    const leaver = await loginOverRest(B, space, 'leaver');
+    const socket = await WsClient.open(
+      wsUrlFor(A, space.name, { token: watcher.token, session_id: watcher.userId }),
+    );
+    await saveOnBReachesA(space, writer, socket, 'kanban', 0);
+    expect(await session(A, leaver.token)).toBe(200);
+    const leaverValidatedAt = Date.now();
+
+    await proxy.cut();
+    try {
+      await expect
+        .poll(() => health(A), { timeout: 10_000, interval: 50 })
+        .toMatchObject({ status: 'degraded', realtime: 'reconnecting' });
+      // B does not depend on A's connection: it ends the leaver's session and saves, and A,
+      // cut off, hears neither.
+      expect((await api(B, 'POST', '/api/auth/logout', { token: leaver.token })).status).toBe(204);
+      const missed = await api(B, 'PUT', `/api/content/${p(space.name)}/kanban`, {
+        token: writer.token,
+        body: {
+          encrypted_data: await encryptJson({ missed: true }, space.key),
+          metadata: { version: 1 },
+        },
+      });
+      expect(missed.status).toBe(200);
+    } finally {
+      await proxy.open();
+    }
+
+    await expect
+      .poll(() => health(A), { timeout: 30_000, interval: 50 })
+      .toMatchObject({ status: 'ok', database: 'ok', realtime: 'listening' });
+    // Caught up: within the cache's lifetime of A's last look at the leaver's session, A asks the
+    // database again instead of serving what it cached before it stopped hearing B.
+    expect(await session(A, leaver.token)).toBe(401);
+    expect(Date.now() - leaverValidatedAt).toBeLessThan(SESSION_CACHE_TTL_MS);
+    expect(socket.isOpen).toBe(true);
+    await saveOnBReachesA(space, writer, socket, 'kanban', 2);
+    socket.close();
+  }, 60_000);
+
+  if (bus === 'redis') {
+    it('reconnects by itself when Redis kills its subscriber connection (CLIENT KILL), and says so', async () => {
+      const broker = instances.brokers[0];
+      if (!broker) throw new Error('instance A has no broker');
+      const states: ListenState[] = [];
+      const watch = await broker.listen(
+        'state-watch',
+        () => undefined,
+        (state) => states.push(state),
+      );
+      const space = await createSpaceOverRest(B);
+      const writer = await loginOverRest(B, space, 'writer');
+      const reader = await loginOverRest(B, space, 'reader');
+      const socket = await WsClient.open(
+        wsUrlFor(A, space.name, { token: reader.token, session_id: reader.userId }),
+      );
+
+      const admin = new Redis(testBrokerUrl('redis'));
+      try {
+        const killed = await killSubscribers(admin, `${instances.subjectPrefix}0`);
+        expect(killed).toBe(1);
+      } finally {
+        admin.disconnect();
+      }
+      await expect
+        .poll(() => states, { timeout: 10_000, interval: 20 })
+        .toEqual(['listening', 'reconnecting', 'listening']);
+      expect(await health(A)).toMatchObject({ status: 'ok', realtime: 'listening' });
+      await saveOnBReachesA(space, writer, socket, 'randomizer', 0);
+      socket.close();
+      await watch.unlisten();
+    });
+  }
+});
+
+/** Kills the pub/sub connections named `name` (CLIENT KILL ID); returns how many. */
+async function killSubscribers(admin: Redis, name: string): Promise<number> {
+  const list = String(await admin.call('CLIENT', 'LIST'));
+  let killed = 0;
+  for (const line of list.split('\n')) {
+    const fields = new Map(
+      line
+        .trim()
+        .split(' ')
+        .map((field) => field.split('=', 2) as [string, string]),
+    );
+    const subscribed = Number(fields.get('sub') ?? 0) + Number(fields.get('psub') ?? 0) > 0;
+    const id = fields.get('id');
+    if (fields.get('name') !== name || !subscribed || !id) continue;
+    killed += Number(await admin.call('CLIENT', 'KILL', 'ID', id));
+  }
+  return killed;
+}
