@@ -24,12 +24,12 @@ import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
 import { startBackgroundJobs } from './background.ts';
-import { answerClientError } from './client-error.ts';
+import { answerClientErrors } from './client-error.ts';
 import type { ServerConfig } from './config.ts';
 import { registerCsrf } from './csrf.ts';
 import { registerGracefulClose } from './graceful-close.ts';
 import { loggerOptions, pathOnly } from './logging.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { secureResponses } from './security-headers.ts';
 import { registerThrottle } from './throttle.ts';
 import { IMMUTABLE_ASSET_CACHE, isHashedAsset, readWebIndex } from './web-app.ts';
 
@@ -60,7 +60,10 @@ export async function buildServer(
   config: ServerConfig,
   deps: ServerDeps,
 ): Promise<FastifyInstance> {
+  // On every answer, including those given before routing and Node's own (security-headers.ts).
+  const secure = secureResponses(config.diagramEditorUrl);
   const app = Fastify({
+    http: { ServerResponse: secure.ServerResponse },
     logger: loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
@@ -75,6 +78,7 @@ export async function buildServer(
     // Router-level failures (bad URL encoding, over-long parameters) answer like every other error.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const { status, detail } = toHttpError(error);
+      secure.applyTo(reply.raw);
       // A WebSocket upgrade refused here never reaches @fastify/websocket's onResponse hook,
       // which ends refused upgrades: end its socket, or it stays open and blocks close().
       if (request.headers.upgrade !== undefined) {
@@ -83,11 +87,14 @@ export async function buildServer(
       void reply.code(status).send({ detail });
     },
     // Malformed HTTP: answered once, never after a response already went out (client-error.ts).
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: answerClientErrors(secure.headers),
   });
 
-  // First, so that every response (files, the SPA fallback, 404s, API errors) carries them.
-  await registerSecurityHeaders(app, { diagramEditorUrl: config.diagramEditorUrl });
+  // Responses made outside Node's HTTP server (refused WebSocket upgrades) get them here.
+  app.addHook('onRequest', (_request, reply, done) => {
+    secure.applyTo(reply.raw);
+    done();
+  });
   registerGracefulClose(app);
 
   const bus = new EventBus(deps.notifier === undefined ? deps.db.notifier : deps.notifier);

@@ -8,11 +8,14 @@
  * connection, which strict clients reject as a protocol error (found by fuzz.int.test.ts).
  *
  * The answer has no body, as Node's: the request could not be read, so whether it was a HEAD
- * (which must not get one) is unknown, and a body there is again a protocol error.
+ * (which must not get one) is unknown, and a body there is again a protocol error. It carries
+ * the security headers, as every other answer does (security-headers.ts).
  */
 import { STATUS_CODES } from 'node:http';
 
 import type { FastifyServerOptions } from 'fastify';
+
+import type { SecurityHeaders } from './security-headers.ts';
 
 type ClientErrorHandler = NonNullable<FastifyServerOptions['clientErrorHandler']>;
 
@@ -28,14 +31,17 @@ function statusFor(code: string | undefined): number {
   }
 }
 
-/** Answers once (if nothing was sent yet) and closes the connection. */
-export const answerClientError: ClientErrorHandler = (error, socket) => {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (socket.writable && socket.bytesWritten === 0) {
-    const status = statusFor(error.code);
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\n\r\n`,
-    );
-  }
-  socket.destroy(error);
-};
+/** The handler: answers once (if nothing was sent yet) with `headers`, and closes the connection. */
+export function answerClientErrors(headers: SecurityHeaders): ClientErrorHandler {
+  const headerLines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return (error, socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (socket.writable && socket.bytesWritten === 0) {
+      const status = statusFor(error.code);
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\n${headerLines}\r\n`,
+      );
+    }
+    socket.destroy(error);
+  };
+}
