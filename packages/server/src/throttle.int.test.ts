@@ -1,8 +1,12 @@
 /**
  * Brute-force throttling (issue 7 item 3) against a real server with low limits: login and
  * registration per account and per IP, space creation per IP, on REST, tRPC over HTTP and tRPC
- * over the WebSocket — and no hostile body to a throttled path ever ends in a 5xx.
+ * over the WebSocket — and no hostile body to a throttled path ever ends in a 5xx. With a REDIS_URL
+ * nothing answers at, the server still starts, says so in health and throttles in memory.
  */
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+
 import type { AppRouter } from '@cipherspace/api';
 import { derivePasswordVerifier, deriveSpaceNameVerifier } from '@cipherspace/crypto';
 import {
@@ -225,6 +229,30 @@ describe('login and registration throttle', () => {
     expect(trpc.status).toBe(429);
     // Another client is unaffected.
     expect((await restLogin(server, loginBody(space, 'u1'), from('203.0.113.8'))).status).toBe(401);
+  });
+
+  it('with a REDIS_URL nothing answers at, starts, reports it in health and counts in memory', async () => {
+    const closed = createServer().listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const server = await startTestServer({
+      config: {
+        rateLimits: { ...TEST_RATE_LIMITS, loginPerAccount: 2, createPerIp: 1 },
+        throttleRedis: { url: `redis://127.0.0.1:${port}`, keyPrefix: 'cipherspace-test:rl:' },
+      },
+    });
+    servers.push(server);
+    const health = await api(server, 'GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok', throttle: 'redis-unreachable' });
+
+    const space = await createSpaceOverRest(server);
+    expect((await restLogin(server, loginBody(space, 'dave'))).status).toBe(401);
+    expect((await restLogin(server, loginBody(space, 'dave'))).status).toBe(401);
+    expectThrottled(await restLogin(server, loginBody(space, 'dave')), 15 * 60);
+    const create = await api(server, 'POST', '/api/spaces/create', { body: {} });
+    expect(create.status).toBe(429);
   });
 });
 
