@@ -14,6 +14,20 @@ for (let index = 0; index < ALPHABET.length; index += 1) {
 const ALPHABET_CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0));
 const EQUALS_CODE = 0x3d;
 
+/**
+ * The engine's own base64 (TC39 "Uint8Array to/from base64", in Chromium 140+, Firefox 133+,
+ * Safari 18.2+; not yet in Node 20): about ten times faster than the loops below, which remain
+ * for engines without it and say precisely what is wrong with an input the engine refuses.
+ */
+const native = Uint8Array as unknown as {
+  fromBase64?: (text: string, options: { lastChunkHandling: 'strict' }) => Bytes;
+  prototype: { toBase64?: (this: Uint8Array) => string };
+};
+const nativeFromBase64 = native.fromBase64;
+const nativeToBase64 = native.prototype.toBase64;
+/** Exactly the spellings {@link base64ToBytes} accepts, but for the length and padding-bit rules. */
+const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
 const utf8Encoder = new TextEncoder();
 /** Turns the ASCII char codes written by {@link bytesToBase64} into a string in one call. */
 const asciiDecoder = new TextDecoder();
@@ -24,6 +38,7 @@ const asciiDecoder = new TextDecoder();
  * (base64 fields).
  */
 export function bytesToBase64(bytes: Uint8Array): string {
+  if (nativeToBase64) return nativeToBase64.call(bytes);
   // The ASCII char codes go into one byte array that is decoded into a string at once (ASCII is
   // valid UTF-8 and decodes to itself): building the string 4 characters at a time took ~40 ms
   // for 1 MB in Node 20, this ~2 ms; a chunked `String.fromCharCode.apply` was in between.
@@ -71,6 +86,19 @@ export function base64ToBytes(text: string): Bytes {
   if (text.length % 4 !== 0) {
     throw new SyntaxError('Invalid base64: length is not a multiple of 4');
   }
+  // The engine's decoder skips ASCII whitespace, which this format forbids: the pattern keeps it
+  // to the strict alphabet; 'strict' makes it refuse missing padding and non-zero padding bits.
+  if (nativeFromBase64 && STRICT_BASE64.test(text)) {
+    try {
+      return nativeFromBase64(text, { lastChunkHandling: 'strict' });
+    } catch {
+      // Decoded again below, which names the fault.
+    }
+  }
+  return decodeBase64Loop(text);
+}
+
+function decodeBase64Loop(text: string): Bytes {
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   const bytes = new Uint8Array((text.length / 4) * 3 - padding);
   let written = 0;

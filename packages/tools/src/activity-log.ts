@@ -6,7 +6,7 @@
  * logs and third-party clients), as a DomainError is translated from `code` and `params`.
  */
 import type { MessageParams } from './shared.ts';
-import type { ToolName } from './tool.ts';
+import type { ToolName } from './metadata.ts';
 
 /** Any value an activity log entry records (JSON-compatible). */
 export type ActivityValue =

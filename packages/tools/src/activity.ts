@@ -16,7 +16,8 @@ import type { Operation } from './operation.ts';
 import { pokerActivityEntry } from './poker/activity.ts';
 import { randomizerActivityEntry } from './randomizer/activity.ts';
 import { isToolName, tools } from './registry.ts';
-import { OperationFormatError, type NamedOperation, type ToolName } from './tool.ts';
+import type { ToolName } from './metadata.ts';
+import { OperationFormatError, type NamedOperation } from './tool.ts';
 import { activityEntry as trackerActivityEntry } from './tracker/activity.ts';
 
 export type {

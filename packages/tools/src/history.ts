@@ -13,7 +13,8 @@ import { activityOf } from './activity.ts';
 import type { ActivityLogEntry } from './activity-log.ts';
 import type { Operation } from './operation.ts';
 import { parseOperation } from './registry.ts';
-import type { NamedOperation, ToolDefinition, ToolName } from './tool.ts';
+import type { ToolName } from './metadata.ts';
+import type { NamedOperation, ToolDefinition } from './tool.ts';
 
 /** Opens what the server keeps (the caller holds the space key; see @cipherspace/crypto). */
 export interface HistoryCodec {

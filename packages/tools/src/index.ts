@@ -8,7 +8,7 @@ export * from './shared.ts';
 export * from './tool.ts';
 export * from './operation.ts';
 export * from './registry.ts';
-export * from './routes.ts';
+export * from './metadata.ts';
 export * from './patch.ts';
 export * from './activity.ts';
 export * from './history.ts';

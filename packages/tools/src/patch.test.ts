@@ -19,7 +19,8 @@ import {
 } from './patch.ts';
 import { applyOperation, getTool, parseOperation } from './registry.ts';
 import { deepFreeze, stampOf, testContext, thrownBy } from './testing.ts';
-import { OperationFormatError, TOOL_NAMES } from './tool.ts';
+import { TOOL_NAMES } from './metadata.ts';
+import { OperationFormatError } from './tool.ts';
 
 /** `changes` as another client receives them: JSON text, parsed and checked by the schema. */
 function overJson(changes: PatchChange[]): PatchChange[] {

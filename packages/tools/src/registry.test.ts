@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { serializeOperation } from './operation.ts';
 import { applyOperation, getTool, isToolName, parseOperation, tools } from './registry.ts';
-import { toolAtRoute } from './routes.ts';
-import { OperationFormatError, TOOL_NAMES } from './tool.ts';
+import { TOOL_NAMES, toolAtRoute } from './metadata.ts';
+import { OperationFormatError } from './tool.ts';
 import { testContext } from './testing.ts';
 
 const stamp = { id: 'op-1', at: '2026-11-24T09:30:00.000Z', by: 'ann' };

@@ -7,13 +7,8 @@ import { diagramsTool } from './diagrams/definition.ts';
 import { parseOperationFields, type Operation } from './operation.ts';
 import { pokerTool } from './poker/definition.ts';
 import { randomizerTool } from './randomizer/definition.ts';
-import {
-  OperationFormatError,
-  TOOL_NAMES,
-  type ToolDefinition,
-  type ToolMetadata,
-  type ToolName,
-} from './tool.ts';
+import { TOOL_NAMES, type ToolMetadata, type ToolName } from './metadata.ts';
+import { OperationFormatError, type ToolDefinition } from './tool.ts';
 import { kanbanTool, ticketTool } from './tracker/definition.ts';
 
 /** Every tool by content id, in the dashboard's order (spec §1). */

@@ -20,38 +20,11 @@ import {
   patchOperationSchema,
   type PatchOperation,
 } from './patch.ts';
+import { TOOL_NAMES, type ToolMetadata } from './metadata.ts';
 import { type DomainError, type DomainContext } from './shared.ts';
-
-/** The tools' content ids (spec §3 Tool metadata `name`): what the content API calls `tool`. */
-export const TOOL_NAMES = [
-  'kanban',
-  'ticket-system',
-  'bulletin',
-  'diagrams',
-  'poker',
-  'randomizer',
-] as const;
-
-/** A tool's content id, e.g. 'ticket-system'. */
-export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** Checks a tool content id (one of {@link TOOL_NAMES}). */
 export const toolNameSchema = z.enum(TOOL_NAMES);
-
-/**
- * spec §3 Tool metadata, in English (clients translate `displayName` and `description` by
- * `name`). `route` is the absolute path of the tool's screen; `color` is `#rrggbb`; `icon` an
- * emoji; `disableWebSocket` is true for a tool without live updates (diagrams).
- */
-export interface ToolMetadata {
-  readonly name: ToolName;
-  readonly displayName: string;
-  readonly description: string;
-  readonly icon: string;
-  readonly route: string;
-  readonly color: string;
-  readonly disableWebSocket?: boolean;
-}
 
 /** A named operation of a tool as its functions take it: `type` is the name, the rest its args. */
 export interface NamedOperation {

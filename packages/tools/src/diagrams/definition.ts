@@ -2,7 +2,7 @@
  * The Diagrams (spec §3 Diagram collection) registry entry (spec §3 Tool metadata, §4, §5): metadata, the content and
  * operation schemas, validation, defaults and the named operations, joined by defineTool.
  */
-import { defineTool, type ToolMetadata } from '../tool.ts';
+import { defineTool } from '../tool.ts';
 import { defaultDiagramCollection } from './defaults.ts';
 import { applyDiagramOperation, type DiagramOperation } from './operations.ts';
 import {
@@ -13,21 +13,11 @@ import {
 } from './schema.ts';
 import { DiagramError, type DiagramCollection } from './types.ts';
 import { validateDiagramCollection } from './validation.ts';
-import { TOOL_ROUTES } from '../routes.ts';
-
-const METADATA: ToolMetadata = {
-  name: 'diagrams',
-  displayName: 'Diagrams',
-  description: 'Draw flowcharts and architecture diagrams together.',
-  icon: '\ud83d\udcd0',
-  route: TOOL_ROUTES.diagrams,
-  color: '#28a745',
-  disableWebSocket: true,
-};
+import { TOOL_METADATA } from '../metadata.ts';
 
 /** The registry entry of diagrams. */
 export const diagramsTool = defineTool<DiagramCollection, DiagramOperation>({
-  metadata: METADATA,
+  metadata: TOOL_METADATA.diagrams,
   contentSchema: diagramContentSchema,
   lenientContentSchema: lenientDiagramContentSchema,
   operationSchema: diagramOperationSchema,

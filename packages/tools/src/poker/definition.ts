@@ -2,7 +2,7 @@
  * The Scrum Poker (spec §3 Scrum poker content) registry entry (spec §3 Tool metadata, §4, §5): metadata, the content and
  * operation schemas, validation, defaults and the named operations, joined by defineTool.
  */
-import { defineTool, type ToolMetadata } from '../tool.ts';
+import { defineTool } from '../tool.ts';
 import { defaultPokerContent } from './defaults.ts';
 import { applyPokerOperation, type PokerOperation } from './operations.ts';
 import {
@@ -13,20 +13,11 @@ import {
 } from './schema.ts';
 import { PokerError, type PokerContent } from './types.ts';
 import { validatePokerContent } from './validation.ts';
-import { TOOL_ROUTES } from '../routes.ts';
-
-const METADATA: ToolMetadata = {
-  name: 'poker',
-  displayName: 'Scrum Poker',
-  description: 'Estimate issues together with planning poker cards.',
-  icon: '\ud83c\udccf',
-  route: TOOL_ROUTES.poker,
-  color: '#fd7e14',
-};
+import { TOOL_METADATA } from '../metadata.ts';
 
 /** The registry entry of poker. */
 export const pokerTool = defineTool<PokerContent, PokerOperation>({
-  metadata: METADATA,
+  metadata: TOOL_METADATA.poker,
   contentSchema: pokerContentSchema,
   lenientContentSchema: lenientPokerContentSchema,
   operationSchema: pokerOperationSchema,

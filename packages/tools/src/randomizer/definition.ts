@@ -2,7 +2,7 @@
  * The Daily Randomizer (spec §3 Randomizer content) registry entry (spec §3 Tool metadata, §4, §5): metadata, the content and
  * operation schemas, validation, defaults and the named operations, joined by defineTool.
  */
-import { defineTool, type ToolMetadata } from '../tool.ts';
+import { defineTool } from '../tool.ts';
 import { defaultRandomizerContent } from './defaults.ts';
 import { applyRandomizerOperation, type RandomizerOperation } from './operations.ts';
 import {
@@ -13,20 +13,11 @@ import {
 } from './schema.ts';
 import { RandomizerError, type RandomizerContent } from './types.ts';
 import { validateRandomizerContent } from './validation.ts';
-import { TOOL_ROUTES } from '../routes.ts';
-
-const METADATA: ToolMetadata = {
-  name: 'randomizer',
-  displayName: 'Daily Randomizer',
-  description: 'Pick at random who speaks next in the daily stand-up.',
-  icon: '\ud83c\udfb2',
-  route: TOOL_ROUTES.randomizer,
-  color: '#dc3545',
-};
+import { TOOL_METADATA } from '../metadata.ts';
 
 /** The registry entry of randomizer. */
 export const randomizerTool = defineTool<RandomizerContent, RandomizerOperation>({
-  metadata: METADATA,
+  metadata: TOOL_METADATA.randomizer,
   contentSchema: randomizerContentSchema,
   lenientContentSchema: lenientRandomizerContentSchema,
   operationSchema: randomizerOperationSchema,

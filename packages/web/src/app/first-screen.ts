@@ -11,7 +11,7 @@
  */
 import type { AppRouter } from '@cipherspace/api';
 import { defaultKeyCache, parseEnvelope } from '@cipherspace/crypto';
-import { toolAtRoute } from '@cipherspace/tools/routes';
+import { toolAtRoute } from '@cipherspace/tools/metadata';
 import { createTRPCClient } from '@trpc/client';
 
 import { contentPrefetch } from '../lib/content-prefetch.ts';

@@ -1,14 +1,13 @@
 /**
- * The route table of spec §2. Pages are lazy-loaded so the landing page ships little JS — except
- * the login screen: it is where a permanent connection loss leads (spec §4), so it must render
- * while the server is unreachable and cannot depend on fetching a chunk then.
+ * The route table of spec §2. Pages are lazy-loaded so the landing page ships little JS. The
+ * login screen is where a permanent connection loss leads (spec §4), so it must render while the
+ * server is unreachable: a signed-in tab loads its code with the first screen (App.tsx).
  * `space/register` → `/space/login` (query kept); `/login` is the connection-lost target;
  * any other path → `/`; pages that need a session redirect to `/space/login`.
  */
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 
-import LoginPage from '../features/login/LoginPage.tsx';
 import { Layout } from './Layout.tsx';
 import { localized } from './Localized.tsx';
 import { toolNameAt } from '../tools/registry.ts';
@@ -49,6 +48,7 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen
 }
 
 const LandingPage = lazyScreen(() => import('../features/landing/LandingPage.tsx'));
+const LoginPage = lazyScreen(() => import('../features/login/LoginPage.tsx'));
 const CreateSpacePage = lazyScreen(() => import('../features/space-create/CreateSpacePage.tsx'));
 const DashboardPage = lazyScreen(() => import('../features/dashboard/DashboardPage.tsx'));
 const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage.tsx'));
@@ -79,6 +79,8 @@ const TOOL_SCREENS: Partial<Record<(typeof TOOL_PATHS)[number], LazyScreen>> = {
 const SCREENS_BY_PATH: Readonly<Record<string, LazyScreen>> = {
   '/': LandingPage,
   '/space/create': CreateSpacePage,
+  '/space/login': LoginPage,
+  '/login': LoginPage,
   '/space/settings': SettingsPage,
   '/dashboard': DashboardPage,
   '/crypto-test': CryptoTestPage,

@@ -4,8 +4,13 @@
  * the real-time connection, and with display names and descriptions translated — read through
  * {@link listTools} / {@link getTool} for the current (or a given) language.
  */
-import { TOOL_NAMES, tools, type ToolMetadata, type ToolName } from '@cipherspace/tools';
-import { toolAtRoute } from '@cipherspace/tools/routes';
+import {
+  TOOL_METADATA,
+  TOOL_NAMES,
+  toolAtRoute,
+  type ToolMetadata,
+  type ToolName,
+} from '@cipherspace/tools/metadata';
 
 import type { Language } from '../lib/i18n.ts';
 import { m } from '../paraglide/messages.js';
@@ -31,7 +36,7 @@ function resolve(name: ToolName, language?: Language): ToolMetadata {
   const options = language ? { locale: language } : {};
   const texts = TEXTS[name];
   return {
-    ...tools[name].metadata,
+    ...TOOL_METADATA[name],
     displayName: texts.displayName({}, options),
     description: texts.description({}, options),
   };
