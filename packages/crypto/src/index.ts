@@ -19,6 +19,7 @@ export {
   type EnvelopeParams,
   type ParsedEnvelope,
 } from './envelope.ts';
+export { hasInvisibleCharacters, isSingleScript, removeInvisibleCharacters } from './name-rules.ts';
 export { createKeyCache, defaultKeyCache, type KeyCache, type KeyCacheStats } from './key-cache.ts';
 export {
   createEnvelopeKeyPool,

@@ -182,6 +182,14 @@ export function serverErrorReason(detail: string): ServerErrorReason | null {
   );
 }
 
+/**
+ * The text of a known server detail in the interface language, by its reason — for a refusal the
+ * app foresees and shows without a call (e.g. a look-alike name, issue 18).
+ */
+export function serverReasonText(reason: keyof ApiErrorDetails): string {
+  return KNOWN[reason].text();
+}
+
 /** A server detail in the interface language; a detail this module does not know, as sent. */
 export function translateServerDetail(detail: string): string {
   const reason = REASON_BY_DETAIL.get(detail);

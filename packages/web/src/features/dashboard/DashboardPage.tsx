@@ -12,7 +12,7 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 
 import { StatusMessage } from '../../components/StatusMessage.tsx';
-import { serverError } from '../../lib/server-errors.ts';
+import { serverError, serverReasonText } from '../../lib/server-errors.ts';
 import { clearSession, getSpaceKey, updateStoredUser, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
@@ -22,7 +22,7 @@ import { SpaceInfo } from './SpaceInfo.tsx';
 import { StatusBadges } from './StatusBadges.tsx';
 import { ToolGrid } from './ToolGrid.tsx';
 import { UsernameEditor } from './UsernameEditor.tsx';
-import { renameFailure } from './username-edit.ts';
+import { newUsernameProblem, renameFailure } from './username-edit.ts';
 
 function errorCode(error: unknown): string | undefined {
   return error instanceof TRPCClientError
@@ -44,6 +44,11 @@ export default function DashboardPage() {
   const { space, user } = session;
 
   async function handleRename(username: string) {
+    const problem = newUsernameProblem(username);
+    if (problem) {
+      showMessage('error', serverReasonText(problem));
+      return;
+    }
     try {
       const updated = await rename.mutateAsync({
         space_name: space.name,

@@ -4,6 +4,7 @@ import {
   filterUsername,
   isAllowedUsernameKey,
   isUsernameChar,
+  newUsernameProblem,
   renameFailure,
   resolveUsernameEdit,
   USERNAME_MAX_CHARS,
@@ -75,6 +76,13 @@ describe('username edit rules (spec §4 Username edit)', () => {
     expect(renameFailure('FORBIDDEN')).toBe('failed');
     expect(renameFailure('INTERNAL_SERVER_ERROR')).toBe('failed');
     expect(renameFailure(undefined)).toBe('failed');
+  });
+
+  it('foresees the invisible and mixed-script refusals of a new name (issue 18)', () => {
+    expect(newUsernameProblem('ha\u3164l')).toBe('usernameInvisible');
+    expect(newUsernameProblem('еve')).toBe('usernameMixedScripts');
+    expect(newUsernameProblem('Jürgen')).toBeNull();
+    expect(newUsernameProblem('Ева')).toBeNull();
   });
 
   it('maps the look-alike, mixed-script and invisible refusals to "refused" (issue 18)', () => {

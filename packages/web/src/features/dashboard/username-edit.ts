@@ -4,6 +4,8 @@
  * keys keep working; an unchanged or empty name cancels without a call; a 409 means the name
  * is taken.
  */
+import { hasInvisibleCharacters, isSingleScript } from '@cipherspace/crypto';
+
 import type { ServerErrorReason } from '../../lib/server-errors.ts';
 
 /** The server's limit on usernames (characters). */
@@ -67,6 +69,19 @@ export function resolveUsernameEdit(current: string, draft: string): UsernameEdi
   const username = filterUsername(draft);
   if (username === '' || username === current) return { kind: 'cancel' };
   return { kind: 'save', username };
+}
+
+/**
+ * Why the server would refuse `username` as a new name (issue 18): 'usernameInvisible' (a
+ * letter that shows nothing, such as U+3164 HANGUL FILLER) or 'usernameMixedScripts' (letters
+ * of two scripts, such as a Cyrillic е among Latin letters); null when it may be sent. The page
+ * shows the server's translated text for the reason without a call.
+ */
+export function newUsernameProblem(
+  username: string,
+): 'usernameInvisible' | 'usernameMixedScripts' | null {
+  if (hasInvisibleCharacters(username)) return 'usernameInvisible';
+  return isSingleScript(username) ? null : 'usernameMixedScripts';
 }
 
 /** Server refusals of a new name that say more than 'exists' (issue 18: look-alike names). */

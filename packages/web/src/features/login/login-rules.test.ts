@@ -210,6 +210,17 @@ describe('validation (spec §5 Login/register)', () => {
     );
     expect(codeOf(form({ spaceKey: '', username: '' }))).toBe('space_key_required');
     expect(codeOf(form({ username: '   ' }))).toBe('username_required');
+    // A new name must not pass for another (issue 18); a login takes any name taken before.
+    expect(codeOf(form({ mode: 'register', username: 'a\u200bnn' }))).toBe('username_invisible');
+    expect(codeOf(form({ mode: 'register', username: 'аnn' }))).toBe('username_mixed_scripts');
+    expect(validateLoginForm(form({ mode: 'register', username: 'аnn' }), space())).toEqual({
+      code: 'username_mixed_scripts',
+      field: 'username',
+      message:
+        'Username must be written in one script, not mixed (for example Latin with Cyrillic letters)',
+    });
+    expect(codeOf(form({ username: 'a\u200bnn' }))).toBeNull();
+    expect(codeOf(form({ mode: 'register', username: 'Jürgen 🚀' }))).toBeNull();
     expect(validateLoginForm(form({ username: '' }), space())).toEqual({
       code: 'username_required',
       field: 'username',

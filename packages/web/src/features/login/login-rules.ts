@@ -3,6 +3,8 @@
  * §8 login messages, §9 timings): reading the entry parameters, the mode, which notes show, form
  * validation, when to log in automatically, and which message a failure shows. No React.
  */
+import { hasInvisibleCharacters, isSingleScript } from '@cipherspace/crypto';
+
 import { serverError, serverErrorMessage } from '../../lib/server-errors.ts';
 import { SpaceAccessError } from '../../lib/space-access.ts';
 import { m } from '../../paraglide/messages.js';
@@ -178,6 +180,8 @@ export type LoginValidationCode =
   | 'space_name_required'
   | 'space_key_required'
   | 'username_required'
+  | 'username_invisible'
+  | 'username_mixed_scripts'
   | 'password_required'
   | 'password_too_short'
   | 'confirm_required'
@@ -194,6 +198,8 @@ function validationError(code: LoginValidationCode, field: LoginField): LoginVal
     space_name_required: m.login_error_space_name_required,
     space_key_required: m.login_error_space_key_required,
     username_required: m.login_error_username_required,
+    username_invisible: m.server_error_username_invisible,
+    username_mixed_scripts: m.server_error_username_mixed_scripts,
     password_required: m.login_error_password_required,
     password_too_short: m.login_error_password_too_short,
     confirm_required: m.login_error_confirm_required,
@@ -212,7 +218,8 @@ export function effectivePassword(form: LoginForm, info: SpaceInfo | null): stri
 
 /**
  * Validates the form (spec §5 Login/register), returning the first problem or null: space name,
- * space key and username required (blank counts as missing); password required when the space
+ * space key and username required (blank counts as missing); in register mode no invisible
+ * characters and letters of one script in the username (issue 18); password required when the space
  * forces passwords; any entered password at least 5 characters; in register mode a confirmation
  * is required when a password is entered and must equal it.
  */
@@ -223,6 +230,13 @@ export function validateLoginForm(
   if (form.spaceName.trim() === '') return validationError('space_name_required', 'spaceName');
   if (form.spaceKey === '') return validationError('space_key_required', 'spaceKey');
   if (form.username.trim() === '') return validationError('username_required', 'username');
+  // A new name must not pass for another (issue 18); logging in takes any name taken before.
+  if (form.mode === 'register') {
+    if (hasInvisibleCharacters(form.username))
+      return validationError('username_invisible', 'username');
+    if (!isSingleScript(form.username))
+      return validationError('username_mixed_scripts', 'username');
+  }
   const password = effectivePassword(form, info);
   if (password === '') {
     if (info?.force_user_passwords === true)

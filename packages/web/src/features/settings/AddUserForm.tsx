@@ -19,6 +19,8 @@ const USERNAME_MAX_CHARS = 50;
 
 const PROBLEM_TEXT: Record<NewUserProblem, () => string> = {
   username_required: m.settings_username_required,
+  username_invisible: m.server_error_username_invisible,
+  username_mixed_scripts: m.server_error_username_mixed_scripts,
   password_required: m.settings_password_missing,
   password_too_short: m.settings_password_too_short,
 };
@@ -50,7 +52,7 @@ export function AddUserForm({
     setProblem(found);
     if (found) {
       onMessage('error', PROBLEM_TEXT[found]());
-      (found === 'username_required' ? usernameRef : passwordRef).current?.focus();
+      (found.startsWith('username') ? usernameRef : passwordRef).current?.focus();
       return;
     }
     const spaceKey = getSpaceKey(spaceName);
@@ -90,7 +92,7 @@ export function AddUserForm({
     }
   }
 
-  const usernameInvalid = problem === 'username_required';
+  const usernameInvalid = problem?.startsWith('username') ?? false;
   const passwordInvalid = problem === 'password_required' || problem === 'password_too_short';
 
   return (

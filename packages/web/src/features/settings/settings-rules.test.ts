@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { settingUpdate, validateNewUser } from './settings-rules.ts';
 
 describe('validateNewUser (spec §5 Add user)', () => {
+  it('refuses a username that could pass for another, as the server does (issue 18)', () => {
+    expect(validateNewUser({ username: 'f\u200bay', password: '' }, false)).toBe(
+      'username_invisible',
+    );
+    expect(validateNewUser({ username: 'еve', password: '' }, false)).toBe(
+      'username_mixed_scripts',
+    );
+    expect(validateNewUser({ username: 'Ева', password: '' }, false)).toBeNull();
+  });
+
   it('requires a username', () => {
     expect(validateNewUser({ username: '', password: '' }, false)).toBe('username_required');
     expect(validateNewUser({ username: '   ', password: 'secret' }, false)).toBe(

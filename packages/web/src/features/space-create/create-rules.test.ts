@@ -1,6 +1,7 @@
 import { generateSpaceKey, SPACE_NAME_HINT, SPACE_NAME_VALID_MESSAGE } from '@cipherspace/crypto';
 import { describe, expect, it } from 'vitest';
 
+import { applyLanguage } from '../../lib/i18n.ts';
 import { SpaceAccessError } from '../../lib/space-access.ts';
 import {
   canCreateSpace,
@@ -73,6 +74,30 @@ describe('space name hint (spec §5 Space name)', () => {
     expect(spaceNameHint('abc')).toEqual({ valid: true, text: 'Valid space name' });
     expect(spaceNameHint('x'.repeat(100)).valid).toBe(true);
     expect(spaceNameHint('x'.repeat(101)).valid).toBe(false);
+  });
+
+  it('refuses what the server refuses as a name that could pass for another (issue 18), in both languages', () => {
+    const key = 'aA1!aA1!aA';
+    expect(spaceNameHint('Cаse X')).toEqual({
+      valid: false,
+      text: 'Space name must be written in one script, not mixed (for example Latin with Cyrillic letters)',
+    });
+    expect(spaceNameHint('Filler\u3164Team')).toEqual({
+      valid: false,
+      text: 'Space name must not contain invisible or formatting characters',
+    });
+    // The spec's own rule still comes first: a zero-width space is not a letter.
+    expect(spaceNameHint('Zero\u200bWidth')).toEqual({ valid: false, text: SPACE_NAME_HINT });
+    expect(canCreateSpace({ spaceName: 'Cаse X', spaceKey: key, submitting: false })).toBe(false);
+    expect(spaceNameHint('Команда 7')).toEqual({ valid: true, text: SPACE_NAME_VALID_MESSAGE });
+    applyLanguage('de');
+    try {
+      expect(spaceNameHint('Cаse X').text).toBe(
+        'Der Space-Name muss in einer einzigen Schrift geschrieben sein, nicht gemischt (zum Beispiel lateinische mit kyrillischen Buchstaben)',
+      );
+    } finally {
+      applyLanguage('en');
+    }
   });
 });
 

@@ -5,6 +5,8 @@
  */
 import {
   checkSpaceKey,
+  hasInvisibleCharacters,
+  isSingleScript,
   SPACE_KEY_SPECIAL_CHARS,
   validateSpaceName,
   type SpaceKeyChecks,
@@ -74,11 +76,17 @@ export function keyChecklist(key: string): ChecklistItem[] {
 
 /**
  * The live hint under the space-name field: the rule while `name` is invalid, 'Valid space
- * name' once it is (spec §5 Space name).
+ * name' once it is (spec §5 Space name). A name the server would refuse as one that could pass
+ * for another (issue 18: an invisible character, letters of mixed scripts) is invalid with the
+ * server's own text for it.
  */
 export function spaceNameHint(name: string): { valid: boolean; text: string } {
-  const valid = validateSpaceName(name).valid;
-  return { valid, text: valid ? m.create_space_name_valid() : m.create_space_name_hint() };
+  if (!validateSpaceName(name).valid) return { valid: false, text: m.create_space_name_hint() };
+  if (hasInvisibleCharacters(name))
+    return { valid: false, text: m.server_error_space_name_invisible() };
+  if (!isSingleScript(name))
+    return { valid: false, text: m.server_error_space_name_mixed_scripts() };
+  return { valid: true, text: m.create_space_name_valid() };
 }
 
 /**
@@ -91,9 +99,7 @@ export function canCreateSpace(form: {
   submitting: boolean;
 }): boolean {
   return (
-    !form.submitting &&
-    validateSpaceName(form.spaceName).valid &&
-    checkSpaceKey(form.spaceKey).valid
+    !form.submitting && spaceNameHint(form.spaceName).valid && checkSpaceKey(form.spaceKey).valid
   );
 }
 
