@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { derivePasswordVerifier, deriveSpaceNameVerifier } from '@cipherspace/crypto';
@@ -262,6 +262,15 @@ export async function startInstances(
     throw error;
   }
   return instances;
+}
+
+/** A closed TCP port on 127.0.0.1 (listened on once, then released): connecting is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /**

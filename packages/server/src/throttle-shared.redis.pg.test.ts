@@ -9,7 +9,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 
 import { derivePasswordVerifier } from '@cipherspace/crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from './config.ts';
 import {
   api,
+  closedPort,
   createSpaceOverRest,
   loginOverRest,
   startTwoInstances,
@@ -62,16 +62,6 @@ async function wrongLogin(server: TestServer, space: ClientSpace, username: stri
 async function health(server: TestServer) {
   const res = await api(server, 'GET', '/api/health');
   return { status: res.status, body: res.body as { throttle?: unknown } };
-}
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** A redis-server of this test's own on `port` (no persistence), once it accepts connections. */
@@ -123,7 +113,7 @@ describe('login throttle shared through Redis', () => {
   });
 
   it('with Redis stopped, says so in health and throttles each instance on its own, never 5xx; shares again once Redis is back', async () => {
-    const port = await freePort();
+    const port = await closedPort();
     ownRedis = await startRedis(port);
     instances = await startTwoInstances({ config: sharedThrottle(`redis://127.0.0.1:${port}`) });
     const { first, second } = instances;

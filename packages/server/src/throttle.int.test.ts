@@ -4,9 +4,6 @@
  * over the WebSocket — and no hostile body to a throttled path ever ends in a 5xx. With a REDIS_URL
  * nothing answers at, the server still starts, says so in health and throttles in memory.
  */
-import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
-
 import type { AppRouter } from '@cipherspace/api';
 import { derivePasswordVerifier, deriveSpaceNameVerifier } from '@cipherspace/crypto';
 import {
@@ -23,6 +20,7 @@ import WebSocket from 'ws';
 import type { RateLimits } from './config.ts';
 import {
   api,
+  closedPort,
   createSpaceOverRest,
   loginOverRest,
   startTestServer,
@@ -232,10 +230,7 @@ describe('login and registration throttle', () => {
   });
 
   it('with a REDIS_URL nothing answers at, starts, reports it in health and counts in memory', async () => {
-    const closed = createServer().listen(0, '127.0.0.1');
-    await once(closed, 'listening');
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await closedPort();
     const server = await startTestServer({
       config: {
         rateLimits: { ...TEST_RATE_LIMITS, loginPerAccount: 2, createPerIp: 1 },
