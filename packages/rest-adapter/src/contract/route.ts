@@ -159,7 +159,10 @@ export const GENERIC_ERRORS = {
  * these descriptions are attached to copies of them with `.meta()` and change no validation).
  */
 const FIELD_DESCRIPTIONS: Record<string, string> = {
-  space_name: 'The space name. A new name: 3–100 letters, digits, spaces and dashes (spec §5).',
+  space_name:
+    'The space name. A new name: 3–100 letters, digits, spaces and dashes (spec §5), none ' +
+    'invisible, all letters of one script, and neither the same as a taken name ignoring case, ' +
+    'compatibility forms and spacing nor looking the same (README, Names nobody can impersonate).',
   encrypted_space_name:
     'The space-name verifier: base64(PBKDF2-HMAC-SHA-256(UTF-8(space key + U+0000 + space ' +
     "name), salt 'cipherspace/space-name-verifier/v1', 100000 iterations, 32 bytes)) — " +
@@ -167,7 +170,10 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   encrypted_password:
     'The password verifier: as above with the password instead of the space name and salt ' +
     "'cipherspace/password-verifier/v1'. Never the password itself.",
-  username: 'Unique within the space (case-insensitive), 1–50 characters.',
+  username:
+    'Unique within the space (ignoring case, compatibility forms and spacing; no look-alike of ' +
+    'a taken name either), 1–50 characters. A new name has no invisible characters and the ' +
+    'letters of one script; logging in takes any name.',
   role: '`admin` or `member`.',
   force_user_passwords: 'Every user of the space must have a password.',
   allow_self_registration: 'Users may register themselves (besides the first, who always may).',

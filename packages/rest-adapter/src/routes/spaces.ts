@@ -23,7 +23,12 @@ export const spaceRoutes: readonly RestRoute[] = [
     throttled: true,
     success: { status: 201, description: 'The space was created.', schema: spaceSchema },
     errors: {
-      409: { description: 'A space with this name exists.', detail: ERROR.spaceExists },
+      409: {
+        description:
+          'A space with this name exists, ignoring case, compatibility forms and spacing; or ' +
+          `one whose name looks the same ('${ERROR.spaceLookalike}').`,
+        detail: ERROR.spaceExists,
+      },
     },
   },
   {

@@ -34,7 +34,12 @@ export const userRoutes: readonly RestRoute[] = [
         detail: ERROR.selfRegistrationDisabled,
       },
       404: { description: 'The space does not exist.', detail: ERROR.spaceNotFound },
-      409: { description: 'The username is taken in this space.', detail: ERROR.usernameExists },
+      409: {
+        description:
+          'The username is taken in this space, ignoring case, compatibility forms and spacing; ' +
+          `or one that looks the same is ('${ERROR.usernameLookalike}').`,
+        detail: ERROR.usernameExists,
+      },
     },
   },
   {
@@ -77,7 +82,12 @@ export const userRoutes: readonly RestRoute[] = [
     params: spaceParam,
     success: { status: 201, description: 'The new user.', schema: userSchema },
     errors: {
-      409: { description: 'The username is taken in this space.', detail: ERROR.usernameExists },
+      409: {
+        description:
+          'The username is taken in this space, ignoring case, compatibility forms and spacing; ' +
+          `or one that looks the same is ('${ERROR.usernameLookalike}').`,
+        detail: ERROR.usernameExists,
+      },
     },
   },
   {
@@ -101,7 +111,12 @@ export const userRoutes: readonly RestRoute[] = [
         detail: ERROR.renameOnlyYourself,
       },
       404: userMissing,
-      409: { description: 'The username is taken in this space.', detail: ERROR.usernameExists },
+      409: {
+        description:
+          'The username is taken in this space, ignoring case, compatibility forms and spacing; ' +
+          `or one that looks the same is ('${ERROR.usernameLookalike}').`,
+        detail: ERROR.usernameExists,
+      },
     },
   },
   {
