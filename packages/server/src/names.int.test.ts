@@ -37,8 +37,17 @@ import {
 } from './testing.ts';
 
 const KEY = 'Sp4ce-Key!long-enough';
+
 const REST_STATUS = { CONFLICT: 409, BAD_REQUEST: 422 } as const;
 const TRPC_STATUS = { CONFLICT: 409, BAD_REQUEST: 400 } as const;
+
+/** A REST refusal of a row of the table: its status and `{detail}`. */
+function expectRestRefusal(answer: { status: number; body: unknown }, row: LookAlikeName) {
+  expect({ status: answer.status, body: answer.body }).toEqual({
+    status: REST_STATUS[row.code],
+    body: { detail: row.message },
+  });
+}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -65,10 +74,7 @@ describe('REST', () => {
   it.each(LOOK_ALIKE_SPACE_NAMES)('$what: creating $second beside $first', async (row) => {
     expect((await createOverRest(named(row.first, 2))).status).toBe(201);
     const refused = await createOverRest(named(row.second, 2));
-    expect({ status: refused.status, body: refused.body }).toEqual({
-      status: REST_STATUS[row.code],
-      body: { detail: row.message },
-    });
+    expectRestRefusal(refused, row);
   });
 
   it.each(LOOK_ALIKE_USERNAMES)('$what: registering $second beside $first', async (row) => {
@@ -80,10 +86,7 @@ describe('REST', () => {
       `/api/spaces/${encodeURIComponent(space.name)}/users/register`,
       { body: { username: row.second, encrypted_space_name: space.verifier } },
     );
-    expect({ status: refused.status, body: refused.body }).toEqual({
-      status: REST_STATUS[row.code],
-      body: { detail: row.message },
-    });
+    expectRestRefusal(refused, row);
   });
 
   it.each(LOOK_ALIKE_RENAMES)('$what: renaming oneself to $second beside $first', async (row) => {
@@ -96,10 +99,7 @@ describe('REST', () => {
       `/api/spaces/${encodeURIComponent(space.name)}/users/${renamer.userId}`,
       { token: renamer.token, body: { username: row.second } },
     );
-    expect({ status: refused.status, body: refused.body }).toEqual({
-      status: REST_STATUS[row.code],
-      body: { detail: row.message },
-    });
+    expectRestRefusal(refused, row);
   });
 });
 

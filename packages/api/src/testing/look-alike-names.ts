@@ -17,20 +17,19 @@ export interface LookAlikeName {
   message: string;
 }
 
-const same = (what: string, first: string, second: string, message: string): LookAlikeName => ({
-  what,
-  first,
-  second,
-  code: 'CONFLICT',
-  message,
-});
-const refused = (what: string, first: string, second: string, message: string) => ({
-  what,
-  first,
-  second,
-  code: 'BAD_REQUEST' as const,
-  message,
-});
+const row =
+  (code: LookAlikeName['code']) =>
+  (what: string, first: string, second: string, message: string): LookAlikeName => ({
+    what,
+    first,
+    second,
+    code,
+    message,
+  });
+/** `second` is refused as the same name as `first`, or one that looks the same: CONFLICT. */
+const same = row('CONFLICT');
+/** `second` is refused for what it is, whatever is taken: BAD_REQUEST. */
+const refused = row('BAD_REQUEST');
 
 /** Space names; append the same suffix of digits to both to reuse them in one database. */
 export const LOOK_ALIKE_SPACE_NAMES: readonly LookAlikeName[] = [
