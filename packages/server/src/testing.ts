@@ -94,8 +94,8 @@ export async function startTestServer(
 export interface TwoInstances {
   /** The shared database (fresh, migrated; dropped by `close`). */
   database: TestDb;
-  first: TestServer;
-  second: TestServer;
+  readonly first: TestServer;
+  readonly second: TestServer;
   /** Stops both instances and starts them again on their pools (new `first` and `second`). */
   restart(): Promise<void>;
   /** Stops both instances, closes their pools and drops the database. */
@@ -103,55 +103,25 @@ export interface TwoInstances {
 }
 
 /**
- * Starts two server instances on one fresh PostgreSQL database, each with a pool and a LISTEN
- * connection of its own — as two processes behind a load balancer would be (spec §3 real-time
- * across instances). PGlite is embedded in one process, so this needs the integration-postgres
- * project.
- *
- * @param options.firstDatabaseUrl maps the database URL to the one instance 1 connects through
- *   (e.g. a proxy that can cut its connections); default: the URL itself.
- * @param options.db further `createDb` options for both instances (e.g. a faster LISTEN probe).
- * @param options.config overrides of both instances' config (as in {@link startTestServer}).
+ * Two server instances on one fresh PostgreSQL database over LISTEN/NOTIFY:
+ * {@link startInstances} with two, as `first` and `second` (which `restart` replaces).
  * @throws Error when the test database is not PostgreSQL.
  */
 export async function startTwoInstances(
-  options: {
-    firstDatabaseUrl?: (url: string) => string | Promise<string>;
-    db?: Pick<CreateDbOptions, 'listenProbeIntervalMs' | 'listenProbeTimeoutMs'>;
-    config?: Partial<ServerConfig>;
-  } = {},
+  options: Pick<StartInstancesOptions, 'firstDatabaseUrl' | 'db' | 'config'> = {},
 ): Promise<TwoInstances> {
-  const database = await createTestDb();
-  const { url } = database;
-  if (!url) {
-    await database.cleanup();
-    throw new Error('two instances need PostgreSQL (TEST_DB=postgres)');
-  }
-  const connect = (databaseUrl: string) =>
-    createDb({ databaseUrl, poolSize: 4, migrate: false, ...options.db });
-  const firstHandle = await connect((await options.firstDatabaseUrl?.(url)) ?? url);
-  const secondHandle = await connect(url);
-  const start = (db: DbHandle) =>
-    startTestServer({ db, ...(options.config ? { config: options.config } : {}) });
-  const instances: TwoInstances = {
-    database,
-    first: await start(firstHandle),
-    second: await start(secondHandle),
-    async restart() {
-      await instances.first.close();
-      await instances.second.close();
-      instances.first = await start(firstHandle);
-      instances.second = await start(secondHandle);
+  const instances = await startInstances(2, options);
+  return {
+    database: instances.database,
+    get first() {
+      return instances.server(0);
     },
-    async close() {
-      await instances.first.close();
-      await instances.second.close();
-      await firstHandle.close();
-      await secondHandle.close();
-      await database.cleanup();
+    get second() {
+      return instances.server(1);
     },
+    restart: () => instances.restart(),
+    close: () => instances.close(),
   };
-  return instances;
 }
 
 /**
@@ -189,14 +159,28 @@ export interface Instances {
   brokers: (BrokerNotifier | null)[];
   /** Instance `index` (0-based). @throws Error when there is no such instance. */
   server(index: number): TestServer;
+  /** Stops every instance and starts it again on its pool and broker (new `servers`). */
+  restart(): Promise<void>;
   /** Stops every instance, closes their brokers and pools and drops the database. */
   close(): Promise<void>;
+}
+
+/** Options of {@link startInstances}. */
+export interface StartInstancesOptions {
+  bus?: TestEventBus;
+  firstDatabaseUrl?: (url: string) => string | Promise<string>;
+  db?: Pick<CreateDbOptions, 'listenProbeIntervalMs' | 'listenProbeTimeoutMs'>;
+  firstBrokerUrl?: (url: string) => string | Promise<string>;
+  broker?: Pick<BrokerOptions, 'probeIntervalMs' | 'probeTimeoutMs'>;
+  config?: Partial<ServerConfig>;
 }
 
 /**
  * Starts `count` server instances on one fresh PostgreSQL database, each with a pool of its own
  * and its own cross-instance transport: a LISTEN connection (`bus: 'notify'`, the default) or
- * connections to the broker (`nats`, `redis`) — as processes behind a load balancer would be.
+ * connections to the broker (`nats`, `redis`) — as processes behind a load balancer would be
+ * (spec §3 real-time across instances). PGlite is embedded in one process, so this needs the
+ * integration-postgres project.
  * The broker subjects of one call carry a random prefix, so that test files sharing a broker do
  * not hear each other.
  *
@@ -204,17 +188,12 @@ export interface Instances {
  *   ones instance 1 connects through (e.g. a {@link TcpProxy} that can cut it); default: as given.
  * @param options.db, options.broker further `createDb` and broker options for every instance
  *   (e.g. faster probes).
+ * @param options.config overrides of every instance's config (as in {@link startTestServer}).
  * @throws Error when the test database is not PostgreSQL or the bus's broker is not configured.
  */
 export async function startInstances(
   count: number,
-  options: {
-    bus?: TestEventBus;
-    firstDatabaseUrl?: (url: string) => string | Promise<string>;
-    db?: Pick<CreateDbOptions, 'listenProbeIntervalMs' | 'listenProbeTimeoutMs'>;
-    firstBrokerUrl?: (url: string) => string | Promise<string>;
-    broker?: Pick<BrokerOptions, 'probeIntervalMs' | 'probeTimeoutMs'>;
-  } = {},
+  options: StartInstancesOptions = {},
 ): Promise<Instances> {
   const bus = options.bus ?? 'notify';
   const brokerUrl = bus === 'notify' ? null : testBrokerUrl(bus);
@@ -223,6 +202,12 @@ export async function startInstances(
   const servers: TestServer[] = [];
   const brokers: (BrokerNotifier | null)[] = [];
   const handles: DbHandle[] = [];
+  const start = (db: DbHandle, broker: BrokerNotifier | null) =>
+    startTestServer({
+      db,
+      ...(broker ? { notifier: broker } : {}),
+      ...(options.config ? { config: options.config } : {}),
+    });
   const subjectPrefix = `test-${randomUUID()}.`;
   const instances: Instances = {
     database,
@@ -233,6 +218,12 @@ export async function startInstances(
       const server = servers[index];
       if (!server) throw new Error(`no instance ${index} (${servers.length} started)`);
       return server;
+    },
+    async restart() {
+      for (const server of servers) await server.close();
+      for (const [i, handle] of handles.entries()) {
+        servers[i] = await start(handle, brokers[i] ?? null);
+      }
     },
     async close() {
       for (const server of servers) await server.close();
@@ -255,7 +246,7 @@ export async function startInstances(
           )
         : null;
       brokers.push(broker);
-      servers.push(await startTestServer({ db: handle, ...(broker ? { notifier: broker } : {}) }));
+      servers.push(await start(handle, broker));
     }
   } catch (error) {
     await instances.close();
