@@ -6,8 +6,8 @@
  * `reconnecting`; once A hears B again it says `listening`, A's subscribers have caught up (its
  * validated-session cache no longer serves a session that B ended meanwhile — although A
  * validated it moments before the cut, well within the cache's lifetime) and B's saves reach
- * A's sockets again, without a restart. On Redis the subscriber connection is also killed from
- * the server side (`CLIENT KILL`), as a failover or an operator would.
+ * A's sockets again, without a restart. On Redis the subscriber and the publisher connection are
+ * also killed from the server side (`CLIENT KILL`), as a failover or an operator would.
  */
 import { SESSION_CACHE_TTL_MS } from '@cipherspace/api';
 import { encryptJson } from '@cipherspace/crypto';
@@ -67,8 +67,9 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
   const session = async (server: TestServer, token: string) =>
     (await api(server, 'GET', '/api/auth/session', { token })).status;
 
-  /** B saves `tool` on top of `version`; A's `socket` must receive it as version + 1. */
-  async function saveOnBReachesA(
+  /** `saver` saves `tool` on top of `version`; `socket` (on another instance) must receive it. */
+  async function saveReaches(
+    saver: TestServer,
     space: ClientSpace,
     writer: { token: string },
     socket: WsClient,
@@ -76,7 +77,7 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
     version: number,
   ): Promise<void> {
     const from = socket.messages.length;
-    const saved = await api(B, 'PUT', `/api/content/${p(space.name)}/${tool}`, {
+    const saved = await api(saver, 'PUT', `/api/content/${p(space.name)}/${tool}`, {
       token: writer.token,
       body: {
         encrypted_data: await encryptJson({ version }, space.key),
@@ -99,7 +100,7 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
     const socket = await WsClient.open(
       wsUrlFor(A, space.name, { token: watcher.token, session_id: watcher.userId }),
     );
-    await saveOnBReachesA(space, writer, socket, 'kanban', 0);
+    await saveReaches(B, space, writer, socket, 'kanban', 0);
     expect(await session(A, leaver.token)).toBe(200);
     const leaverValidatedAt = Date.now();
 
@@ -131,12 +132,13 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
     expect(await session(A, leaver.token)).toBe(401);
     expect(Date.now() - leaverValidatedAt).toBeLessThan(SESSION_CACHE_TTL_MS);
     expect(socket.isOpen).toBe(true);
-    await saveOnBReachesA(space, writer, socket, 'kanban', 2);
+    await saveReaches(B, space, writer, socket, 'kanban', 2);
     socket.close();
   }, 60_000);
 
   if (bus === 'redis') {
-    it('reconnects by itself when Redis kills its subscriber connection (CLIENT KILL), and says so', async () => {
+    /** Records every state of instance A's broker connections from now on. */
+    async function watchStates(): Promise<{ states: ListenState[]; stop(): Promise<void> }> {
       const broker = instances.brokers[0];
       if (!broker) throw new Error('instance A has no broker');
       const states: ListenState[] = [];
@@ -145,6 +147,21 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
         () => undefined,
         (state) => states.push(state),
       );
+      return { states, stop: () => watch.unlisten() };
+    }
+
+    /** Kills instance A's `which` connection from the Redis side (CLIENT KILL ID). */
+    async function kill(which: 'subscriber' | 'publisher'): Promise<void> {
+      const admin = new Redis(testBrokerUrl('redis'));
+      try {
+        expect(await killConnections(admin, `${instances.subjectPrefix}0`, which)).toBe(1);
+      } finally {
+        admin.disconnect();
+      }
+    }
+
+    it('reconnects by itself when Redis kills its subscriber connection (CLIENT KILL), and says so; B is heard again', async () => {
+      const watch = await watchStates();
       const space = await createSpaceOverRest(B);
       const writer = await loginOverRest(B, space, 'writer');
       const reader = await loginOverRest(B, space, 'reader');
@@ -152,26 +169,45 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
         wsUrlFor(A, space.name, { token: reader.token, session_id: reader.userId }),
       );
 
-      const admin = new Redis(testBrokerUrl('redis'));
-      try {
-        const killed = await killSubscribers(admin, `${instances.subjectPrefix}0`);
-        expect(killed).toBe(1);
-      } finally {
-        admin.disconnect();
-      }
+      await kill('subscriber');
       await expect
-        .poll(() => states, { timeout: 10_000, interval: 20 })
+        .poll(() => watch.states, { timeout: 10_000, interval: 20 })
         .toEqual(['listening', 'reconnecting', 'listening']);
       expect(await health(A)).toMatchObject({ status: 'ok', realtime: 'listening' });
-      await saveOnBReachesA(space, writer, socket, 'randomizer', 0);
+      await saveReaches(B, space, writer, socket, 'randomizer', 0);
       socket.close();
-      await watch.unlisten();
+      await watch.stop();
+    });
+
+    it('reconnects by itself when Redis kills its publisher connection, and says so; B hears A again', async () => {
+      const watch = await watchStates();
+      const space = await createSpaceOverRest(A);
+      const writer = await loginOverRest(A, space, 'writer');
+      const reader = await loginOverRest(A, space, 'reader');
+      const socket = await WsClient.open(
+        wsUrlFor(B, space.name, { token: reader.token, session_id: reader.userId }),
+      );
+
+      await kill('publisher');
+      await expect
+        .poll(() => watch.states, { timeout: 10_000, interval: 20 })
+        .toEqual(['listening', 'reconnecting', 'listening']);
+      await saveReaches(A, space, writer, socket, 'poker', 0);
+      socket.close();
+      await watch.stop();
     });
   }
 });
 
-/** Kills the pub/sub connections named `name` (CLIENT KILL ID); returns how many. */
-async function killSubscribers(admin: Redis, name: string): Promise<number> {
+/**
+ * Kills the connections named `name` that are (`subscriber`) or are not (`publisher`) subscribed
+ * to anything (CLIENT KILL ID); returns how many.
+ */
+async function killConnections(
+  admin: Redis,
+  name: string,
+  which: 'subscriber' | 'publisher',
+): Promise<number> {
   const list = String(await admin.call('CLIENT', 'LIST'));
   let killed = 0;
   for (const line of list.split('\n')) {
@@ -183,7 +219,7 @@ async function killSubscribers(admin: Redis, name: string): Promise<number> {
     );
     const subscribed = Number(fields.get('sub') ?? 0) + Number(fields.get('psub') ?? 0) > 0;
     const id = fields.get('id');
-    if (fields.get('name') !== name || !subscribed || !id) continue;
+    if (fields.get('name') !== name || subscribed !== (which === 'subscriber') || !id) continue;
     killed += Number(await admin.call('CLIENT', 'KILL', 'ID', id));
   }
   return killed;

@@ -6,9 +6,10 @@
  * without NOTIFY's database-wide lock at commit.
  *
  * The subscriber is proven alive by a PING every `probeIntervalMs` (answered within
- * `probeTimeoutMs`, or the connection is dropped and made again); ioredis reconnects by itself
- * for ever. The state goes `reconnecting` when the subscriber's connection closes and
- * `listening` once the patterns are subscribed again, which is what lets subscribers catch up.
+ * `probeTimeoutMs`, or the connection is dropped and made again); ioredis reconnects both
+ * connections by itself for ever. The state goes `reconnecting` when either connection closes
+ * (this instance would no longer hear the others, or reach them) and `listening` once both are
+ * back and the patterns subscribed again, which is what lets subscribers catch up.
  */
 import { Redis, type RedisOptions } from 'ioredis';
 
@@ -62,16 +63,39 @@ export async function openRedisNotifier(
     const onPayload = patterns.get(pattern);
     if (onPayload) deliver(onPayload, payload);
   });
+  // `listening` needs both: the subscriber hears the others, the publisher reaches them.
+  const up = { subscriber: false, publisher: false };
+  const report = () => {
+    if (closed) return;
+    const listening = up.subscriber && up.publisher;
+    states.set(
+      listening ? 'listening' : 'reconnecting',
+      listening ? undefined : (lastError ?? new Error('Redis connection closed')),
+    );
+  };
   subscriber.on('close', () => {
-    if (!closed) states.set('reconnecting', lastError ?? new Error('Redis connection closed'));
+    up.subscriber = false;
+    report();
   });
   subscriber.on('ready', () => {
-    if (patterns.size === 0) return states.set('listening');
+    const subscribed = () => {
+      up.subscriber = true;
+      report();
+    };
+    if (patterns.size === 0) return subscribed();
     subscriber.psubscribe(...patterns.keys()).then(
-      () => states.set('listening'),
+      subscribed,
       // The connection broke again: its `close` and next `ready` follow.
       () => undefined,
     );
+  });
+  publisher.on('close', () => {
+    up.publisher = false;
+    report();
+  });
+  publisher.on('ready', () => {
+    up.publisher = true;
+    report();
   });
   try {
     await Promise.all([publisher.connect(), subscriber.connect()]);
