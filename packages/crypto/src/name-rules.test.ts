@@ -22,7 +22,24 @@ describe('hasInvisibleCharacters', () => {
     expect(hasInvisibleCharacters(name)).toBe(true);
   });
 
-  it.each(['ann', 'Team Alpha', 'Jürgen 🚀', 'Команда-7', '東京 Team'])('passes %j', (name) => {
+  it.each(['a\u200d🚀', '🚀\u200dnn', 'a\ufe0fnn', '\u200d'])(
+    'finds the joiner or selector of an emoji outside one: %j',
+    (name) => {
+      expect(hasInvisibleCharacters(name)).toBe(true);
+    },
+  );
+
+  it.each([
+    'ann',
+    'Team Alpha',
+    'Jürgen 🚀',
+    'Команда-7',
+    '東京 Team',
+    'ann 👩‍🚀',
+    '👨🏽‍💻',
+    '❤️ 1️⃣',
+    '🏳️‍🌈',
+  ])('passes %j', (name) => {
     expect(hasInvisibleCharacters(name)).toBe(false);
   });
 });

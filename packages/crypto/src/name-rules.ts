@@ -14,6 +14,13 @@
  */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\u2800]/u;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+/**
+ * The invisible characters emoji are made of, which a name may hold: a zero-width joiner between
+ * two pictographs (👩‍🚀, 👨🏽‍💻, 🏳️‍🌈) and the emoji presentation selector U+FE0F after one (❤️, 1️⃣).
+ */
+const EMOJI_JOINER =
+  /(?<=\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0F)?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_PRESENTATION = /(?<=[\p{Extended_Pictographic}#*0-9])\uFE0F/gu;
 
 /**
  * The scripts Unicode recommends for identifiers (UTS #31 Table 4). A name written in any other
@@ -71,11 +78,11 @@ const ALLOWED_SCRIPT_SETS = [
 });
 
 /**
- * Whether `name` holds a character that shows nothing or steers layout (see INVISIBLE above): a new
- * space name or username with one is refused. Spec §5 Space name, Login/register (issue 18).
+ * Whether `name` holds a character that shows nothing or steers layout (see INVISIBLE above),
+ * other than inside an emoji (see EMOJI_JOINER): a new space name or username with one is refused. Spec §5 Space name, Login/register (issue 18).
  */
 export function hasInvisibleCharacters(name: string): boolean {
-  return INVISIBLE.test(name);
+  return INVISIBLE.test(name.replace(EMOJI_JOINER, '').replace(EMOJI_PRESENTATION, ''));
 }
 
 /**
