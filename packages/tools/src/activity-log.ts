@@ -33,6 +33,7 @@ export type ActivityEntityType =
   | 'scale'
   | 'option'
   | 'diagram'
+  | 'settings'
   | 'content';
 
 /**

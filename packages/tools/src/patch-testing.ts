@@ -7,24 +7,12 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 
-import { serializeOperation, type Operation, type OperationStamp } from './operation.ts';
+import type { OperationStamp } from './operation.ts';
 import type { PatchOperation } from './patch.ts';
-import { parseOperation } from './registry.ts';
-import { deepFreeze, stampOf, type ErrorClass } from './testing.ts';
-import type { NamedOperation, ToolDefinition } from './tool.ts';
+import { deepFreeze, overTheWire, stampOf, type ErrorClass } from './testing.ts';
 
-/**
- * `op` (one of the tool's own operations or a `patch`) as another client receives it: created by
- * `tool` with `stamp`, sent as JSON text, parsed and checked by the registry. Throws
- * OperationFormatError when `op` does not have the shape of one of `tool`'s operations.
- */
-export function overTheWire<C, Op extends NamedOperation>(
-  tool: ToolDefinition<C, Op>,
-  op: Op | PatchOperation,
-  stamp: OperationStamp,
-): Operation {
-  return parseOperation(JSON.parse(serializeOperation(tool.createOperation(op, stamp))));
-}
+export { overTheWire };
+import type { NamedOperation, ToolDefinition } from './tool.ts';
 
 /**
  * Applies `op` (made with `stamp`, received over the wire) to `before`; when `tool`'s rules

@@ -15,6 +15,7 @@ import {
   type Operation,
   type OperationStamp,
 } from './operation.ts';
+import type { PatchOperation } from './patch.ts';
 import { parseOperation } from './registry.ts';
 import type { DomainContext, DomainError } from './shared.ts';
 import type { NamedOperation, ToolDefinition } from './tool.ts';
@@ -144,13 +145,14 @@ export function stampOf(step: number): OperationStamp {
 }
 
 /**
- * `op` as another client receives it: created by `tool` with `stamp`, sent as JSON text
- * (serializeOperation), parsed and checked by the registry (parseOperation). Throws
- * OperationFormatError when `op` does not have the shape of one of `tool`'s operations.
+ * `op` (one of the tool's own operations or a `patch`) as another client receives it: created by
+ * `tool` with `stamp`, sent as JSON text (serializeOperation), parsed and checked by the registry
+ * (parseOperation). Throws OperationFormatError when `op` does not have the shape of one of
+ * `tool`'s operations.
  */
 export function overTheWire<C, Op extends NamedOperation>(
   tool: ToolDefinition<C, Op>,
-  op: Op,
+  op: Op | PatchOperation,
   stamp: OperationStamp,
 ): Operation {
   return parseOperation(JSON.parse(serializeOperation(tool.createOperation(op, stamp))));

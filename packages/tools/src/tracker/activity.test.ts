@@ -192,6 +192,25 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
     });
   });
 
+  it('updateSettings: the ticket settings that changed, in Issue Management', () => {
+    const ctx = testContext('fixed');
+    const content = defaultContent('ticket', ctx);
+    const operation: TrackerOperation = {
+      type: 'updateSettings',
+      changes: { showTicketNumbers: false, autoAssignCreator: false },
+    };
+    const after = applyOperation(content, operation, ctx);
+    expect(activityEntry(operation, actor, content, after)).toMatchObject({
+      tool: 'ticket-system',
+      action: 'updateSettings',
+      entityType: 'settings',
+      details: 'Changed the settings',
+      oldValue: { showTicketNumbers: true },
+      newValue: { showTicketNumbers: false },
+    });
+    expect(activityEntry(operation, actor, after, after)).toBeNull();
+  });
+
   it('gives null when the operation changed nothing', () => {
     const { phaseId } = setup();
     expect(entryFor({ type: 'addTeamMember', name: '  ' })).toBeNull();

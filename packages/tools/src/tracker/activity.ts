@@ -228,9 +228,30 @@ function entryBody(
         params: { name },
       };
     }
+    case 'updateSettings': {
+      const diff = changedFields(ticketFlags(before), ticketFlags(after));
+      if (noFieldChanged(diff)) return null;
+      return {
+        entityType: 'settings',
+        entityId: 'settings',
+        details: 'Changed the settings',
+        ...diff,
+        params: {},
+      };
+    }
     default:
       return assertNever(operation);
   }
+}
+
+// The ticket settings updateSettings changes (none on Kanban content, which refuses it).
+function ticketFlags(content: TrackerContent): Snapshot {
+  return content.toolType === 'ticket'
+    ? {
+        showTicketNumbers: content.settings.showTicketNumbers,
+        autoAssignCreator: content.settings.autoAssignCreator,
+      }
+    : {};
 }
 
 /**

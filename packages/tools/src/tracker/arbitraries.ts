@@ -191,5 +191,14 @@ export function operationAgainst(content: TrackerContent): fc.Arbitrary<TrackerO
       })),
     ),
     op(fc.record({ type: fc.constant('addTeamMember' as const), name: person })),
+    op(
+      fc.record({
+        type: fc.constant('updateSettings' as const),
+        changes: fc.record(
+          { showTicketNumbers: fc.boolean(), autoAssignCreator: fc.boolean() },
+          { requiredKeys: [] },
+        ),
+      }),
+    ),
   );
 }

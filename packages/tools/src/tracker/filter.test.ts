@@ -135,6 +135,13 @@ describe('filterIssues (spec §3 Issue filter)', () => {
     expect(titlesFor({ textSearch: ' sign-off ' })).toEqual(['Release 1.0']);
   });
 
+  it('textSearch: finds an issue by its ticket number, with or without #', () => {
+    // Numbered in the order added: Login page #1, Crash on save #2, Release 1.0 #3, Docs #4.
+    expect(titlesFor({ textSearch: '#2' })).toEqual(['Crash on save']);
+    expect(titlesFor({ textSearch: '4' })).toEqual(['Docs']);
+    expect(titlesFor({ textSearch: '#5' })).toEqual([]);
+  });
+
   it('textSearch: does not match ids, type, priority or creator', () => {
     expect(titlesFor({ textSearch: 'id-' })).toEqual([]);
     expect(titlesFor({ textSearch: 'epic' })).toEqual([]);

@@ -49,7 +49,8 @@ export function isEmptyFilter(filter: IssueFilter): boolean {
  *   date-only `to` ('2024-05-31') includes that whole day (UTC); an unparsable bound is ignored,
  *   an unparsable `createdAt` fails any bound;
  * - `textSearch`: the trimmed text is a case-insensitive substring of the title, description,
- *   assignee, one tag or one comment's content (not ids, type or priority).
+ *   assignee, one tag, one comment's content or the ticket number written `#12` (so `#12` and
+ *   `12` find issue 12; not ids, type or priority).
  */
 export function matchesFilter(issue: Issue, filter: IssueFilter): boolean {
   const { types, priorities, assignees, tags, dateRange, textSearch } = filter;
@@ -79,6 +80,7 @@ export function matchesFilter(issue: Issue, filter: IssueFilter): boolean {
       issue.assignedPerson,
       ...issue.tags,
       ...issue.comments.map((comment) => comment.content),
+      issue.number === undefined ? '' : `#${String(issue.number)}`,
     ];
     if (!haystack.some((text) => text.toLowerCase().includes(needle))) return false;
   }

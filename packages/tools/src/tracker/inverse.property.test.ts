@@ -10,36 +10,21 @@ import { describe, expect, it } from 'vitest';
 import { operationContext, type OperationStamp } from '../operation.ts';
 import { PatchConflictError, type PatchOperation } from '../patch.ts';
 import { expectInverseRestores, expectRandomInverses, overTheWire } from '../patch-testing.ts';
-import { tools } from '../registry.ts';
-import { deepFreeze, stampOf, thrownBy } from '../testing.ts';
+import { stampOf, thrownBy } from '../testing.ts';
 import type { ToolDefinition } from '../tool.ts';
 import { operationAgainst } from './arbitraries.ts';
 import type { TrackerOperation } from './operations.ts';
-import { TRACKER_OPERATIONS } from './schema.ts';
-import { ISSUE_PRIORITIES, TrackerError, type Issue, type TrackerContent } from './types.ts';
-
-const TRACKER_TOOLS = ['kanban', 'ticket-system'] as const;
-type TrackerToolName = (typeof TRACKER_TOOLS)[number];
-
-function trackerTool(name: TrackerToolName): ToolDefinition<TrackerContent, TrackerOperation> {
-  return tools[name];
-}
-
-function issuesOf(content: TrackerContent): Issue[] {
-  return content.phases.flatMap((phase) => phase.issues);
-}
-
-function phaseNamed(content: TrackerContent, name: string): string {
-  const found = content.phases.find((phase) => phase.name === name);
-  if (!found) throw new Error(`no phase ${name}`);
-  return found.id;
-}
-
-function issueTitled(content: TrackerContent, title: string): Issue {
-  const found = issuesOf(content).find((issue) => issue.title === title);
-  if (!found) throw new Error(`no issue ${title}`);
-  return found;
-}
+import {
+  issueTitled,
+  issuesOf,
+  operationsOf,
+  phaseNamed,
+  sampleBoard,
+  sampleOperations,
+  TRACKER_TOOLS,
+  trackerTool,
+} from './test-board.ts';
+import { ISSUE_PRIORITIES, TrackerError, type TrackerContent } from './types.ts';
 
 /** `op` of `tool` made with `stamp` and applied to `content` as another client receives it. */
 function applied(
@@ -51,76 +36,12 @@ function applied(
   return tool.apply(content, overTheWire(tool, op, stamp));
 }
 
-/** Default content with issues A, B in To Do (A with one comment), C in In Progress, D in Done. */
-function board(name: TrackerToolName): TrackerContent {
-  const tool = trackerTool(name);
-  let step = 0;
-  let content = tool.defaultContent(operationContext(stampOf(0)));
-  const add = (phase: string, title: string) =>
-    (content = applied(
-      tool,
-      content,
-      { type: 'addIssue', phaseId: phaseNamed(content, phase), issue: { title }, createdBy: 'ann' },
-      stampOf(++step),
-    ));
-  add('To Do', 'A');
-  add('To Do', 'B');
-  add('In Progress', 'C');
-  add('Done', 'D');
-  content = applied(
-    tool,
-    content,
-    {
-      type: 'addComment',
-      issueId: issueTitled(content, 'A').id,
-      content: 'first',
-      createdBy: 'bo',
-    },
-    stampOf(++step),
-  );
-  return deepFreeze(content);
-}
-
-/** One accepted operation of each name against {@link board}. */
-function sampleOperations(
-  content: TrackerContent,
-): Record<TrackerOperation['type'], TrackerOperation> {
-  const todo = phaseNamed(content, 'To Do');
-  const a = issueTitled(content, 'A');
-  const comment = a.comments[0];
-  if (!comment) throw new Error('A has no comment');
-  return {
-    addPhase: { type: 'addPhase', name: 'Blocked', color: '#dc3545', maxIssues: 2 },
-    updatePhase: { type: 'updatePhase', phaseId: todo, changes: { name: 'Ready', maxIssues: 4 } },
-    deletePhase: { type: 'deletePhase', phaseId: phaseNamed(content, 'Backlog') },
-    movePhase: { type: 'movePhase', phaseId: todo, direction: 'right' },
-    movePhaseTo: { type: 'movePhaseTo', phaseId: todo, toIndex: 3 },
-    addIssue: {
-      type: 'addIssue',
-      phaseId: todo,
-      issue: { title: 'New', type: 'Bug', priority: 'High', estimation: 'M', tags: ['a'] },
-      createdBy: 'cy',
-    },
-    updateIssue: { type: 'updateIssue', issueId: a.id, changes: { title: 'A2', estimation: '3' } },
-    deleteIssue: { type: 'deleteIssue', issueId: a.id },
-    moveIssue: {
-      type: 'moveIssue',
-      issueId: a.id,
-      toPhaseId: phaseNamed(content, 'Done'),
-      toIndex: 0,
-    },
-    addComment: { type: 'addComment', issueId: a.id, content: 'second', createdBy: 'cy' },
-    deleteComment: { type: 'deleteComment', issueId: a.id, commentId: comment.id },
-    addTeamMember: { type: 'addTeamMember', name: 'dee' },
-  };
-}
-
 describe.each(TRACKER_TOOLS)('%s: the inverse of each operation', (name) => {
   const tool = trackerTool(name);
-  const content = board(name);
+  const content = sampleBoard(name);
   const samples = sampleOperations(content);
 
-  it.each(TRACKER_OPERATIONS)('%s is undone exactly, over the wire', (operationName) => {
+  it.each(operationsOf(name))('%s is undone exactly, over the wire', (operationName) => {
     const after = expectInverseRestores(
       tool,
       content,
@@ -162,7 +83,7 @@ describe.each(TRACKER_TOOLS)('%s: the inverse of each operation', (name) => {
 
 describe.each(TRACKER_TOOLS)('%s: undo after someone else changed the board', (name) => {
   const tool = trackerTool(name);
-  const content = board(name);
+  const content = sampleBoard(name);
   const a = issueTitled(content, 'A');
   const b = issueTitled(content, 'B');
 
@@ -325,7 +246,7 @@ describe.each(TRACKER_TOOLS)('%s: inverses (property)', (name) => {
     fc.assert(
       fc.property(fc.gen(), fc.nat(8), (generate, steps) => {
         // Random content: the board, then a few random operations.
-        let before = board(name);
+        let before = sampleBoard(name);
         for (let step = 1; step <= steps; step++) {
           try {
             before = applied(tool, before, generate(operationAgainst, before), stampOf(100 + step));

@@ -22,6 +22,7 @@ import {
   sortByOrder,
   updateIssue,
   updatePhase,
+  updateSettings,
   type TrackerOperation,
 } from './operations.ts';
 import {
@@ -409,6 +410,7 @@ describe('addIssue (spec §2 issue form, §5 Issue form, §4 capacity)', () => {
         createdBy: 'ann',
         order: 0,
         tags: ['ui', 'api'],
+        number: 1,
       },
     ]);
   });
@@ -831,13 +833,136 @@ describe('comments (spec §5 comment content non-empty after trim)', () => {
 
 describe('addTeamMember (spec §3 adding a member twice is ignored)', () => {
   it('adds trimmed names once; empty names and repeats leave the content as it is', () => {
-    const content = kanbanWithIssues();
+    const content = defaultContent('kanban', testContext());
     const one = addTeamMember(content, { name: '  ann ' });
     expect(one.teamMembers).toEqual(['ann']);
     expect(addTeamMember(one, { name: 'ann' })).toBe(one);
     expect(addTeamMember(one, { name: ' ann  ' })).toBe(one);
     expect(addTeamMember(one, { name: '   ' })).toBe(one);
     expect(addTeamMember(one, { name: 'bob' }).teamMembers).toEqual(['ann', 'bob']);
+  });
+});
+
+describe('team members from issues (spec §3 teamMembers; issue 19)', () => {
+  it('a new issue’s creator and assignee join the team, each once, in that order', () => {
+    const ctx = testContext();
+    const content = defaultContent('kanban', ctx);
+    const todo = phase(content, 'To Do').id;
+    const one = addIssue(
+      content,
+      { phaseId: todo, issue: { title: 'A', assignedPerson: ' bob ' }, createdBy: 'ann' },
+      ctx,
+    );
+    expect(one.teamMembers).toEqual(['ann', 'bob']);
+    const two = addIssue(
+      one,
+      { phaseId: todo, issue: { title: 'B', assignedPerson: 'ann' }, createdBy: 'ann' },
+      ctx,
+    );
+    expect(two.teamMembers).toEqual(['ann', 'bob']);
+    const three = addIssue(two, { phaseId: todo, issue: { title: 'C' }, createdBy: 'ann' }, ctx);
+    expect(three.teamMembers).toEqual(['ann', 'bob']);
+  });
+
+  it('assigning an issue adds the assignee; unassigning or a known name changes no team', () => {
+    const content = kanbanWithIssues();
+    const a = issueId(content, 'A');
+    const assigned = updateIssue(content, { issueId: a, changes: { assignedPerson: ' cy ' } });
+    expect(assigned.teamMembers).toEqual(['ann', 'cy']);
+    const again = updateIssue(assigned, { issueId: a, changes: { assignedPerson: 'ann' } });
+    expect(again.teamMembers).toBe(assigned.teamMembers);
+    const cleared = updateIssue(assigned, { issueId: a, changes: { assignedPerson: '' } });
+    expect(cleared.teamMembers).toEqual(['ann', 'cy']);
+  });
+});
+
+describe('ticket numbers (issue 19: #12, per board, never reused)', () => {
+  it('numbers new issues 1, 2, 3… and keeps the next number on the board', () => {
+    const content = kanbanWithIssues();
+    const numbers = content.phases.flatMap((p) => p.issues.map((issue) => issue.number));
+    expect(numbers.sort()).toEqual([1, 2, 3, 4]);
+    expect(content.nextTicketNumber).toBe(5);
+  });
+
+  it('never gives a deleted issue’s number again', () => {
+    const ctx = testContext();
+    const content = kanbanWithIssues(ctx);
+    const withoutD = deleteIssue(content, { issueId: issueId(content, 'D') });
+    const next = addIssue(
+      withoutD,
+      { phaseId: phase(withoutD, 'Done').id, issue: { title: 'E' }, createdBy: 'ann' },
+      ctx,
+    );
+    expect(findIssue(next, issueId(next, 'E'))?.issue.number).toBe(5);
+    expect(next.nextTicketNumber).toBe(6);
+  });
+
+  it('on a board from before ticket numbers, continues after the highest number it holds', () => {
+    const ctx = testContext();
+    const content = kanbanWithIssues(ctx);
+    const { nextTicketNumber: _dropped, ...older } = content;
+    const unnumbered: KanbanContent = {
+      ...older,
+      phases: older.phases.map((p) => ({
+        ...p,
+        issues: p.issues.map(({ number: _n, ...issue }) => issue),
+      })),
+    };
+    const todo = phase(unnumbered, 'To Do').id;
+    const first = addIssue(
+      unnumbered,
+      { phaseId: todo, issue: { title: 'E' }, createdBy: 'ann' },
+      ctx,
+    );
+    expect(findIssue(first, issueId(first, 'E'))?.issue.number).toBe(1);
+    const withSeven: KanbanContent = {
+      ...unnumbered,
+      phases: unnumbered.phases.map((p) => ({
+        ...p,
+        issues: p.issues.map((issue) => (issue.title === 'B' ? { ...issue, number: 7 } : issue)),
+      })),
+    };
+    const after = addIssue(
+      withSeven,
+      { phaseId: todo, issue: { title: 'F' }, createdBy: 'ann' },
+      ctx,
+    );
+    expect(findIssue(after, issueId(after, 'F'))?.issue.number).toBe(8);
+    expect(after.nextTicketNumber).toBe(9);
+  });
+});
+
+describe('updateSettings (spec §3 Ticket settings)', () => {
+  it('changes showTicketNumbers and autoAssignCreator of Issue Management, nothing else', () => {
+    const content = defaultContent('ticket', testContext());
+    const changed = updateSettings(content, {
+      changes: { showTicketNumbers: false, autoAssignCreator: true },
+    });
+    expect(changed.settings).toEqual({
+      ...content.settings,
+      showTicketNumbers: false,
+      autoAssignCreator: true,
+    });
+    expect(updateSettings(changed, { changes: {} }).settings).toEqual(changed.settings);
+  });
+
+  it('then assigns new unassigned issues to their creator', () => {
+    const ctx = testContext();
+    const content = updateSettings(defaultContent('ticket', ctx), {
+      changes: { autoAssignCreator: true },
+    });
+    const todo = phase(content, 'To Do').id;
+    const next = addIssue(content, { phaseId: todo, issue: { title: 'A' }, createdBy: 'ann' }, ctx);
+    expect(phase(next, 'To Do').issues[0]?.assignedPerson).toBe('ann');
+  });
+
+  it('refuses on a Kanban board, which has neither setting', () => {
+    expectDomainError(
+      TrackerError,
+      () => updateSettings(kanbanWithIssues(), { changes: { showTicketNumbers: true } }),
+      'SETTING_NOT_AVAILABLE',
+      'This setting is not available in this tool',
+    );
   });
 });
 
@@ -888,7 +1013,8 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
       { type: 'moveIssue', issueId: a, toPhaseId: phase(content, 'Done').id },
       { type: 'addComment', issueId: a, content: 'hi', createdBy: 'ann' },
       { type: 'deleteComment', issueId: a, commentId: 'none' },
-      { type: 'addTeamMember', name: 'ann' },
+      { type: 'addTeamMember', name: 'cy' },
+      { type: 'updateSettings', changes: { showTicketNumbers: false } },
     ];
   }
 
@@ -909,24 +1035,31 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
     addComment: (b, after) =>
       expect(findIssue(after, issueId(b, 'A'))?.issue.comments[0]?.content).toBe('hi'),
     deleteComment: (b, after) => expect(after).toBe(b),
-    addTeamMember: (_b, after) => expect(after.teamMembers).toEqual(['ann']),
+    addTeamMember: (_b, after) => expect(after.teamMembers).toEqual(['ann', 'cy']),
+    updateSettings: (_b, after) =>
+      expect(after.toolType === 'ticket' && after.settings.showTicketNumbers).toBe(false),
   };
+
+  // Kanban has no ticket settings: updateSettings replays on Issue Management content.
+  const contentFor = (operation: TrackerOperation, kanban: KanbanContent): TrackerContent =>
+    operation.type === 'updateSettings' ? defaultContent('ticket', testContext()) : kanban;
 
   it('replays every operation type like the named operation', () => {
     const content = kanbanWithIssues();
     const operations = replayCases(content);
     expect(new Set(operations.map((op) => op.type)).size).toBe(Object.keys(expected).length);
     for (const operation of operations) {
-      const after = applyOperation(content, operation, testContext());
-      expected[operation.type](content, after);
+      const before = contentFor(operation, content);
+      expected[operation.type](before, applyOperation(before, operation, testContext()));
     }
   });
 
   it('gives the same result for the same ctx values (deterministic replay)', () => {
     const content = kanbanWithIssues();
     for (const operation of replayCases(content)) {
-      expect(applyOperation(content, operation, testContext())).toEqual(
-        applyOperation(content, operation, testContext()),
+      const before = contentFor(operation, content);
+      expect(applyOperation(before, operation, testContext())).toEqual(
+        applyOperation(before, operation, testContext()),
       );
     }
   });

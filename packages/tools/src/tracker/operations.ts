@@ -123,6 +123,15 @@ export interface DeleteCommentArgs {
 export interface AddTeamMemberArgs {
   name: string;
 }
+/** The ticket settings {@link updateSettings} changes (spec §3 Ticket settings). */
+export interface TicketSettingsChanges {
+  showTicketNumbers?: boolean;
+  autoAssignCreator?: boolean;
+}
+/** Arguments of {@link updateSettings}. */
+export interface UpdateSettingsArgs {
+  changes: TicketSettingsChanges;
+}
 
 /**
  * Every named tracker operation as a serialisable message, discriminated by `type` (rule 9);
@@ -140,7 +149,8 @@ export type TrackerOperation =
   | ({ type: 'moveIssue' } & MoveIssueArgs)
   | ({ type: 'addComment' } & AddCommentArgs)
   | ({ type: 'deleteComment' } & DeleteCommentArgs)
-  | ({ type: 'addTeamMember' } & AddTeamMemberArgs);
+  | ({ type: 'addTeamMember' } & AddTeamMemberArgs)
+  | ({ type: 'updateSettings' } & UpdateSettingsArgs);
 
 /** The `type` of every {@link TrackerOperation}. */
 export type TrackerOperationType = TrackerOperation['type'];
@@ -298,6 +308,32 @@ function cleanIssueChanges(changes: IssueChanges): IssueChanges {
 // ---------------------------------------------------------------------------------------------
 // Structural helpers
 
+/**
+ * `content` with each of `names` (trimmed; blank ones skipped) in `teamMembers` once (spec §3:
+ * adding a member twice is ignored); the same object when nothing is new.
+ */
+function withTeamMembers<C extends TrackerContent>(content: C, names: readonly string[]): C {
+  const added = names
+    .map((name) => name.trim())
+    .filter((name, index, all) => name !== '' && all.indexOf(name) === index)
+    .filter((name) => !content.teamMembers.includes(name));
+  return added.length === 0
+    ? content
+    : { ...content, teamMembers: [...content.teamMembers, ...added] };
+}
+
+/**
+ * The ticket number a new issue gets: the board's `nextTicketNumber`, or on a board that has
+ * none yet one more than the highest number of its issues (1 on a board without numbers).
+ */
+function nextTicketNumber(content: TrackerContent): number {
+  if (content.nextTicketNumber !== undefined) return content.nextTicketNumber;
+  let highest = 0;
+  for (const phase of content.phases)
+    for (const issue of phase.issues) highest = Math.max(highest, issue.number ?? 0);
+  return highest + 1;
+}
+
 function withPhases<C extends TrackerContent>(content: C, phases: Phase[]): C {
   return { ...content, phases };
 }
@@ -451,7 +487,9 @@ export function movePhase<C extends TrackerContent>(
  * required, estimation trimmed and at most 3 characters, assignee trimmed, tags trimmed without
  * empties or repeats; type defaults to `settings.defaultIssueType`, priority to 'none'; in the
  * ticket tool with `autoAssignCreator` an unassigned issue goes to `createdBy`. Id and
- * `createdAt` come from `ctx`. Throws NO_DATA, PHASE_NOT_FOUND, TITLE_REQUIRED,
+ * `createdAt` come from `ctx`. The issue gets the board's next ticket number (`nextTicketNumber`
+ * advances, so a number is never given twice), and its creator and assignee join `teamMembers`.
+ * Throws NO_DATA, PHASE_NOT_FOUND, TITLE_REQUIRED,
  * ESTIMATION_TOO_LONG, ESTIMATION_NEGATIVE (e.g. '-1'), CREATOR_REQUIRED for a blank `createdBy`,
  * PHASE_FULL ('Cannot move issue. Phase is at maximum capacity') when the phase holds
  * `maxIssues` issues.
@@ -471,6 +509,7 @@ export function addIssue<C extends TrackerContent>(
   const tracker: TrackerContent = current;
   const autoAssign = tracker.toolType === 'ticket' && tracker.settings.autoAssignCreator;
   const assignedPerson = input.assignedPerson?.trim() ?? '';
+  const number = nextTicketNumber(current);
   const issue: Issue = {
     id: ctx.newId(),
     title,
@@ -484,13 +523,18 @@ export function addIssue<C extends TrackerContent>(
     createdBy,
     order: phase.issues.reduce((max, other) => Math.max(max, other.order + 1), 0),
     tags: cleanTags(input.tags ?? []),
+    number,
   };
-  return replacePhase(current, { ...phase, issues: [...phase.issues, issue] });
+  const added = replacePhase(current, { ...phase, issues: [...phase.issues, issue] });
+  return withTeamMembers({ ...added, nextTicketNumber: number + 1 }, [
+    createdBy,
+    issue.assignedPerson,
+  ]);
 }
 
 /**
  * Changes an issue's editable fields, wherever it now is; the same normalisation and rules as
- * {@link addIssue}. Throws NO_DATA, ISSUE_NOT_FOUND, TITLE_REQUIRED, ESTIMATION_TOO_LONG,
+ * {@link addIssue}; a new assignee joins `teamMembers`. Throws NO_DATA, ISSUE_NOT_FOUND, TITLE_REQUIRED, ESTIMATION_TOO_LONG,
  * ESTIMATION_NEGATIVE.
  */
 export function updateIssue<C extends TrackerContent>(
@@ -500,7 +544,9 @@ export function updateIssue<C extends TrackerContent>(
 ): C {
   const current = requireContent(content);
   const { phase, issue } = requireIssue(current, args.issueId);
-  return replaceIssue(current, phase, { ...issue, ...cleanIssueChanges(args.changes) });
+  const changes = cleanIssueChanges(args.changes);
+  const updated = replaceIssue(current, phase, { ...issue, ...changes });
+  return changes.assignedPerson ? withTeamMembers(updated, [changes.assignedPerson]) : updated;
 }
 
 /**
@@ -620,10 +666,28 @@ export function addTeamMember<C extends TrackerContent>(
   args: AddTeamMemberArgs,
   _ctx?: TrackerContext,
 ): C {
+  return withTeamMembers(requireContent(content), [args.name]);
+}
+
+/**
+ * Changes the ticket settings of Issue Management content (spec §3 Ticket settings): whether
+ * ticket numbers are shown and whether new issues are assigned to their creator. Throws NO_DATA,
+ * and SETTING_NOT_AVAILABLE on Kanban content (which has neither setting).
+ */
+export function updateSettings<C extends TrackerContent>(
+  content: C | null,
+  args: UpdateSettingsArgs,
+  _ctx?: TrackerContext,
+): C {
   const current = requireContent(content);
-  const name = args.name.trim();
-  if (name === '' || current.teamMembers.includes(name)) return current;
-  return { ...current, teamMembers: [...current.teamMembers, name] };
+  const tracker: TrackerContent = current;
+  if (tracker.toolType !== 'ticket') throw new TrackerError('SETTING_NOT_AVAILABLE');
+  const changes: TicketSettingsChanges = {};
+  if (args.changes.showTicketNumbers !== undefined)
+    changes.showTicketNumbers = args.changes.showTicketNumbers;
+  if (args.changes.autoAssignCreator !== undefined)
+    changes.autoAssignCreator = args.changes.autoAssignCreator;
+  return { ...current, settings: { ...tracker.settings, ...changes } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -669,6 +733,8 @@ export function applyOperation<C extends TrackerContent>(
       return deleteComment(content, operation, ctx);
     case 'addTeamMember':
       return addTeamMember(content, operation, ctx);
+    case 'updateSettings':
+      return updateSettings(content, operation, ctx);
     default:
       return assertNever(operation);
   }

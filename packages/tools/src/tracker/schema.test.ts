@@ -345,6 +345,10 @@ const VALID_ARGS: Record<TrackerOperation['type'], readonly Record<string, unkno
   addComment: [{ issueId: 'i', content: 'c', createdBy: 'ann' }],
   deleteComment: [{ issueId: 'i', commentId: 'c' }],
   addTeamMember: [{ name: 'dee' }, { name: '' }],
+  updateSettings: [
+    { changes: {} },
+    { changes: { showTicketNumbers: false, autoAssignCreator: true } },
+  ],
 };
 
 /** Args of the wrong shape for every operation: a missing field, a wrong type or enum value. */
@@ -394,6 +398,7 @@ const WRONG_ARGS: Record<TrackerOperation['type'], readonly Record<string, unkno
   ],
   deleteComment: [{ issueId: 'i' }, { commentId: 'c' }],
   addTeamMember: [{}, { name: ['ann'] }],
+  updateSettings: [{}, { changes: { showTicketNumbers: 'yes' } }, { changes: null }],
 };
 
 describe('tracker operation schema', () => {
@@ -411,6 +416,7 @@ describe('tracker operation schema', () => {
       'addComment',
       'deleteComment',
       'addTeamMember',
+      'updateSettings',
     ]);
     expect(tools.kanban.operations).toEqual([...TRACKER_OPERATIONS, 'patch']);
     expect(tools['ticket-system'].operations).toEqual([...TRACKER_OPERATIONS, 'patch']);

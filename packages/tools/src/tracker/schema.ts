@@ -33,6 +33,9 @@ export const issuePrioritySchema = z.enum(ISSUE_PRIORITIES);
 /** spec §3 Phase `maxIssues`: a count of issues, an integer ≥ 0 (absent means unlimited). */
 export const maxIssuesSchema = z.int().nonnegative();
 
+/** An issue's ticket number and the board's next one: an integer ≥ 1 (issue 19). */
+export const ticketNumberSchema = z.int().positive();
+
 // The fields of both modes, written once with the shared building blocks (../schema-modes.ts).
 function contentParts(mode: SchemaMode) {
   const { lenient, field, text, textField, flag, list } = schemaModeKit(mode);
@@ -57,6 +60,7 @@ function contentParts(mode: SchemaMode) {
     createdBy: textField(),
     order: field(z.number(), 0),
     tags: field(list(text), []),
+    number: field(ticketNumberSchema.optional(), undefined),
   });
 
   const phase = z.looseObject({
@@ -122,6 +126,7 @@ function contentParts(mode: SchemaMode) {
       createdAt: textField(),
       phases: list(phase),
       teamMembers: field(list(text), []),
+      nextTicketNumber: field(ticketNumberSchema.optional(), undefined),
     };
   }
 
@@ -240,6 +245,13 @@ export const trackerOperationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addComment'), issueId, content: z.string(), createdBy: z.string() }),
   z.object({ type: z.literal('deleteComment'), issueId, commentId: z.string() }),
   z.object({ type: z.literal('addTeamMember'), name: z.string() }),
+  z.object({
+    type: z.literal('updateSettings'),
+    changes: z.object({
+      showTicketNumbers: z.boolean().optional(),
+      autoAssignCreator: z.boolean().optional(),
+    }),
+  }),
 ]);
 
 // Compile-time proof that the schema describes TrackerOperation exactly (each assignable to the

@@ -80,6 +80,12 @@ export interface Issue {
   createdBy: string;
   order: number;
   tags: string[];
+  /**
+   * The issue's ticket number (`#12`), counted per board from 1 and never reused (issue 19; not
+   * in spec §3, kept by every client as an unnamed field); absent on issues created before
+   * ticket numbers existed.
+   */
+  number?: number;
 }
 
 /**
@@ -139,6 +145,11 @@ interface TrackerContentBase {
   phases: Phase[];
   /** User names; adding a member twice is ignored. */
   teamMembers: string[];
+  /**
+   * The ticket number the next new issue gets (see {@link Issue.number}); absent until the first
+   * numbered issue, when it is one more than the highest number on the board.
+   */
+  nextTicketNumber?: number;
 }
 
 /** Content of the Kanban tool (spec §3). */
@@ -205,7 +216,8 @@ export type TrackerErrorCode =
   | 'ESTIMATION_TOO_LONG'
   | 'ESTIMATION_NEGATIVE'
   | 'CREATOR_REQUIRED'
-  | 'TOO_MANY_ISSUES';
+  | 'TOO_MANY_ISSUES'
+  | 'SETTING_NOT_AVAILABLE';
 
 /**
  * The English message of each {@link TrackerErrorCode}; `{name}` placeholders are filled from
@@ -230,6 +242,8 @@ export const TRACKER_MESSAGES: Readonly<Record<TrackerErrorCode, string>> = {
   ESTIMATION_NEGATIVE: 'Estimation cannot be negative',
   CREATOR_REQUIRED: 'Creator is required',
   TOO_MANY_ISSUES: 'Cannot have more than {maxIssues} issues',
+  // A ticket setting (showTicketNumbers, autoAssignCreator) changed on a Kanban board.
+  SETTING_NOT_AVAILABLE: 'This setting is not available in this tool',
 };
 
 /**

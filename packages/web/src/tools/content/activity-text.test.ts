@@ -100,6 +100,9 @@ function trackerCases(middle: string): Record<string, Case> {
       name: loginBug,
     },
     addTeamMember: { op: () => ({ type: 'addTeamMember', name: 'Cy' }), name: () => 'Cy' },
+    updateSettings: {
+      op: () => ({ type: 'updateSettings', changes: { showTicketNumbers: false } }),
+    },
   };
 }
 
@@ -249,9 +252,10 @@ function patchEntryOf(name: ToolName, changes: number): ActivityLogEntry {
   return entry;
 }
 
+// A Kanban board refuses updateSettings (it has no ticket settings): no entry to word.
 const EVERY_OPERATION = TOOL_NAMES.flatMap((name) =>
   (getTool(name)?.operations ?? []).map((operation): [ToolName, string] => [name, operation]),
-);
+).filter(([name, operation]) => !(name === 'kanban' && operation === 'updateSettings'));
 
 describe('activityText (spec §3 Activity log entry, in English and German)', () => {
   it('has a case for every operation of every tool of the registry', () => {

@@ -98,6 +98,7 @@ const KANBAN: Readonly<Record<TrackerOperationType, Words>> = {
   deleteComment: (e, user, o) =>
     m.activity_kanban_comment_deleted({ user, title: param(e, 'title') }, o),
   addTeamMember: (e, user, o) => m.activity_team_member_added({ user, name: param(e, 'name') }, o),
+  updateSettings: (_e, user, o) => m.activity_settings_changed({ user }, o),
 };
 
 function kanbanColumnMoved(entry: ActivityLogEntry, user: string, options: Options): string {
@@ -151,6 +152,7 @@ const TICKET: Readonly<Record<TrackerOperationType, Words>> = {
   deleteComment: (e, user, o) =>
     m.activity_ticket_comment_deleted({ user, title: param(e, 'title') }, o),
   addTeamMember: (e, user, o) => m.activity_team_member_added({ user, name: param(e, 'name') }, o),
+  updateSettings: (_e, user, o) => m.activity_settings_changed({ user }, o),
 };
 
 function ticketPhaseMoved(entry: ActivityLogEntry, user: string, options: Options): string {

@@ -31,6 +31,7 @@ const ERROR_TEXT: Record<TrackerErrorCode, (params: Params) => string> = {
   CREATOR_REQUIRED: () => m.tracker_error_creator_required(),
   TOO_MANY_ISSUES: (params) =>
     m.tracker_error_too_many_issues({ maxIssues: String(params.maxIssues) }),
+  SETTING_NOT_AVAILABLE: () => m.tracker_error_setting_not_available(),
 };
 
 /** The translated text of a {@link TrackerError}; null for any other error. */
