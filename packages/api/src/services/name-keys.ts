@@ -143,7 +143,7 @@ export function usernameClash(
 }
 
 async function nameClash(
-  db: Database | Transaction,
+  db: Transaction,
   columns: NameColumns,
   keys: NameKeys,
   exceptId: string | undefined,
@@ -158,6 +158,7 @@ async function nameClash(
         or(eq(columns.key, keys.key), eq(columns.skeleton, keys.skeleton)),
       ),
     )
+    // Both columns are unique: at most one row holds the key and one the skeleton.
     .limit(2);
   if (rows.length === 0) return null;
   return rows.some((row) => row.key === keys.key) ? 'same' : 'lookalike';
