@@ -17,6 +17,13 @@ import { m } from '../paraglide/messages.js';
 
 export type { ToolMetadata, ToolName };
 
+/**
+ * Each tool's icon (tool-icons.tsx), served with the registry: the app's start-up code holds the
+ * registry, so the landing page and the dashboard, which both show the icons, load no separate
+ * file for them.
+ */
+export { ToolIcon } from './tool-icons.tsx';
+
 type Translate = (inputs?: Record<string, never>, options?: { locale?: Language }) => string;
 
 /** The translated display name and description of each tool (messages `tools_*`). */

@@ -4,6 +4,7 @@
  * refuses, a dialog shows the link in a read-only field to copy by hand (the spec's fallback
  * prompt).
  */
+import { Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { Modal } from '../../components/Modal.tsx';
@@ -52,7 +53,7 @@ export function ShareButton({
   return (
     <>
       <button type="button" className="button" onClick={() => void share()}>
-        <span aria-hidden="true">🔗</span> {m.dashboard_share()}
+        <Share2 aria-hidden="true" /> {m.dashboard_share()}
       </button>
       <Modal
         open={fallbackLink !== null}

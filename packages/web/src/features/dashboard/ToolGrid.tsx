@@ -3,10 +3,11 @@
  * description, Open), a 'more tools' card and the space-settings card — a link for admins,
  * disabled and marked admin only for members (spec §6).
  */
+import { Settings, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { m } from '../../paraglide/messages.js';
-import { listTools } from '../../tools/registry.ts';
+import { listTools, ToolIcon } from '../../tools/registry.ts';
 import { prefetchTool } from './tool-prefetch.ts';
 
 export function ToolGrid({ isAdmin, labelledBy }: { isAdmin: boolean; labelledBy: string }) {
@@ -15,8 +16,8 @@ export function ToolGrid({ isAdmin, labelledBy }: { isAdmin: boolean; labelledBy
     <ul className="grid tool-grid" aria-labelledby={labelledBy}>
       {tools.map((tool) => (
         <li key={tool.name} className="card tool-card" style={{ borderTopColor: tool.color }}>
-          <span className="tool-icon" aria-hidden="true">
-            {tool.icon}
+          <span className="tool-icon" style={{ color: tool.color }}>
+            <ToolIcon name={tool.name} size={32} />
           </span>
           <h3>{tool.displayName}</h3>
           <p>{tool.description}</p>
@@ -33,16 +34,16 @@ export function ToolGrid({ isAdmin, labelledBy }: { isAdmin: boolean; labelledBy
         </li>
       ))}
       <li className="card tool-card tool-card-muted">
-        <span className="tool-icon" aria-hidden="true">
-          ✨
+        <span className="tool-icon">
+          <Sparkles size={32} aria-hidden="true" />
         </span>
         <h3>{m.dashboard_more_tools_title()}</h3>
         <p>{m.dashboard_more_tools_text()}</p>
         <span className="badge">{m.dashboard_coming_soon()}</span>
       </li>
       <li className="card tool-card" data-testid="settings-card">
-        <span className="tool-icon" aria-hidden="true">
-          ⚙️
+        <span className="tool-icon">
+          <Settings size={32} aria-hidden="true" />
         </span>
         <h3>{m.dashboard_settings_title()}</h3>
         <p id="dashboard-settings-text">

@@ -5,6 +5,7 @@
  * call. The caller performs the rename and reports failures; either way the view returns
  * showing the current name (so a refused name is replaced by the old one).
  */
+import { Check, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { m } from '../../paraglide/messages.js';
@@ -79,7 +80,7 @@ export function UsernameEditor({
         onClick={startEditing}
       >
         <span className="username-text">{username}</span>
-        <span aria-hidden="true"> ✎</span>
+        <Pencil size={16} aria-hidden="true" />
       </button>
     );
   }
@@ -129,7 +130,7 @@ export function UsernameEditor({
         disabled={saving}
         onClick={() => void save()}
       >
-        <span aria-hidden="true">✓</span>
+        <Check aria-hidden="true" />
       </button>
       <button
         type="button"
@@ -138,7 +139,7 @@ export function UsernameEditor({
         disabled={saving}
         onClick={cancel}
       >
-        <span aria-hidden="true">✕</span>
+        <X aria-hidden="true" />
       </button>
       <span id={hintId} className="field-hint">
         {saving ? m.dashboard_username_saving() : m.dashboard_username_hint()}

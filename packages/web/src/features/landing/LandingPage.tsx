@@ -11,6 +11,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { PRODUCT_NAME } from '../../lib/product.ts';
 import { useSession } from '../../lib/session.ts';
 import { m } from '../../paraglide/messages.js';
+import { ToolIcon, type ToolName } from '../../tools/registry.ts';
 import { DevelopmentBanner } from './DevelopmentBanner.tsx';
 import type { QuickAccessFailure } from './quick-access.ts';
 import { useQuickAccess } from './use-quick-access.ts';
@@ -35,35 +36,30 @@ const QuickAccessDialog = lazy(async () => ({
 }));
 
 /** The six tools of spec §1, in registry order. */
-const TOOLS: readonly { id: string; icon: string; name: Text; text: Text }[] = [
+const TOOLS: readonly { id: ToolName; name: Text; text: Text }[] = [
   {
     id: 'kanban',
-    icon: '📋',
     name: m.landing_tool_kanban_name,
     text: m.landing_tool_kanban_text,
   },
   {
-    id: 'ticket',
-    icon: '🎫',
+    id: 'ticket-system',
     name: m.landing_tool_ticket_name,
     text: m.landing_tool_ticket_text,
   },
   {
     id: 'bulletin',
-    icon: '📌',
     name: m.landing_tool_bulletin_name,
     text: m.landing_tool_bulletin_text,
   },
   {
     id: 'diagrams',
-    icon: '📐',
     name: m.landing_tool_diagrams_name,
     text: m.landing_tool_diagrams_text,
   },
-  { id: 'poker', icon: '🃏', name: m.landing_tool_poker_name, text: m.landing_tool_poker_text },
+  { id: 'poker', name: m.landing_tool_poker_name, text: m.landing_tool_poker_text },
   {
     id: 'randomizer',
-    icon: '🎲',
     name: m.landing_tool_randomizer_name,
     text: m.landing_tool_randomizer_text,
   },
@@ -182,8 +178,8 @@ export default function LandingPage() {
             {TOOLS.map((tool) => (
               <li key={tool.id} className="card">
                 <h3>
-                  <span className="landing-icon" aria-hidden="true">
-                    {tool.icon}
+                  <span className="landing-icon">
+                    <ToolIcon name={tool.id} />
                   </span>{' '}
                   {tool.name()}
                 </h3>

@@ -14,6 +14,7 @@
  *   this space or lacks the settings 'Invalid space information.'. A valid answer is what the
  *   configuration shows, and it refreshes the stored space.
  */
+import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 
@@ -89,7 +90,7 @@ function sameSpace(a: StoredSpace, b: StoredSpace): boolean {
 function BackToDashboard() {
   return (
     <Link className="button" to="/dashboard">
-      <span aria-hidden="true">←</span> {m.common_back_to_dashboard()}
+      <ArrowLeft aria-hidden="true" /> {m.common_back_to_dashboard()}
     </Link>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * The live checklist of space-key requirements (spec §2 /space/create, §5 Space key). Each item
  * carries its state in text ("(met)" / "(not met)", visually hidden) as well as in colour and
- * symbol, so it does not depend on seeing colour.
+ * icon, so it does not depend on seeing colour.
  */
+import { Check, X } from 'lucide-react';
+
 import { m } from '../../paraglide/messages.js';
 import { keyChecklist } from './create-rules.ts';
 
@@ -16,6 +18,11 @@ export function KeyChecklist({ id, spaceKey }: { id: string; spaceKey: string })
       <ul className="checklist" aria-labelledby={`${id}-title`}>
         {items.map((item) => (
           <li key={item.id} className={item.met ? 'met' : 'unmet'} data-requirement={item.id}>
+            {item.met ? (
+              <Check size={16} className="checklist-mark" aria-hidden="true" />
+            ) : (
+              <X size={16} className="checklist-mark" aria-hidden="true" />
+            )}
             {item.label}{' '}
             <span className="visually-hidden">
               {item.met ? m.create_requirement_met() : m.create_requirement_unmet()}

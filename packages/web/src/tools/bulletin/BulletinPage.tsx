@@ -6,6 +6,7 @@
  * expire), and turns every user action into a named bulletin operation: addPost, updatePost,
  * deletePost, movePost (saved 500 ms after a note is dropped).
  */
+import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -164,7 +165,7 @@ export default function BulletinPage() {
           disabled={addDisabled}
           onClick={openAdd}
         >
-          <span aria-hidden="true">+ </span>
+          <Plus aria-hidden="true" />
           {m.bulletin_add_note()}
         </button>
       </ToolHeader>

@@ -6,6 +6,7 @@
  * keeps its own state, so a remote update of the board never resets what the user is typing; a
  * failed save keeps the dialog open with the input intact.
  */
+import { Bold, Heading2, Italic, Link, List } from 'lucide-react';
 import {
   useId,
   useLayoutEffect,
@@ -36,7 +37,6 @@ import {
   postPriorityText,
   postTypeText,
 } from './bulletin-messages.ts';
-import { LinkIcon } from './icons.tsx';
 
 export interface NoteFormModalProps {
   open: boolean;
@@ -65,11 +65,11 @@ export function NoteFormModal(props: NoteFormModalProps) {
 }
 
 const TOOLBAR: Record<MarkdownFormat, { label: () => string; symbol: ReactNode; key?: string }> = {
-  bold: { label: m.bulletin_toolbar_bold, symbol: 'B', key: 'b' },
-  italic: { label: m.bulletin_toolbar_italic, symbol: 'I', key: 'i' },
-  link: { label: m.bulletin_toolbar_link, symbol: <LinkIcon /> },
-  heading: { label: m.bulletin_toolbar_heading, symbol: 'H2' },
-  list: { label: m.bulletin_toolbar_list, symbol: '•' },
+  bold: { label: m.bulletin_toolbar_bold, symbol: <Bold size={16} />, key: 'b' },
+  italic: { label: m.bulletin_toolbar_italic, symbol: <Italic size={16} />, key: 'i' },
+  link: { label: m.bulletin_toolbar_link, symbol: <Link size={16} /> },
+  heading: { label: m.bulletin_toolbar_heading, symbol: <Heading2 size={16} /> },
+  list: { label: m.bulletin_toolbar_list, symbol: <List size={16} /> },
 };
 
 /** Elements where Enter does its own thing (new line, press the button, follow the link). */

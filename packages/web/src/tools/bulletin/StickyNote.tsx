@@ -7,6 +7,7 @@
  * handle).
  */
 import { useDraggable } from '@dnd-kit/core';
+import { GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 
 import {
@@ -18,7 +19,7 @@ import {
 import { m } from '../../paraglide/messages.js';
 import type { NoteDragData } from './bulletin-dnd.ts';
 import { postPriorityText, postTypeText } from './bulletin-messages.ts';
-import { DeleteIcon, EditIcon, PostPriorityIcon, PostTypeIcon } from './icons.tsx';
+import { PostPriorityIcon, PostTypeIcon } from './icons.tsx';
 import { Markdown, MARKDOWN_LINK_REL } from './markdown.tsx';
 
 /** The expiry of a note as shown ('Jun 1, 2024, 2:30 PM'); the raw text when unreadable. */
@@ -87,7 +88,7 @@ export function StickyNoteView({
           title={m.bulletin_edit_note({ title: post.title })}
           onClick={() => onEdit(post)}
         >
-          <EditIcon />
+          <Pencil size={16} aria-hidden="true" />
         </button>
         <button
           type="button"
@@ -96,7 +97,7 @@ export function StickyNoteView({
           title={m.bulletin_delete_note({ title: post.title })}
           onClick={() => onDelete(post)}
         >
-          <DeleteIcon />
+          <Trash2 size={16} aria-hidden="true" />
         </button>
       </div>
       <div className="bulletin-note-scroll">
@@ -176,7 +177,7 @@ export function DraggableStickyNote({ position, size, ...view }: DraggableSticky
       aria-label={m.bulletin_move_note({ title: post.title })}
       title={m.bulletin_move_note({ title: post.title })}
     >
-      <span aria-hidden="true">⠿</span>
+      <GripVertical size={16} aria-hidden="true" />
     </button>
   );
   return (

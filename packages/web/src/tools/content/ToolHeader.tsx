@@ -4,6 +4,7 @@
  * live connection badge (unless the tool works without real-time, e.g. diagrams), who else is in
  * the tool right now (presence, spec §3), and the tool's own actions.
  */
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import './tool.css';
 import { Link } from 'react-router';
@@ -28,7 +29,7 @@ export function ToolHeader({
   return (
     <header className="tool-header">
       <Link className="button" to="/dashboard">
-        <span aria-hidden="true">← </span>
+        <ArrowLeft aria-hidden="true" />
         {m.common_back_to_dashboard()}
       </Link>
       <h1 className="tool-title">{title}</h1>

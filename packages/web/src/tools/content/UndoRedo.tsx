@@ -6,6 +6,7 @@
  * change, saved as a new change every member sees live. When others changed the same thing
  * since, the user is told the change can no longer be undone.
  */
+import { Redo2, Undo2 } from 'lucide-react';
 import { useCallback } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 
@@ -99,7 +100,7 @@ export function UndoRedo({
         aria-keyshortcuts="Control+Z Meta+Z"
         onClick={() => void run('undo')}
       >
-        <span aria-hidden="true">↶ </span>
+        <Undo2 aria-hidden="true" />
         {m.tool_undo()}
       </button>
       <button
@@ -110,7 +111,7 @@ export function UndoRedo({
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
         onClick={() => void run('redo')}
       >
-        <span aria-hidden="true">↷ </span>
+        <Redo2 aria-hidden="true" />
         {m.tool_redo()}
       </button>
     </div>

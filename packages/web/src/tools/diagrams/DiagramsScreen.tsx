@@ -8,6 +8,8 @@
  * tool's. DiagramsPage binds it to the content lifecycle; tests bind it to a lifecycle with an
  * in-memory server.
  */
+import { TriangleAlert } from 'lucide-react';
+
 import type { DiagramCollection, DiagramOperation } from '@cipherspace/tools/diagrams';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
@@ -46,7 +48,7 @@ export function DiagramsScreen({ tool, username, editorUrl, newDiagramId }: Diag
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
       </ToolHeader>
       <p className="diagrams-external-warning" role="note">
-        <span aria-hidden="true">⚠ </span>
+        <TriangleAlert size={16} aria-hidden="true" />{' '}
         {m.diagrams_external_warning({ host: new URL(editorUrl).host })}
       </p>
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>

@@ -10,6 +10,7 @@
  * diagram (select, New) or leaving the page saves them first, so they are not lost; Refresh
  * drops them.
  */
+import { Plus, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -263,7 +264,7 @@ export function DiagramsWorkspace({
             title={m.diagrams_refresh_label()}
             onClick={refresh}
           >
-            <span aria-hidden="true">↻ </span>
+            <RefreshCw aria-hidden="true" />
             {m.diagrams_refresh()}
           </button>
           <button
@@ -271,7 +272,7 @@ export function DiagramsWorkspace({
             className="button button-primary"
             onClick={() => setDialog({ kind: 'create' })}
           >
-            <span aria-hidden="true">+ </span>
+            <Plus aria-hidden="true" />
             {m.diagrams_new()}
           </button>
           <button
@@ -347,8 +348,7 @@ export function DiagramsWorkspace({
           ) : null}
           {unsaved ? (
             <span className="diagrams-unsaved">
-              <span aria-hidden="true">⚠ </span>
-              {m.diagrams_unsaved_changes()}
+              <TriangleAlert size={16} aria-hidden="true" /> {m.diagrams_unsaved_changes()}
             </span>
           ) : null}
         </div>

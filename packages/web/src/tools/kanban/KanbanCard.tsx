@@ -5,6 +5,7 @@
  * showComments) hide the matching parts. {@link DraggableKanbanCard} adds the drag handle.
  */
 import { useDraggable } from '@dnd-kit/core';
+import { GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { memo, useId, useMemo, type ReactNode } from 'react';
 
 import type { Issue, KanbanSettings } from '@cipherspace/tools/tracker';
@@ -12,7 +13,6 @@ import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { formatCardDate } from './kanban-board.ts';
 import type { CardDragData } from './kanban-dnd.ts';
-import { DeleteIcon, EditIcon } from './KanbanIcons.tsx';
 
 /** The settings that decide what a card shows. */
 export type CardDisplay = Pick<
@@ -68,7 +68,7 @@ export function KanbanCardView({
                 title={editLabel}
                 onClick={() => onEdit(issue)}
               >
-                <EditIcon />
+                <Pencil size={16} aria-hidden="true" />
               </button>
             ) : null}
             {onDelete ? (
@@ -79,7 +79,7 @@ export function KanbanCardView({
                 title={deleteLabel}
                 onClick={() => onDelete(issue)}
               >
-                <DeleteIcon />
+                <Trash2 size={16} aria-hidden="true" />
               </button>
             ) : null}
           </div>
@@ -177,7 +177,7 @@ export const DraggableKanbanCard = memo(function DraggableKanbanCard({
       aria-label={moveLabel}
       title={moveLabel}
     >
-      <span aria-hidden="true">⠿</span>
+      <GripVertical size={16} aria-hidden="true" />
     </button>
   );
   return (

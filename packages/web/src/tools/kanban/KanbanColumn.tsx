@@ -5,6 +5,7 @@
  * column a hint and an add-first-card button. The column is a drop target for cards.
  */
 import { useDroppable } from '@dnd-kit/core';
+import { ArrowLeft, ArrowRight, Plus, X } from 'lucide-react';
 import { memo, useId, useMemo, type CSSProperties } from 'react';
 
 import type { Issue } from '@cipherspace/tools/tracker';
@@ -94,7 +95,7 @@ export const KanbanColumn = memo(function KanbanColumn({
               title={m.kanban_move_column_left({ name: phase.name })}
               onClick={() => onMove(phase.id, 'left')}
             >
-              <span aria-hidden="true">←</span>
+              <ArrowLeft size={16} aria-hidden="true" />
             </button>
           ) : null}
           {column.canMoveRight ? (
@@ -105,7 +106,7 @@ export const KanbanColumn = memo(function KanbanColumn({
               title={m.kanban_move_column_right({ name: phase.name })}
               onClick={() => onMove(phase.id, 'right')}
             >
-              <span aria-hidden="true">→</span>
+              <ArrowRight size={16} aria-hidden="true" />
             </button>
           ) : null}
           {column.canDelete ? (
@@ -116,7 +117,7 @@ export const KanbanColumn = memo(function KanbanColumn({
               title={m.kanban_delete_column({ name: phase.name })}
               onClick={() => onDelete(phase.id)}
             >
-              <span aria-hidden="true">×</span>
+              <X size={16} aria-hidden="true" />
             </button>
           ) : null}
         </div>
@@ -166,7 +167,7 @@ export const KanbanColumn = memo(function KanbanColumn({
             disabled={column.full}
             onClick={() => onAddCard(phase.id)}
           >
-            <span aria-hidden="true">+ </span>
+            <Plus size={16} aria-hidden="true" />
             {m.kanban_add_card()}
           </button>
         </>

@@ -6,6 +6,7 @@
  * updateCard, deleteCard, moveCard. Modals keep their own input, so a remote update of the board
  * never resets what the user is typing.
  */
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -160,7 +161,7 @@ export default function KanbanPage() {
           aria-describedby={content && !addAllowed ? 'kanban-max-columns' : undefined}
           onClick={() => setColumnFormOpen(true)}
         >
-          <span aria-hidden="true">+ </span>
+          <Plus aria-hidden="true" />
           {m.kanban_add_column()}
         </button>
       </ToolHeader>

@@ -41,7 +41,9 @@ describe('EstimationCards (spec §2 Your Estimation, §3 cards)', () => {
       'Break needed',
       'Need more info',
     ]);
-    expect(deck('Fibonacci').getByRole('button', { name: 'Break needed' })).toHaveTextContent('☕');
+    // The break card shows the coffee-cup icon (an SVG, not an emoji that needs a colour font).
+    const breakCard = deck('Fibonacci').getByRole('button', { name: 'Break needed' });
+    expect(breakCard.querySelector('svg.lucide-coffee')).toBeInTheDocument();
     expect(screen.getByText('You have not voted yet.')).toBeInTheDocument();
   });
 

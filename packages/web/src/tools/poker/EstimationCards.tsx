@@ -8,7 +8,8 @@ import { useId } from 'react';
 
 import { POKER_SCALES, cardsOf, type PokerScale } from '@cipherspace/tools/poker';
 import { m } from '../../paraglide/messages.js';
-import { cardFace, cardName, scaleText, voteText } from './poker-messages.ts';
+import { CardFace } from './CardFace.tsx';
+import { cardName, scaleText, voteText } from './poker-messages.ts';
 
 export interface EstimationCardsProps {
   scale: PokerScale;
@@ -76,7 +77,7 @@ export function EstimationCards({
               onClick={() => (selected ? onClearVote() : onVote(card.value))}
             >
               <span className="poker-card-face" aria-hidden="true">
-                {cardFace(card.value)}
+                <CardFace value={card.value} />
               </span>
               {name === null ? null : (
                 <span className="poker-card-name" aria-hidden="true">

@@ -5,6 +5,7 @@
  * type and priority badges, tags, and the phase and tool it lives in. Renders nothing when there
  * are no issues and no search text.
  */
+import { X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 
 import {
@@ -133,7 +134,7 @@ export function IssueSelector({ sources, selectedIssueId, onSelect }: IssueSelec
           aria-label={m.poker_search_clear()}
           title={m.poker_search_clear()}
         >
-          <span aria-hidden="true">×</span>
+          <X size={16} aria-hidden="true" />
         </button>
       </div>
       {searching && listed.length === 0 ? (

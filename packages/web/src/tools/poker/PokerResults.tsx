@@ -18,7 +18,8 @@ import {
 } from '@cipherspace/tools/poker';
 import type { Language } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
-import { cardFace, consensusLevelText, voteText } from './poker-messages.ts';
+import { CardFace } from './CardFace.tsx';
+import { consensusLevelText, voteText } from './poker-messages.ts';
 
 export interface PokerResultsProps {
   content: PokerContent;
@@ -57,7 +58,9 @@ function ParticipantRow({
         </span>
       ) : (
         <span className="poker-participant-vote is-revealed" title={voteText(vote.value)}>
-          <span aria-hidden="true">{cardFace(vote.value)}</span>
+          <span aria-hidden="true">
+            <CardFace value={vote.value} />
+          </span>
           <span className="visually-hidden">{voteText(vote.value)}</span>
         </span>
       )}

@@ -64,13 +64,6 @@ export function cardName(value: string): string | null {
   return Object.hasOwn(CARD_NAME, value) ? (CARD_NAME[value]?.() ?? null) : null;
 }
 
-/** What a card shows on its face: '☕' for the break card, '?' for 'question', else its value. */
-export function cardFace(value: string): string {
-  if (value === 'tea-cup') return '☕';
-  if (value === 'question') return '?';
-  return value;
-}
-
 /**
  * A vote as text for lists and the select: numbers as they are, sizes with their name
  * ('M Medium'), specials by their name ('Break needed').

@@ -7,6 +7,7 @@
  * or a comment asks first (spec §8 confirmations). Layout: 400 px wide, comments list at most
  * 300 px high (spec §9), full width on small screens (ticket.css).
  */
+import { Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -14,7 +15,6 @@ import type { Comment, Issue } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText } from '../tracker/tracker-messages.ts';
-import { TrashIcon } from './icons.tsx';
 import { IssueTypeBadge, PriorityBadge } from './IssueItem.tsx';
 import { commentsNewestFirst, formatDateTime } from './ticket-view.ts';
 
@@ -129,7 +129,7 @@ export function CommentsSection({
                     title={m.common_delete()}
                     onClick={() => setPendingDelete(comment)}
                   >
-                    <TrashIcon />
+                    <Trash2 size={14} className="ticket-icon" aria-hidden="true" />
                   </button>
                 </div>
                 <p className="ticket-comment-content">{comment.content}</p>
@@ -238,7 +238,7 @@ function IssueDetails({
           title={m.common_close()}
           onClick={onClose}
         >
-          <span aria-hidden="true">✕</span>
+          <X size={16} aria-hidden="true" />
         </button>
       </div>
       <div className="row ticket-details-actions">

@@ -5,12 +5,12 @@
  * issue for the details panel; the settings flags hide priority, assignee, estimation and
  * comments.
  */
+import { MessageSquare, User } from 'lucide-react';
 import { memo } from 'react';
 
 import type { Issue, KanbanSettings } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
-import { CommentIcon, PersonIcon } from './icons.tsx';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { cssToken, formatDateTime, TYPE_LETTERS } from './ticket-view.ts';
 
@@ -100,7 +100,7 @@ export const IssueItemButton = memo(function IssueItemButton({
         {flags.showPriority ? <PriorityBadge priority={issue.priority} /> : null}
         {flags.showAssignedPerson ? (
           <span className="ticket-assignee">
-            <PersonIcon />
+            <User size={14} className="ticket-icon" aria-hidden="true" />
             {issue.assignedPerson === '' ? (
               m.ticket_unassigned()
             ) : (
@@ -115,7 +115,7 @@ export const IssueItemButton = memo(function IssueItemButton({
         ) : null}
         {flags.showComments ? (
           <span className="ticket-comment-count">
-            <CommentIcon />
+            <MessageSquare size={14} className="ticket-icon" aria-hidden="true" />
             <span aria-hidden="true">{commentCount}</span>
             <span className="visually-hidden">
               {commentCount === 1

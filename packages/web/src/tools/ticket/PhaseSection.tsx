@@ -5,6 +5,7 @@
  * holding a button with `aria-expanded` that shows or hides the issue list. The delete button
  * shows only when the caller allows it (settings and the minimum of spec §9).
  */
+import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { memo, useId } from 'react';
 
 import type { Issue, Phase } from '@cipherspace/tools/tracker';
@@ -77,9 +78,11 @@ export const PhaseSection = memo(function PhaseSection({
             aria-controls={bodyId}
             onClick={() => onToggle(phase.id)}
           >
-            <span className="ticket-phase-chevron" aria-hidden="true">
-              {expanded ? '▾' : '▸'}
-            </span>
+            {expanded ? (
+              <ChevronDown size={16} className="ticket-phase-chevron" aria-hidden="true" />
+            ) : (
+              <ChevronRight size={16} className="ticket-phase-chevron" aria-hidden="true" />
+            )}
             <span className="ticket-phase-name">{phase.name}</span>
           </button>
         </h2>
@@ -93,7 +96,7 @@ export const PhaseSection = memo(function PhaseSection({
             aria-label={m.ticket_phase_add_issue_label({ phase: phase.name })}
             onClick={() => onAddIssue(phase.id)}
           >
-            <span aria-hidden="true">+ </span>
+            <Plus size={16} aria-hidden="true" />
             {m.ticket_phase_add_issue()}
           </button>
           {canDelete ? (

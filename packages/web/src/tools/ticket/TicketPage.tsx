@@ -6,6 +6,7 @@
  * content id 'ticket-system'); every change is a named tracker operation run through
  * `useTrackerPerform`, which shows the spec §8 messages. The rules live in @cipherspace/tools/tracker.
  */
+import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -336,7 +337,7 @@ export default function TicketPage() {
           disabled={!content || !canAddPhase(content)}
           onClick={() => setAddingPhase(true)}
         >
-          <span aria-hidden="true">+ </span>
+          <Plus aria-hidden="true" />
           {m.ticket_add_phase()}
         </button>
       </ToolHeader>
