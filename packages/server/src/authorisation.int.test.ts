@@ -378,6 +378,12 @@ const OPERATIONS: Operation[] = [
       path: (c) => `/api/content/${p(spaceName(c))}/kanban`,
     },
   },
+  // The app's way to open a tool: like content.get, with null for "no content yet" (tRPC only).
+  {
+    procedure: 'content.find',
+    level: 'member',
+    input: (c) => ({ space_name: spaceName(c), tool: 'kanban' }),
+  },
   {
     procedure: 'content.changes',
     level: 'member',

@@ -509,7 +509,7 @@ test('opening the board by its address asks for its content once, before its cod
   });
   await signIn(page, server, alice, '/tools/kanban');
   await boardShown(page);
-  const contentLoads = asked.filter((path) => path.startsWith('/trpc/content.get'));
+  const contentLoads = asked.filter((path) => path.startsWith('/trpc/content.find'));
   expect(contentLoads).toHaveLength(1);
   // Sent on its own (not waiting for a batch), ahead of the board's code.
   expect(contentLoads[0]).not.toContain('batch=');

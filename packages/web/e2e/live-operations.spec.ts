@@ -3,7 +3,7 @@
  * §4 reload on remote update) in real Chromium with two members in two browser contexts:
  * - in every live tool (Kanban, Issue Management, Pinboard, Scrum Poker, Daily Randomizer) a
  *   change one member makes through the UI shows on the other member's screen without that
- *   screen asking the server for anything: no `content.get` (snapshot), no `content.changes`;
+ *   screen asking the server for anything: no `content.find` (snapshot), no `content.changes`;
  * - a member whose connection was down for 20 changes catches up with one `content.changes`
  *   (the operations since its version) after the reconnect, and loads no snapshot;
  * - a third-party REST PUT (a replacement: no operations) still reaches the app, by snapshot.
@@ -11,7 +11,7 @@
  *   proposal, content_pending), and stays, once, when the save lands.
  *
  * What each tab asks is read off its requests: the app's tRPC queries and mutations travel over
- * HTTP batch (`/trpc/content.get,…?batch=1`, see src/lib/trpc.ts); WebSocket frames are watched
+ * HTTP batch (`/trpc/content.find,…?batch=1`, see src/lib/trpc.ts); WebSocket frames are watched
  * as well, should a call ever move onto the socket.
  */
 import { randomUUID } from 'node:crypto';
@@ -24,7 +24,7 @@ import { expect, test, type ServerProcess } from './fixtures.ts';
 import { connectionStatus, rest, setUpSpace, signIn, type Member } from './support.ts';
 
 /** The content procedures whose calls the tests count. */
-type ContentProcedure = 'content.get' | 'content.changes' | 'content.save';
+type ContentProcedure = 'content.find' | 'content.changes' | 'content.save';
 
 /** One call of a content procedure a page made: which, for which tool, with what input. */
 interface ContentCall {
@@ -33,7 +33,7 @@ interface ContentCall {
   input: Record<string, unknown>;
 }
 
-const CONTENT_PROCEDURES = new Set<string>(['content.get', 'content.changes', 'content.save']);
+const CONTENT_PROCEDURES = new Set<string>(['content.find', 'content.changes', 'content.save']);
 
 /** The superjson `{ json }` wrapper of one batched tRPC input, unwrapped. */
 function unwrapInput(value: unknown): Record<string, unknown> {
@@ -308,7 +308,7 @@ for (const live of LIVE_TOOLS) {
         }),
       ]);
       // …so his screen applied it without asking the server for the snapshot or the changes.
-      expect(bobCalls.of('content.get', 'content.changes')).toEqual([]);
+      expect(bobCalls.of('content.find', 'content.changes')).toEqual([]);
     } finally {
       await members.close();
     }
@@ -431,7 +431,7 @@ test(`a member offline for ${MISSED_CHANGES} changes catches up from the operati
     await expect(bobBacklog.getByText(`Number of cards: ${MISSED_CHANGES}`)).toBeAttached();
 
     // The catch-up asked for the operations since the version Bob had, and for no snapshot.
-    expect(bobCalls.of('content.get')).toEqual([]);
+    expect(bobCalls.of('content.find')).toEqual([]);
     const changes = bobCalls.of('content.changes');
     expect(changes.length).toBeGreaterThanOrEqual(1);
     expect(changes[0]).toMatchObject({ tool: 'kanban', input: { since: before } });
@@ -441,7 +441,7 @@ test(`a member offline for ${MISSED_CHANGES} changes catches up from the operati
     await addKanbanCard(b, 'To Do', 'Made after the catch-up');
     await expect(kanbanCard(region(a, 'To Do'), 'Made after the catch-up')).toBeVisible();
     expect(await storedVersion(server, alice, 'kanban')).toBe(before + MISSED_CHANGES + 1);
-    expect(bobCalls.of('content.get')).toEqual([]);
+    expect(bobCalls.of('content.find')).toEqual([]);
   } finally {
     await board.close();
   }
@@ -503,8 +503,8 @@ test('a third-party REST PUT without operations reaches the app, by snapshot', a
     expect(update).toBeDefined();
     expect(update).not.toHaveProperty('operations');
     expect(update?.kind ?? 'replacement').toBe('replacement');
-    expect(bobCalls.of('content.get', 'content.changes')).toEqual([
-      expect.objectContaining({ procedure: 'content.get', tool: 'kanban' }),
+    expect(bobCalls.of('content.find', 'content.changes')).toEqual([
+      expect.objectContaining({ procedure: 'content.find', tool: 'kanban' }),
     ]);
   } finally {
     await members.close();
@@ -554,7 +554,7 @@ test('a change shows on the other screen while its snapshot is still uploading, 
     // The save's own operation takes the proposal's place: the card is there once, and Bob never
     // asked the server for anything.
     await expect(region(b, 'Backlog').getByRole('article')).toHaveCount(1);
-    expect(bobCalls.of('content.get', 'content.changes')).toEqual([]);
+    expect(bobCalls.of('content.find', 'content.changes')).toEqual([]);
   } finally {
     await members.close();
   }

@@ -172,7 +172,7 @@ test('after a server restart the tab reconnects with the backoff of spec §9 and
 
     const contentLoads: number[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('content.get')) contentLoads.push(Date.now());
+      if (request.url().includes('content.find')) contentLoads.push(Date.now());
     });
 
     await server.kill();

@@ -68,6 +68,12 @@ describe('content', () => {
       );
     });
 
+    it('find answers null before the first save (no error: the app opens tools with it)', async () => {
+      expect(
+        await h.caller(alice).content.find({ space_name: space.name, tool: 'kanban' }),
+      ).toBeNull();
+    });
+
     it('stores a first save as version 1 with server-set metadata and the caller fields', async () => {
       const before = h.clock.now().getTime();
       const saved = await h.caller(alice).content.save({
@@ -102,6 +108,10 @@ describe('content', () => {
 
     it('returns the envelope byte for byte, and it decrypts with the space key to the saved JSON', async () => {
       const got = await h.caller(bob).content.get({ space_name: space.name, tool: 'kanban' });
+      // find answers exactly what get answers once there is content.
+      expect(await h.caller(bob).content.find({ space_name: space.name, tool: 'kanban' })).toEqual(
+        got,
+      );
       expect(got).toEqual({
         id: expect.any(String),
         tool: 'kanban',
@@ -409,6 +419,9 @@ describe('content', () => {
         'NOT_FOUND',
         ERROR.contentNotFound,
       );
+      expect(
+        await h.caller(owner).content.find({ space_name: listSpace.name, tool: 'kanban' }),
+      ).toBeNull();
       expect(
         (await h.caller(owner).content.list({ space_name: listSpace.name })).tools.map(
           (t) => t.tool,

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { toolChanges, toolContents, type ToolChangeKind } from '@cipherspace/db';
+import { toolChanges, toolContents, type Database, type ToolChangeKind } from '@cipherspace/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -110,19 +110,40 @@ export interface ToolChangesView {
   changes: ToolChangeView[];
 }
 
+/**
+ * The stored content of `tool` in the caller's space as `get` and `find` answer it:
+ * { id, tool, space_name, content_metadata, encrypted_data }, or null when there is none.
+ */
+async function findContent(ctx: { db: Database; auth: AuthSession }, tool: string) {
+  const [row] = await preparedQueries(ctx.db).toolContent.execute({
+    spaceId: ctx.auth.space.id,
+    tool,
+  });
+  return row
+    ? { ...recordView(row, ctx.auth.space.name), encrypted_data: row.encryptedData }
+    : null;
+}
+
 export const contentRouter = router({
   /**
    * The tool's stored content: { id, tool, space_name, content_metadata, encrypted_data }.
    * 404 NOT_FOUND 'No content for this tool yet' (clients treat it as "create the default").
+   * The REST GET /api/content/{spaceName}/{tool} answers the same (spec §7).
    */
   get: memberProcedure.input(toolInput).query(async ({ ctx, input }) => {
-    const [row] = await preparedQueries(ctx.db).toolContent.execute({
-      spaceId: ctx.auth.space.id,
-      tool: input.tool,
-    });
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
-    return { ...recordView(row, ctx.auth.space.name), encrypted_data: row.encryptedData };
+    const content = await findContent(ctx, input.tool);
+    if (!content) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+    return content;
   }),
+
+  /**
+   * Like `get`, but a tool without content yet is an answer, not an error: null (200). The web
+   * app opens its tools with it, so a tool's first visit is a normal answer (no 404 in the
+   * browser's console) — issue 19 item 3; `get` keeps its 404 for existing clients.
+   */
+  find: memberProcedure
+    .input(toolInput)
+    .query(async ({ ctx, input }) => await findContent(ctx, input.tool)),
 
   /**
    * Saves new ciphertext. `metadata.version` is the version the edit is based on (0 or absent

@@ -17,7 +17,7 @@ export function ToolRoute({ tool, children }: { tool: ToolName; children: ReactN
   // Idempotent cache warming: a render that is repeated (Suspense retries) asks only once.
   if (spaceName !== undefined)
     contentPrefetch.prefetch(spaceName, tool, () =>
-      client.content.get.query({ space_name: spaceName, tool }),
+      client.content.find.query({ space_name: spaceName, tool }),
     );
   return children;
 }

@@ -34,7 +34,9 @@ export function prefetchFirstContent(pathname: string): void {
   // would wait a tick, then queue behind the chunks for one of the browser's 6 connections).
   const client = createTRPCClient<AppRouter>({ links: [httpLink({ batch: false })] });
   contentPrefetch.prefetch(spaceName, tool, async () => {
-    const answer = await client.content.get.query({ space_name: spaceName, tool });
+    const answer = await client.content.find.query({ space_name: spaceName, tool });
+    // No content yet: the screen starts from the tool's default, nothing to open.
+    if (!answer) return answer;
     // PBKDF2 for this envelope's salt now, into the cache the screen's decryption reads (a
     // malformed envelope is the screen's to report).
     try {

@@ -1,7 +1,7 @@
 /**
  * Starts loading a tool's stored content while the tool's screen is still downloading its code
  * (spec §4 Tool content: entering a tool loads its content). Without it the screen's first
- * `content.get` waits for the tool's chunk; with it both travel at once, and the screen's first
+ * `content.find` waits for the tool's chunk; with it both travel at once, and the screen's first
  * load takes the answer already on its way (see useToolContent).
  *
  * An answer is handed out once, only within {@link CONTENT_PREFETCH_MAX_AGE_MS}, and dropped when

@@ -55,7 +55,7 @@ function transportOf(
   const caller = harness.caller(tokens[user]);
   const inner = contentTransport(
     {
-      get: (input) => caller.content.get(input),
+      find: (input) => caller.content.find(input),
       save: (input) => caller.content.save(input),
       changes: (input) => caller.content.changes(input),
       propose: (input) => caller.content.propose({ ...input, client_id: `${user}-tab` }),

@@ -70,9 +70,9 @@ export interface ChangesSince {
   changes: readonly StoredChange[];
 }
 
-/** The server side: our content API (`content.get` / `content.save` / `content.changes`). */
+/** The server side: our content API (`content.find` / `content.save` / `content.changes`). */
 export interface ContentTransport {
-  /** The stored content, or null when the tool has none yet (404). */
+  /** The stored content, or null when the tool has none yet. */
   load(): Promise<StoredContent | null>;
   /**
    * Stores `encryptedData` on top of `baseVersion` (0 = none yet) with the encrypted

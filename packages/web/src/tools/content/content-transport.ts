@@ -1,5 +1,5 @@
 /**
- * The content lifecycle's ports bound to the real things: our `content.get` / `content.save` /
+ * The content lifecycle's ports bound to the real things: our `content.find` / `content.save` /
  * `content.changes` procedures (spec §7 GET/PUT /api/content/{spaceName}/{tool}, issue 15
  * GET …/changes) and AES-GCM with the space key (spec §9, `@cipherspace/crypto`: the content
  * envelope from pre-derived keys, the op1 operation envelope under the space's operations key).
@@ -38,11 +38,12 @@ interface ChangeRecord {
 }
 
 /**
- * The content procedures, as a client (`client.content.get.query`) or caller provides them.
+ * The content procedures, as a client (`client.content.find.query`) or caller provides them.
+ * `find` answers null for a tool without content (no HTTP error: a first visit is normal).
  * Without `changes`, the lifecycle catches up by snapshot only.
  */
 export interface ContentApi {
-  get(input: ToolInput): Promise<{ encrypted_data: string; content_metadata: unknown }>;
+  find(input: ToolInput): Promise<{ encrypted_data: string; content_metadata: unknown } | null>;
   save(
     input: ToolInput & {
       encrypted_data: string;
@@ -77,8 +78,8 @@ function versionOf(metadata: unknown): number {
 }
 
 /**
- * A {@link ContentTransport} for `tool` of `spaceName`: 404 → null (no content yet),
- * 409 → {@link VersionConflictError}; other errors pass through.
+ * A {@link ContentTransport} for `tool` of `spaceName`: no content yet → null (`find`'s null, or
+ * a 404 of `changes`), 409 → {@link VersionConflictError}; other errors pass through.
  */
 export function contentTransport(
   api: ContentApi,
@@ -88,16 +89,12 @@ export function contentTransport(
   const input = { space_name: spaceName, tool };
   return {
     async load(): Promise<StoredContent | null> {
-      try {
-        const record = await api.get(input);
-        return {
-          encryptedData: record.encrypted_data,
-          version: versionOf(record.content_metadata),
-        };
-      } catch (error) {
-        if (trpcErrorCode(error) === 'NOT_FOUND') return null;
-        throw error;
-      }
+      const record = await api.find(input);
+      if (!record) return null;
+      return {
+        encryptedData: record.encrypted_data,
+        version: versionOf(record.content_metadata),
+      };
     },
     async save(encryptedData, baseVersion, operations) {
       try {

@@ -128,8 +128,8 @@ export function useToolContent<N extends ToolName>(
     if (spaceName === null || spaceKey === null) return null;
     const api = {
       // The first load takes the answer the route already asked for (lib/content-prefetch.ts).
-      get: (input: { space_name: string; tool: string }) => {
-        const fetch = () => client.content.get.query(input);
+      find: (input: { space_name: string; tool: string }) => {
+        const fetch = () => client.content.find.query(input);
         const prefetched = contentPrefetch.take<Awaited<ReturnType<typeof fetch>>>(
           input.space_name,
           input.tool,

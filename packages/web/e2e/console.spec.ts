@@ -1,0 +1,128 @@
+/**
+ * The browser console stays quiet in normal use (issue 19 item 3): a member goes through every
+ * screen — landing, create space, register and log in, dashboard, settings, each of the six
+ * tools on its first visit (no content yet: the app asks `content.find`, which answers null
+ * instead of a 404) and again with the content that first visit saved, logout, and log in again
+ * — and no console error or warning and no uncaught page error may appear on the way.
+ *
+ * The diagram editor runs at another origin (DIAGRAM_EDITOR_URL); here a small stand-in speaks
+ * its embed protocol (configure → init → load), as draw.io does, so the Diagrams screen is in
+ * its normal state rather than waiting for an editor that is not there.
+ */
+import type { ConsoleMessage, Page } from '@playwright/test';
+
+import { E2E_DIAGRAM_EDITOR_URL, expect, test } from './fixtures.ts';
+
+const SPACE_KEY = 'Qu1et-Console!Key';
+
+/** The stand-in diagram editor: announces itself, then answers init and load like draw.io. */
+const EDITOR_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Editor</title></head>
+<body><script>
+  const send = (message) => parent.postMessage(JSON.stringify(message), '*');
+  window.addEventListener('message', (event) => {
+    if (event.source !== parent) return;
+    const message = JSON.parse(event.data);
+    if (message.action === 'configure') send({ event: 'init' });
+    else if (message.action === 'load') send({ event: 'load', xml: message.xml, scale: 1 });
+  });
+  send({ event: 'configure' });
+</script></body></html>`;
+
+/** The dashboard's tools, by display name, and what their screen shows once loaded. */
+const TOOLS = [
+  'Kanban Board',
+  'Issue Management',
+  'Pinboard',
+  'Diagrams',
+  'Scrum Poker',
+  'Daily Randomizer',
+] as const;
+
+/** Every console error and warning and every uncaught error of `page`, with where it happened. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  const where = () => new URL(page.url()).pathname;
+  page.on('console', (message: ConsoleMessage) => {
+    const type = message.type();
+    if (type !== 'error' && type !== 'warning') return;
+    const { url, lineNumber } = message.location();
+    problems.push(`${where()}: console ${type}: ${message.text()} (${url}:${lineNumber})`);
+  });
+  page.on('pageerror', (error) => problems.push(`${where()}: uncaught ${error.message}`));
+  return problems;
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Opens `tool` from the dashboard and waits until its content is on screen. */
+async function openTool(page: Page, tool: string): Promise<void> {
+  await page.getByRole('link', { name: `Open ${tool}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: tool })).toBeVisible();
+  await expect(page.getByText('Loading content…')).toBeHidden();
+  // The content is loaded (or was just created): Undo is there, disabled on a fresh screen.
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  if (tool === 'Diagrams')
+    // The editor answered the handshake: its loading overlay is gone.
+    await expect(page.locator('.diagrams-overlay')).toBeHidden();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('no console error or warning on any screen in normal use', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const editorOrigin = new URL(E2E_DIAGRAM_EDITOR_URL).origin;
+  await context.route(`${editorOrigin}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: EDITOR_HTML }),
+  );
+  const problems = watchConsole(page);
+  const name = `Quiet-${Date.now().toString(36)}`;
+
+  // Landing: the tools' icons are drawn (the sprite loaded; no emoji boxes).
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const iconWidths = await page
+    .locator('.landing-icon svg use')
+    .evaluateAll((uses) => uses.map((use) => (use as SVGGraphicsElement).getBBox().width));
+  expect(iconWidths).toHaveLength(6);
+  for (const width of iconWidths) expect(width).toBeGreaterThan(0);
+
+  // Create a space, then register as its first user (admin) on the login screen.
+  await page.getByRole('button', { name: 'Create new space' }).click();
+  await field(page, 'Space name').fill(name);
+  await field(page, 'Space key').fill(SPACE_KEY);
+  await page.getByRole('button', { name: 'Create Space' }).click();
+  await expect(page.getByRole('heading', { name: 'Register in a Space' })).toBeVisible();
+  await field(page, 'Username').fill('alice');
+  await field(page, 'Password (required)').fill('alice-pass');
+  await field(page, 'Confirm password').fill('alice-pass');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, alice!' })).toBeVisible();
+
+  // Settings and back.
+  await page.getByRole('link', { name: 'Open settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Space settings' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Every tool twice: the first visit finds no content (and saves the default), the second
+  // loads it.
+  for (const visit of ['first visit', 'with content']) {
+    for (const tool of TOOLS) {
+      await test.step(`${tool}, ${visit}`, () => openTool(page, tool));
+    }
+  }
+
+  // Log out, and log in again through the login screen.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/space/login?spaceName=${encodeURIComponent(name)}`);
+  await field(page, 'Space key').fill(SPACE_KEY);
+  await field(page, 'Username').fill('alice');
+  await field(page, 'Password (required)').fill('alice-pass');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, alice!' })).toBeVisible();
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
