@@ -1,8 +1,14 @@
 /**
  * The interactive API reference (issue 9 item 1) in real Chromium: /api/docs renders every
  * operation of /api/openapi.json under the server's strict Content-Security-Policy, without a
- * CSP violation or a script error, and without reaching beyond the server's own origin.
+ * CSP violation or a script error, and without reaching beyond the server's own origin; its
+ * "Try it out" works for writes in a browser that holds the app's `_csrf` cookie (issue 19
+ * item 7).
  */
+import { randomBytes } from 'node:crypto';
+
+import { deriveSpaceNameVerifier } from '@cipherspace/crypto';
+
 import { expect, test } from './fixtures.ts';
 
 test('/api/docs renders the REST operations under the strict CSP', async ({ page, server }) => {
@@ -63,6 +69,52 @@ test('/api/docs renders the REST operations under the strict CSP', async ({ page
 
   expect(problems, 'console errors (CSP violations, script errors)').toEqual([]);
   expect(foreign, 'requests beyond the own origin').toEqual([]);
+});
+
+test("Try it out: a write from /api/docs in a browser holding the app's _csrf cookie is answered, not refused", async ({
+  page,
+  context,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+
+  // The app's own page fetches a CSRF token at start-up, which sets the _csrf cookie: from now
+  // on every write of this browser to /api must carry the matching X-CSRF-Token header.
+  await page.goto('/');
+  await expect
+    .poll(async () => (await context.cookies()).some((cookie) => cookie.name === '_csrf'))
+    .toBe(true);
+
+  await page.goto('/api/docs');
+  const create = page.locator('.opblock-post', {
+    has: page.locator('.opblock-summary-path', { hasText: /^\/api\/spaces\/create$/ }),
+  });
+  await create.locator('.opblock-summary').click();
+  await create.getByRole('button', { name: 'Try it out' }).click();
+  const name = `Docs-${randomBytes(4).toString('hex')}`;
+  await create.locator('textarea.body-param__text').fill(
+    JSON.stringify({
+      space_name: name,
+      encrypted_space_name: await deriveSpaceNameVerifier('D0cs!Try-It-Out', name),
+      force_user_passwords: false,
+      allow_self_registration: true,
+    }),
+  );
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/api/spaces/create'),
+  );
+  await create.getByRole('button', { name: 'Execute' }).click();
+  expect((await sent).headers()['x-csrf-token']).toBeTruthy();
+  // Swagger UI shows the server's answer: 201 Created, the space as stored.
+  const answer = create.locator('.live-responses-table .response');
+  await expect(answer.locator('.response-col_status')).toHaveText('201');
+  await expect(answer).toContainText(name);
+
+  // Reads go out as before, without a token fetched for them.
+  expect(problems, 'console errors').toEqual([]);
 });
 
 function escape(text: string): string {
