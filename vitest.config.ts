@@ -16,7 +16,9 @@ import { defineConfig } from 'vitest/config';
  * default address (127.0.0.1:6379 / 127.0.0.1:4222) is used when something answers there. Every
  * integration project gets both variables (only those that are available). Files that need one
  * carry it in their name — `*.redis.*` needs Redis, `*.nats.*` NATS — and are left out, reported
- * as not run, when it is missing; in CI (`CI` set) a missing server is a failure instead.
+ * as not run, when it is missing; so are the Redis / NATS runs of the tests that run once per
+ * event bus (cross-instance, session cache, event bus: `testEventBuses()` includes a broker only
+ * when its variable is set). In CI (`CI` set) a missing server is a failure instead.
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const integration = ['packages/*/src/**/*.int.test.ts', 'packages/*/test/**/*.int.test.ts'];
@@ -51,7 +53,10 @@ for (const service of SERVICES) {
   else {
     const missing = `nothing answers at ${service.url}; start ${service.name} or set ${service.env}`;
     if (process.env.CI) throw new Error(`${service.name} is required in CI: ${missing}.`);
-    console.warn(`${service.name} tests (*.${service.marker}.*) NOT RUN: ${missing}.`);
+    // The per-bus tests (testEventBuses in packages/server/src/testing.ts) leave its bus out.
+    console.warn(
+      `${service.name} tests (*.${service.marker}.* and the ${service.name} runs of the per-bus tests) NOT RUN: ${missing}.`,
+    );
     serviceExcludes.push(`**/*.${service.marker}.*`);
   }
 }
