@@ -187,7 +187,10 @@ const kanbanBoard = {
 };
 type Board = typeof kanbanBoard;
 
-/** The issue an `addIssue` operation by bob creates (spec §3 Issue, defaults of §4). */
+/**
+ * The issue an `addIssue` operation by bob creates (spec §3 Issue, defaults of §4): ticket number
+ * 1 on these boards, whose older issues have none.
+ */
 function newIssue(title: string, operation: { id: string; at: string }, order: number) {
   return {
     id: operation.id,
@@ -202,7 +205,20 @@ function newIssue(title: string, operation: { id: string; at: string }, order: n
     createdBy: 'bob',
     order,
     tags: [],
+    number: 1,
   };
+}
+
+/**
+ * `board` after bob's `addIssue` of `issue` (numbered 1) to the phase `phaseId`: the issue
+ * appended, the next ticket number 2, bob in the team.
+ */
+function withBobsIssue(board: Board, phaseId: string, issue: object): Board {
+  return {
+    ...withIssue(board, phaseId, issue),
+    nextTicketNumber: 2,
+    teamMembers: [...board.teamMembers, 'bob'],
+  } as Board;
 }
 
 /** `board` with `issue` appended to the phase `phaseId`. */
@@ -281,7 +297,11 @@ describe('docs/typed-client.md example: adding an issue with @cipherspace/tools'
     // Another client decrypts the saved version: the same board plus the one issue, stamped.
     const saved = await readBack(target, carol.token);
     const expected = {
-      ...withIssue(kanbanBoard, 'p-todo', newIssue('Write the release notes', added.operation, 1)),
+      ...withBobsIssue(
+        kanbanBoard,
+        'p-todo',
+        newIssue('Write the release notes', added.operation, 1),
+      ),
       version: 2,
       lastModified: added.operation.at,
     };
@@ -341,7 +361,7 @@ describe('docs/typed-client.md example: adding an issue with @cipherspace/tools'
       version: 3,
       modifiedBy: 'bob',
       board: {
-        ...withIssue(rival, 'p-todo', newIssue('Write the release notes', added.operation, 1)),
+        ...withBobsIssue(rival, 'p-todo', newIssue('Write the release notes', added.operation, 1)),
         version: 3,
         lastModified: added.operation.at,
       },

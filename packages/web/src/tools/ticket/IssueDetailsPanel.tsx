@@ -15,7 +15,7 @@ import type { Comment, Issue } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText } from '../tracker/tracker-messages.ts';
-import { IssueTypeBadge, PriorityBadge } from './IssueItem.tsx';
+import { IssueTypeBadge, PriorityBadge, TicketNumber } from './IssueItem.tsx';
 import { commentsNewestFirst, formatDateTime } from './ticket-view.ts';
 
 /**
@@ -172,11 +172,14 @@ export function IssueDetailsPanel({
   issue,
   phaseName,
   focusRef,
+  showTicketNumber = false,
   ...actions
 }: {
   issue: Issue | null;
   phaseName: string | null;
   focusRef?: Ref<HTMLHeadingElement>;
+  /** Whether the heading starts with the issue's ticket number (settings.showTicketNumbers). */
+  showTicketNumber?: boolean;
 } & IssueDetailsActions) {
   if (issue === null)
     return (
@@ -194,6 +197,7 @@ export function IssueDetailsPanel({
       issue={issue}
       phaseName={phaseName}
       focusRef={focusRef}
+      showTicketNumber={showTicketNumber}
       {...actions}
     />
   );
@@ -203,6 +207,7 @@ function IssueDetails({
   issue,
   phaseName,
   focusRef,
+  showTicketNumber,
   onEdit,
   onDelete,
   onClose,
@@ -212,6 +217,7 @@ function IssueDetails({
   issue: Issue;
   phaseName: string | null;
   focusRef: Ref<HTMLHeadingElement> | undefined;
+  showTicketNumber: boolean;
 } & IssueDetailsActions) {
   const language = useLanguage();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -229,6 +235,11 @@ function IssueDetails({
       <div className="ticket-details-header">
         <IssueTypeBadge type={issue.type} />
         <h2 className="ticket-details-title" ref={focusRef} tabIndex={-1}>
+          {showTicketNumber && issue.number !== undefined ? (
+            <>
+              <TicketNumber number={issue.number} />{' '}
+            </>
+          ) : null}
           {issue.title}
         </h2>
         <button

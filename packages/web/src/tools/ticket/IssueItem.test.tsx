@@ -31,7 +31,7 @@ describe('IssueItem (spec §2 /tools/ticket issue items)', () => {
     const badge = within(button).getByTitle(type);
     expect(badge).toHaveTextContent(letter);
     // Screen readers hear the type's name, not the letter.
-    expect(button).toHaveAccessibleName(new RegExp(`^${type} Typed`));
+    expect(button).toHaveAccessibleName(new RegExp(`^${type} Issue number 1 Typed`));
   });
 
   it('shows title, priority, assignee, estimation in pts, comment count and creator with date and time', () => {
@@ -51,8 +51,24 @@ describe('IssueItem (spec §2 /tools/ticket issue items)', () => {
     expect(button).toHaveTextContent('1 comment');
     expect(button).toHaveTextContent(`alice · ${created}`);
     expect(button).toHaveAccessibleName(
-      `Task Login page 5 pts Priority: Critical Assigned to bob 1 comment Created by alice on ${created}`,
+      `Task Issue number 1 Login page 5 pts Priority: Critical Assigned to bob 1 comment Created by alice on ${created}`,
     );
+  });
+
+  it('shows the ticket number as #n while showTicketNumbers is on, and not otherwise', () => {
+    const board = testBoard();
+    board.addIssue('Backlog', { title: 'First' });
+    const second = board.addIssue('Backlog', { title: 'Second' });
+    const { button } = renderItem(second);
+    expect(within(button).getByText('#2')).toBeVisible();
+    expect(button).toHaveAccessibleName(/^Task Issue number 2 Second/);
+  });
+
+  it('leaves the ticket number out when showTicketNumbers is off', () => {
+    const issue = testBoard().addIssue('Backlog', { title: 'Plain' });
+    const { button } = renderItem(issue, { ...ALL_SHOWN, showTicketNumbers: false });
+    expect(button).not.toHaveTextContent('#1');
+    expect(button).toHaveAccessibleName(/^Task Plain/);
   });
 
   it('says Unassigned, leaves out an empty estimation and hides what the settings switch off', () => {

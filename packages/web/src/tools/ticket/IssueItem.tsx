@@ -14,11 +14,25 @@ import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { cssToken, formatDateTime, TYPE_LETTERS } from './ticket-view.ts';
 
-/** Which optional facts an item shows (spec §3 settings; all on by default). */
+/**
+ * Which optional facts an item shows (spec §3 settings; all on by default; ticket numbers only
+ * where the tool has the ticket setting).
+ */
 export type IssueDisplayFlags = Pick<
   KanbanSettings,
   'showPriority' | 'showAssignedPerson' | 'showEstimation' | 'showComments'
->;
+> & { showTicketNumbers?: boolean };
+
+/** An issue's ticket number, `#12`, read out as 'Issue number 12'; nothing for an unnumbered issue. */
+export function TicketNumber({ number }: { number: number | undefined }) {
+  if (number === undefined) return null;
+  return (
+    <span className="ticket-number">
+      <span aria-hidden="true">#{number}</span>
+      <span className="visually-hidden">{m.ticket_number_label({ number })}</span>
+    </span>
+  );
+}
 
 /** The type letter badge (T, B, U, E) with the translated type name for screen readers. */
 export function IssueTypeBadge({ type }: { type: Issue['type'] }) {
@@ -89,6 +103,7 @@ export const IssueItemButton = memo(function IssueItemButton({
     >
       <span className="ticket-issue-top">
         <IssueTypeBadge type={issue.type} />
+        {flags.showTicketNumbers ? <TicketNumber number={issue.number} /> : null}
         <span className="ticket-issue-title">{issue.title}</span>
         {flags.showEstimation && issue.estimation !== '' ? (
           <span className="ticket-estimation">

@@ -6,7 +6,7 @@
  * content id 'ticket-system'); every change is a named tracker operation run through
  * `useTrackerPerform`, which shows the spec §8 messages. The rules live in @cipherspace/tools/tracker.
  */
-import { Plus } from 'lucide-react';
+import { Plus, Settings } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -35,6 +35,7 @@ import { useToolPresence } from '../content/use-tool-presence.ts';
 import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal } from '../tracker/PhaseFormModal.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
+import { TicketSettingsDialog } from './TicketSettingsDialog.tsx';
 import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { IssueDetailsPanel } from './IssueDetailsPanel.tsx';
 import { IssueFilterBar } from './IssueFilterBar.tsx';
@@ -109,6 +110,7 @@ export default function TicketPage() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
   const [showStatistics, setShowStatistics] = useState(false);
+  const [editingSettings, setEditingSettings] = useState(false);
   // Focus moves after the render that shows its target: a request counter triggers the effect.
   const focusTarget = useRef<FocusTarget>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -209,9 +211,10 @@ export default function TicketPage() {
   const showAssignedPerson = content?.settings.showAssignedPerson ?? true;
   const showEstimation = content?.settings.showEstimation ?? true;
   const showComments = content?.settings.showComments ?? true;
+  const showTicketNumbers = content?.settings.showTicketNumbers ?? true;
   const flags = useMemo(
-    () => ({ showPriority, showAssignedPerson, showEstimation, showComments }),
-    [showPriority, showAssignedPerson, showEstimation, showComments],
+    () => ({ showPriority, showAssignedPerson, showEstimation, showComments, showTicketNumbers }),
+    [showPriority, showAssignedPerson, showEstimation, showComments, showTicketNumbers],
   );
 
   const submitIssue = async (values: IssueFormValues): Promise<boolean> => {
@@ -298,6 +301,7 @@ export default function TicketPage() {
             issue={selected?.issue ?? null}
             phaseName={selected?.phase.name ?? null}
             focusRef={panelHeadingRef}
+            showTicketNumber={showTicketNumbers}
             onEdit={(issueId) => setIssueForm({ mode: 'edit', issueId, basedOn: state.version })}
             onDelete={deleteIssue}
             onClose={closePanel}
@@ -321,6 +325,15 @@ export default function TicketPage() {
         <span className="ticket-saving" role="status">
           {state.saving ? m.tool_saving() : null}
         </span>
+        <button
+          type="button"
+          className="button"
+          disabled={!content}
+          onClick={() => setEditingSettings(true)}
+        >
+          <Settings aria-hidden="true" />
+          {m.ticket_settings_button()}
+        </button>
         <button
           type="button"
           className="button"
@@ -353,6 +366,18 @@ export default function TicketPage() {
         onSubmit={(values) => run({ type: 'addPhase', ...values }, 'addPhase')}
         onClose={() => setAddingPhase(false)}
       />
+      {content ? (
+        <TicketSettingsDialog
+          open={editingSettings}
+          settings={content.settings}
+          onSave={async (operation) => {
+            const saved = await run(operation, 'updateSettings');
+            if (saved) showMessage('success', m.ticket_settings_saved());
+            return saved;
+          }}
+          onClose={() => setEditingSettings(false)}
+        />
+      ) : null}
       <IssueFormModal
         open={issueFormOpen}
         mode={issueForm?.mode ?? 'add'}

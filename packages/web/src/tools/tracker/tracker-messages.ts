@@ -54,7 +54,8 @@ export type TrackerAction =
   | 'updateIssue'
   | 'deleteIssue'
   | 'addComment'
-  | 'deleteComment';
+  | 'deleteComment'
+  | 'updateSettings';
 
 const ACTION_TEXT: Record<TrackerAction, () => string> = {
   addColumn: m.tracker_action_add_column,
@@ -71,6 +72,7 @@ const ACTION_TEXT: Record<TrackerAction, () => string> = {
   deleteIssue: m.tracker_action_delete_issue,
   addComment: m.tracker_action_add_comment,
   deleteComment: m.tracker_action_delete_comment,
+  updateSettings: m.tracker_action_update_settings,
 };
 
 /** The `{action}` phrase of 'Failed to {action}. Please try again.', e.g. 'add card'. */
