@@ -18,7 +18,9 @@ import WebSocket from 'ws';
 import {
   api,
   createSpaceOverRest,
+  expectRefusedSoon,
   loginOverRest,
+  sessionOn,
   startInstances,
   testEventBuses,
   WsClient,
@@ -26,9 +28,6 @@ import {
   type Instances,
   type TestServer,
 } from './testing.ts';
-
-/** The longest an event may take to reach the other instances here, in ms. */
-const DELIVERY_MS = 1_000;
 
 function nextMessage(
   socket: WebSocket,
@@ -200,17 +199,6 @@ describe.each(testEventBuses())(
 
       afterAll(() => instances.close());
 
-      const session = (server: TestServer, token: string) =>
-        api(server, 'GET', '/api/auth/session', { token });
-      /** Polls until `server` refuses `token` (the event reaches it a few ms after the commit). */
-      const refusedOn = (server: TestServer, token: string) =>
-        expect
-          .poll(async () => (await session(server, token)).status, {
-            timeout: DELIVERY_MS,
-            interval: 5,
-          })
-          .toBe(401);
-
       /** A raw socket of `member` on every instance. */
       const socketsOnEvery = (spaceName: string, member: { token: string; userId: string }) =>
         Promise.all(
@@ -226,7 +214,7 @@ describe.each(testEventBuses())(
         const reader = await loginOverRest(instances.server(0), space, 'reader');
         const writer = await loginOverRest(instances.server(2), space, 'writer');
         for (const server of servers) {
-          expect((await session(server, reader.token)).body).toMatchObject({
+          expect((await sessionOn(server, reader.token)).body).toMatchObject({
             user: { id: reader.userId, username: 'reader' },
           });
         }
@@ -263,7 +251,7 @@ describe.each(testEventBuses())(
         const leaver = await loginOverRest(instances.server(0), space, 'leaver');
         const stayer = await loginOverRest(instances.server(1), space, 'stayer');
         for (const server of servers)
-          expect((await session(server, leaver.token)).status).toBe(200);
+          expect((await sessionOn(server, leaver.token)).status).toBe(200);
         const leaving = await socketsOnEvery(space.name, leaver);
         const staying = await socketsOnEvery(space.name, stayer);
 
@@ -274,9 +262,9 @@ describe.each(testEventBuses())(
         for (const socket of leaving) {
           expect((await socket.waitForClose()).code).toBe(WS_CLOSE.sessionEnded);
         }
-        for (const server of servers) await refusedOn(server, leaver.token);
+        for (const server of servers) await expectRefusedSoon(server, leaver.token);
         for (const server of servers)
-          expect((await session(server, stayer.token)).status).toBe(200);
+          expect((await sessionOn(server, stayer.token)).status).toBe(200);
         expect(staying.every((socket) => socket.isOpen)).toBe(true);
         for (const socket of staying) socket.close();
       });
@@ -286,7 +274,7 @@ describe.each(testEventBuses())(
         const admin = await loginOverRest(instances.server(0), space, 'owner');
         const member = await loginOverRest(instances.server(2), space, 'member');
         for (const server of servers)
-          expect((await session(server, member.token)).status).toBe(200);
+          expect((await sessionOn(server, member.token)).status).toBe(200);
         const sockets = await socketsOnEvery(space.name, member);
 
         const deleted = await api(
@@ -300,8 +288,8 @@ describe.each(testEventBuses())(
           expect((await socket.waitForClose()).code).toBe(WS_CLOSE.spaceDeleted);
         }
         for (const server of servers) {
-          await refusedOn(server, member.token);
-          await refusedOn(server, admin.token);
+          await expectRefusedSoon(server, member.token);
+          await expectRefusedSoon(server, admin.token);
         }
       });
     });

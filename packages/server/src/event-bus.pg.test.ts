@@ -19,6 +19,7 @@ import {
   api,
   createSpaceOverRest,
   loginOverRest,
+  sessionOn,
   startInstances,
   TcpProxy,
   testBrokerUrl,
@@ -64,8 +65,6 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
   });
 
   const health = async (server: TestServer) => (await api(server, 'GET', '/api/health')).body;
-  const session = async (server: TestServer, token: string) =>
-    (await api(server, 'GET', '/api/auth/session', { token })).status;
 
   /** `saver` saves `tool` on top of `version`; `socket` (on another instance) must receive it. */
   async function saveReaches(
@@ -101,7 +100,7 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
       wsUrlFor(A, space.name, { token: watcher.token, session_id: watcher.userId }),
     );
     await saveReaches(B, space, writer, socket, 'kanban', 0);
-    expect(await session(A, leaver.token)).toBe(200);
+    expect((await sessionOn(A, leaver.token)).status).toBe(200);
     const leaverValidatedAt = Date.now();
 
     await proxy.cut();
@@ -129,7 +128,7 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
       .toMatchObject({ status: 'ok', database: 'ok', realtime: 'listening' });
     // Caught up: within the cache's lifetime of A's last look at the leaver's session, A asks the
     // database again instead of serving what it cached before it stopped hearing B.
-    expect(await session(A, leaver.token)).toBe(401);
+    expect((await sessionOn(A, leaver.token)).status).toBe(401);
     expect(Date.now() - leaverValidatedAt).toBeLessThan(SESSION_CACHE_TTL_MS);
     expect(socket.isOpen).toBe(true);
     await saveReaches(B, space, writer, socket, 'kanban', 2);

@@ -9,15 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   createSpaceOverRest,
+  EVENT_DELIVERY_MS,
+  expectRefusedSoon,
   loginOverRest,
+  sessionOn,
   startInstances,
   testEventBuses,
   type Instances,
   type TestServer,
 } from './testing.ts';
-
-/** The longest an event may take to reach the other instance here, in ms. */
-const NOTIFY_DELIVERY_MS = 1_000;
 
 describe.each(testEventBuses())(
   'validated sessions cached on two instances, events over %s',
@@ -34,58 +34,44 @@ describe.each(testEventBuses())(
 
     afterAll(() => instances.close());
 
-    const session = (server: TestServer, token: string) =>
-      api(server, 'GET', '/api/auth/session', { token });
-    /**
-     * The other instance learns of a change through the bus, which reaches it a few milliseconds
-     * after the commit — possibly after the next HTTP request. "At once" means within that delivery.
-     */
-    const refusedOn = (server: TestServer, token: string) =>
-      expect
-        .poll(async () => (await session(server, token)).status, {
-          timeout: NOTIFY_DELIVERY_MS,
-          interval: 5,
-        })
-        .toBe(401);
-
     it('refuses on instance 2 at once a token logged out on instance 1, though instance 2 just used it', async () => {
       const space = await createSpaceOverRest(first);
       const user = await loginOverRest(first, space, 'leaver');
-      for (let i = 0; i < 3; i++) expect((await session(second, user.token)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await sessionOn(second, user.token)).status).toBe(200);
       expect((await api(first, 'POST', '/api/auth/logout', { token: user.token })).status).toBe(
         204,
       );
-      await refusedOn(second, user.token);
-      expect((await session(first, user.token)).status).toBe(401);
+      await expectRefusedSoon(second, user.token);
+      expect((await sessionOn(first, user.token)).status).toBe(401);
     });
 
     it('refuses on instance 2 at once the token of a user deleted on instance 1', async () => {
       const space = await createSpaceOverRest(first);
       const admin = await loginOverRest(first, space, 'owner');
       const gone = await loginOverRest(first, space, 'gone');
-      expect((await session(second, gone.token)).status).toBe(200);
+      expect((await sessionOn(second, gone.token)).status).toBe(200);
       const path = `/api/spaces/${encodeURIComponent(space.name)}/users/${gone.userId}`;
       expect((await api(first, 'DELETE', path, { token: admin.token })).status).toBe(204);
-      await refusedOn(second, gone.token);
+      await expectRefusedSoon(second, gone.token);
     });
 
     it('refuses on instance 2 at once every token of a space deleted on instance 1', async () => {
       const space = await createSpaceOverRest(first);
       const admin = await loginOverRest(first, space, 'owner');
       const member = await loginOverRest(first, space, 'member');
-      expect((await session(second, member.token)).status).toBe(200);
-      expect((await session(second, admin.token)).status).toBe(200);
+      expect((await sessionOn(second, member.token)).status).toBe(200);
+      expect((await sessionOn(second, admin.token)).status).toBe(200);
       const path = `/api/spaces/${encodeURIComponent(space.name)}`;
       expect((await api(first, 'DELETE', path, { token: admin.token })).status).toBe(204);
-      await refusedOn(second, member.token);
-      await refusedOn(second, admin.token);
+      await expectRefusedSoon(second, member.token);
+      await expectRefusedSoon(second, admin.token);
     });
 
     it('applies on instance 2 at once a rename and a role change made on instance 1', async () => {
       const space = await createSpaceOverRest(first);
       const admin = await loginOverRest(first, space, 'owner');
       const fay = await loginOverRest(first, space, 'fay');
-      expect((await session(second, fay.token)).body).toMatchObject({
+      expect((await sessionOn(second, fay.token)).body).toMatchObject({
         user: { username: 'fay', role: 'member' },
       });
       const path = `/api/spaces/${encodeURIComponent(space.name)}/users/${fay.userId}`;
@@ -96,8 +82,8 @@ describe.each(testEventBuses())(
         (await api(first, 'PUT', path, { token: fay.token, body: { username: 'Fayola' } })).status,
       ).toBe(200);
       await expect
-        .poll(async () => (await session(second, fay.token)).body, {
-          timeout: NOTIFY_DELIVERY_MS,
+        .poll(async () => (await sessionOn(second, fay.token)).body, {
+          timeout: EVENT_DELIVERY_MS,
           interval: 5,
         })
         .toMatchObject({ user: { username: 'Fayola', role: 'admin' } });

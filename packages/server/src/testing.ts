@@ -12,6 +12,7 @@ import { createDb, type CreateDbOptions, type DbHandle, type DbNotifier } from '
 import { createTestDb, type TestDb } from '@cipherspace/db/testing';
 import { assertMatchesContract } from '@cipherspace/rest-adapter/testing';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 
 import { buildServer } from './app.ts';
@@ -262,6 +263,31 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * The longest a live event may take to reach the other instances in a test, in ms: it leaves a
+ * few milliseconds after the commit, possibly after the next HTTP request.
+ */
+export const EVENT_DELIVERY_MS = 1_000;
+
+/** `GET /api/auth/session` on `server` with `token`. */
+export function sessionOn(server: ApiTarget, token: string) {
+  return api(server, 'GET', '/api/auth/session', { token });
+}
+
+/**
+ * Resolves once `server` refuses `token` (401), polling for at most {@link EVENT_DELIVERY_MS}:
+ * what ended the session on another instance reaches this one through the bus. Rejects (fails
+ * the test) when it does not.
+ */
+export async function expectRefusedSoon(server: ApiTarget, token: string): Promise<void> {
+  await expect
+    .poll(async () => (await sessionOn(server, token)).status, {
+      timeout: EVENT_DELIVERY_MS,
+      interval: 5,
+    })
+    .toBe(401);
 }
 
 /**
