@@ -260,6 +260,75 @@ test('search and filters narrow the issue list', async ({ page, server }) => {
   await expect(statistics).toHaveCount(0);
 });
 
+test('ticket numbers, the settings dialog, assigning to the creator and the team as suggestions', async ({
+  page,
+  server,
+}) => {
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'Numbers' });
+  if (!alice) throw new Error('no member');
+  await signIn(page, server, alice, '/tools/ticket');
+  await openBacklog(page);
+  await addIssue(page, 'Backlog', { title: 'Export invoices' });
+  await addIssue(page, 'To Do', { title: 'Dark mode' });
+  await expect(issue(page, 'Export invoices')).toContainText('#1');
+  await expect(issue(page, 'Dark mode')).toContainText('#2');
+  await expect(issue(page, 'Dark mode')).toHaveAccessibleName(/Issue number 2 Dark mode/);
+
+  // Search finds an issue by its number.
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('#2');
+  await expect(issue(page, 'Dark mode')).toBeVisible();
+  await expect(issue(page, 'Export invoices')).toHaveCount(0);
+  await search.fill('');
+
+  // A deleted issue's number is never given again.
+  await issue(page, 'Dark mode').click();
+  await expect(details(page).getByRole('heading', { level: 2 })).toHaveAccessibleName(
+    'Issue number 2 Dark mode',
+  );
+  await details(page).getByRole('button', { name: 'Delete issue Dark mode' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(issue(page, 'Dark mode')).toHaveCount(0);
+  await addIssue(page, 'To Do', { title: 'Light mode' });
+  await expect(issue(page, 'Light mode')).toContainText('#3');
+
+  // Settings: numbers off, new issues to their creator.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Issue Management settings' });
+  await dialog.getByRole('checkbox', { name: 'Show ticket numbers (#12)' }).uncheck();
+  await dialog.getByRole('checkbox', { name: 'Assign new issues to their creator' }).check();
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await expect(issue(page, 'Light mode')).not.toContainText('#3');
+  await addIssue(page, 'Backlog', { title: 'Audit log' });
+  await expect(issue(page, 'Audit log')).toHaveAccessibleName(/Assigned to alice/);
+
+  // Whoever created or was given an issue is suggested in the assignee field.
+  await issue(page, 'Export invoices').click();
+  await details(page).getByRole('button', { name: 'Edit issue Export invoices' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Issue' });
+  await edit.getByLabel('Assigned person').fill('bob');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await page.getByRole('button', { name: 'Add issue to Done' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Issue' });
+  const suggestions = await add
+    .locator('datalist option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(suggestions).toEqual(expect.arrayContaining(['alice', 'bob']));
+
+  // After a reload the settings and numbers are what was saved.
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await openBacklog(page);
+  await expect(issue(page, 'Export invoices')).not.toContainText('#1');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(
+    page.getByRole('checkbox', { name: 'Assign new issues to their creator' }),
+  ).toBeChecked();
+});
+
 test('zero knowledge: neither the network nor the database sees the key or the issue texts', async ({
   browser,
 }) => {
