@@ -113,7 +113,6 @@ test("Try it out: a write from /api/docs in a browser holding the app's _csrf co
   await expect(answer.locator('.response-col_status')).toHaveText('201');
   await expect(answer).toContainText(name);
 
-  // Reads go out as before, without a token fetched for them.
   expect(problems, 'console errors').toEqual([]);
 });
 

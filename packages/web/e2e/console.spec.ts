@@ -2,13 +2,15 @@
  * The browser console stays quiet in normal use (issue 19 item 3): a member goes through every
  * screen — landing, create space, register and log in, dashboard, settings, each of the six
  * tools on its first visit (no content yet: the app asks `content.find`, which answers null
- * instead of a 404) and again with the content that first visit saved, logout, and log in again
+ * instead of a 404; one tool opened by its address, so through the start-up prefetch) and again
+ * with the content that first visit saved, logout, and log in again
  * — and no console error or warning and no uncaught page error may appear on the way.
  *
  * The diagram editor runs at another origin (DIAGRAM_EDITOR_URL); here a small stand-in speaks
  * its embed protocol (configure → init → load), as draw.io does, so the Diagrams screen is in
  * its normal state rather than waiting for an editor that is not there.
  */
+import { TOOL_METADATA } from '@cipherspace/tools/metadata';
 import type { ConsoleMessage, Page } from '@playwright/test';
 
 import { E2E_DIAGRAM_EDITOR_URL, expect, test } from './fixtures.ts';
@@ -28,15 +30,8 @@ const EDITOR_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Edi
   send({ event: 'configure' });
 </script></body></html>`;
 
-/** The dashboard's tools, by display name, and what their screen shows once loaded. */
-const TOOLS = [
-  'Kanban Board',
-  'Issue Management',
-  'Pinboard',
-  'Diagrams',
-  'Scrum Poker',
-  'Daily Randomizer',
-] as const;
+/** The dashboard's six tools, by their (English) display name. */
+const TOOLS = Object.values(TOOL_METADATA).map((tool) => tool.displayName);
 
 /** Every console error and warning and every uncaught error of `page`, with where it happened. */
 function watchConsole(page: Page): string[] {
@@ -54,9 +49,16 @@ function watchConsole(page: Page): string[] {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-/** Opens `tool` from the dashboard and waits until its content is on screen. */
+/** Opens `tool` from the dashboard, waits until its content is on screen, and goes back. */
 async function openTool(page: Page, tool: string): Promise<void> {
   await page.getByRole('link', { name: `Open ${tool}` }).click();
+  await toolShown(page, tool);
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Waits until the screen of `tool` shows its content. */
+async function toolShown(page: Page, tool: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: tool })).toBeVisible();
   await expect(page.getByText('Loading content…')).toBeHidden();
   // The content is loaded (or was just created): Undo is there, disabled on a fresh screen.
@@ -64,8 +66,6 @@ async function openTool(page: Page, tool: string): Promise<void> {
   if (tool === 'Diagrams')
     // The editor answered the handshake: its loading overlay is gone.
     await expect(page.locator('.diagrams-overlay')).toBeHidden();
-  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test('no console error or warning on any screen in normal use', async ({ page, context }) => {
@@ -105,8 +105,13 @@ test('no console error or warning on any screen in normal use', async ({ page, c
   await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // Every tool twice: the first visit finds no content (and saves the default), the second
-  // loads it.
+  // A tool opened by its address on its first visit: the start-up prefetch finds no content.
+  await page.goto('/tools/randomizer');
+  await toolShown(page, 'Daily Randomizer');
+  await page.goto('/dashboard');
+
+  // Every tool twice from the dashboard: the first visit finds no content (and saves the
+  // default; the randomizer's was saved just now), the second loads it.
   for (const visit of ['first visit', 'with content']) {
     for (const tool of TOOLS) {
       await test.step(`${tool}, ${visit}`, () => openTool(page, tool));
