@@ -4,13 +4,20 @@
  * message templates with `{name}` placeholders, and the base of every domain's rule error.
  */
 
+/** The languages default content can be written in (spec §1 Languages: English and German). */
+export const CONTENT_LANGUAGES = ['en', 'de'] as const;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+
 /**
  * Injected sources of time and identity, so operations stay pure and replayable: `now()` returns
- * an ISO 8601 timestamp, `newId()` a fresh unique id.
+ * an ISO 8601 timestamp, `newId()` a fresh unique id. `language` is the language of the member
+ * who creates a tool's default content — its titles, phase names and welcome texts are written in
+ * it (issue 19 item 4); absent: English. Operations never read it.
  */
 export interface DomainContext {
   now: () => string;
   newId: () => string;
+  language?: ContentLanguage;
 }
 
 /** Values substituted into a message template, by placeholder name. */

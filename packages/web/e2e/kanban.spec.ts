@@ -297,6 +297,35 @@ test('an edit saved on a board that missed the deletion ends in the conflict mes
   }
 });
 
+test('a German member opening the board first gets German default columns, which stay for everyone', async ({
+  browser,
+  server,
+}) => {
+  const [greta, bob] = await setUpSpace(server, ['greta', 'bob'], { prefix: 'Deutsch' });
+  if (!greta || !bob) throw new Error('no members');
+  const german = await browser.newContext();
+  try {
+    const page = await german.newPage();
+    await page.addInitScript(() => localStorage.setItem('cipherspace_language', 'de'));
+    await signIn(page, server, greta, '/tools/kanban');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kanban-Board' })).toBeVisible();
+    for (const name of ['Backlog', 'Zu erledigen', 'In Arbeit', 'Test', 'Erledigt'])
+      await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
+  } finally {
+    await german.close();
+  }
+  // The board is stored as created: an English member later sees the same columns.
+  const english = await browser.newContext();
+  try {
+    const page = await english.newPage();
+    await signIn(page, server, bob, '/tools/kanban');
+    await expect(page.getByRole('region', { name: 'Zu erledigen', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'To Do', exact: true })).toHaveCount(0);
+  } finally {
+    await english.close();
+  }
+});
+
 test('columns can be deleted down to 2 and added up to 10', async ({ browser, server }) => {
   test.setTimeout(90_000);
   const board = await twoOnOneBoard(browser, server);

@@ -14,6 +14,25 @@ describe('note colours (spec §9 Colours)', () => {
   });
 });
 
+describe('defaultBulletinContent in German (issue 19 item 4)', () => {
+  it('titles the board and writes the welcome note in German, the rest as in English', () => {
+    let id = 0;
+    const ctx = { now: () => '2024-01-01T00:00:00.000Z', newId: () => `id-${++id}` };
+    const german = defaultBulletinContent({ ...ctx, language: 'de' });
+    id = 0;
+    const english = defaultBulletinContent(ctx);
+    expect(german.title).toBe('Pinnwand');
+    expect(german.posts[0]?.title).toBe('Willkommen auf der Pinnwand!');
+    expect(german.posts[0]?.content).toContain('**Notiz hinzufügen**');
+    expect({ ...german, title: english.title, posts: [] }).toEqual({ ...english, posts: [] });
+    expect({ ...german.posts[0], title: '', content: '' }).toEqual({
+      ...english.posts[0],
+      title: '',
+      content: '',
+    });
+  });
+});
+
 describe('defaultBulletinContent (spec §3 Bulletin content)', () => {
   it('has the spec settings defaults', () => {
     expect(BULLETIN_DEFAULT_SETTINGS).toEqual({

@@ -10,6 +10,7 @@ import {
   DEFAULT_DIAGRAM_NAME,
   defaultDiagramCollection,
   WELCOME_DIAGRAM_XML,
+  welcomeDiagramXml,
 } from './defaults.ts';
 import { validateDiagramCollection } from './validation.ts';
 
@@ -46,6 +47,20 @@ describe('defaultDiagramCollection (spec §3 default collection)', () => {
     });
     expect(DEFAULT_DIAGRAM_NAME).toBe('Default Diagram');
     expect(validateDiagramCollection(collection)).toEqual([]);
+  });
+
+  it('is in German for a German member: title, diagram name and the drawing’s texts', () => {
+    const collection = defaultDiagramCollection({ ...testContext('fixed'), language: 'de' });
+    expect(collection.title).toBe('Diagramme');
+    expect(collection.diagrams[0]?.name).toBe('Standarddiagramm');
+    const doc = parseXml(collection.diagrams[0]?.diagramXml ?? '');
+    const values = [...doc.getElementsByTagName('mxCell')]
+      .map((cell) => cell.getAttribute('value'))
+      .filter(Boolean);
+    expect(values[0]).toBe('Willkommen bei Diagramme!');
+    expect(values.join(' ')).toContain('Strg+S');
+    expect(validateDiagramCollection(collection)).toEqual([]);
+    expect(welcomeDiagramXml('en')).toBe(WELCOME_DIAGRAM_XML);
   });
 
   it('the welcome drawing is a well-formed draw.io model with a welcome title and steps', () => {

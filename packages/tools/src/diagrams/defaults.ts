@@ -4,6 +4,7 @@
  * diagram starts with. Drawings are draw.io XML: an uncompressed `<mxGraphModel>` whose cells 0
  * and 1 are the root and the default layer, as draw.io itself writes them.
  */
+import type { ContentLanguage } from '../shared.ts';
 import type { Diagram, DiagramCollection, DiagramsContext } from './types.ts';
 
 /** The collection title of the default content (the spec names none; the tool's name). */
@@ -40,53 +41,69 @@ function arrow(id: string, source: string, target: string): string {
   );
 }
 
+/** The texts of the default collection and its welcome drawing, in each content language. */
+export const DEFAULT_DIAGRAM_TEXTS: Readonly<
+  Record<
+    ContentLanguage,
+    { title: string; name: string; welcome: string; draw: string; connect: string; save: string }
+  >
+> = {
+  en: {
+    title: DEFAULT_COLLECTION_TITLE,
+    name: DEFAULT_DIAGRAM_NAME,
+    welcome: 'Welcome to Diagrams!',
+    draw: 'Drag shapes from the panel on the left onto the page',
+    connect: 'Connect shapes by dragging from the arrows on their edges',
+    save: 'Save with the Save button or Ctrl+S: your diagram is encrypted before it leaves your browser',
+  },
+  de: {
+    title: 'Diagramme',
+    name: 'Standarddiagramm',
+    welcome: 'Willkommen bei Diagramme!',
+    draw: 'Ziehen Sie Formen aus dem linken Bereich auf die Seite',
+    connect: 'Verbinden Sie Formen, indem Sie von den Pfeilen an ihren Kanten ziehen',
+    save: 'Speichern Sie mit der Schaltfläche Speichern oder Strg+S: Ihr Diagramm wird verschlüsselt, bevor es Ihren Browser verlässt',
+  },
+};
+
 /**
- * The welcome drawing of the default diagram: a title and three steps (draw, connect, save)
- * joined by arrows.
+ * The welcome drawing of the default diagram in `language`: a title and three steps (draw,
+ * connect, save) joined by arrows.
  */
-export const WELCOME_DIAGRAM_XML =
-  GRAPH_OPEN +
-  '<mxCell id="welcome-title" value="Welcome to Diagrams!" ' +
-  'style="text;html=1;align=center;verticalAlign=middle;fontSize=24;fontStyle=1;" ' +
-  'vertex="1" parent="1"><mxGeometry x="185" y="40" width="480" height="50" as="geometry"/>' +
-  '</mxCell>' +
-  box(
-    'welcome-draw',
-    'Drag shapes from the panel on the left onto the page',
-    40,
-    140,
-    'fillColor=#dae8fc;strokeColor=#6c8ebf;',
-  ) +
-  box(
-    'welcome-connect',
-    'Connect shapes by dragging from the arrows on their edges',
-    325,
-    140,
-    'fillColor=#d5e8d4;strokeColor=#82b366;',
-  ) +
-  box(
-    'welcome-save',
-    'Save with the Save button or Ctrl+S: your diagram is encrypted before it leaves your browser',
-    610,
-    140,
-    'fillColor=#fff2cc;strokeColor=#d6b656;',
-  ) +
-  arrow('welcome-arrow-1', 'welcome-draw', 'welcome-connect') +
-  arrow('welcome-arrow-2', 'welcome-connect', 'welcome-save') +
-  GRAPH_CLOSE;
+export function welcomeDiagramXml(language: ContentLanguage = 'en'): string {
+  const texts = DEFAULT_DIAGRAM_TEXTS[language];
+  return (
+    GRAPH_OPEN +
+    `<mxCell id="welcome-title" value="${texts.welcome}" ` +
+    'style="text;html=1;align=center;verticalAlign=middle;fontSize=24;fontStyle=1;" ' +
+    'vertex="1" parent="1"><mxGeometry x="185" y="40" width="480" height="50" as="geometry"/>' +
+    '</mxCell>' +
+    box('welcome-draw', texts.draw, 40, 140, 'fillColor=#dae8fc;strokeColor=#6c8ebf;') +
+    box('welcome-connect', texts.connect, 325, 140, 'fillColor=#d5e8d4;strokeColor=#82b366;') +
+    box('welcome-save', texts.save, 610, 140, 'fillColor=#fff2cc;strokeColor=#d6b656;') +
+    arrow('welcome-arrow-1', 'welcome-draw', 'welcome-connect') +
+    arrow('welcome-arrow-2', 'welcome-connect', 'welcome-save') +
+    GRAPH_CLOSE
+  );
+}
+
+/** The welcome drawing in English (see {@link welcomeDiagramXml}). */
+export const WELCOME_DIAGRAM_XML = welcomeDiagramXml('en');
 
 /**
  * The content the Diagrams tool starts with (spec §3): version 1, titled 'Diagrams', holding one
- * diagram 'Default Diagram' with {@link WELCOME_DIAGRAM_XML}, which is also the default diagram.
+ * diagram 'Default Diagram' with {@link WELCOME_DIAGRAM_XML}, which is also the default diagram;
+ * in German ('Diagramme', 'Standarddiagramm', the drawing's texts) when `ctx.language` is 'de'.
  * Ids come from `ctx.newId` (collection first), every timestamp from one call of `ctx.now`.
  */
 export function defaultDiagramCollection(ctx: DiagramsContext): DiagramCollection {
   const now = ctx.now();
+  const language = ctx.language ?? 'en';
   const id = ctx.newId();
   const diagram: Diagram = {
     id: ctx.newId(),
-    name: DEFAULT_DIAGRAM_NAME,
-    diagramXml: WELCOME_DIAGRAM_XML,
+    name: DEFAULT_DIAGRAM_TEXTS[language].name,
+    diagramXml: welcomeDiagramXml(language),
     lastModified: now,
     createdAt: now,
     modifiedBy: SYSTEM_AUTHOR,
@@ -95,7 +112,7 @@ export function defaultDiagramCollection(ctx: DiagramsContext): DiagramCollectio
   };
   return {
     id,
-    title: DEFAULT_COLLECTION_TITLE,
+    title: DEFAULT_DIAGRAM_TEXTS[language].title,
     diagrams: [diagram],
     defaultDiagramId: diagram.id,
     version: 1,

@@ -125,4 +125,40 @@ describe('defaultContent (spec §3 Defaults)', () => {
   it('names the default titles', () => {
     expect(DEFAULT_TITLES).toEqual({ kanban: 'Kanban Board', ticket: 'Issue Management' });
   });
+
+  it('writes title and phase names in German for a German member (issue 19 item 4)', () => {
+    const kanban = defaultContent('kanban', { ...testCtx(), language: 'de' });
+    expect(kanban.title).toBe('Kanban-Board');
+    expect(kanban.phases.map((phase) => phase.name)).toEqual([
+      'Backlog',
+      'Zu erledigen',
+      'In Arbeit',
+      'Test',
+      'Erledigt',
+    ]);
+    expect(kanban.phases.map((phase) => phase.isEndPhase)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    const english = defaultContent('kanban', testCtx());
+    expect(kanban.phases.map((phase) => phase.color)).toEqual(
+      english.phases.map((phase) => phase.color),
+    );
+    const ticket = defaultContent('ticket', { ...testCtx(), language: 'de' });
+    expect(ticket.title).toBe('Issue-Verwaltung');
+    expect(ticket.phases.map((phase) => phase.name)).toEqual([
+      'Backlog',
+      'Zu erledigen',
+      'In Arbeit',
+      'Review',
+      'Erledigt',
+    ]);
+    expect(validateContent(ticket)).toEqual([]);
+    expect(defaultContent('ticket', { ...testCtx(), language: 'en' })).toEqual(
+      defaultContent('ticket', testCtx()),
+    );
+  });
 });

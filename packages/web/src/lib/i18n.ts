@@ -33,6 +33,11 @@ export function initLanguage(): Language {
   return language;
 }
 
+/** The current language, read now (outside React; see {@link useLanguage} inside). */
+export function currentLanguage(): Language {
+  return resolveLanguage(getLocale());
+}
+
 /** The current language; components re-render when it changes. */
 export function useLanguage(): Language {
   return useSyncExternalStore(
@@ -40,6 +45,6 @@ export function useLanguage(): Language {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => resolveLanguage(getLocale()),
+    currentLanguage,
   );
 }

@@ -143,6 +143,33 @@ describe('content lifecycle', () => {
     expect(loaded(bob)).toEqual(board);
   });
 
+  it('creates the default board in the language of the member who opens the tool first', async () => {
+    const tool = freshTool();
+    let language: 'en' | 'de' = 'de';
+    const german = new ContentLifecycle<KanbanContent, TrackerOperation>({
+      domain: tools.kanban,
+      transport: transportOf('alice', tool),
+      codec: spaceKeyCodec(space.key, space.name),
+      author: 'alice',
+      language: () => language,
+    });
+    await german.load();
+    const board = loaded(german);
+    expect(board.title).toBe('Kanban-Board');
+    expect(board.phases.map((entry) => entry.name)).toEqual([
+      'Backlog',
+      'Zu erledigen',
+      'In Arbeit',
+      'Test',
+      'Erledigt',
+    ]);
+    // Stored as created: an English member opening it later sees the same board.
+    language = 'en';
+    const bob = lifecycleOf('bob', tool);
+    await bob.load();
+    expect(loaded(bob)).toEqual(board);
+  });
+
   it('saves a named operation with the version it is based on and stamps the document', async () => {
     const tool = freshTool();
     const alice = lifecycleOf('alice', tool);

@@ -27,6 +27,7 @@
 import { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
 import {
   parseOperation,
+  type ContentLanguage,
   type DomainContext,
   type NamedOperation,
   type Operation,
@@ -203,6 +204,12 @@ export interface ContentLifecycleOptions<C, Op extends NamedOperation> {
   author: string;
   /** Ids and times of new operations and default content; defaults to the clock and `crypto.randomUUID()`. */
   context?: ContentContext;
+  /**
+   * The member's interface language when the tool has no content yet: its default content is
+   * written in it (titles, phase names, welcome texts; issue 19 item 4). Absent: the context's
+   * language, else English.
+   */
+  language?: () => ContentLanguage;
   /** How long another member's pending change is shown without its save arriving, in ms. */
   pendingTtlMs?: number;
 }
@@ -253,6 +260,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private readonly transport: ContentTransport;
   private readonly codec: ContentCodec;
   private readonly context: ContentContext;
+  private readonly language: (() => ContentLanguage) | undefined;
   private readonly author: string;
 
   constructor(options: ContentLifecycleOptions<C, Op>) {
@@ -261,6 +269,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.transport = options.transport;
     this.codec = options.codec;
     this.pendingTtlMs = options.pendingTtlMs ?? PENDING_TTL_MS;
+    this.language = options.language;
     this.context = options.context ?? {
       now: () => new Date().toISOString(),
       newId: () => crypto.randomUUID(),
@@ -699,7 +708,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         const content = this.domain.parse(await this.codec.decrypt(stored.encryptedData));
         return { content, version: stored.version };
       }
-      const created = this.domain.defaultContent(this.context);
+      const created = this.domain.defaultContent(
+        this.language ? { ...this.context, language: this.language() } : this.context,
+      );
       const stamped = this.domain.stamp(created, { version: 1, lastModified: this.context.now() });
       try {
         const version = await this.transport.save(await this.codec.encrypt(stamped), 0);

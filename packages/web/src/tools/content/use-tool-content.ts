@@ -21,6 +21,7 @@ import {
 } from '@cipherspace/tools';
 
 import { contentPrefetch } from '../../lib/content-prefetch.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import {
   onRealtimeMessage,
   onRealtimeSignal,
@@ -154,6 +155,7 @@ export function useToolContent<N extends ToolName>(
         transport: contentTransport(api, spaceName, tool),
         codec,
         author,
+        language: currentLanguage,
       }),
     };
   }, [client, domain, realtime, spaceName, spaceKey, tool, author]);
