@@ -40,11 +40,8 @@ export function currentLanguage(): Language {
 
 /** The current language; components re-render when it changes. */
 export function useLanguage(): Language {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    currentLanguage,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, currentLanguage);
 }
