@@ -23,6 +23,18 @@ export const CONTENT_METADATA_MAX_BYTES = 16 * 1024;
 export const PRESENCE_DATA_MAX_BYTES = 1024;
 
 /**
+ * Longest save id a client may send with a content save (issue 18 item 3; tRPC `save_id`, REST
+ * `Idempotency-Key`), in characters: room for a UUID or any other random token.
+ */
+export const SAVE_ID_MAX_CHARS = 128;
+/**
+ * How long the server remembers a save id, in ms (issue 18 item 3): 24 h. A retry within it is
+ * answered with the original result; after it the id is forgotten (the session cleanup job
+ * prunes it) and a retry is an ordinary save again (usually a 409, its base being old).
+ */
+export const SAVE_ID_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Most encrypted operation envelopes one content save may carry (issue 15): a save records the
  * operations of one user action, which are few; more → BAD_REQUEST (REST 422).
  */

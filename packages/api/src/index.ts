@@ -19,6 +19,7 @@ export type {
 export type { RealtimeEvent, SessionEndedMessage } from './router/realtime.ts';
 export type { ToolChangeView, ToolChangesView } from './router/content.ts';
 export { deleteExpiredSessions } from './services/sessions.ts';
+export { pruneSaveIds } from './services/saves.ts';
 export { SESSION_CACHE_TTL_MS } from './services/session-cache.ts';
 export { isDatabaseUnavailable } from './services/db-errors.ts';
 export { deleteInactiveSpaces, type RetentionRun } from './services/retention.ts';

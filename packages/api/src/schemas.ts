@@ -19,6 +19,7 @@ import {
   OPERATION_ENVELOPE_MAX_CHARS,
   OPERATIONS_PER_SAVE_MAX,
   PRESENCE_DATA_MAX_BYTES,
+  SAVE_ID_MAX_CHARS,
   TOOL_ID_MAX_CHARS,
   USERNAME_MAX_CHARS,
 } from './constants.ts';
@@ -233,3 +234,14 @@ export const presenceSchema = z.object({
 
 /** An opaque id a client gives its connection, so its own presence is not echoed back. */
 export const clientIdSchema = z.string().min(1).max(64).optional();
+
+/**
+ * The id of one save operation (issue 18 item 3): 1–SAVE_ID_MAX_CHARS visible ASCII characters
+ * (no spaces), random per operation and the same on every retry of it. The server answers a
+ * repeated id with the original result; see `content.save`.
+ */
+export const saveIdSchema = z
+  .string()
+  .min(1, { error: ERROR.saveIdInvalid })
+  .max(SAVE_ID_MAX_CHARS, { error: ERROR.saveIdInvalid })
+  .regex(/^[\x21-\x7e]+$/, { error: ERROR.saveIdInvalid });

@@ -16,6 +16,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -198,12 +199,39 @@ export const toolSnapshots = pgTable(
   (t) => [uniqueIndex('tool_snapshots_space_tool_version_key').on(t.spaceId, t.tool, t.version)],
 );
 
+/**
+ * The saves a tool answered recently, by the save id their client sent (issue 18 item 3,
+ * exactly-once saves): written in the same transaction as the save, so a retry of a save whose
+ * answer was lost finds it and is answered with the original result (`contentId`, `version`,
+ * `contentMetadata` — what `content.save` returned) instead of a phantom 409. `saveId` is the
+ * client's id (1–SAVE_ID_MAX_CHARS characters, packages/api), unique per space and tool. Rows go
+ * after SAVE_ID_RETENTION_MS (the session cleanup job) or with the space; deleting a tool's
+ * content keeps them, so a late retry of a save from before the deletion does not recreate it.
+ */
+export const toolSaves = pgTable(
+  'tool_saves',
+  {
+    spaceId: spaceIdColumn(),
+    tool: text('tool').notNull(),
+    saveId: text('save_id').notNull(),
+    contentId: uuid('content_id').notNull(),
+    version: integer('version').notNull(),
+    contentMetadata: jsonb('content_metadata').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'tool_saves_pkey', columns: [t.spaceId, t.tool, t.saveId] }),
+    index('tool_saves_created_at_idx').on(t.createdAt),
+  ],
+);
+
 export const spacesRelations = relations(spaces, ({ many }) => ({
   users: many(users),
   sessions: many(sessions),
   toolContents: many(toolContents),
   toolChanges: many(toolChanges),
   toolSnapshots: many(toolSnapshots),
+  toolSaves: many(toolSaves),
 }));
 
 export const usersRelations = relations(users, ({ one, many }) => ({
@@ -225,6 +253,11 @@ export const toolChangesRelations = relations(toolChanges, ({ one }) => ({
   space: one(spaces, { fields: [toolChanges.spaceId], references: [spaces.id] }),
 }));
 
+/** A remembered save belongs to one space (issue 18). */
+export const toolSavesRelations = relations(toolSaves, ({ one }) => ({
+  space: one(spaces, { fields: [toolSaves.spaceId], references: [spaces.id] }),
+}));
+
 /** A snapshot belongs to one space (issue 16). */
 export const toolSnapshotsRelations = relations(toolSnapshots, ({ one }) => ({
   space: one(spaces, { fields: [toolSnapshots.spaceId], references: [spaces.id] }),
@@ -238,3 +271,5 @@ export type ToolContent = typeof toolContents.$inferSelect;
 export type ToolChange = typeof toolChanges.$inferSelect;
 /** One kept snapshot of a tool's content (issue 16); see {@link toolSnapshots}. */
 export type ToolSnapshot = typeof toolSnapshots.$inferSelect;
+/** One remembered save (issue 18); see {@link toolSaves}. */
+export type ToolSave = typeof toolSaves.$inferSelect;

@@ -1,7 +1,8 @@
 /**
  * The periodic work of one server instance (issue 7 items 2, 5, 6):
  *
- * - expired sessions are deleted every SESSION_CLEANUP_INTERVAL_MS;
+ * - expired sessions are deleted every SESSION_CLEANUP_INTERVAL_MS, and with them the save ids
+ *   older than SAVE_ID_RETENTION_MS (24 h; api `pruneSaveIds`, exactly-once saves, issue 18);
  * - spaces without any login for SPACE_RETENTION_DAYS are deleted every
  *   SPACE_RETENTION_INTERVAL_MS (not at all when the days are 0); with several instances the
  *   job's advisory lock lets one of them do it (api `deleteInactiveSpaces`);
@@ -16,6 +17,7 @@
 import {
   deleteExpiredSessions,
   deleteInactiveSpaces,
+  pruneSaveIds,
   pruneToolHistory,
   type EventBus,
 } from '@cipherspace/api';
@@ -46,6 +48,8 @@ export function startBackgroundJobs(deps: BackgroundDeps): { stop(): void } {
       try {
         const count = await deleteExpiredSessions(db, now());
         if (count > 0) log.info({ count }, 'expired sessions deleted');
+        const saveIds = await pruneSaveIds(db, now());
+        if (saveIds > 0) log.info({ count: saveIds }, 'old save ids forgotten');
       } catch (error) {
         log.warn({ err: error }, 'session cleanup failed; trying again at the next interval');
       }

@@ -17,7 +17,9 @@ import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
 import { rethrowSpaceGone } from '../services/db-errors.ts';
 import { deleteHistory, keepSnapshot } from '../services/history.ts';
+import type { Transaction } from '../services/job-lock.ts';
 import { preparedQueries } from '../services/prepared.ts';
+import { findSave, rememberSave } from '../services/saves.ts';
 import type { AuthSession } from '../services/sessions.ts';
 import { originOf } from './realtime.ts';
 import {
@@ -25,6 +27,7 @@ import {
   clientIdSchema,
   envelopeSchema,
   operationsSchema,
+  saveIdSchema,
   saveMetadataSchema,
   sinceSchema,
   toolSchema,
@@ -158,6 +161,13 @@ export const contentRouter = router({
    * someone saved first (nothing is stored); BAD_REQUEST (REST 422) for a malformed envelope or
    * operations. Members are told through content_update (metadata, plus the operations when
    * small: see {@link operationsAnnouncement}).
+   *
+   * Exactly-once (issue 18 item 3): optional `save_id` (1–SAVE_ID_MAX_CHARS visible ASCII
+   * characters; REST: the `Idempotency-Key` header) names this save operation; the client sends
+   * the same id when it retries it. The server remembers the id with the result in the save's
+   * transaction for SAVE_ID_RETENTION_MS (24 h), and answers a repeated id — also one arriving
+   * while the first attempt is still saving — with the original result (same version and
+   * metadata), storing and announcing nothing again, instead of a 409.
    */
   save: memberProcedure
     .input(
@@ -165,6 +175,7 @@ export const contentRouter = router({
         encrypted_data: envelopeSchema,
         metadata: saveMetadataSchema.default({}),
         operations: operationsSchema.optional(),
+        save_id: saveIdSchema.optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -197,7 +208,14 @@ export const contentRouter = router({
         modifiedBy: user.username,
         createdAt: now,
       };
-      const row = await ctx.db.transaction(async (tx) => {
+      const ref = { spaceId: space.id, tool: input.tool };
+      const saveId = input.save_id;
+      const earlierSave = async (tx: Transaction) =>
+        saveId === undefined ? null : await findSave(tx, ref, saveId);
+      const { row, repeated } = await ctx.db.transaction(async (tx) => {
+        // A retry of a save whose answer was lost: the original result, nothing stored again.
+        const earlier = await earlierSave(tx);
+        if (earlier) return { row: earlier, repeated: true };
         const [written] =
           baseVersion === 0
             ? await tx
@@ -217,30 +235,38 @@ export const contentRouter = router({
                   ),
                 )
                 .returning(saved);
-        // Throwing rolls the transaction back: a refused save records no change.
-        if (!written) throw new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
+        if (!written) {
+          // A concurrent attempt of this same save may have won (the write waited for it).
+          const winner = await earlierSave(tx);
+          if (winner) return { row: winner, repeated: true };
+          // Throwing rolls the transaction back: a refused save records no change.
+          throw new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
+        }
         // Replaces a leftover row of the same version, should one exist (the log is cleared
         // with the content, so only a log written by hand could hold one).
         await tx
           .insert(toolChanges)
-          .values({ ...change, spaceId: space.id, tool: input.tool, version: written.version })
+          .values({ ...change, ...ref, version: written.version })
           .onConflictDoUpdate({
             target: [toolChanges.spaceId, toolChanges.tool, toolChanges.version],
             set: change,
           });
-        await keepSnapshot(
-          tx,
-          { spaceId: space.id, tool: input.tool },
-          { version: written.version, kind },
-        );
-        return written;
+        await keepSnapshot(tx, ref, { version: written.version, kind });
+        if (saveId !== undefined && !(await rememberSave(tx, ref, saveId, written, now))) {
+          // The id names another save of this tool, committed meanwhile: not this one.
+          throw new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
+        }
+        return { row: written, repeated: false };
       });
-      await announceUpdate(ctx.bus, ctx.auth, now, {
-        tool: input.tool,
-        content_hash: contentHash(input.encrypted_data),
-        version: row.version,
-        ...operationsAnnouncement(row.version, input.operations),
-      });
+      // A repeated save was announced when it was stored.
+      if (!repeated) {
+        await announceUpdate(ctx.bus, ctx.auth, now, {
+          tool: input.tool,
+          content_hash: contentHash(input.encrypted_data),
+          version: row.version,
+          ...operationsAnnouncement(row.version, input.operations),
+        });
+      }
       return recordView(row, space.name);
     }),
 

@@ -1,0 +1,178 @@
+/**
+ * Exactly-once saves (issue 18 item 3) against a real database: a save repeated with its save id
+ * is answered with the original result — also when the repeats arrive at once — while saves with
+ * different ids keep the optimistic 409 (spec §8), and old ids are forgotten after
+ * SAVE_ID_RETENTION_MS.
+ */
+import { encryptJson } from '@cipherspace/crypto';
+import { toolChanges, toolContents, toolSaves } from '@cipherspace/db';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { SAVE_ID_MAX_CHARS, SAVE_ID_RETENTION_MS } from '../constants.ts';
+import { ERROR } from '../errors.ts';
+import { pruneSaveIds } from '../services/saves.ts';
+import {
+  createApiHarness,
+  expectTRPCError,
+  type ApiHarness,
+  type SpaceCredentials,
+} from '../testing/harness.ts';
+
+describe('content.save with a save id', () => {
+  let h: ApiHarness;
+  let space: SpaceCredentials;
+  let spaceId: string;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    h = await createApiHarness();
+    space = await h.createSpace();
+    spaceId = await h.spaceId(space.name);
+    alice = (await h.join(space, 'alice')).token;
+    bob = (await h.join(space, 'bob')).token;
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const save = async (
+    token: string,
+    tool: string,
+    version: number,
+    saveId?: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    await h.caller(token).content.save({
+      space_name: space.name,
+      tool,
+      encrypted_data: await encryptJson({ tool, version, extra }, space.key),
+      metadata: { version, ...extra },
+      ...(saveId === undefined ? {} : { save_id: saveId }),
+    });
+
+  const stored = async (tool: string) => {
+    const where = (table: typeof toolContents | typeof toolChanges) =>
+      and(eq(table.spaceId, spaceId), eq(table.tool, tool));
+    const [content] = await h.db.db.select().from(toolContents).where(where(toolContents));
+    const [changes] = await h.db.db
+      .select({ n: count() })
+      .from(toolChanges)
+      .where(where(toolChanges));
+    return { version: content?.version, changes: changes?.n };
+  };
+
+  it('answers a repeated id with the original result; the version advanced by one', async () => {
+    const first = await save(alice, 'kanban', 0, 'create-1');
+    const original = await save(alice, 'kanban', 1, 'save-2', { title: 'Sprint' });
+    expect(original.content_metadata).toMatchObject({ version: 2, title: 'Sprint' });
+
+    h.clock.advance(5_000);
+    const repeated = await save(alice, 'kanban', 1, 'save-2', { title: 'Sprint' });
+    expect(repeated).toEqual(original);
+    expect(await save(alice, 'kanban', 0, 'create-1')).toEqual(first);
+    expect(await stored('kanban')).toEqual({ version: 2, changes: 2 });
+  });
+
+  it('still answers the original after someone else saved on top of it', async () => {
+    const original = await save(alice, 'poker', 0, 'poker-a');
+    await save(bob, 'poker', 1, 'poker-b');
+    expect(await save(alice, 'poker', 0, 'poker-a')).toEqual(original);
+    expect(await stored('poker')).toEqual({ version: 2, changes: 2 });
+  });
+
+  it('keeps the 409 for different ids and for saves without one', async () => {
+    await save(alice, 'notes', 0, 'notes-1');
+    await save(alice, 'notes', 1, 'notes-2');
+    await expectTRPCError(save(bob, 'notes', 1, 'notes-3'), 'CONFLICT', ERROR.versionConflict);
+    await expectTRPCError(save(bob, 'notes', 1), 'CONFLICT', ERROR.versionConflict);
+    // A refused save remembers nothing: its id, sent again on the latest version, saves.
+    const rebased = await save(bob, 'notes', 2, 'notes-3');
+    expect(rebased.content_metadata).toMatchObject({ version: 3, modified_by: 'bob' });
+    expect(await stored('notes')).toEqual({ version: 3, changes: 3 });
+  });
+
+  it('remembers ids per tool: the same id on another tool is another save', async () => {
+    await save(alice, 'tool-a', 0, 'shared-id');
+    const other = await save(alice, 'tool-b', 0, 'shared-id');
+    expect(other).toMatchObject({ tool: 'tool-b', content_metadata: { version: 1 } });
+  });
+
+  it('announces a save once, not again when it is repeated', async () => {
+    const stream = await h.subscribe(bob, space.name);
+    try {
+      await save(alice, 'announced', 0, 'announce-1');
+      await save(alice, 'announced', 0, 'announce-1');
+      await save(alice, 'announced', 1, 'announce-2');
+      const versions: unknown[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const { message } = await stream.next();
+        if (message.type === 'content_update') versions.push(message.data.version);
+      }
+      expect(versions).toEqual([1, 2]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('stores one version for 100 concurrent attempts of one save id', async () => {
+    const encrypted_data = await encryptJson({ busy: true }, space.key);
+    const attempts = async (version: number, saveId: string) =>
+      await Promise.all(
+        Array.from({ length: 100 }, () =>
+          h.caller(alice).content.save({
+            space_name: space.name,
+            tool: 'busy',
+            encrypted_data,
+            metadata: { version },
+            save_id: saveId,
+          }),
+        ),
+      );
+    // The first save (an insert) and a later one (a versioned update).
+    for (const [version, saveId] of [
+      [0, 'busy-1'],
+      [1, 'busy-2'],
+    ] as const) {
+      const results = await attempts(version, saveId);
+      expect(new Set(results.map((result) => JSON.stringify(result))).size).toBe(1);
+      expect(results[0]?.content_metadata.version).toBe(version + 1);
+      expect(await stored('busy')).toEqual({ version: version + 1, changes: version + 1 });
+    }
+  });
+
+  it('refuses a malformed save id with BAD_REQUEST and stores nothing', async () => {
+    for (const bad of ['', 'with space', 'x'.repeat(SAVE_ID_MAX_CHARS + 1), 'ü']) {
+      await expectTRPCError(save(alice, 'refused', 0, bad), 'BAD_REQUEST', ERROR.saveIdInvalid);
+    }
+    expect(await stored('refused')).toEqual({ version: undefined, changes: 0 });
+    expect((await save(alice, 'refused', 0, 'x'.repeat(SAVE_ID_MAX_CHARS))).tool).toBe('refused');
+  });
+
+  it('forgets ids after SAVE_ID_RETENTION_MS, then a retry is an ordinary save', async () => {
+    await save(alice, 'old', 0, 'old-1');
+    const ids = async () =>
+      (
+        await h.db.db
+          .select({ saveId: toolSaves.saveId })
+          .from(toolSaves)
+          .where(and(eq(toolSaves.spaceId, spaceId), eq(toolSaves.tool, 'old')))
+      ).map((row) => row.saveId);
+    expect(await pruneSaveIds(h.db.db, new Date(Date.now() + SAVE_ID_RETENTION_MS - 60_000))).toBe(
+      0,
+    );
+    expect(await ids()).toEqual(['old-1']);
+    const later = new Date(h.clock.now().getTime() + SAVE_ID_RETENTION_MS + 1);
+    expect(await pruneSaveIds(h.db.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await ids()).toEqual([]);
+    await expectTRPCError(save(alice, 'old', 0, 'old-1'), 'CONFLICT', ERROR.versionConflict);
+  });
+
+  it('keeps ids when the content is deleted: a late retry does not recreate it', async () => {
+    const original = await save(alice, 'gone', 0, 'gone-1');
+    await h.caller(alice).content.delete({ space_name: space.name, tool: 'gone' });
+    expect(await save(alice, 'gone', 0, 'gone-1')).toEqual(original);
+    expect(await stored('gone')).toEqual({ version: undefined, changes: 0 });
+  });
+});
