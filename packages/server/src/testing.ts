@@ -298,6 +298,7 @@ export async function expectRefusedSoon(server: ApiTarget, token: string): Promi
 export class TcpProxy {
   private readonly sockets = new Set<Socket>();
   private server: Server | null = null;
+  private responsesToDrop = 0;
   port = 0;
 
   constructor(
@@ -324,7 +325,19 @@ export class TcpProxy {
           upstream.destroy();
         });
       }
-      client.pipe(upstream).pipe(client);
+      client.pipe(upstream);
+      upstream.on('data', (chunk: Buffer) => {
+        if (this.responsesToDrop > 0) {
+          // The answer has begun: the server is done with the request. Lose it.
+          this.responsesToDrop -= 1;
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        if (!client.write(chunk)) upstream.pause();
+      });
+      client.on('drain', () => upstream.resume());
+      upstream.on('end', () => client.end());
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -334,6 +347,15 @@ export class TcpProxy {
     if (!address || typeof address === 'string') throw new Error('proxy has no port');
     this.port = address.port;
     this.server = server;
+  }
+
+  /**
+   * Loses the next `count` answers: requests still reach the server, but when an answer's first
+   * bytes come back the proxy closes that connection instead of passing them on — the client
+   * sees the connection drop after the server has done the work (e.g. committed a save).
+   */
+  dropResponses(count = 1): void {
+    this.responsesToDrop += count;
   }
 
   /** Drops every connection and refuses new ones. */

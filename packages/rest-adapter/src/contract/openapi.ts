@@ -216,6 +216,17 @@ export function buildOpenApiDocument(operations: readonly OperationDoc[]): OpenA
       });
     }
 
+    for (const [name, schema] of Object.entries(operation.headers?.shape ?? {})) {
+      const { description, ...rest } = toJsonSchema(schema);
+      parameters.push({
+        name,
+        in: 'header',
+        required: false,
+        ...(typeof description === 'string' ? { description } : {}),
+        schema: rest,
+      });
+    }
+
     let requestBody: JsonSchema | undefined;
     if (operation.body) {
       const id = `${capitalize(operation.operationId)}Request`;

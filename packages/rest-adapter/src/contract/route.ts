@@ -85,6 +85,8 @@ export interface OperationDoc {
   pathParams: Record<string, z.ZodType>;
   /** Query parameters (an object schema whose fields are the parameters). */
   query?: ObjectSchema;
+  /** Request header parameters, all optional (an object schema keyed by header name). */
+  headers?: ObjectSchema;
   body?: { schema: z.ZodType; description?: string };
   responses: Partial<Record<number, ResponseDoc>>;
 }
@@ -117,6 +119,11 @@ interface RouteBase {
    * schema validates it either way.
    */
   query?: Readonly<Record<string, string>>;
+  /**
+   * Request header → the procedure input field it fills (`{'Idempotency-Key': 'save_id'}`);
+   * optional. The body may carry the field too; the header, when sent, wins.
+   */
+  headers?: Readonly<Record<string, string>>;
   /** What the body means beyond its fields (rules a JSON Schema cannot express). */
   bodyDescription?: string;
   /** Error statuses particular to this route (the generic ones are added from its shape). */
@@ -193,6 +200,15 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
     'sent to the other members in `content_update`, so that they apply the change instead of ' +
     'loading the whole content. Leave it out when you replace the content as a whole: the save ' +
     'is then recorded as a replacement and members load the new content.',
+  save_id:
+    'Optional, makes the save exactly-once (IETF draft "The Idempotency-Key HTTP Header Field"): ' +
+    'a random id of this save operation, 1–128 visible ASCII characters without spaces (a ' +
+    'UUID, say), sent again unchanged when you retry the same save because its answer was lost ' +
+    '(a network error, a dropped connection); as a header or a body field (the header wins). ' +
+    'A repeated key is answered with the original ' +
+    'result — same version, same metadata, nothing stored twice — instead of a 409; the ' +
+    'server remembers keys per space and tool for 24 hours. Use a new key for every new save, ' +
+    'also when you re-apply a change after a 409.',
   since:
     'The version your copy of the content is at (`content_metadata.version` of your last load ' +
     'or save); 0 for none.',
@@ -213,6 +229,7 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   operations: [
     '{"v":"op1","data":"BEe1Ior46K6o9KIajGo6Wl/p","iv":"EBESExQVFhcYGRob","salt":"QEFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaW1xdXl8="}',
   ],
+  save_id: '4f1c2a7e-9b3d-4e8a-b6f0-2d5c8e1a3b97',
   since: 7,
   before: 51,
   limit: 50,
@@ -223,16 +240,21 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
  * only).
  */
 function described(body: ObjectSchema): ObjectSchema {
-  const fields = Object.entries(body.shape).map(([field, schema]) => {
-    const description = FIELD_DESCRIPTIONS[field];
-    const example = FIELD_EXAMPLES[field];
-    const meta = {
-      ...(description !== undefined ? { description } : {}),
-      ...(example !== undefined ? { examples: [example] } : {}),
-    };
-    return [field, Object.keys(meta).length > 0 ? schema.meta(meta) : schema] as const;
-  });
+  const fields = Object.entries(body.shape).map(
+    ([field, schema]) => [field, describedField(field, schema)] as const,
+  );
   return z.object(Object.fromEntries(fields));
+}
+
+/** The schema of the input field `field` with its description and example attached. */
+function describedField(field: string, schema: z.ZodType): z.ZodType {
+  const description = FIELD_DESCRIPTIONS[field];
+  const example = FIELD_EXAMPLES[field];
+  const meta = {
+    ...(description !== undefined ? { description } : {}),
+    ...(example !== undefined ? { examples: [example] } : {}),
+  };
+  return Object.keys(meta).length > 0 ? schema.meta(meta) : schema;
 }
 
 const PROCEDURES = appRouter._def.procedures as unknown as Record<
@@ -265,6 +287,7 @@ export function procedureInput(path: AnyProcedurePath): ObjectSchema | null {
 export function routeInput(route: RestRoute): {
   pathParams: Record<string, z.ZodType>;
   query: ObjectSchema | null;
+  headers: ObjectSchema | null;
   body: ObjectSchema | null;
 } {
   const input = procedureInput(route.procedure);
@@ -284,6 +307,10 @@ export function routeInput(route: RestRoute): {
     queryParams[param] = fieldSchema(field);
     fromUrl[field] = true;
   }
+  const headerParams: Record<string, z.ZodType> = {};
+  for (const [header, field] of Object.entries(route.headers ?? {})) {
+    headerParams[header] = describedField(field, fieldSchema(field));
+  }
   const body = input ? input.omit(fromUrl) : null;
   const hasBody = body !== null && Object.keys(body.shape).length > 0;
   if (hasBody && (route.method === 'GET' || route.method === 'DELETE')) {
@@ -292,6 +319,7 @@ export function routeInput(route: RestRoute): {
   return {
     pathParams,
     query: Object.keys(queryParams).length > 0 ? z.object(queryParams) : null,
+    headers: Object.keys(headerParams).length > 0 ? z.object(headerParams) : null,
     body: hasBody ? body : null,
   };
 }
@@ -323,8 +351,8 @@ function invalidInputExample(route: RestRoute, body: ObjectSchema | null): strin
 
 /** The documentation of a REST route: its inputs, success answer and every error status. */
 export function describeRoute(route: RestRoute): OperationDoc {
-  const { pathParams, query, body } = routeInput(route);
-  const hasParams = Object.keys(pathParams).length > 0 || query !== null;
+  const { pathParams, query, headers, body } = routeInput(route);
+  const hasParams = Object.keys(pathParams).length > 0 || query !== null || headers !== null;
   const reasons: Partial<Record<ErrorStatus, string[]>> = {};
   const add = (status: ErrorStatus, reason: string) => {
     (reasons[status] ??= []).push(reason);
@@ -391,6 +419,7 @@ export function describeRoute(route: RestRoute): OperationDoc {
     access: route.access,
     pathParams,
     ...(query ? { query: described(query) } : {}),
+    ...(headers ? { headers } : {}),
     ...(body
       ? {
           body: {
@@ -429,7 +458,7 @@ function procedureOf(caller: Caller, path: ProcedurePath): ProcedureFn {
 }
 
 /**
- * Registers a route: `{...JSON body, ...path parameters}` → the procedure (which validates it)
+ * Registers a route: `{...JSON body, ...path parameters, ...header fields}` → the procedure (which validates it)
  * → the success status with the output encoded by the response schema (no body for 204).
  */
 export function registerRoute(
@@ -445,6 +474,10 @@ export function registerRoute(
   const queryFields = Object.entries(route.query ?? {}).map(
     ([param, field]) => [param, field, query?.shape[param]] as const,
   );
+  // Node gives header names in lower case; a repeated header arrives as an array (422).
+  const headerFields = Object.entries(route.headers ?? {}).map(
+    ([header, field]) => [header.toLowerCase(), field] as const,
+  );
   app.route({
     method: route.method,
     url: route.url,
@@ -455,6 +488,10 @@ export function registerRoute(
       const queryValues = (request.query ?? {}) as Record<string, unknown>;
       for (const [param, field, schema] of queryFields) {
         input[field] = urlValue(queryValues[param], schema);
+      }
+      for (const [header, field] of headerFields) {
+        const value = request.headers[header];
+        if (value !== undefined) input[field] = value;
       }
       const call = procedureOf(callerFor(createContext, request), route.procedure);
       const output = await (takesInput ? call(input) : call());

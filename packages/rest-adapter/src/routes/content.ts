@@ -65,11 +65,14 @@ export const contentRoutes: readonly RestRoute[] = [
       'absent when the tool has no content yet). The save succeeds only if that is still the ' +
       'stored version and stores version + 1; otherwise 409 — load the latest, re-apply the ' +
       'change, save again. Members are told with a `content_update` message (metadata, plus ' +
-      'your encrypted `operations` when you sent some and they are small; see docs/websocket.md).',
+      'your encrypted `operations` when you sent some and they are small; see docs/websocket.md). ' +
+      'Send an `Idempotency-Key` header to make the save exactly-once: a retry with the same ' +
+      'key — after a lost answer — gets the original 200 instead of a 409.',
     tag: 'Content',
     access: 'member',
     procedure: 'content.save',
     params: toolParams,
+    headers: { 'Idempotency-Key': 'save_id' },
     bodyDescription:
       '`encrypted_data` is the envelope of packages/crypto (AES-256-GCM, PBKDF2 key from the ' +
       'space key); `metadata` is stored unencrypted next to it. `operations` (optional, ' +
