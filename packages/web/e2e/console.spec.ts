@@ -6,29 +6,16 @@
  * with the content that first visit saved, logout, and log in again
  * — and no console error or warning and no uncaught page error may appear on the way.
  *
- * The diagram editor runs at another origin (DIAGRAM_EDITOR_URL); here a small stand-in speaks
- * its embed protocol (configure → init → load), as draw.io does, so the Diagrams screen is in
- * its normal state rather than waiting for an editor that is not there.
+ * The diagram editor runs at another origin (DIAGRAM_EDITOR_URL): a stand-in answers there
+ * (./diagram-editor.ts), so the Diagrams screen is in its normal state.
  */
 import { TOOL_METADATA } from '@cipherspace/tools/metadata';
 import type { ConsoleMessage, Page } from '@playwright/test';
 
-import { E2E_DIAGRAM_EDITOR_URL, expect, test } from './fixtures.ts';
+import { serveStandInDiagramEditor } from './diagram-editor.ts';
+import { expect, test } from './fixtures.ts';
 
 const SPACE_KEY = 'Qu1et-Console!Key';
-
-/** The stand-in diagram editor: announces itself, then answers init and load like draw.io. */
-const EDITOR_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Editor</title></head>
-<body><script>
-  const send = (message) => parent.postMessage(JSON.stringify(message), '*');
-  window.addEventListener('message', (event) => {
-    if (event.source !== parent) return;
-    const message = JSON.parse(event.data);
-    if (message.action === 'configure') send({ event: 'init' });
-    else if (message.action === 'load') send({ event: 'load', xml: message.xml, scale: 1 });
-  });
-  send({ event: 'configure' });
-</script></body></html>`;
 
 /** The dashboard's six tools, by their (English) display name. */
 const TOOLS = Object.values(TOOL_METADATA).map((tool) => tool.displayName);
@@ -70,10 +57,7 @@ async function toolShown(page: Page, tool: string): Promise<void> {
 
 test('no console error or warning on any screen in normal use', async ({ page, context }) => {
   test.setTimeout(120_000);
-  const editorOrigin = new URL(E2E_DIAGRAM_EDITOR_URL).origin;
-  await context.route(`${editorOrigin}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: EDITOR_HTML }),
-  );
+  await serveStandInDiagramEditor(context);
   const problems = watchConsole(page);
   const name = `Quiet-${Date.now().toString(36)}`;
 

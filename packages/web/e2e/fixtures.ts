@@ -34,9 +34,12 @@ export interface ServerProcess {
   dataDir: string;
 }
 
-/** Starts `packages/server` on `port` (0 = any free port) with its own data directory. */
+/**
+ * Starts `packages/server` on `port` (0 = any free port) with its own data directory, serving
+ * the web build in `webDist` (default: E2E_WEB_DIST, else packages/web/dist).
+ */
 export async function startServer(
-  options: { port?: number; dataDir?: string } = {},
+  options: { port?: number; dataDir?: string; webDist?: string } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cs-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -46,7 +49,7 @@ export async function startServer(
       PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: WEB_DIST,
+      WEB_DIST_DIR: options.webDist ?? WEB_DIST,
       DIAGRAM_EDITOR_URL: E2E_DIAGRAM_EDITOR_URL,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',

@@ -100,7 +100,8 @@ export function StickyNoteView({
           <Trash2 size={16} aria-hidden="true" />
         </button>
       </div>
-      <div className="bulletin-note-scroll">
+      {/* Focusable, so that a long note can be scrolled with the keyboard (WCAG 2.1.1). */}
+      <div className="bulletin-note-scroll" tabIndex={0} role="group" aria-labelledby={titleId}>
         {post.type === 'Link' && post.url.trim() !== '' ? (
           <p className="bulletin-note-link">
             {href ? (
