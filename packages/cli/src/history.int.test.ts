@@ -280,10 +280,11 @@ beforeAll(async () => {
       createdBy: 'bob',
     }),
   ]);
-  // One save with two operations: two lines under one version.
+  // One save with two operations: two lines under one version (alice, who created an issue, is
+  // in the team already).
   await saveOperations('kanban', 'alice', [
-    { type: 'addTeamMember', name: 'alice' },
     { type: 'addTeamMember', name: 'bob' },
+    { type: 'addTeamMember', name: 'carol' },
   ]);
 
   const login = await cli(['login', '--space', space.name, '--user', 'alice']);
