@@ -119,6 +119,16 @@ async function fillSpace(browser: Browser, server: ServerProcess, alice: Member)
     ['On call this week', 'bob — ping in the team channel.'],
   ] as const)
     await addThroughDialog(page, 'Add Note', 'Add Note', { Title: title, Content: content });
+  // New notes land where there is room; side by side they read better.
+  for (const [title, left, top] of [
+    ['Welcome to the Pinboard!', 2, 6],
+    ['Sprint goal', 27, 14],
+    ['Retro on Friday', 52, 6],
+    ['On call this week', 77, 14],
+  ] as const)
+    await dragNote(page, title, left, top);
+  // The positions are saved after a debounce (500 ms).
+  await page.waitForTimeout(1500);
 
   await page.goto('/tools/scrum-poker');
   await expect(page.getByRole('region', { name: 'Your Estimation', exact: true })).toBeVisible();
@@ -132,6 +142,28 @@ async function fillSpace(browser: Browser, server: ServerProcess, alice: Member)
     .first()
     .click();
   await context.close();
+}
+
+/**
+ * Drags the pinboard note `title` by its title with the mouse (in steps: dnd-kit needs real
+ * moves) so that its top left corner lands at `left` %, `top` % of the board.
+ */
+async function dragNote(page: Page, title: string, left: number, top: number): Promise<void> {
+  const note = page.getByRole('article', { name: title, exact: true });
+  const [from, box, board] = await Promise.all([
+    note.getByRole('heading', { name: title }).boundingBox(),
+    note.boundingBox(),
+    page.getByRole('region', { name: 'Sticky notes' }).boundingBox(),
+  ]);
+  if (!from || !box || !board) throw new Error(`note ${title} is not laid out`);
+  const start = { x: from.x + 20, y: from.y + from.height / 2 };
+  const dx = board.x + (board.width * left) / 100 - box.x;
+  const dy = board.y + (board.height * top) / 100 - box.y;
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + dx / 10, start.y + dy / 10, { steps: 4 });
+  await page.mouse.move(start.x + dx, start.y + dy, { steps: 15 });
+  await page.mouse.up();
 }
 
 /** Waits until the screen at the page's address shows its content, not a loading state. */
