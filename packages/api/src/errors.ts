@@ -27,7 +27,6 @@ export const ERROR = {
   renameOnlyYourself: 'You can only rename yourself',
   contentNotFound: 'No content for this tool yet',
   versionConflict: 'Content was modified by another user. Please try your changes again.',
-  saveIdInvalid: 'save id (Idempotency-Key) must be 1–128 visible ASCII characters without spaces',
   invalidEnvelope: 'encrypted_data must be an encryption envelope {"data","iv","salt"} (base64)',
   invalidVerifier: 'must be a verifier: standard base64 of 32 bytes',
   metadataTooLarge: 'metadata is too large',

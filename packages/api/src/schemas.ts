@@ -235,6 +235,8 @@ export const presenceSchema = z.object({
 /** An opaque id a client gives its connection, so its own presence is not echoed back. */
 export const clientIdSchema = z.string().min(1).max(64).optional();
 
+const SAVE_ID_MESSAGE = `save_id (REST: the Idempotency-Key header) must be 1–${SAVE_ID_MAX_CHARS} visible ASCII characters without spaces`;
+
 /**
  * The id of one save operation (issue 18 item 3): 1–SAVE_ID_MAX_CHARS visible ASCII characters
  * (no spaces), random per operation and the same on every retry of it. The server answers a
@@ -242,6 +244,6 @@ export const clientIdSchema = z.string().min(1).max(64).optional();
  */
 export const saveIdSchema = z
   .string()
-  .min(1, { error: ERROR.saveIdInvalid })
-  .max(SAVE_ID_MAX_CHARS, { error: ERROR.saveIdInvalid })
-  .regex(/^[\x21-\x7e]+$/, { error: ERROR.saveIdInvalid });
+  .min(1, { error: SAVE_ID_MESSAGE })
+  .max(SAVE_ID_MAX_CHARS, { error: SAVE_ID_MESSAGE })
+  .regex(/^[\x21-\x7e]+$/, { error: SAVE_ID_MESSAGE });

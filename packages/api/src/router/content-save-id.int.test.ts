@@ -19,6 +19,9 @@ import {
   type SpaceCredentials,
 } from '../testing/harness.ts';
 
+const SAVE_ID_MESSAGE =
+  'save_id (REST: the Idempotency-Key header) must be 1–128 visible ASCII characters without spaces';
+
 describe('content.save with a save id', () => {
   let h: ApiHarness;
   let space: SpaceCredentials;
@@ -144,7 +147,7 @@ describe('content.save with a save id', () => {
 
   it('refuses a malformed save id with BAD_REQUEST and stores nothing', async () => {
     for (const bad of ['', 'with space', 'x'.repeat(SAVE_ID_MAX_CHARS + 1), 'ü']) {
-      await expectTRPCError(save(alice, 'refused', 0, bad), 'BAD_REQUEST', ERROR.saveIdInvalid);
+      await expectTRPCError(save(alice, 'refused', 0, bad), 'BAD_REQUEST', SAVE_ID_MESSAGE);
     }
     expect(await stored('refused')).toEqual({ version: undefined, changes: 0 });
     expect((await save(alice, 'refused', 0, 'x'.repeat(SAVE_ID_MAX_CHARS))).tool).toBe('refused');
