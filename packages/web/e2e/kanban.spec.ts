@@ -326,6 +326,26 @@ test('a German member opening the board first gets German default columns, which
   }
 });
 
+test('switching the language changes the texts of the cards in place', async ({ page, server }) => {
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'KanbanSwitch' });
+  if (!alice) throw new Error('no member');
+  await signIn(page, server, alice, '/tools/kanban');
+  await boardShown(page);
+  await addCard(page, 'Backlog', { title: 'Dark mode', priority: 'High' });
+  const shown = card(column(page, 'Backlog'), 'Dark mode');
+  await expect(shown).toContainText('Priority');
+  await expect(shown).toContainText('Created by alice on');
+
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(shown).toContainText('Priorität');
+  await expect(shown).toContainText('Erstellt von alice am');
+  await expect(shown.getByRole('button', { name: 'Karte Dark mode bearbeiten' })).toBeVisible();
+
+  await page.getByRole('contentinfo').getByRole('button', { name: 'English' }).click();
+  await expect(shown).toContainText('Created by alice on');
+});
+
 test('columns can be deleted down to 2 and added up to 10', async ({ browser, server }) => {
   test.setTimeout(90_000);
   const board = await twoOnOneBoard(browser, server);

@@ -260,6 +260,50 @@ test('search and filters narrow the issue list', async ({ page, server }) => {
   await expect(statistics).toHaveCount(0);
 });
 
+test('switching the language keeps the selected issue, the search and the open dialog with its typed title', async ({
+  page,
+  server,
+}) => {
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'Switch' });
+  if (!alice) throw new Error('no member');
+  await signIn(page, server, alice, '/tools/ticket');
+  await openBacklog(page);
+  await addIssue(page, 'Backlog', { title: 'Export invoices as PDF' });
+  await addIssue(page, 'To Do', { title: 'Dark mode' });
+  await issue(page, 'Export invoices as PDF').click();
+  await expect(details(page)).toContainText('Export invoices as PDF');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('invoice');
+  await expect(issue(page, 'Dark mode')).toHaveCount(0);
+  await prepareIssue(page, 'Backlog', { title: 'Typed before the switch' });
+
+  // The footer lies behind the modal dialog (hidden from the accessibility tree, no pointer
+  // events): the click reaches its language button as an event.
+  await page.locator('footer button[lang="de"]').dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const germanDialog = page.getByRole('dialog', { name: 'Issue hinzufügen' });
+  await expect(germanDialog.getByLabel('Titel')).toHaveValue('Typed before the switch');
+  await germanDialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(germanDialog).toBeHidden();
+
+  await expect(page.getByRole('searchbox', { name: 'Suche' })).toHaveValue('invoice');
+  const germanPhases = page.getByRole('region', { name: 'Phasen' });
+  await expect(germanPhases.getByRole('button', { name: 'Dark mode' })).toHaveCount(0);
+  await expect(germanPhases.getByRole('region', { name: 'To Do', exact: true })).toContainText(
+    '0 von 1 Issues',
+  );
+  const germanDetails = page.getByRole('complementary', { name: 'Issue-Details' });
+  await expect(germanDetails).toContainText('Export invoices as PDF');
+  await expect(
+    germanPhases.getByRole('button', { name: 'Export invoices as PDF' }),
+  ).toHaveAttribute('aria-current', 'true');
+
+  await page.getByRole('contentinfo').getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(details(page)).toContainText('Export invoices as PDF');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('invoice');
+  await expect(phase(page, 'To Do')).toContainText('0 of 1 issues');
+});
+
 test('ticket numbers, the settings dialog, assigning to the creator and the team as suggestions', async ({
   page,
   server,

@@ -9,6 +9,7 @@ import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { memo, useId } from 'react';
 
 import type { Issue, Phase } from '@cipherspace/tools/tracker';
+import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
 import { IssueItemButton, type IssueDisplayFlags } from './IssueItem.tsx';
@@ -30,7 +31,7 @@ export function phaseCountText(shown: number, total: number, filtered: boolean):
  * Takes the phase, the issues to list (all of them, or the filter's matches when `filtered`),
  * whether the section is expanded, the selected issue id and the callbacks. Renders a section.
  * Memoised: pass stable callbacks, the same `issues` array while they are unchanged, and the
- * selected id only to the section holding that issue. A list of more than 50 issues scrolls on
+ * selected id only to the section holding that issue. Its texts follow a language switch. A list of more than 50 issues scrolls on
  * its own and renders the issues in view (the selected one always).
  */
 export const PhaseSection = memo(function PhaseSection({
@@ -58,6 +59,8 @@ export const PhaseSection = memo(function PhaseSection({
   onDelete: (phaseId: string) => void;
   onSelectIssue: (issueId: string) => void;
 }) {
+  // Memoised on its props: it subscribes itself, so its texts follow a language switch.
+  useLanguage();
   // Unique per section, not per phase: a history preview shows the same phases once more.
   const id = useId();
   const headingId = `${id}-heading`;
