@@ -22,6 +22,7 @@ import {
   ContentLifecycle,
   ContentValidationError,
   NothingToUndoError,
+  SaveAnswerLostError,
   type ContentTransport,
 } from './content-lifecycle.ts';
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
@@ -71,9 +72,9 @@ function transportOf(
       counted.loads++;
       return inner.load();
     },
-    save: (data: string, version: number, operations?: readonly string[]) => {
+    save: (data: string, version: number, operations?: readonly string[], saveId?: string) => {
       counted.saves++;
-      return inner.save(data, version, operations);
+      return inner.save(data, version, operations, saveId);
     },
     changes: (since: number) => {
       counted.changeCalls++;
@@ -841,5 +842,99 @@ describe('undo, redo and restore (issue 16)', () => {
     const undone = await storedContent(tool);
     expect(titlesIn(undone, 'Backlog')).toEqual(['Kept', 'Later']);
     expect(undone.phases.map((entry) => entry.name)).not.toContain('Testing');
+  });
+});
+
+describe('exactly-once saves (issue 18 item 3)', () => {
+  /**
+   * Alice's lifecycle of `tool` on a transport whose answers can be lost: the save reaches the
+   * server and is stored, then the client sees a network error instead of the answer (a
+   * TypeError, as `fetch` throws one). Records the save id of every save sent.
+   */
+  function withLosableAnswers(tool: string) {
+    const caller = harness.caller(tokens.alice);
+    const sent: { saveId: string | undefined; base: number }[] = [];
+    let answersToLose = 0;
+    const transport = contentTransport(
+      {
+        find: (input) => caller.content.find(input),
+        save: async (input) => {
+          sent.push({ saveId: input.save_id, base: input.metadata.version });
+          const answer = await caller.content.save(input);
+          if (answersToLose > 0) {
+            answersToLose -= 1;
+            throw new TypeError('fetch failed');
+          }
+          return answer;
+        },
+        changes: (input) => caller.content.changes(input),
+      },
+      space.name,
+      tool,
+    );
+    return {
+      alice: lifecycleOf('alice', tool, { ...transportOf('alice', tool), ...transport }),
+      sent,
+      loseNextAnswer: () => {
+        answersToLose += 1;
+      },
+    };
+  }
+
+  const changeCount = async (tool: string) =>
+    (await harness.caller(tokens.alice).content.changes({ space_name: space.name, tool, since: 0 }))
+      .changes.length;
+
+  it('sends a save whose answer was lost again with the same id: one version, no conflict', async () => {
+    const tool = freshTool();
+    const { alice, sent, loseNextAnswer } = withLosableAnswers(tool);
+    await alice.load();
+    sent.length = 0;
+
+    loseNextAnswer();
+    const result = await alice.perform({ type: 'addPhase', name: 'Shipped' });
+    expect(result.status).toBe('saved');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.saveId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(alice.getState().version).toBe(2);
+    const stored = await storedContent(tool);
+    expect(stored.version).toBe(2);
+    expect(stored.phases.filter((entry) => entry.name === 'Shipped')).toHaveLength(1);
+    expect(await changeCount(tool)).toBe(2);
+
+    // The next change is a new save operation: a new id.
+    const next = await alice.perform({ type: 'addPhase', name: 'Archived' });
+    expect(next.status).toBe('saved');
+    expect(sent).toHaveLength(3);
+    expect(sent[2]?.saveId).not.toBe(sent[0]?.saveId);
+  });
+
+  it('re-applies after a 409 as a new attempt with a new id', async () => {
+    const tool = freshTool();
+    const { alice, sent } = withLosableAnswers(tool);
+    await alice.load();
+    const bob = lifecycleOf('bob', tool);
+    await bob.load();
+    expect((await bob.perform({ type: 'addPhase', name: 'Bob' })).status).toBe('saved');
+    sent.length = 0;
+
+    expect((await alice.perform({ type: 'addPhase', name: 'Alice' })).status).toBe('saved');
+    expect(sent.map((entry) => entry.base)).toEqual([1, 2]);
+    expect(sent[1]?.saveId).not.toBe(sent[0]?.saveId);
+    expect((await storedContent(tool)).version).toBe(3);
+  });
+
+  it('maps a save without an answer to SaveAnswerLostError, a 409 still to a conflict', async () => {
+    const tool = freshTool();
+    const transport = contentTransport(
+      {
+        find: () => Promise.resolve(null),
+        save: () => Promise.reject(new TypeError('fetch failed')),
+      },
+      space.name,
+      tool,
+    );
+    await expect(transport.save('{}', 0)).rejects.toBeInstanceOf(SaveAnswerLostError);
   });
 });

@@ -78,9 +78,17 @@ export interface ContentTransport {
   /**
    * Stores `encryptedData` on top of `baseVersion` (0 = none yet) with the encrypted
    * `operations` that produced it (none: a replacement), and resolves the new version.
-   * Rejects with {@link VersionConflictError} on 409; any other rejection is a failed save.
+   * `saveId` names this save operation (issue 18 item 3): the lifecycle sends the same id again
+   * when it retries the save after a lost answer, and the server then answers with the original
+   * result. Rejects with {@link VersionConflictError} on 409, with {@link SaveAnswerLostError}
+   * when no answer came; any other rejection is a failed save.
    */
-  save(encryptedData: string, baseVersion: number, operations?: readonly string[]): Promise<number>;
+  save(
+    encryptedData: string,
+    baseVersion: number,
+    operations?: readonly string[],
+    saveId?: string,
+  ): Promise<number>;
   /**
    * The recorded changes after version `since`, or null when the tool has no content (404).
    * Without it, every remote update and every 409 loads the snapshot.
@@ -124,6 +132,18 @@ export class VersionConflictError extends Error {
   constructor(options?: ErrorOptions) {
     super('Content was modified by another user', options);
     this.name = 'VersionConflictError';
+  }
+}
+
+/**
+ * A save got no answer — the connection dropped or the network failed after it was sent — so it
+ * may or may not be stored (issue 18 item 3). The lifecycle sends it again with the same save id:
+ * the server answers a save it already stored with the original result.
+ */
+export class SaveAnswerLostError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('No answer from the server to a save', options);
+    this.name = 'SaveAnswerLostError';
   }
 }
 
@@ -176,6 +196,12 @@ export interface PerformOptions {
 
 /** How often a change is re-applied after consecutive 409s before giving up with `conflict`. */
 export const MAX_SAVE_ATTEMPTS = 5;
+
+/**
+ * The waits, in ms, before each resend of a save whose answer was lost (issue 18 item 3): three
+ * resends with the same save id within about 4 s, then the change counts as `failed`.
+ */
+export const LOST_ANSWER_RETRY_DELAYS_MS: readonly number[] = [250, 1_000, 3_000];
 
 /** How many of this tab's own changes can be undone, at most: older ones drop off. */
 export const UNDO_LIMIT = 100;
@@ -671,7 +697,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
           this.codec.encrypt(stamped),
           sealedOperation(),
         ]);
-        const saved = await this.transport.save(envelope, base.version, operations);
+        const saved = await this.saveOnce(envelope, base.version, operations);
         this.record(kind, base.content, next);
         this.confirm({ content: stamped, version: saved });
         return { status: 'saved', content: stamped };
@@ -713,13 +739,38 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       );
       const stamped = this.domain.stamp(created, { version: 1, lastModified: this.context.now() });
       try {
-        const version = await this.transport.save(await this.codec.encrypt(stamped), 0);
+        const version = await this.saveOnce(await this.codec.encrypt(stamped), 0);
         return { content: stamped, version };
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
       }
     }
     throw new VersionConflictError();
+  }
+
+  /**
+   * One save attempt, exactly once (issue 18 item 3): sent with a new save id, and sent again with
+   * the same id, envelope and base after each lost answer ({@link LOST_ANSWER_RETRY_DELAYS_MS}),
+   * so a save the server stored before its answer was lost resolves with its version instead of
+   * a phantom 409. A 409 is a real conflict: the caller re-applies the change on the latest
+   * version, which is a new attempt with a new id. Rejects as {@link ContentTransport.save}.
+   */
+  private async saveOnce(
+    envelope: string,
+    baseVersion: number,
+    operations?: readonly string[],
+  ): Promise<number> {
+    // Random, as the default operation ids (the lifecycle runs where crypto.randomUUID does).
+    const saveId = crypto.randomUUID();
+    for (let resend = 0; ; resend++) {
+      try {
+        return await this.transport.save(envelope, baseVersion, operations, saveId);
+      } catch (error) {
+        const delay = LOST_ANSWER_RETRY_DELAYS_MS[resend];
+        if (!(error instanceof SaveAnswerLostError) || delay === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 
   /** The id, time and author of a new operation of this tab. */

@@ -17,6 +17,7 @@ import {
 } from '@cipherspace/crypto';
 
 import {
+  SaveAnswerLostError,
   VersionConflictError,
   type ChangesSince,
   type RemoteChange,
@@ -49,6 +50,7 @@ export interface ContentApi {
       encrypted_data: string;
       metadata: { version: number };
       operations?: string[];
+      save_id?: string;
     },
   ): Promise<{ content_metadata: unknown }>;
   changes?(
@@ -79,7 +81,9 @@ function versionOf(metadata: unknown): number {
 
 /**
  * A {@link ContentTransport} for `tool` of `spaceName`: no content yet → null (`find`'s null, or
- * a 404 of `changes`), 409 → {@link VersionConflictError}; other errors pass through.
+ * a 404 of `changes`), 409 → {@link VersionConflictError}, a save without any answer from the
+ * server (a client error with no tRPC code: network failure, dropped connection) →
+ * {@link SaveAnswerLostError}; other errors pass through.
  */
 export function contentTransport(
   api: ContentApi,
@@ -96,17 +100,20 @@ export function contentTransport(
         version: versionOf(record.content_metadata),
       };
     },
-    async save(encryptedData, baseVersion, operations) {
+    async save(encryptedData, baseVersion, operations, saveId) {
       try {
         const saved = await api.save({
           ...input,
           encrypted_data: encryptedData,
           metadata: { version: baseVersion },
           ...(operations?.length ? { operations: [...operations] } : {}),
+          ...(saveId === undefined ? {} : { save_id: saveId }),
         });
         return versionOf(saved.content_metadata);
       } catch (error) {
-        if (trpcErrorCode(error) === 'CONFLICT') throw new VersionConflictError({ cause: error });
+        const code = trpcErrorCode(error);
+        if (code === 'CONFLICT') throw new VersionConflictError({ cause: error });
+        if (code === undefined) throw new SaveAnswerLostError({ cause: error });
         throw error;
       }
     },
