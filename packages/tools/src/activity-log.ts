@@ -31,6 +31,7 @@ export type ActivityEntityType =
   | 'note'
   | 'estimation'
   | 'scale'
+  | 'topic'
   | 'option'
   | 'diagram'
   | 'settings'

@@ -155,6 +155,70 @@ test('two members estimate an issue: hidden votes, reveal on both screens, estim
   }
 });
 
+test('without backlog issues two members vote on a free topic, in a layout without an issue list', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const members = await twoMembersOn(browser, server, '/tools/scrum-poker', {
+    prefix: 'Topic',
+    shown: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Scrum Poker' })).toBeVisible();
+      await expect(panel(page, 'Selected Issue')).toContainText('No issues yet.');
+    },
+  });
+  try {
+    const { alicePage, bobPage } = members;
+    for (const page of [alicePage, bobPage]) {
+      // No empty column: no issue list, the topic panel and the cards share the width.
+      await expect(panel(page, 'Issues')).toHaveCount(0);
+      const selectedBox = await panel(page, 'Selected Issue').boundingBox();
+      const cardsBox = await panel(page, 'Your Estimation').boundingBox();
+      const layoutBox = await page.locator('.poker-layout').boundingBox();
+      if (!selectedBox || !cardsBox || !layoutBox) throw new Error('panels not laid out');
+      expect(selectedBox.x - layoutBox.x).toBeLessThan(2);
+      expect(cardsBox.x).toBeGreaterThan(selectedBox.x + selectedBox.width - 1);
+      expect(cardsBox.x + cardsBox.width).toBeGreaterThan(layoutBox.x + layoutBox.width - 2);
+    }
+
+    // Alice types the topic; Bob's panel shows it live.
+    const topicField = (page: Page) =>
+      panel(page, 'Selected Issue').getByRole('textbox', { name: 'Topic to vote on' });
+    await topicField(alicePage).fill('  Login with a passkey ');
+    await topicField(alicePage).press('Enter');
+    for (const page of [alicePage, bobPage]) {
+      await expect(panel(page, 'Selected Issue')).toContainText('Voting on: Login with a passkey', {
+        timeout: LIVE_MS,
+      });
+    }
+    await expect(topicField(bobPage)).toHaveValue('Login with a passkey');
+
+    // Both vote on it, Bob reveals: the values on both screens.
+    await card(alicePage, 'Fibonacci', '3').click();
+    await card(bobPage, 'Fibonacci', '5').click();
+    for (const page of [alicePage, bobPage]) {
+      await expect(participant(page, 'alice')).toContainText('Voted, hidden', { timeout: LIVE_MS });
+      await expect(participant(page, 'bob')).toContainText('Voted, hidden', { timeout: LIVE_MS });
+    }
+    await panel(bobPage, 'Results').getByRole('button', { name: 'Reveal' }).click();
+    for (const page of [bobPage, alicePage]) {
+      await expect(participant(page, 'alice')).toContainText('3', { timeout: LIVE_MS });
+      await expect(participant(page, 'bob')).toContainText('5');
+      await expect(statistic(page, 'Average')).toHaveText('4.0');
+    }
+
+    // Bob moves on to the next topic; Alice sees it replace the old one.
+    await topicField(bobPage).fill('Sign-up form');
+    await panel(bobPage, 'Selected Issue').getByRole('button', { name: 'Set Topic' }).click();
+    await expect(panel(alicePage, 'Selected Issue')).toContainText('Voting on: Sign-up form', {
+      timeout: LIVE_MS,
+    });
+    await expect(topicField(alicePage)).toHaveValue('Sign-up form');
+  } finally {
+    await members.close();
+  }
+});
+
 test('a Kanban card is found by the search and estimated in T-shirt sizes', async ({
   page,
   server,

@@ -40,6 +40,7 @@ const OPERATIONS: Readonly<Record<PokerOperation['type'], PokerOperation>> = {
   reset: { type: 'reset' },
   changeScale: { type: 'changeScale', scale: 'tshirt' },
   selectIssue: { type: 'selectIssue', issueId: 'issue-2' },
+  setTopic: { type: 'setTopic', topic: ' Login page ' },
 };
 
 describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
@@ -154,7 +155,28 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
     });
   });
 
+  it('setTopic: the topic set, or the one cleared', () => {
+    expect(entryFor(OPERATIONS.setTopic)).toMatchObject({
+      action: 'setTopic',
+      entityType: 'topic',
+      entityId: 'id-1',
+      details: 'Set the topic to "Login page"',
+      oldValue: null,
+      newValue: 'Login page',
+      params: { topic: 'Login page' },
+    });
+    expect(
+      entryFor({ type: 'setTopic', topic: ' ' }, setup({ topic: 'Login page' })),
+    ).toMatchObject({
+      details: 'Cleared the topic',
+      oldValue: 'Login page',
+      newValue: null,
+      params: { topic: '' },
+    });
+  });
+
   it('gives null when the operation changed nothing', () => {
+    expect(entryFor({ type: 'setTopic', topic: 'Same ' }, setup({ topic: 'Same' }))).toBeNull();
     expect(entryFor(OPERATIONS.hide)).toBeNull();
     expect(entryFor(OPERATIONS.reveal, setup({ isRevealed: true }))).toBeNull();
     expect(entryFor({ type: 'clearVote', userId: 'nobody' })).toBeNull();

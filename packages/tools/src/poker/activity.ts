@@ -110,6 +110,17 @@ function entryBody(
         params: { issueId },
       };
     }
+    case 'setTopic': {
+      const topic = after.topic ?? '';
+      return {
+        entityType: 'topic',
+        entityId: after.id,
+        details: topic === '' ? 'Cleared the topic' : `Set the topic to "${topic}"`,
+        oldValue: before.topic ?? null,
+        newValue: after.topic ?? null,
+        params: { topic },
+      };
+    }
     default:
       return assertNever(operation);
   }
@@ -118,13 +129,13 @@ function entryBody(
 /**
  * The activity log entry (spec §3) for `operation`, which turned `before` into `after`:
  * `tool` 'poker'; `action` the operation type; `entityType` 'estimation' (votes, reveal, hide,
- * reset), 'scale' (changeScale) or 'issue' (selectIssue); `entityId` the voter's user id (votes), the
+ * reset), 'scale' (changeScale), 'issue' (selectIssue) or 'topic' (setTopic); `entityId` the voter's user id (votes), the
  * selected issue's id (the one cleared when clearing the selection) or else the content's id;
  * `details` an English summary such as 'Revealed 4 estimations'; `oldValue`/`newValue` the
  * estimation entry (votes: null when none), `{isRevealed}`, `{estimations, isRevealed}` (reset),
- * `{scale, estimationCount}`, the selected issue id (or null). `params`: `username` (votes),
+ * `{scale, estimationCount}`, the selected issue id (or null), the topic (or null). `params`: `username` (votes),
  * `count` of estimations (reveal, hide, reset; those a scale change cleared), `scale` and
- * `oldScale` ('fibonacci' or 'tshirt'), `issueId`. Returns null when the operation changed
+ * `oldScale` ('fibonacci' or 'tshirt'), `issueId`, `topic` ('' when cleared). Returns null when the operation changed
  * nothing (content equal before and after, e.g. reveal when revealed). Throws nothing.
  */
 export function pokerActivityEntry(

@@ -63,6 +63,17 @@ export const step = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('selectIssue' as const), issue }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('setTopic' as const),
+      topic: fc.oneof(
+        text,
+        fc.constant(' Login page '),
+        fc.string({ minLength: 190, maxLength: 230 }),
+      ),
+    }),
+  },
 );
 
 export type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
@@ -107,6 +118,8 @@ export function operationOf(content: PokerContent, step: Step): PokerOperation {
         type: 'selectIssue',
         issueId: 'selected' in step.issue ? content.selectedIssueId : step.issue.named,
       };
+    case 'setTopic':
+      return { type: 'setTopic', topic: step.topic };
   }
 }
 

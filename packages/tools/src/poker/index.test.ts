@@ -23,6 +23,7 @@ describe("the registry entry tools.poker (spec §3 Tool metadata 'poker')", () =
       'reset',
       'changeScale',
       'selectIssue',
+      'setTopic',
       'patch',
     ]);
   });

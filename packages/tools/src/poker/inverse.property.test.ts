@@ -41,6 +41,15 @@ describe('the inverse of each operation', () => {
     [{ type: 'reset' }, revealed],
     [{ type: 'changeScale', scale: 'tshirt' }, revealed],
     [{ type: 'selectIssue', issueId: 'ISSUE-1' }, voted()],
+    [{ type: 'setTopic', topic: ' Login page ' }, voted()],
+    [
+      { type: 'setTopic', topic: 'Sign-up form' },
+      { ...voted(), topic: 'Login page' },
+    ],
+    [
+      { type: 'setTopic', topic: '' },
+      { ...voted(), topic: 'Login page' },
+    ],
   ];
 
   it.each(cases)('%j is undone exactly, over the wire', (op, content) => {

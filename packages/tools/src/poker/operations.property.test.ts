@@ -40,6 +40,7 @@ describe('every poker operation, serialised and applied through the registry', (
     [{ type: 'changeScale', scale: 'tshirt' }, revealed],
     [{ type: 'selectIssue', issueId: 'ISSUE-1' }, voted()],
     [{ type: 'selectIssue', issueId: null }, deepFreeze({ ...voted(), selectedIssueId: 'X' })],
+    [{ type: 'setTopic', topic: ' Login page ' }, voted()],
   ];
 
   it('covers every operation', () => {

@@ -11,11 +11,12 @@ import {
   reset,
   reveal,
   selectIssue,
+  setTopic,
   submitVote,
   userEstimation,
   type PokerOperation,
 } from './operations.ts';
-import { PokerError, type PokerContent, type PokerScale } from './types.ts';
+import { POKER_TOPIC_MAX_LENGTH, PokerError, type PokerContent, type PokerScale } from './types.ts';
 import { deepFreeze, expectDomainError, testContext } from '../testing.ts';
 
 function round(): PokerContent {
@@ -44,6 +45,7 @@ describe('no content loaded', () => {
     ['reset', () => reset(null)],
     ['changeScale', () => changeScale(null, { scale: 'tshirt' })],
     ['selectIssue', () => selectIssue(null, { issueId: 'i' })],
+    ['setTopic', () => setTopic(null, { topic: 'Login page' })],
   ])("%s throws NO_DATA 'No data loaded'", (_name, action) => {
     expectDomainError(PokerError, action, 'NO_DATA', 'No data loaded');
   });
@@ -256,6 +258,27 @@ describe('selectIssue (spec §4: stores the id as selectedIssueId)', () => {
   });
 });
 
+describe('setTopic (issue 19 item 6: a free topic when the backlog has no issue)', () => {
+  it('stores the trimmed topic without touching votes, and a blank one removes it', () => {
+    const content = voted();
+    const set = setTopic(content, { topic: '  Login page \n' });
+    expect(set.topic).toBe('Login page');
+    expect(set.estimations).toBe(content.estimations);
+    expect(setTopic(set, { topic: 'Login page ' })).toBe(set);
+    const cleared = setTopic(set, { topic: ' \t' });
+    expect(cleared).toStrictEqual(content);
+    expect('topic' in cleared).toBe(false);
+    expect(setTopic(content, { topic: '' })).toBe(content);
+  });
+
+  it('cuts a topic to the maximum length', () => {
+    const long = setTopic(round(), { topic: `${'a'.repeat(POKER_TOPIC_MAX_LENGTH)}bcd` });
+    expect(long.topic).toBe('a'.repeat(POKER_TOPIC_MAX_LENGTH));
+    const spaced = setTopic(round(), { topic: `${'a'.repeat(POKER_TOPIC_MAX_LENGTH - 1)} b` });
+    expect(spaced.topic).toBe('a'.repeat(POKER_TOPIC_MAX_LENGTH - 1));
+  });
+});
+
 describe('applyPokerOperation (replay after a 409)', () => {
   it('dispatches every operation type', () => {
     const ctx = testContext();
@@ -264,10 +287,11 @@ describe('applyPokerOperation (replay after a 409)', () => {
       { type: 'submitVote', userId: 'bob', username: 'Bob', value: '8' },
       { type: 'clearVote', userId: 'bob' },
       { type: 'selectIssue', issueId: 'i1' },
+      { type: 'setTopic', topic: 'Login page' },
       { type: 'reveal' },
     ];
     const content = ops.reduce((acc, op) => applyPokerOperation(acc, op, ctx), round());
-    expect(content).toMatchObject({ selectedIssueId: 'i1', isRevealed: true });
+    expect(content).toMatchObject({ selectedIssueId: 'i1', topic: 'Login page', isRevealed: true });
     expect(values(content)).toEqual([['ann', '5']]);
     expect(applyPokerOperation(content, { type: 'hide' }, ctx).isRevealed).toBe(false);
     expect(applyPokerOperation(content, { type: 'reset' }, ctx).estimations).toEqual([]);

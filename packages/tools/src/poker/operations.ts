@@ -10,6 +10,7 @@
 import {
   POKER_DECKS,
   POKER_SCALES,
+  POKER_TOPIC_MAX_LENGTH,
   PokerError,
   type Estimation,
   type PokerCard,
@@ -40,6 +41,11 @@ export interface SelectIssueArgs {
   issueId: string | null;
 }
 
+/** Arguments of {@link setTopic}: the free topic to vote on, '' (or blank) to clear it. */
+export interface SetTopicArgs {
+  topic: string;
+}
+
 /** Every named poker operation as a serialisable message, discriminated by `type`. */
 export type PokerOperation =
   | ({ type: 'submitVote' } & SubmitVoteArgs)
@@ -48,7 +54,8 @@ export type PokerOperation =
   | { type: 'hide' }
   | { type: 'reset' }
   | ({ type: 'changeScale' } & ChangeScaleArgs)
-  | ({ type: 'selectIssue' } & SelectIssueArgs);
+  | ({ type: 'selectIssue' } & SelectIssueArgs)
+  | ({ type: 'setTopic' } & SetTopicArgs);
 
 /** The `type` of every {@link PokerOperation}. */
 export type PokerOperationType = PokerOperation['type'];
@@ -181,6 +188,24 @@ export function selectIssue(
   return { ...current, selectedIssueId: args.issueId };
 }
 
+/**
+ * Sets the free topic the round votes on when the backlog has no issue to estimate (issue 19
+ * item 6): `topic` trimmed and cut to {@link POKER_TOPIC_MAX_LENGTH} UTF-16 code units (trimmed
+ * again after the cut); a blank topic removes the field. The votes stay. Setting the topic
+ * already set returns `content` itself. Throws NO_DATA.
+ */
+export function setTopic(
+  content: PokerContent | null,
+  args: SetTopicArgs,
+  _ctx?: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  const topic = args.topic.trim().slice(0, POKER_TOPIC_MAX_LENGTH).trim();
+  if ((current.topic ?? '') === topic) return current;
+  const { topic: _old, ...rest } = current;
+  return topic === '' ? rest : { ...rest, topic };
+}
+
 function assertNever(value: never): never {
   throw new Error(`Unhandled poker operation ${JSON.stringify(value)}`);
 }
@@ -210,6 +235,8 @@ export function applyPokerOperation(
       return changeScale(content, operation, ctx);
     case 'selectIssue':
       return selectIssue(content, operation, ctx);
+    case 'setTopic':
+      return setTopic(content, operation, ctx);
     default:
       return assertNever(operation);
   }

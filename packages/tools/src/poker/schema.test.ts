@@ -13,7 +13,7 @@ import { OperationFormatError } from '../tool.ts';
 import { defaultPokerContent } from './defaults.ts';
 import { submitVote, type PokerOperation } from './operations.ts';
 import { POKER_OPERATIONS, pokerContentSchemaFor, type pokerOperationSchema } from './schema.ts';
-import { PokerError, type PokerContent } from './types.ts';
+import { POKER_TOPIC_MAX_LENGTH, PokerError, type PokerContent } from './types.ts';
 
 const tool = tools.poker;
 
@@ -39,6 +39,8 @@ describe('pokerContentSchema (strict, spec §3 Scrum poker content)', () => {
     ['the default content', base()],
     ['content with votes, a selected issue and revealed', voted()],
     ['the T-shirt scale', { ...base(), scale: 'tshirt' as const }],
+    ['a free topic', { ...base(), topic: 'Login page' }],
+    ['the longest free topic', { ...base(), topic: 'x'.repeat(POKER_TOPIC_MAX_LENGTH) }],
   ])('accepts %s and its JSON round trip unchanged', (_name, content) => {
     expectParsedUnchanged(tool, content);
   });
@@ -56,6 +58,8 @@ describe('pokerContentSchema (strict, spec §3 Scrum poker content)', () => {
     ['toolType missing', ({ toolType: _t, ...c }) => c, ['toolType']],
     ['selectedIssueId a number', (c) => ({ ...c, selectedIssueId: 3 }), ['selectedIssueId']],
     ['selectedIssueId missing', ({ selectedIssueId: _s, ...c }) => c, ['selectedIssueId']],
+    ['topic a number', (c) => ({ ...c, topic: 7 }), ['topic']],
+    ['topic too long', (c) => ({ ...c, topic: 'x'.repeat(POKER_TOPIC_MAX_LENGTH + 1) }), ['topic']],
     ['estimations a text', (c) => ({ ...c, estimations: 'none' }), ['estimations']],
     ['an estimation null', (c) => ({ ...c, estimations: [null] }), ['estimations', 0]],
     [
@@ -200,6 +204,14 @@ describe('lenientPokerContentSchema (export of older or foreign shapes)', () => 
     expectShapeError(() => lenient(value), PokerError, { code: 'NO_DATA' });
   });
 
+  it('keeps a free topic and drops one that is not text of at most the maximum length', () => {
+    expect(lenient({ ...base(), topic: 'Login page' })).toEqual({ ...base(), topic: 'Login page' });
+    expect(lenient({ ...base(), topic: 7 }).topic).toBeUndefined();
+    expect(
+      lenient({ ...base(), topic: 'x'.repeat(POKER_TOPIC_MAX_LENGTH + 1) }).topic,
+    ).toBeUndefined();
+  });
+
   it('is built from the same definition as the strict schema', () => {
     const older = { estimations: [], isRevealed: 'yes' };
     expect(pokerContentSchemaFor('strict').safeParse(older).success).toBe(false);
@@ -225,6 +237,7 @@ describe('pokerOperationSchema', () => {
     reset: [{}],
     changeScale: [{ scale: 'fibonacci' }, { scale: 'tshirt' }],
     selectIssue: [{ issueId: 'ISSUE-1' }, { issueId: null }],
+    setTopic: [{ topic: 'Login page' }, { topic: '' }],
   };
 
   it.each(operationArgCases(validArgs))('parses %s %j', (name, args) => {
@@ -246,6 +259,8 @@ describe('pokerOperationSchema', () => {
     ['changeScale', {}],
     ['selectIssue', {}],
     ['selectIssue', { issueId: 3 }],
+    ['setTopic', {}],
+    ['setTopic', { topic: null }],
   ])('refuses %s %j with a ZodError as cause', (name, args) => {
     expectShapeError(() => tool.parseOperation(name, args), OperationFormatError);
   });

@@ -10,7 +10,7 @@ import { operationNames } from '../operation-union.ts';
 import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { POKER_DEFAULT_SETTINGS } from './defaults.ts';
 import type { PokerOperation } from './operations.ts';
-import type { PokerContent, PokerScale } from './types.ts';
+import { POKER_TOPIC_MAX_LENGTH, type PokerContent, type PokerScale } from './types.ts';
 
 /** spec §3: the two card scales, as a schema (its values are {@link PokerScale}). */
 export const pokerScaleSchema = z.enum(['fibonacci', 'tshirt']) satisfies z.ZodType<PokerScale>;
@@ -20,11 +20,13 @@ export const pokerScaleSchema = z.enum(['fibonacci', 'tshirt']) satisfies z.ZodT
  * - 'strict': every field of {@link PokerContent} with its type (ids and timestamps strings,
  *   `version` a finite number, `toolType` 'scrum-poker', `scale` and `settings.defaultScale`
  *   'fibonacci' | 'tshirt', estimations `{userId, username, value, timestamp}` of strings).
- *   Fields the spec does not name are kept, at every level.
+ *   `topic` absent or a string of at most {@link POKER_TOPIC_MAX_LENGTH}. Fields the spec does
+ *   not name are kept, at every level.
  * - 'lenient': the same shape, but a missing or mistyped field gets its default (spec §3
  *   defaults; '' for ids and timestamps, 1 for `version`), a finite number where text is
  *   expected becomes that text (an estimation value 5 becomes '5'), an estimation that has no
- *   user id is dropped and one without a username gets its user id as name. Only a value that
+ *   user id is dropped and one without a username gets its user id as name; a `topic` that is not
+ *   such a string is dropped. Only a value that
  *   is not an object, or whose `estimations` is not an array, is refused.
  */
 export function pokerContentSchemaFor(mode: SchemaMode): z.ZodType<PokerContent> {
@@ -49,6 +51,7 @@ export function pokerContentSchemaFor(mode: SchemaMode): z.ZodType<PokerContent>
     createdAt: field(z.string(), ''),
     toolType: field(z.literal('scrum-poker'), 'scrum-poker'),
     selectedIssueId: field(text.nullable(), null),
+    topic: field(z.string().max(POKER_TOPIC_MAX_LENGTH).optional(), undefined),
     estimations: list(
       lenient
         ? estimation.transform((entry) =>
@@ -78,7 +81,7 @@ export const lenientPokerContentSchema: z.ZodType<PokerContent> = pokerContentSc
  * Every named poker operation with its arguments (`{type, ...args}`, see ./operations.ts),
  * discriminated by `type`: submitVote {userId, username, value: strings}, clearVote {userId},
  * reveal, hide, reset, changeScale {scale: 'fibonacci' | 'tshirt'}, selectIssue {issueId: string
- * | null}. Checks shapes only; the rules about values (blank user, card of the scale, locked
+ * | null}, setTopic {topic: string}. Checks shapes only; the rules about values (blank user, card of the scale, locked
  * votes) are the operations' (spec §4 Scrum poker, §8 Poker). Unknown arguments are dropped.
  */
 export const pokerOperationSchema = z.discriminatedUnion('type', [
@@ -94,6 +97,7 @@ export const pokerOperationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reset') }),
   z.object({ type: z.literal('changeScale'), scale: pokerScaleSchema }),
   z.object({ type: z.literal('selectIssue'), issueId: z.string().nullable() }),
+  z.object({ type: z.literal('setTopic'), topic: z.string() }),
 ]) satisfies z.ZodType<PokerOperation>;
 
 /** The name of every poker operation, in the order of {@link pokerOperationSchema}. */

@@ -184,6 +184,7 @@ const CASES: Readonly<Record<ToolName, Readonly<Record<string, Case>>>> = {
     },
     changeScale: { op: () => ({ type: 'changeScale', scale: 'tshirt' }) },
     selectIssue: { op: () => ({ type: 'selectIssue', issueId: 'issue-1' }) },
+    setTopic: { op: () => ({ type: 'setTopic', topic: 'Login page' }) },
   },
   randomizer: {
     start: { op: () => ({ type: 'start', seed: 42 }) },
@@ -351,6 +352,13 @@ describe('activityText (spec §3 Activity log entry, in English and German)', ()
       op: () => ({ type: 'selectIssue', issueId: null }),
     });
     expect(activityText(cleared.entry, 'en')).toBe('Ann cleared the issue selection');
+    const topic = entryOf('poker', { op: () => ({ type: 'setTopic', topic: ' Login page ' }) });
+    expect(activityText(topic.entry, 'de')).toBe('Ann hat das Thema auf „Login page“ gesetzt');
+    const noTopic = entryOf('poker', {
+      before: () => [{ type: 'setTopic', topic: 'Login page' }],
+      op: () => ({ type: 'setTopic', topic: '' }),
+    });
+    expect(activityText(noTopic.entry, 'en')).toBe('Ann cleared the topic');
     const scale = entryOf('poker', { op: () => ({ type: 'changeScale', scale: 'tshirt' }) });
     expect(activityText(scale.entry, 'de')).toBe('Ann hat die Skala auf T-Shirt-Größen umgestellt');
   });

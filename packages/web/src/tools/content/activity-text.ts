@@ -201,6 +201,10 @@ const POKER: Readonly<Record<PokerOperationType, Words>> = {
     e.newValue === null
       ? m.activity_poker_issue_cleared({ user }, o)
       : m.activity_poker_issue_selected({ user }, o),
+  setTopic: (e, user, o) =>
+    e.newValue === null
+      ? m.activity_poker_topic_cleared({ user }, o)
+      : m.activity_poker_topic_set({ user, topic: param(e, 'topic') }, o),
 };
 
 const RANDOMIZER: Readonly<Record<RandomizerOperationType, Words>> = {

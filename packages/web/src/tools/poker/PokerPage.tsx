@@ -86,6 +86,8 @@ export default function PokerPage() {
     [content, username, presence],
   );
   const hasIssues = allSourcedIssues(backlog.sources).length > 0;
+  // Without any backlog issue the round votes on a free topic, and there is no list to show.
+  const freeTopic = !hasIssues && backlog.status !== 'loading';
   const selectedIssueId = content?.selectedIssueId ?? null;
   const selected =
     selectedIssueId === null ? undefined : locateSourcedIssue(backlog.sources, selectedIssueId);
@@ -145,8 +147,8 @@ export default function PokerPage() {
               </button>
             </div>
           ) : null}
-          <div className="poker-layout">
-            {backlog.status === 'loading' && !hasIssues ? (
+          <div className={freeTopic ? 'poker-layout poker-layout-topic' : 'poker-layout'}>
+            {freeTopic ? null : backlog.status === 'loading' && !hasIssues ? (
               <section className="poker-panel poker-issues" aria-busy="true">
                 <p className="poker-loading" role="status">
                   <span className="spinner-circle" aria-hidden="true" />
@@ -170,6 +172,8 @@ export default function PokerPage() {
               suggestions={suggestedFinalEstimations(content)}
               onSave={saveFinalEstimation}
               onClearSelection={() => void run({ type: 'selectIssue', issueId: null }, null)}
+              topic={content.topic ?? ''}
+              onSetTopic={(topic) => run({ type: 'setTopic', topic }, 'setTopic')}
             />
             <EstimationCards
               scale={content.scale}

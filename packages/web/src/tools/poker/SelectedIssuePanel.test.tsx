@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -100,6 +101,8 @@ function Harness({
           return outcome.saved;
         }}
         onClearSelection={onClearSelection}
+        topic=""
+        onSetTopic={() => Promise.resolve(false)}
       />
     </>
   );
@@ -117,23 +120,80 @@ const saveButton = () => screen.getByRole('button', { name: 'Save Estimation' })
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 
 describe('SelectedIssuePanel (spec §2 selected issue, Set Final Estimation)', () => {
-  it('shows the placeholder without a selection, and where to create issues', () => {
+  it('shows the placeholder without a selection', () => {
     render(
       <SelectedIssuePanel
         selectedIssueId={null}
         item={undefined}
         backlogLoading={false}
-        hasIssues={false}
+        hasIssues
         suggestions={[]}
         onSave={vi.fn()}
         onClearSelection={vi.fn()}
+        topic=""
+        onSetTopic={vi.fn()}
       />,
     );
     expect(
       screen.getByText('Select an issue from the list to see details and set final estimation'),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Add issues in Issue Management or on the Kanban board/)).toBeVisible();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Topic to vote on' })).not.toBeInTheDocument();
+  });
+
+  it('without backlog issues offers the free topic, where to create issues, and follows a topic set elsewhere', async () => {
+    const user = userEvent.setup();
+    /** The round's topic as the page keeps it: set through the panel or by another member. */
+    function TopicHarness({ onSetTopic }: { onSetTopic: (topic: string) => void }) {
+      const [topic, setTopic] = useState('');
+      return (
+        <>
+          <button type="button" onClick={() => setTopic('Set by bob')}>
+            bob sets a topic
+          </button>
+          <SelectedIssuePanel
+            selectedIssueId={null}
+            item={undefined}
+            backlogLoading={false}
+            hasIssues={false}
+            suggestions={[]}
+            onSave={vi.fn()}
+            onClearSelection={vi.fn()}
+            topic={topic}
+            onSetTopic={(next) => {
+              onSetTopic(next);
+              setTopic(next.trim());
+              return Promise.resolve(true);
+            }}
+          />
+        </>
+      );
+    }
+    const onSetTopic = vi.fn();
+    render(<TopicHarness onSetTopic={onSetTopic} />);
+    const panel = screen.getByRole('region', { name: 'Selected Issue' });
+    expect(panel).toHaveTextContent('No topic yet.');
+    expect(screen.getByText(/Add issues in Issue Management or on the Kanban board/)).toBeVisible();
+    expect(screen.queryByText(/Select an issue from the list/)).not.toBeInTheDocument();
+    const field = within(panel).getByRole('textbox', { name: 'Topic to vote on' });
+    const setButton = within(panel).getByRole('button', { name: 'Set Topic' });
+    expect(setButton).toBeDisabled();
+
+    await user.type(field, ' Login page {Enter}');
+    expect(onSetTopic).toHaveBeenCalledWith(' Login page ');
+    expect(panel).toHaveTextContent('Voting on: Login page');
+    expect(setButton).toBeDisabled();
+
+    // Another member's topic replaces the field's text while this member is not typing another.
+    await user.click(screen.getByRole('button', { name: 'bob sets a topic' }));
+    expect(panel).toHaveTextContent('Voting on: Set by bob');
+    expect(field).toHaveValue('Set by bob');
+
+    await user.click(within(panel).getByRole('button', { name: 'Clear Topic' }));
+    expect(onSetTopic).toHaveBeenLastCalledWith('');
+    expect(panel).toHaveTextContent('No topic yet.');
+    expect(field).toHaveValue('');
+    expect(within(panel).queryByRole('button', { name: 'Clear Topic' })).not.toBeInTheDocument();
   });
 
   it('shows the issue with its badges, description, assignee, tags and current estimation', () => {

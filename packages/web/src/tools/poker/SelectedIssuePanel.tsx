@@ -4,12 +4,15 @@
  * estimated, and the 'Set Final Estimation' card — a select with the groups 'Suggested Values'
  * (the most frequent votes once revealed, labelled 'Most Frequent') and 'Standard Values'
  * (1, 2, 3, 5, 8, 13, 21, XS, S, M, L, XL), 'Save Estimation' (disabled until a value is
- * chosen) and 'Clear Selection'. Without a selection it shows the spec's placeholder.
+ * chosen) and 'Clear Selection'. Without a selection it shows the spec's placeholder — or, when
+ * the backlog has no issue at all, a field for the free topic everyone votes on (issue 19 item
+ * 6), live for every member through the round's `topic`.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 
 import {
   FINAL_ESTIMATION_OPTIONS,
+  POKER_TOPIC_MAX_LENGTH,
   takeOverEstimation,
   type SourcedIssue,
 } from '@cipherspace/tools/poker';
@@ -33,6 +36,10 @@ export interface SelectedIssuePanelProps {
   onSave: (value: string) => Promise<boolean>;
   /** Clears the round's issue selection. */
   onClearSelection: () => void;
+  /** The round's free topic ('' when none), voted on while the backlog has no issue. */
+  topic: string;
+  /** Sets the round's topic ('' clears it); resolves true when it was saved. */
+  onSetTopic: (topic: string) => Promise<boolean>;
 }
 
 /** The issue's current estimation, with the card it is taken over as when that differs (§5). */
@@ -113,6 +120,79 @@ function FinalEstimation({
   );
 }
 
+/**
+ * The free topic of a round without backlog issues: what is set now, a field to type it and
+ * 'Set Topic' (Enter too) / 'Clear Topic'. A topic another member sets replaces the field's text
+ * unless this member is typing a different one.
+ */
+function TopicForm({ topic, onSetTopic }: Pick<SelectedIssuePanelProps, 'topic' | 'onSetTopic'>) {
+  const inputId = useId();
+  const hintId = useId();
+  const [draft, setDraft] = useState(topic);
+  const [shownTopic, setShownTopic] = useState(topic);
+  const [saving, setSaving] = useState(false);
+  if (topic !== shownTopic) {
+    setShownTopic(topic);
+    if (draft.trim() === shownTopic) setDraft(topic);
+  }
+
+  async function save(next: string) {
+    setSaving(true);
+    await onSetTopic(next);
+    setSaving(false);
+  }
+
+  function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    if (draft.trim() !== topic) void save(draft);
+  }
+
+  return (
+    <form className="poker-topic" onSubmit={submit}>
+      <p className="poker-topic-current">
+        {topic === '' ? m.poker_topic_none() : m.poker_topic_current({ topic })}
+      </p>
+      <div className="field">
+        <label htmlFor={inputId}>{m.poker_topic_label()}</label>
+        <input
+          id={inputId}
+          value={draft}
+          maxLength={POKER_TOPIC_MAX_LENGTH}
+          placeholder={m.poker_topic_placeholder()}
+          aria-describedby={hintId}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <p id={hintId} className="field-hint">
+          {m.poker_topic_hint()}
+        </p>
+      </div>
+      <div className="row poker-final-actions">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={saving || draft.trim() === topic}
+          aria-busy={saving}
+        >
+          {m.poker_topic_set()}
+        </button>
+        {topic === '' ? null : (
+          <button
+            type="button"
+            className="button"
+            disabled={saving}
+            onClick={() => {
+              setDraft('');
+              void save('');
+            }}
+          >
+            {m.poker_topic_clear()}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
 /** See the module comment. */
 export function SelectedIssuePanel({
   selectedIssueId,
@@ -122,15 +202,23 @@ export function SelectedIssuePanel({
   suggestions,
   onSave,
   onClearSelection,
+  topic,
+  onSetTopic,
 }: SelectedIssuePanelProps) {
   const headingId = useId();
 
   let body;
-  if (selectedIssueId === null) {
+  if (selectedIssueId === null && !hasIssues && !backlogLoading) {
+    body = (
+      <>
+        <TopicForm topic={topic} onSetTopic={onSetTopic} />
+        <p className="field-hint">{m.poker_no_issues()}</p>
+      </>
+    );
+  } else if (selectedIssueId === null) {
     body = (
       <div className="poker-placeholder">
         <p>{m.poker_select_placeholder()}</p>
-        {!hasIssues && !backlogLoading ? <p className="field-hint">{m.poker_no_issues()}</p> : null}
       </div>
     );
   } else if (item === undefined) {

@@ -61,6 +61,8 @@ export function PokerHistoryPreview({
         suggestions={suggestedFinalEstimations(content)}
         onSave={notSaved}
         onClearSelection={ignore}
+        topic={content.topic ?? ''}
+        onSetTopic={notSaved}
       />
       <EstimationCards
         scale={content.scale}

@@ -36,12 +36,13 @@ export function describePokerError(error: unknown): string | null {
 }
 
 /** What a poker screen does that can fail with 'Failed to {action}. Please try again.' (§8). */
-export type PokerAction = 'reset' | 'submit' | 'changeScale';
+export type PokerAction = 'reset' | 'submit' | 'changeScale' | 'setTopic';
 
 const ACTION_TEXT: Record<PokerAction, () => string> = {
   reset: m.poker_action_reset,
   submit: m.poker_action_submit,
   changeScale: m.poker_action_change_scale,
+  setTopic: m.poker_action_set_topic,
 };
 
 /** The `{action}` phrase, e.g. 'reset estimation' (→ 'Failed to reset estimation. …'). */
