@@ -8,6 +8,7 @@ export {
 export { createContextFactory, tokenFromHeaders } from './context.ts';
 export type { Context, ContextDeps, ContextInput, HeaderBag } from './context.ts';
 export { EventBus, EVENTS_CHANNEL } from './events.ts';
+export { broadcastWsEncoder } from './broadcast.ts';
 export type {
   BusEvent,
   ContentUpdateData,

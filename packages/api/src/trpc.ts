@@ -10,16 +10,17 @@
  * All of them answer SERVICE_UNAVAILABLE (503) while the database cannot be reached.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 
+import { broadcastTransformer } from './broadcast.ts';
 import type { Context } from './context.ts';
 import { ERROR } from './errors.ts';
 import { spaceNameSchema } from './schemas.ts';
 import { isDatabaseUnavailable, unavailableCause } from './services/db-errors.ts';
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson, serialising a live event once for all its subscribers (./broadcast.ts).
+  transformer: broadcastTransformer,
   // Never send stack traces to clients, whatever NODE_ENV says.
   isDev: false,
   errorFormatter({ shape, error }) {

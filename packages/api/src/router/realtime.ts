@@ -5,6 +5,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 
+import { markBroadcast } from '../broadcast.ts';
 import type { BusEvent, RealtimeMessage } from '../events.ts';
 import type { AuthSession } from '../services/sessions.ts';
 import { clientIdSchema, presenceSchema } from '../schemas.ts';
@@ -189,7 +190,8 @@ async function* streamEvents(events: AsyncIterable<BusEvent>, options: StreamOpt
             return;
           }
         }
-        yield tracked(event.id, payload as RealtimeEvent);
+        // The same payload object goes to every subscriber: serialised once (../broadcast.ts).
+        yield tracked(event.id, markBroadcast(payload) as RealtimeEvent);
         break;
       default:
         assertNever(payload);
