@@ -14,6 +14,7 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
+import { StickyNote as StickyNoteIcon } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 
 import {
@@ -23,6 +24,7 @@ import {
   type NotePosition,
   type Post,
 } from '@cipherspace/tools/bulletin';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import { bulletinAnnouncements, bulletinScreenReaderInstructions } from './bulletin-dnd.ts';
 import type { PendingPositions } from './bulletin-hooks.ts';
@@ -112,18 +114,22 @@ export function BulletinBoard({
         aria-label={m.bulletin_canvas_label()}
       >
         {posts.length === 0 ? (
-          <div className="bulletin-empty">
-            <p className="bulletin-empty-title">{m.bulletin_empty_title()}</p>
-            <p className="field-hint">{m.bulletin_empty_text()}</p>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={addDisabled}
-              onClick={onAddFirst}
-            >
-              {m.bulletin_add_first_note()}
-            </button>
-          </div>
+          <EmptyState
+            className="bulletin-empty"
+            icon={StickyNoteIcon}
+            title={m.bulletin_empty_title()}
+            text={m.bulletin_empty_text()}
+            action={
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={addDisabled}
+                onClick={onAddFirst}
+              >
+                {m.bulletin_add_first_note()}
+              </button>
+            }
+          />
         ) : (
           posts.map((post) => (
             <DraggableStickyNote

@@ -5,10 +5,11 @@
  * column a hint and an add-first-card button. The column is a drop target for cards.
  */
 import { useDroppable } from '@dnd-kit/core';
-import { ArrowLeft, ArrowRight, Plus, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Inbox, Plus, X } from 'lucide-react';
 import { memo, useId, useMemo, type CSSProperties } from 'react';
 
 import type { Issue } from '@cipherspace/tools/tracker';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
 import type { BoardColumn } from './kanban-board.ts';
@@ -126,18 +127,22 @@ export const KanbanColumn = memo(function KanbanColumn({
         <p className="kanban-column-description">{phase.description}</p>
       ) : null}
       {count === 0 ? (
-        <div className="kanban-column-empty">
-          <p>{m.kanban_empty_column()}</p>
-          <button
-            type="button"
-            className="button"
-            aria-label={m.kanban_add_first_card_to({ name: phase.name })}
-            disabled={column.full}
-            onClick={() => onAddCard(phase.id)}
-          >
-            {m.kanban_add_first_card()}
-          </button>
-        </div>
+        <EmptyState
+          className="kanban-column-empty"
+          icon={Inbox}
+          text={m.kanban_empty_column()}
+          action={
+            <button
+              type="button"
+              className="button"
+              aria-label={m.kanban_add_first_card_to({ name: phase.name })}
+              disabled={column.full}
+              onClick={() => onAddCard(phase.id)}
+            >
+              {m.kanban_add_first_card()}
+            </button>
+          }
+        />
       ) : (
         <>
           <LongList

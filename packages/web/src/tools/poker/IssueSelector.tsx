@@ -5,7 +5,7 @@
  * type and priority badges, tags, and the phase and tool it lives in. Renders nothing when there
  * are no issues and no search text.
  */
-import { X } from 'lucide-react';
+import { SearchX, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 
 import {
@@ -15,6 +15,7 @@ import {
   type BacklogSource,
   type SourcedIssue,
 } from '@cipherspace/tools/poker';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import { IssueBadges } from './IssueBadges.tsx';
 import { backlogToolText } from './poker-messages.ts';
@@ -138,7 +139,11 @@ export function IssueSelector({ sources, selectedIssueId, onSelect }: IssueSelec
         </button>
       </div>
       {searching && listed.length === 0 ? (
-        <p className="poker-empty">{m.poker_no_matches({ search: query.trim() })}</p>
+        <EmptyState
+          className="poker-empty"
+          icon={SearchX}
+          text={m.poker_no_matches({ search: query.trim() })}
+        />
       ) : (
         <ul className="poker-issue-list" aria-labelledby={headingId}>
           {listed.map((item) => (

@@ -8,6 +8,7 @@
  * ./use-randomizer-playback.ts) and reports user actions through callbacks; the screen turns
  * them into randomizer operations.
  */
+import { ListPlus } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 import {
@@ -19,6 +20,7 @@ import {
   type RandomizerContent,
   type RepetitionMode,
 } from '@cipherspace/tools/randomizer';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import { usePrefersReducedMotion, useRandomizerPlayback } from './use-randomizer-playback.ts';
 import './randomizer.css';
@@ -140,7 +142,11 @@ export function RandomizerBoard({
           {m.randomizer_options_label()}
         </h2>
         {content.options.length === 0 ? (
-          <p className="randomizer-empty">{m.randomizer_options_empty()}</p>
+          <EmptyState
+            className="randomizer-empty"
+            icon={ListPlus}
+            text={m.randomizer_options_empty()}
+          />
         ) : (
           <ul className="randomizer-grid" aria-labelledby={`${ids}-options`}>
             {content.options.map((option, index) => {

@@ -7,8 +7,10 @@
  * renders it inside an `inert` container.
  */
 import { randomizerDisplay, type RandomizerContent } from '@cipherspace/tools/randomizer';
+import { ListPlus } from 'lucide-react';
 import { useId } from 'react';
 
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import './randomizer.css';
 
@@ -29,7 +31,11 @@ export function RandomizerHistoryPreview({ content }: { content: RandomizerConte
         {m.randomizer_options_label()}
       </h2>
       {content.options.length === 0 ? (
-        <p className="randomizer-empty">{m.randomizer_options_empty()}</p>
+        <EmptyState
+          className="randomizer-empty"
+          icon={ListPlus}
+          text={m.randomizer_options_empty()}
+        />
       ) : (
         <ul className="randomizer-grid" aria-labelledby={headingId}>
           {content.options.map((option, index) => {

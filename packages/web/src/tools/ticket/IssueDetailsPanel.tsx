@@ -7,7 +7,7 @@
  * or a comment asks first (spec §8 confirmations). Layout: 400 px wide, comments list at most
  * 300 px high (spec §9), full width on small screens (ticket.css).
  */
-import { Trash2, X } from 'lucide-react';
+import { MousePointerClick, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -184,6 +184,7 @@ export function IssueDetailsPanel({
   if (issue === null)
     return (
       <aside className="ticket-details is-empty" aria-label={m.ticket_details_label()}>
+        <MousePointerClick className="empty-state-icon" aria-hidden="true" />
         <h2 className="ticket-details-empty-title" ref={focusRef} tabIndex={-1}>
           {m.ticket_select_issue()}
         </h2>
@@ -255,7 +256,7 @@ function IssueDetails({
       <div className="row ticket-details-actions">
         <button
           type="button"
-          className="button ticket-small-button"
+          className="button button-small"
           aria-label={m.ticket_edit_issue_label({ title: issue.title })}
           onClick={() => onEdit(issue.id)}
         >
@@ -263,13 +264,13 @@ function IssueDetails({
         </button>
         <button
           type="button"
-          className="button ticket-small-button ticket-danger-outline"
+          className="button button-small button-danger-outline"
           aria-label={m.ticket_delete_issue_label({ title: issue.title })}
           onClick={() => setConfirmingDelete(true)}
         >
           {m.common_delete()}
         </button>
-        <button type="button" className="button ticket-small-button" onClick={onClose}>
+        <button type="button" className="button button-small" onClick={onClose}>
           {m.common_close()}
         </button>
       </div>

@@ -5,10 +5,11 @@
  * holding a button with `aria-expanded` that shows or hides the issue list. The delete button
  * shows only when the caller allows it (settings and the minimum of spec §9).
  */
-import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
+import { ChevronDown, ChevronRight, Inbox, Plus, SearchX } from 'lucide-react';
 import { memo, useId } from 'react';
 
 import type { Issue, Phase } from '@cipherspace/tools/tracker';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
@@ -95,7 +96,7 @@ export const PhaseSection = memo(function PhaseSection({
         <div className="ticket-phase-actions">
           <button
             type="button"
-            className="button ticket-small-button"
+            className="button button-small"
             aria-label={m.ticket_phase_add_issue_label({ phase: phase.name })}
             onClick={() => onAddIssue(phase.id)}
           >
@@ -105,7 +106,7 @@ export const PhaseSection = memo(function PhaseSection({
           {canDelete ? (
             <button
               type="button"
-              className="button ticket-small-button ticket-danger-outline"
+              className="button button-small button-danger-outline"
               aria-label={m.ticket_phase_delete_label({ phase: phase.name })}
               onClick={() => onDelete(phase.id)}
             >
@@ -119,9 +120,11 @@ export const PhaseSection = memo(function PhaseSection({
       )}
       <div className="ticket-phase-body" id={bodyId} hidden={!expanded}>
         {issues.length === 0 ? (
-          <p className="ticket-phase-empty">
-            {filtered ? m.ticket_phase_no_matches() : m.ticket_phase_empty()}
-          </p>
+          <EmptyState
+            className="ticket-phase-empty"
+            icon={filtered ? SearchX : Inbox}
+            text={filtered ? m.ticket_phase_no_matches() : m.ticket_phase_empty()}
+          />
         ) : (
           <LongList
             items={issues}
