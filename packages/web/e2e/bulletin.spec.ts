@@ -61,7 +61,7 @@ async function addNote(
   await expect(note(page, fields.title)).toBeVisible();
 }
 
-test('a markdown note added by one member is rendered for the other, and a drag lands at the same spot', async ({
+test('a markdown note added by one member is rendered for the other, and a drag by mouse or keyboard lands at the same spot', async ({
   browser,
   server,
 }) => {
@@ -118,12 +118,34 @@ test('a markdown note added by one member is rendered for the other, and a drag 
       expect(there.y).toBeCloseTo(after.y, 1);
     }).toPass({ timeout: 10_000 });
 
+    // By keyboard (issue 19 item 8): Tab to the note's move handle, Space lifts it, the arrow
+    // keys move it (dnd-kit: 25 px a key), Space drops it — announced, and on B's screen too.
+    const handle = note(a, 'Sprint goals').getByRole('button', { name: 'Move note Sprint goals' });
+    await handle.focus();
+    await expect(handle).toBeFocused();
+    await a.keyboard.press('Space');
+    await expect(a.getByText('Picked up note "Sprint goals".')).toBeAttached();
+    const keyX = dx > 0 ? 'ArrowRight' : 'ArrowLeft';
+    const keyY = dy > 0 ? 'ArrowDown' : 'ArrowUp';
+    for (const key of [keyX, keyX, keyY]) await a.keyboard.press(key);
+    await a.keyboard.press('Space');
+    await expect(a.getByText('Note "Sprint goals" was dropped at its new place.')).toBeAttached();
+    await expect(handle).toBeFocused();
+    const moved = await position(a, 'Sprint goals');
+    expect(moved.x).toBeCloseTo(after.x + (Math.sign(dx) * 50 * 100) / canvas.width, 0);
+    expect(moved.y).toBeCloseTo(after.y + (Math.sign(dy) * 25 * 100) / canvas.height, 0);
+    await expect(async () => {
+      const there = await position(b, 'Sprint goals');
+      expect(there.x).toBeCloseTo(moved.x, 1);
+      expect(there.y).toBeCloseTo(moved.y, 1);
+    }).toPass({ timeout: 10_000 });
+
     // And it stays there after a reload.
     await b.reload();
     await expect(note(b, 'Sprint goals')).toBeVisible();
     const reloaded = await position(b, 'Sprint goals');
-    expect(reloaded.x).toBeCloseTo(after.x, 1);
-    expect(reloaded.y).toBeCloseTo(after.y, 1);
+    expect(reloaded.x).toBeCloseTo(moved.x, 1);
+    expect(reloaded.y).toBeCloseTo(moved.y, 1);
   } finally {
     await board.close();
   }
