@@ -4,8 +4,10 @@
  * (spec §6). Loading, load failure (with Retry) and 'No users found.' states.
  */
 import type { RouterOutputs } from '@cipherspace/api';
+import { Users } from 'lucide-react';
 import { useId, useState } from 'react';
 
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -77,7 +79,7 @@ export function UserList({
       </div>
     );
   } else if (users.data.users.length === 0) {
-    body = <p>{m.settings_no_users()}</p>;
+    body = <EmptyState icon={Users} text={m.settings_no_users()} />;
   } else {
     body = (
       <ul className="user-list" aria-labelledby={`${id}-title`}>

@@ -7,8 +7,10 @@
  * undone) that every member sees live. Everything shown is decrypted in this browser.
  */
 import { groupByDay, type Timeline, type TimelineVersion } from '@cipherspace/tools';
+import { History } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
@@ -143,7 +145,8 @@ function HistoryPanel<C>({
         {m.history_loading()}
       </p>
     );
-  if (loaded.versions.length === 0) return <p className="history-empty">{m.history_empty()}</p>;
+  if (loaded.versions.length === 0)
+    return <EmptyState className="history-empty" icon={History} text={m.history_empty()} />;
 
   const shown = loaded.versions.find((version) => version.version === selected) ?? null;
   const timeFormat = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
