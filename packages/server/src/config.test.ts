@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       },
       throttleRedis: undefined,
       trustProxy: false,
-      diagramEditorUrl: 'https://embed.diagrams.net',
+      diagramEditorUrl: undefined,
     });
   });
 
@@ -88,6 +88,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
       '10.0.0.0/8, 127.0.0.1',
     );
+  });
+
+  it('takes an unset or empty DIAGRAM_EDITOR_URL as the bundled editor (issue 17 item 1)', () => {
+    expect(loadConfig({}).diagramEditorUrl).toBeUndefined();
+    expect(loadConfig({ DIAGRAM_EDITOR_URL: '' }).diagramEditorUrl).toBeUndefined();
   });
 
   it('accepts only https diagram editor URLs and limits of at least 1', () => {

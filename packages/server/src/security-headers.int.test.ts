@@ -4,7 +4,9 @@
  * API and a 404 — and, over raw sockets, on every answer given before routing (a bad %-escape,
  * an over-long path parameter), by Node itself (no Host) or for bytes its parser rejects
  * (a 20 KB URL, a malformed request line), and on refused WebSocket upgrades; the frame source
- * follows DIAGRAM_EDITOR_URL; no CORS headers are ever sent.
+ * is the bundled diagram editor on our own origin (`'self'`, issue 17 item 1) unless
+ * DIAGRAM_EDITOR_URL names another; no CORS headers are ever sent (the bundled editor's public
+ * files under /diagram-editor/ have headers of their own: diagram-editor.int.test.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -21,7 +23,7 @@ const EXPECTED_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "connect-src 'self'",
   "img-src 'self' data:",
-  'frame-src https://embed.diagrams.net',
+  "frame-src 'self'",
   "frame-ancestors 'none'",
   "object-src 'none'",
   "base-uri 'self'",

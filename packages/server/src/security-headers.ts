@@ -7,7 +7,10 @@
  * - `connect-src 'self'` — `/api`, `/trpc` and their WebSockets (CSP3 lets 'self' match ws:/wss:
  *   on the page's own host);
  * - `img-src 'self' data:`;
- * - `frame-src` the diagram editor's origin only (DIAGRAM_EDITOR_URL, spec §7 Notes);
+ * - `frame-src` the diagram editor only: `'self'` for the bundled draw.io at /diagram-editor/
+ *   (DIAGRAM_EDITOR_URL unset, issue 17 item 1), else the configured editor's origin (spec §7
+ *   Notes). With `'self'` the editor frame can only ever show our own server's documents, which
+ *   is what lets the web app post a drawing to its opaque origin (see diagram-editor.ts);
  * - `frame-ancestors 'none'` (and `X-Frame-Options: DENY`), `object-src 'none'`,
  *   `base-uri 'self'`, `form-action 'self'`.
  *
@@ -30,15 +33,18 @@ import { Socket } from 'node:net';
 
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The CSP directives (helmet's camelCase names) for a diagram editor at `diagramEditorUrl`. */
-export function cspDirectives(diagramEditorUrl: string): Record<string, string[]> {
+/**
+ * The CSP directives (helmet's camelCase names) for an external diagram editor at
+ * `diagramEditorUrl`, or for the bundled one when it is undefined.
+ */
+export function cspDirectives(diagramEditorUrl: string | undefined): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     connectSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
-    frameSrc: [new URL(diagramEditorUrl).origin],
+    frameSrc: [diagramEditorUrl === undefined ? "'self'" : new URL(diagramEditorUrl).origin],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -50,10 +56,11 @@ export function cspDirectives(diagramEditorUrl: string): Record<string, string[]
 export type SecurityHeaders = readonly (readonly [string, string])[];
 
 /**
- * The headers helmet sets with our options for a diagram editor at `diagramEditorUrl`: helmet's
- * middleware run once on a response that is never sent.
+ * The headers helmet sets with our options for an external diagram editor at
+ * `diagramEditorUrl` (undefined: the bundled one): helmet's middleware run once on a response
+ * that is never sent.
  */
-export function securityHeaders(diagramEditorUrl: string): SecurityHeaders {
+export function securityHeaders(diagramEditorUrl: string | undefined): SecurityHeaders {
   const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(diagramEditorUrl) },
     frameguard: { action: 'deny' },
@@ -79,12 +86,13 @@ export interface SecureResponses {
 }
 
 /**
- * The security headers for a diagram editor at `diagramEditorUrl` and the ways onto every
+ * The security headers for an external diagram editor at `diagramEditorUrl` (undefined: the
+ * bundled one) and the ways onto every
  * answer: Fastify's `http` option for responses Node creates, {@link SecureResponses.applyTo} in
  * an `onRequest` hook and in `frameworkErrors` for the others, and the headers themselves for
  * raw answers.
  */
-export function secureResponses(diagramEditorUrl: string): SecureResponses {
+export function secureResponses(diagramEditorUrl: string | undefined): SecureResponses {
   const headers = securityHeaders(diagramEditorUrl);
   const setAll = (response: ServerResponse) => {
     for (const [name, value] of headers) response.setHeader(name, value);

@@ -1,7 +1,9 @@
 /**
- * The app shell on a real server (spec §7 Notes, issue 6 item 1): every client-side route gets
- * index.html with the configured DIAGRAM_EDITOR_URL in its meta element (escaped), under the
- * same CSP whose frame-src names that editor's origin; the unfilled file is never served.
+ * The app shell on a real server (spec §7 Notes, issue 6 item 1, issue 17 item 1): every
+ * client-side route gets index.html with the configured DIAGRAM_EDITOR_URL in its meta element
+ * (escaped), under the same CSP whose frame-src names that editor's origin — or, with none
+ * configured, an empty meta element (the bundled editor) and frame-src `'self'`; the unfilled
+ * file is never served.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +38,7 @@ function webDir(): string {
   return dir;
 }
 
-describe('index.html with the default diagram editor', () => {
+describe('index.html with the default (bundled) diagram editor', () => {
   let server: TestServer;
   let dir: string;
   beforeAll(async () => {
@@ -49,20 +51,16 @@ describe('index.html with the default diagram editor', () => {
   });
 
   it.each(['/', '/tools/diagrams', '/dashboard'])(
-    'GET %s names https://embed.diagrams.net',
+    'GET %s names no external editor and frames only our own origin',
     async (path) => {
       const res = await fetch(`${server.url}${path}`);
       const html = await res.text();
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(metaContent(html)).toBe('https://embed.diagrams.net');
-      expect(res.headers.get('content-security-policy')).toContain(
-        'frame-src https://embed.diagrams.net;',
-      );
-      // Only the placeholder changed.
-      expect(html.replace(/content="https:\/\/embed\.diagrams\.net"/, 'content=""')).toBe(
-        INDEX_HTML,
-      );
+      expect(metaContent(html)).toBe('');
+      expect(res.headers.get('content-security-policy')).toContain("frame-src 'self';");
+      expect(res.headers.get('content-security-policy')).not.toContain('diagrams.net');
+      expect(html).toBe(INDEX_HTML);
     },
   );
 

@@ -1,10 +1,11 @@
 /**
- * The web app's entry document as the server sends it (spec §7 Notes: the diagram editor is
- * embedded from an external service; DIAGRAM_EDITOR_URL says which). The browser must learn the
- * configured editor URL without inline script — the Content-Security-Policy forbids it — so
- * `index.html` carries a placeholder `<meta name="cipherspace-diagram-editor" content="">` that is
- * filled here, once at start-up, with the HTML-attribute-escaped URL. The web app reads it in
- * `packages/web/src/tools/diagrams/editor-url.ts`.
+ * The web app's entry document as the server sends it (spec §7 Notes, issue 17 item 1: the
+ * diagram editor is the bundled draw.io this server serves at /diagram-editor/, unless
+ * DIAGRAM_EDITOR_URL names an external one). The browser must learn which without inline
+ * script — the Content-Security-Policy forbids it — so `index.html` carries a placeholder
+ * `<meta name="cipherspace-diagram-editor" content="">` that is filled here, once at start-up,
+ * with the HTML-attribute-escaped external URL, or left empty for the bundled editor. The web
+ * app reads it in `packages/web/src/tools/diagrams/editor-url.ts`.
  */
 import { readFileSync } from 'node:fs';
 
@@ -27,21 +28,24 @@ export function escapeHtmlAttribute(value: string): string {
 }
 
 /**
- * `html` with every diagram-editor meta element replaced by one whose `content` is
- * `diagramEditorUrl` (escaped). Without a placeholder the element is added before `</head>`, so
- * an older build still learns the URL; without a `</head>` the document is returned unchanged.
+ * `html` with every diagram-editor meta element replaced by one whose `content` is the external
+ * `diagramEditorUrl` (escaped), or empty for the bundled editor (undefined). Without a
+ * placeholder the element is added before `</head>`, so an older build still learns the URL;
+ * without a `</head>` the document is returned unchanged.
  */
-export function withDiagramEditorUrl(html: string, diagramEditorUrl: string): string {
-  const meta = `<meta name="${DIAGRAM_EDITOR_META_NAME}" content="${escapeHtmlAttribute(diagramEditorUrl)}" />`;
+export function withDiagramEditorUrl(html: string, diagramEditorUrl: string | undefined): string {
+  const content = escapeHtmlAttribute(diagramEditorUrl ?? '');
+  const meta = `<meta name="${DIAGRAM_EDITOR_META_NAME}" content="${content}" />`;
   if (html.search(META_ELEMENT) !== -1) return html.replace(META_ELEMENT, () => meta);
   return html.replace(/<\/head>/i, () => `    ${meta}\n  </head>`);
 }
 
 /**
  * Reads the built `index.html` at `indexPath` (UTF-8) and fills in the diagram editor URL (see
- * {@link withDiagramEditorUrl}). Call once at start-up; throws what `readFileSync` throws.
+ * {@link withDiagramEditorUrl}; undefined: the bundled editor). Call once at start-up; throws
+ * what `readFileSync` throws.
  */
-export function readWebIndex(indexPath: string, diagramEditorUrl: string): string {
+export function readWebIndex(indexPath: string, diagramEditorUrl: string | undefined): string {
   return withDiagramEditorUrl(readFileSync(indexPath, 'utf8'), diagramEditorUrl);
 }
 

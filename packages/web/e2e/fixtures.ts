@@ -36,10 +36,12 @@ export interface ServerProcess {
 
 /**
  * Starts `packages/server` on `port` (0 = any free port) with its own data directory, serving
- * the web build in `webDist` (default: E2E_WEB_DIST, else packages/web/dist).
+ * the web build in `webDist` (default: E2E_WEB_DIST, else packages/web/dist), with
+ * `diagramEditorUrl` as DIAGRAM_EDITOR_URL (default E2E_DIAGRAM_EDITOR_URL; '' = the bundled
+ * draw.io, e2e/diagrams-editor.spec.ts).
  */
 export async function startServer(
-  options: { port?: number; dataDir?: string; webDist?: string } = {},
+  options: { port?: number; dataDir?: string; webDist?: string; diagramEditorUrl?: string } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cs-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -50,7 +52,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: options.webDist ?? WEB_DIST,
-      DIAGRAM_EDITOR_URL: E2E_DIAGRAM_EDITOR_URL,
+      DIAGRAM_EDITOR_URL: options.diagramEditorUrl ?? E2E_DIAGRAM_EDITOR_URL,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
     },

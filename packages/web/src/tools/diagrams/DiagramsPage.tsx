@@ -3,21 +3,20 @@
  * Diagrams; §5 diagram validation; §7 Notes; §8; §9 loading timeout). Loads the collection
  * through the shared content lifecycle without live updates (the tool is registered with
  * `disableWebSocket`; a 409 on save still re-applies the change to the latest version) and
- * edits it in the embedded draw.io editor.
+ * edits it in the embedded draw.io editor (the bundled one unless the server names an external
+ * one, editor-url.ts).
  */
 import { useState } from 'react';
 
 import { useSession } from '../../lib/session.ts';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { DiagramsScreen } from './DiagramsScreen.tsx';
-import { readDiagramEditorUrl } from './editor-url.ts';
+import { readDiagramEditor } from './editor-url.ts';
 
 /** spec §2 /tools/diagrams; the router lazy-loads this default export. */
 export default function DiagramsPage() {
   const tool = useToolContent('diagrams');
   const session = useSession();
-  const [editorUrl] = useState(() => readDiagramEditorUrl());
-  return (
-    <DiagramsScreen tool={tool} username={session?.user.username ?? ''} editorUrl={editorUrl} />
-  );
+  const [editor] = useState(() => readDiagramEditor());
+  return <DiagramsScreen tool={tool} username={session?.user.username ?? ''} editor={editor} />;
 }

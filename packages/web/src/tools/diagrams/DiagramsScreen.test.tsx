@@ -25,9 +25,15 @@ import {
   type StoredContent,
 } from '../content/content-lifecycle.ts';
 import { DiagramsScreen } from './DiagramsScreen.tsx';
+import type { DiagramEditorSource } from './editor-url.ts';
 
-const EDITOR_URL = 'https://embed.diagrams.net';
+// Most tests drive an external editor (DIAGRAM_EDITOR_URL); the bundled one has its own test.
+const EDITOR: DiagramEditorSource = { kind: 'external', url: 'https://embed.diagrams.net' };
 const EDITOR_ORIGIN = 'https://embed.diagrams.net';
+const BUNDLED: DiagramEditorSource = {
+  kind: 'bundled',
+  url: `${window.location.origin}/diagram-editor/`,
+};
 
 /** The server side: one stored record, optimistic versions, and a switch to fail the next save. */
 class MemoryServer implements ContentTransport {
@@ -75,8 +81,10 @@ function lifecycleOn(server: MemoryServer) {
 
 function Harness({
   lifecycle,
+  editor = EDITOR,
 }: {
   lifecycle: ContentLifecycle<DiagramCollection, DiagramOperation>;
+  editor?: DiagramEditorSource;
 }) {
   const state = useSyncExternalStore(lifecycle.subscribe, lifecycle.getState);
   let next = 0;
@@ -94,7 +102,7 @@ function Harness({
         loadHistory: () => Promise.reject(new Error('no history kept')),
       }}
       username="ann"
-      editorUrl={EDITOR_URL}
+      editor={editor}
       newDiagramId={() => `new-${++next}`}
     />
   );
@@ -103,12 +111,16 @@ function Harness({
 /** Renders the screen on a loaded collection (the default one, or `prepare`d further). */
 async function setup(
   prepare?: (lifecycle: ContentLifecycle<DiagramCollection, DiagramOperation>) => Promise<void>,
+  editor: DiagramEditorSource = EDITOR,
 ) {
   const server = new MemoryServer();
   const lifecycle = lifecycleOn(server);
   await lifecycle.load();
   if (prepare) await prepare(lifecycle);
-  const { unmount } = renderWithApp(<Harness lifecycle={lifecycle} />, '/tools/diagrams');
+  const { unmount } = renderWithApp(
+    <Harness lifecycle={lifecycle} editor={editor} />,
+    '/tools/diagrams',
+  );
   const frame = screen.getByTitle('Diagram editor');
   if (!(frame instanceof HTMLIFrameElement) || frame.contentWindow === null)
     throw new Error('no editor frame');
@@ -185,6 +197,27 @@ describe('Diagrams screen', () => {
       'https://embed.diagrams.net/?embed=1&proto=json&spin=1&configure=1&noExitBtn=1&saveAndExit=0&lang=en',
     );
     expect(screen.getByRole('button', { name: 'Continue Anyway' })).toBeInTheDocument();
+  });
+
+  it('issue 17: the bundled editor — no external-resource warning, a sandbox without allow-same-origin, messages only from its opaque origin', async () => {
+    const { frame, editorWindow, posted } = await setup(undefined, BUNDLED);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByText(/external resource/)).not.toBeInTheDocument();
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-downloads');
+    expect(frame.getAttribute('src')).toBe(
+      `${window.location.origin}/diagram-editor/?embed=1&proto=json&spin=1&configure=1&noExitBtn=1&saveAndExit=0&lang=en&mode=device&stealth=1&pwa=0&math=0`,
+    );
+    // Our own origin is not the editor's: with it the sandbox would be gone.
+    post({ event: 'configure' }, { origin: window.location.origin, source: editorWindow });
+    expect(actions(posted)).toEqual([]);
+    const editor = { origin: 'null', source: editorWindow };
+    post({ event: 'configure' }, editor);
+    post({ event: 'init' }, editor);
+    expect(overlayText()).not.toBeInTheDocument();
+    expect(actions(posted).map(({ action, target }) => [action.action, target])).toEqual([
+      ['configure', '*'],
+      ['load', '*'],
+    ]);
   });
 
   it('enables Rename with a current diagram and Delete only with more than one', async () => {

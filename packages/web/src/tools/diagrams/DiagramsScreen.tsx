@@ -1,7 +1,8 @@
 /**
  * The Diagrams screen without its wiring (spec §2 /tools/diagrams): the header with Back to
- * Dashboard and the warning that the tool uses an external resource, the §4 loading / error /
- * entry states, and — once the collection is loaded — the workspace (diagram select, Refresh,
+ * Dashboard and — only with an external editor (DIAGRAM_EDITOR_URL; the bundled draw.io is our
+ * own server's, issue 17 item 1) — the warning that the tool uses an external resource, the §4
+ * loading / error / entry states, and — once the collection is loaded — the workspace (diagram select, Refresh,
  * New, Rename, Delete, export, the embedded editor and the status bar). Undo, Redo and History
  * lead the header's actions (issue 16): live updates are off for diagrams, but every save goes
  * through the same lifecycle, so its changes can be undone and its versions restored like any
@@ -20,6 +21,7 @@ import { ToolHistory } from '../content/ToolHistory.tsx';
 import type { ToolContent } from '../content/use-tool-content.ts';
 import { DiagramsHistoryPreview } from './diagrams-history-preview.tsx';
 import { DiagramsWorkspace } from './DiagramsWorkspace.tsx';
+import type { DiagramEditorSource } from './editor-url.ts';
 import './diagrams.css';
 
 export interface DiagramsScreenProps {
@@ -29,8 +31,8 @@ export interface DiagramsScreenProps {
   >;
   /** Who makes the changes (the signed-in user's name, spec §6). */
   username: string;
-  /** The configured diagram editor (DIAGRAM_EDITOR_URL, see editor-url.ts). */
-  editorUrl: string;
+  /** The bundled draw.io or the external editor of DIAGRAM_EDITOR_URL (see editor-url.ts). */
+  editor: DiagramEditorSource;
   /** Ids of new diagrams (default `crypto.randomUUID`). */
   newDiagramId?: () => string;
 }
@@ -38,7 +40,7 @@ export interface DiagramsScreenProps {
 /** A version from the history: its diagrams by name (the panel makes it inert). */
 const renderPreview = (content: DiagramCollection) => <DiagramsHistoryPreview content={content} />;
 
-export function DiagramsScreen({ tool, username, editorUrl, newDiagramId }: DiagramsScreenProps) {
+export function DiagramsScreen({ tool, username, editor, newDiagramId }: DiagramsScreenProps) {
   const collection = tool.state.status === 'loaded' ? tool.state.content : null;
   // What undo, redo and restore have to say; the workspace shows its own messages.
   const [message, showMessage] = useFlashMessage();
@@ -47,10 +49,12 @@ export function DiagramsScreen({ tool, username, editorUrl, newDiagramId }: Diag
       <ToolHeader title={m.tools_diagrams_name()} realtime={false}>
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
       </ToolHeader>
-      <p className="diagrams-external-warning" role="note">
-        <TriangleAlert size={16} aria-hidden="true" />{' '}
-        {m.diagrams_external_warning({ host: new URL(editorUrl).host })}
-      </p>
+      {editor.kind === 'external' ? (
+        <p className="diagrams-external-warning" role="note">
+          <TriangleAlert size={16} aria-hidden="true" />{' '}
+          {m.diagrams_external_warning({ host: new URL(editor.url).host })}
+        </p>
+      ) : null}
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
       <ToolContentState tool={tool} />
       {collection && tool.entry === null ? (
@@ -60,7 +64,7 @@ export function DiagramsScreen({ tool, username, editorUrl, newDiagramId }: Diag
           perform={tool.perform}
           reload={tool.reload}
           username={username}
-          editorUrl={editorUrl}
+          editor={editor}
           {...(newDiagramId ? { newDiagramId } : {})}
         />
       ) : null}

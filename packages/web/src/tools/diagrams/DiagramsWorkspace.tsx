@@ -39,6 +39,7 @@ import {
 } from './diagrams-messages.ts';
 import { downloadBlob } from './download.ts';
 import { dataUriToBlob, exportFileName, type ExportFormat } from './editor-protocol.ts';
+import type { DiagramEditorSource } from './editor-url.ts';
 import { useDiagramEditor } from './use-diagram-editor.ts';
 
 /** How often the status bar's "Last saved: N minutes ago" is brought up to date. */
@@ -65,7 +66,8 @@ export interface DiagramsWorkspaceProps {
   /** Loads the collection from the server again. */
   reload: () => void;
   username: string;
-  editorUrl: string;
+  /** The bundled draw.io or the external editor of DIAGRAM_EDITOR_URL (editor-url.ts). */
+  editor: DiagramEditorSource;
   newDiagramId?: () => string;
 }
 
@@ -77,7 +79,7 @@ export function DiagramsWorkspace({
   perform,
   reload,
   username,
-  editorUrl,
+  editor,
   newDiagramId = randomId,
 }: DiagramsWorkspaceProps) {
   const language = useLanguage();
@@ -123,7 +125,7 @@ export function DiagramsWorkspace({
   const {
     frameRef,
     frameSrc,
-    origin,
+    frameSandbox,
     ready,
     overlayVisible,
     continueAnyway,
@@ -131,7 +133,7 @@ export function DiagramsWorkspace({
     requestExport,
     exporting,
   } = useDiagramEditor({
-    editorUrl,
+    editor,
     language,
     diagram: current ? { id: current.id, xml: current.diagramXml } : null,
     onSave: (diagramId, xml) => void saveDrawing(diagramId, xml),
@@ -324,6 +326,8 @@ export function DiagramsWorkspace({
           className={overlayVisible ? 'diagrams-frame diagrams-frame-hidden' : 'diagrams-frame'}
           title={m.diagrams_editor_title()}
           src={frameSrc}
+          // The bundled editor runs at an opaque origin: never our storage, cookies or key.
+          sandbox={frameSandbox}
           aria-hidden={overlayVisible ? true : undefined}
           referrerPolicy="no-referrer"
         />
@@ -333,7 +337,11 @@ export function DiagramsWorkspace({
             <p className="diagrams-overlay-text" aria-hidden="true">
               {m.diagrams_loading_editor()}
             </p>
-            <p className="field-hint">{m.diagrams_loading_hint({ host: new URL(origin).host })}</p>
+            {editor.kind === 'external' ? (
+              <p className="field-hint">
+                {m.diagrams_loading_hint({ host: new URL(editor.url).host })}
+              </p>
+            ) : null}
             <button type="button" className="button" onClick={continueAnyway}>
               {m.diagrams_continue_anyway()}
             </button>

@@ -4,8 +4,11 @@ import {
   configureAction,
   dataUriToBlob,
   DIAGRAM_LOADING_TIMEOUT_MS,
+  BUNDLED_EDITOR_SANDBOX,
   editorFrameUrl,
   editorOrigin,
+  editorSandbox,
+  editorTargetOrigin,
   exportAction,
   exportFileName,
   isEditorMessage,
@@ -39,26 +42,67 @@ describe('isEditorMessage (only our editor frame at the configured origin)', () 
     expect(isEditorMessage({ origin, source: null }, origin, null)).toBe(false);
     expect(isEditorMessage({ origin, source: undefined }, origin, undefined)).toBe(false);
   });
+
+  it("the bundled editor: only the opaque origin 'null', and only from our frame", () => {
+    const opaque = editorOrigin({ kind: 'bundled', url: 'http://127.0.0.1:3000/diagram-editor/' });
+    expect(opaque).toBe('null');
+    expect(isEditorMessage({ origin: 'null', source: frame }, opaque, frame)).toBe(true);
+    // Another sandboxed frame has the same opaque origin: only the source tells it apart.
+    expect(isEditorMessage({ origin: 'null', source: other }, opaque, frame)).toBe(false);
+    // The frame with our own origin would mean the sandbox is gone.
+    expect(isEditorMessage({ origin: 'http://127.0.0.1:3000', source: frame }, opaque, frame)).toBe(
+      false,
+    );
+  });
+});
+
+describe('the bundled editor (issue 17 item 1)', () => {
+  const bundled = { kind: 'bundled', url: 'http://127.0.0.1:3000/diagram-editor/' } as const;
+  const external = { kind: 'external', url: 'https://embed.diagrams.net' } as const;
+
+  it('runs in a sandbox without allow-same-origin; an external editor in none', () => {
+    expect(editorSandbox(bundled)).toBe(BUNDLED_EDITOR_SANDBOX);
+    expect(BUNDLED_EDITOR_SANDBOX.split(' ')).toContain('allow-scripts');
+    expect(BUNDLED_EDITOR_SANDBOX).not.toContain('allow-same-origin');
+    expect(BUNDLED_EDITOR_SANDBOX).not.toContain('allow-popups');
+    expect(BUNDLED_EDITOR_SANDBOX).not.toContain('allow-top-navigation');
+    expect(editorSandbox(external)).toBeUndefined();
+  });
+
+  it("is addressed as '*' (an opaque origin has no name); an external editor by its origin", () => {
+    expect(editorTargetOrigin(bundled)).toBe('*');
+    expect(editorTargetOrigin(external)).toBe('https://embed.diagrams.net');
+  });
+
+  it('gets the parameters that keep draw.io off storage and the network', () => {
+    expect(editorFrameUrl(bundled, 'de')).toBe(
+      'http://127.0.0.1:3000/diagram-editor/?embed=1&proto=json&spin=1&configure=1&noExitBtn=1&saveAndExit=0&lang=de&mode=device&stealth=1&pwa=0&math=0',
+    );
+  });
 });
 
 describe('editor address', () => {
   it('adds the embed parameters and the language to the configured URL', () => {
-    expect(editorFrameUrl('https://embed.diagrams.net', 'de')).toBe(
+    expect(editorFrameUrl({ kind: 'external', url: 'https://embed.diagrams.net' }, 'de')).toBe(
       'https://embed.diagrams.net/?embed=1&proto=json&spin=1&configure=1&noExitBtn=1&saveAndExit=0&lang=de',
     );
   });
 
   it('keeps a self-hosted path and query, overriding our own parameters', () => {
-    expect(editorFrameUrl('https://draw.example.com:8443/drawio/?ui=min&proto=xml', 'en')).toBe(
+    const selfHosted = 'https://draw.example.com:8443/drawio/?ui=min&proto=xml';
+    expect(editorFrameUrl({ kind: 'external', url: selfHosted }, 'en')).toBe(
       'https://draw.example.com:8443/drawio/?ui=min&proto=json&embed=1&spin=1&configure=1&noExitBtn=1&saveAndExit=0&lang=en',
     );
   });
 
   it('takes the origin from the URL', () => {
-    expect(editorOrigin('https://draw.example.com:8443/drawio/?x=1')).toBe(
+    const selfHosted = 'https://draw.example.com:8443/drawio/?x=1';
+    expect(editorOrigin({ kind: 'external', url: selfHosted })).toBe(
       'https://draw.example.com:8443',
     );
-    expect(editorOrigin('https://embed.diagrams.net')).toBe('https://embed.diagrams.net');
+    expect(editorOrigin({ kind: 'external', url: 'https://embed.diagrams.net' })).toBe(
+      'https://embed.diagrams.net',
+    );
   });
 
   it('spec §9: the overlay waits at most 10 s', () => {

@@ -1,8 +1,14 @@
 /**
  * draw.io's embed-mode message protocol (spec §7 Notes: events init, save (xml), export,
- * configure, exit; actions load (xml), configure), as pure functions: the frame's URL, the check
- * that a window message really comes from our editor frame, parsing its events and building our
- * actions, and turning an exported data URI into a file.
+ * configure, exit; actions load (xml), configure), as pure functions: the frame's URL and
+ * sandbox, the check that a window message really comes from our editor frame, parsing its
+ * events and building our actions, and turning an exported data URI into a file.
+ *
+ * The bundled editor (issue 17 item 1) runs in a sandbox without `allow-same-origin`, so its
+ * messages come from the opaque origin `'null'`, and a message to it can only be addressed to
+ * `'*'`. That is safe because the app's CSP (`frame-src 'self'`) lets the frame show nothing but
+ * our own server's documents, each again at an opaque origin; and only messages whose `source`
+ * is our frame's window are ever read.
  *
  * With `proto=json` every message in both directions is a JSON string. The editor posts
  * `configure` (because of `configure=1`) and waits for our `configure` action, then posts
@@ -11,6 +17,7 @@
  * the user leaves.
  */
 import type { Language } from '../../lib/i18n.ts';
+import type { DiagramEditorSource } from './editor-url.ts';
 
 /** spec §9 Timings: the loading overlay hides at the latest 10 s after the editor frame appears. */
 export const DIAGRAM_LOADING_TIMEOUT_MS = 10_000;
@@ -41,18 +48,63 @@ export type EditorAction =
   | { action: 'configure'; config: Record<string, unknown> }
   | { action: 'export'; format: ExportFormat; spinKey: 'export' };
 
-/** The origin (scheme, host, port) of the editor at `editorUrl`, e.g. 'https://embed.diagrams.net'. */
-export function editorOrigin(editorUrl: string): string {
-  return new URL(editorUrl).origin;
+/** The origin of every document in a sandbox without `allow-same-origin`, as messages carry it. */
+export const OPAQUE_ORIGIN = 'null';
+
+/**
+ * The bundled editor's sandbox: scripts, and downloads of what the user exports from draw.io's
+ * own menu. Never `allow-same-origin` (it would give the frame our origin: storage, cookies, the
+ * space key), nor popups, forms or top navigation (ways out with the drawing).
+ */
+export const BUNDLED_EDITOR_SANDBOX = 'allow-scripts allow-downloads';
+
+/**
+ * The origin the editor's messages come from: {@link OPAQUE_ORIGIN} for the bundled editor,
+ * else the external editor's origin (scheme, host, port), e.g. 'https://embed.diagrams.net'.
+ */
+export function editorOrigin(editor: DiagramEditorSource): string {
+  return editor.kind === 'bundled' ? OPAQUE_ORIGIN : new URL(editor.url).origin;
 }
 
 /**
- * The address of the editor frame: `editorUrl` (with any path and query it has) plus the embed
- * parameters — embed mode with the JSON protocol and a spinner, the configure handshake, no Exit
- * and no Save-and-Exit button — and the interface language `lang`.
+ * The `targetOrigin` of our messages to the editor: the external editor's origin, so a drawing
+ * never reaches whatever else the frame might show; `'*'` for the bundled editor, the only way to
+ * address an opaque origin (see the module comment for why that is safe).
  */
-export function editorFrameUrl(editorUrl: string, language: Language): string {
-  const url = new URL(editorUrl);
+export function editorTargetOrigin(editor: DiagramEditorSource): string {
+  return editor.kind === 'bundled' ? '*' : new URL(editor.url).origin;
+}
+
+/**
+ * The `sandbox` of the editor frame: {@link BUNDLED_EDITOR_SANDBOX} for the bundled editor;
+ * undefined (no sandbox) for an external one, which keeps its own origin and storage.
+ */
+export function editorSandbox(editor: DiagramEditorSource): string | undefined {
+  return editor.kind === 'bundled' ? BUNDLED_EDITOR_SANDBOX : undefined;
+}
+
+/**
+ * draw.io 14's URL parameters that keep the bundled editor inside its sandbox and off the
+ * network: `mode=device` (it would otherwise look for its last storage mode in
+ * `document.cookie`, which throws at an opaque origin and stops it from starting — and why
+ * `offline=1`, which skips that parameter, cannot be used), `stealth=1` (no online features, no
+ * logging), `pwa=0` (no service worker), `math=0` (no MathJax, which it would otherwise load at start).
+ */
+const BUNDLED_PARAMS: readonly [string, string][] = [
+  ['mode', 'device'],
+  ['stealth', '1'],
+  ['pwa', '0'],
+  ['math', '0'],
+];
+
+/**
+ * The address of the editor frame: the editor's URL (with any path and query it has) plus the
+ * embed parameters — embed mode with the JSON protocol and a spinner, the configure handshake,
+ * no Exit and no Save-and-Exit button — and the interface language `lang`; for the bundled
+ * editor also {@link BUNDLED_PARAMS}.
+ */
+export function editorFrameUrl(editor: DiagramEditorSource, language: Language): string {
+  const url = new URL(editor.url);
   const params: [string, string][] = [
     ['embed', '1'],
     ['proto', 'json'],
@@ -61,6 +113,7 @@ export function editorFrameUrl(editorUrl: string, language: Language): string {
     ['noExitBtn', '1'],
     ['saveAndExit', '0'],
     ['lang', language],
+    ...(editor.kind === 'bundled' ? BUNDLED_PARAMS : []),
   ];
   for (const [name, value] of params) url.searchParams.set(name, value);
   return url.href;
@@ -68,8 +121,9 @@ export function editorFrameUrl(editorUrl: string, language: Language): string {
 
 /**
  * Whether a window message comes from our editor: its `origin` is exactly `expectedOrigin` (the
- * configured editor's) **and** its `source` is our iframe's window `frame`. Anything else — the
- * page itself, another frame or popup, a navigated-away frame — is not the editor.
+ * configured editor's, or 'null' for the bundled one) **and** its `source` is our iframe's window
+ * `frame`. Anything else — the page itself, another frame or popup, a navigated-away frame — is
+ * not the editor.
  */
 export function isEditorMessage(
   event: { origin: string; source: unknown },

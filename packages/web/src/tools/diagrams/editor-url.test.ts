@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { DEFAULT_DIAGRAM_EDITOR_URL, readDiagramEditorUrl } from './editor-url.ts';
+import { BUNDLED_DIAGRAM_EDITOR_PATH, readDiagramEditor } from './editor-url.ts';
 
 function withMeta(content: string | null): Document {
   const doc = document.implementation.createHTMLDocument('x');
@@ -13,33 +13,40 @@ function withMeta(content: string | null): Document {
   return doc;
 }
 
-describe('readDiagramEditorUrl', () => {
+const BUNDLED = {
+  kind: 'bundled',
+  url: new URL(BUNDLED_DIAGRAM_EDITOR_PATH, window.location.href).href,
+};
+
+describe('readDiagramEditor (issue 17 item 1)', () => {
   afterEach(() => {
     document.head.querySelector('meta[name="cipherspace-diagram-editor"]')?.remove();
   });
 
-  it('reads the URL the server filled in', () => {
-    expect(readDiagramEditorUrl(withMeta('https://draw.example.com/drawio/?ui=min'))).toBe(
-      'https://draw.example.com/drawio/?ui=min',
-    );
+  it('reads the external URL the server filled in', () => {
+    expect(readDiagramEditor(withMeta('https://draw.example.com/drawio/?ui=min'))).toEqual({
+      kind: 'external',
+      url: 'https://draw.example.com/drawio/?ui=min',
+    });
   });
 
   it.each([
     ['no element (vite dev)', null],
-    ['the empty placeholder', ''],
+    ['the empty placeholder (DIAGRAM_EDITOR_URL unset)', ''],
     ['not a URL', 'embed.diagrams.net'],
     ['not https', 'http://draw.example.com'],
     ['a script URL', 'javascript:alert(1)'],
-  ])('falls back to the default for %s', (_case, content) => {
-    expect(readDiagramEditorUrl(withMeta(content))).toBe(DEFAULT_DIAGRAM_EDITOR_URL);
+  ])('takes the bundled editor on our own origin for %s', (_case, content) => {
+    expect(readDiagramEditor(withMeta(content))).toEqual(BUNDLED);
   });
 
   it('reads the current document by default', () => {
-    expect(readDiagramEditorUrl()).toBe('https://embed.diagrams.net');
+    expect(readDiagramEditor()).toEqual(BUNDLED);
+    expect(BUNDLED.url).toBe(`${window.location.origin}/diagram-editor/`);
     const meta = document.createElement('meta');
     meta.name = 'cipherspace-diagram-editor';
     meta.content = ' https://self.example ';
     document.head.append(meta);
-    expect(readDiagramEditorUrl()).toBe('https://self.example');
+    expect(readDiagramEditor()).toEqual({ kind: 'external', url: 'https://self.example' });
   });
 });

@@ -1,16 +1,26 @@
 /**
- * Where the diagram editor comes from (spec §7 Notes: "embedded from an external diagram editor
- * service"; server configuration DIAGRAM_EDITOR_URL). The server writes the configured URL into
- * `index.html` as `<meta name="cipherspace-diagram-editor" content="…">`
- * (packages/server/src/web-app.ts), since the Content-Security-Policy forbids inline script.
- * This is the one place the web app reads it.
+ * Which diagram editor the Diagrams tool embeds (issue 17 item 1; spec §7 Notes): by default the
+ * bundled draw.io our own server serves at {@link BUNDLED_DIAGRAM_EDITOR_PATH}
+ * (packages/server/src/diagram-editor.ts), run in an opaque-origin sandbox; an external editor
+ * only when the server is configured with DIAGRAM_EDITOR_URL. The server writes that URL into
+ * `index.html` as `<meta name="cipherspace-diagram-editor" content="…">` (empty for the bundled
+ * editor; packages/server/src/web-app.ts), since the Content-Security-Policy forbids inline
+ * script. This is the one place the web app reads it.
  */
 
-/** The editor used when the page names none (the Vite dev server, an old build). */
-export const DEFAULT_DIAGRAM_EDITOR_URL = 'https://embed.diagrams.net';
+/** Where our server serves the bundled draw.io (its index.html). */
+export const BUNDLED_DIAGRAM_EDITOR_PATH = '/diagram-editor/';
 
 /** The `name` of the meta element the server fills in. */
 export const DIAGRAM_EDITOR_META_NAME = 'cipherspace-diagram-editor';
+
+/**
+ * The diagram editor to embed: `bundled` — draw.io from our own server at the absolute `url`,
+ * in a sandbox without `allow-same-origin`; `external` — the configured DIAGRAM_EDITOR_URL
+ * (an https URL) at its own origin.
+ */
+export type DiagramEditorSource =
+  { kind: 'bundled'; url: string } | { kind: 'external'; url: string };
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -21,15 +31,18 @@ function isHttpsUrl(value: string): boolean {
 }
 
 /**
- * The configured diagram editor URL from `doc`'s meta element, or
- * {@link DEFAULT_DIAGRAM_EDITOR_URL} when the element is missing, empty or not an https URL
- * (the server only accepts https, so anything else is not its value).
+ * The editor `doc` names: external when its meta element holds an https URL (the server accepts
+ * nothing else), otherwise — no element (Vite dev server, an old build), an empty one, anything
+ * else — the bundled editor at {@link BUNDLED_DIAGRAM_EDITOR_PATH} on the document's own origin.
  */
-export function readDiagramEditorUrl(doc: Document = document): string {
+export function readDiagramEditor(doc: Document = document): DiagramEditorSource {
   const content =
     doc
       .querySelector(`meta[name="${DIAGRAM_EDITOR_META_NAME}"]`)
       ?.getAttribute('content')
       ?.trim() ?? '';
-  return isHttpsUrl(content) ? content : DEFAULT_DIAGRAM_EDITOR_URL;
+  if (isHttpsUrl(content)) return { kind: 'external', url: content };
+  // A document made by script (tests) has no address of its own: the page's is meant then.
+  const base = /^https?:/.test(doc.baseURI) ? doc.baseURI : window.location.href;
+  return { kind: 'bundled', url: new URL(BUNDLED_DIAGRAM_EDITOR_PATH, base).href };
 }

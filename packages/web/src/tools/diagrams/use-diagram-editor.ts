@@ -5,10 +5,11 @@
  * handshake (configure → init → load), keeping the editor on the current diagram's stored
  * drawing, and export.
  *
- * Only messages from the configured editor origin **and** our own frame are looked at
- * (isEditorMessage). The editor is loaded with a diagram's drawing whenever the screen shows
- * another diagram or another stored drawing than the editor last had — which is also how a
- * failed save is reverted in the editor (the stored drawing is still the old one).
+ * Only messages from the editor's origin (the opaque 'null' of the bundled editor's sandbox, or
+ * the external editor's) **and** our own frame are looked at (isEditorMessage). The editor is
+ * loaded with a diagram's drawing whenever the screen shows another diagram or another stored
+ * drawing than the editor last had — which is also how a failed save is reverted in the editor
+ * (the stored drawing is still the old one).
  */
 import {
   useCallback,
@@ -25,6 +26,8 @@ import {
   DIAGRAM_LOADING_TIMEOUT_MS,
   editorFrameUrl,
   editorOrigin,
+  editorSandbox,
+  editorTargetOrigin,
   exportAction,
   isEditorMessage,
   loadAction,
@@ -34,6 +37,7 @@ import {
   type ExportFormat,
 } from './editor-protocol.ts';
 import type { Language } from '../../lib/i18n.ts';
+import type { DiagramEditorSource } from './editor-url.ts';
 
 /** How long an export may take before the screen gives up waiting (the editor never answered). */
 export const EXPORT_TIMEOUT_MS = 30_000;
@@ -45,8 +49,8 @@ export interface EditorDiagram {
 }
 
 export interface DiagramEditorOptions {
-  /** The configured editor (DIAGRAM_EDITOR_URL). */
-  editorUrl: string;
+  /** The editor: the bundled draw.io, or the external one of DIAGRAM_EDITOR_URL (editor-url.ts). */
+  editor: DiagramEditorSource;
   /** The editor's interface language. */
   language: Language;
   /** The current diagram, or null when there is none. */
@@ -70,7 +74,9 @@ export interface DiagramEditor {
   frameRef: RefObject<HTMLIFrameElement | null>;
   /** The frame's `src` (fixed for the life of the screen). */
   frameSrc: string;
-  /** The editor's origin, e.g. for the external-resource warning. */
+  /** The frame's `sandbox` (the bundled editor's opaque origin), or undefined for none. */
+  frameSandbox: string | undefined;
+  /** The origin the editor's messages come from ('null' for the bundled editor). */
   origin: string;
   /** true once the editor said `init` (it then accepts drawings and exports). */
   ready: boolean;
@@ -88,11 +94,13 @@ export interface DiagramEditor {
 
 /** See the module comment. */
 export function useDiagramEditor(options: DiagramEditorOptions): DiagramEditor {
-  const { editorUrl, language, diagram } = options;
+  const { editor, language, diagram } = options;
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   // The editor keeps its address (and so its state) while the screen lives.
-  const [frameSrc] = useState(() => editorFrameUrl(editorUrl, language));
-  const origin = useMemo(() => editorOrigin(editorUrl), [editorUrl]);
+  const [frameSrc] = useState(() => editorFrameUrl(editor, language));
+  const origin = useMemo(() => editorOrigin(editor), [editor]);
+  const targetOrigin = useMemo(() => editorTargetOrigin(editor), [editor]);
+  const frameSandbox = editorSandbox(editor);
   const [overlayVisible, setOverlayVisible] = useState(true);
   // Counts the editor's `init` messages: each one needs a fresh `load`.
   const [initCount, setInitCount] = useState(0);
@@ -114,10 +122,11 @@ export function useDiagramEditor(options: DiagramEditorOptions): DiagramEditor {
 
   const post = useCallback(
     (action: EditorAction) => {
-      // The target origin keeps the drawing from reaching whatever else the frame might show.
-      frameRef.current?.contentWindow?.postMessage(serializeAction(action), origin);
+      // The target origin keeps the drawing from reaching whatever else the frame might show
+      // (for the bundled editor the CSP's frame-src does: see editorTargetOrigin).
+      frameRef.current?.contentWindow?.postMessage(serializeAction(action), targetOrigin);
     },
-    [origin],
+    [targetOrigin],
   );
 
   // spec §9: the overlay hides after 10 s at the latest, whatever the editor does.
@@ -227,6 +236,7 @@ export function useDiagramEditor(options: DiagramEditorOptions): DiagramEditor {
   return {
     frameRef,
     frameSrc,
+    frameSandbox,
     origin,
     ready,
     overlayVisible,

