@@ -17,7 +17,8 @@
  * - `connect-src` only the folder of draw.io's language files on this very server
  *   (`<host>/diagram-editor/resources/`): draw.io reads its interface texts with
  *   XMLHttpRequest and does not start without them. Nothing else — not our API, not another
- *   host — can be reached from the frame;
+ *   host — can be reached from the frame. `<host>` is the request's host (`Host`, or
+ *   `X-Forwarded-Host` behind a trusted proxy): the address the browser loaded the frame from;
  * - `frame-src`, `worker-src`, `object-src`, `media-src`, `manifest-src` `'none'`,
  *   `form-action 'none'`, `base-uri 'self'`;
  * - `frame-ancestors 'self'` (and `X-Frame-Options: SAMEORIGIN`): only our app may frame it.

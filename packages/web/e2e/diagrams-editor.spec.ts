@@ -9,8 +9,12 @@
  * throw, its `origin` is 'null') and none of the external-resource warning shows; a member
  * creates a diagram, draws a shape in draw.io's own UI, labels it and saves; the other member
  * sees it after Refresh; rename and delete reach the other member too; the drawing's label is
- * never sent unencrypted, and no CSP of ours had to block anything draw.io tried.
+ * never sent unencrypted, and no CSP of ours had to block anything draw.io tried (while the
+ * frame's attempt to fetch our API is blocked). Export as SVG and PNG works through the real
+ * editor too.
  */
+import { readFileSync } from 'node:fs';
+
 import type { Browser, BrowserContext, ConsoleMessage, Frame, Page } from '@playwright/test';
 
 import {
@@ -213,5 +217,43 @@ test('the real bundled draw.io: opaque origin, draw, save, Refresh on the other 
   } finally {
     await a.context.close();
     await b.context.close();
+  }
+});
+
+test('the real bundled draw.io exports the drawing as SVG and PNG, without any network beyond our server', async ({
+  browser,
+  server,
+}) => {
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'DrawioExport' });
+  if (!alice) throw new Error('space set-up failed');
+  const a = await openBrowser(browser, server);
+  try {
+    await openDiagrams(a.page, server, alice);
+    const [svg] = await Promise.all([
+      a.page.waitForEvent('download'),
+      a.page.getByRole('button', { name: 'Export SVG' }).click(),
+    ]);
+    expect(svg.suggestedFilename()).toBe('Default Diagram.svg');
+    const svgText = readFileSync(await svg.path(), 'utf8');
+    expect(svgText).toMatch(/<svg[\s>]/);
+    expect(svgText).toContain('Welcome to Diagrams!');
+
+    const [png] = await Promise.all([
+      a.page.waitForEvent('download'),
+      a.page.getByRole('button', { name: 'Export PNG' }).click(),
+    ]);
+    expect(png.suggestedFilename()).toBe('Default Diagram.png');
+    const pngBytes = readFileSync(await png.path());
+    expect(pngBytes.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+    expect(pngBytes.length).toBeGreaterThan(1000);
+    await expect(a.page.getByRole('button', { name: 'Export PNG' })).toBeEnabled();
+
+    expect(a.elsewhere).toEqual([]);
+    expect(a.cspViolations).toEqual([]);
+    await a.guard.check();
+  } finally {
+    await a.context.close();
   }
 });
