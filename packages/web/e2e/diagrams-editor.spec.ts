@@ -220,7 +220,7 @@ test('the real bundled draw.io: opaque origin, draw, save, Refresh on the other 
   }
 });
 
-test('the real bundled draw.io exports the drawing as SVG and PNG, without any network beyond our server', async ({
+test('the real bundled draw.io exports the drawing as SVG and PNG and speaks German, without any network beyond our server', async ({
   browser,
   server,
 }) => {
@@ -249,6 +249,19 @@ test('the real bundled draw.io exports the drawing as SVG and PNG, without any n
     );
     expect(pngBytes.length).toBeGreaterThan(1000);
     await expect(a.page.getByRole('button', { name: 'Export PNG' })).toBeEnabled();
+
+    // In German (the editor frame keeps its language until the page is opened again) draw.io
+    // reads its German texts (resources/dia_de.txt, the one kind of request its CSP allows it)
+    // and still needs nothing else.
+    await a.page.getByRole('contentinfo').getByRole('button', { name: 'Deutsch' }).click();
+    await a.page.reload();
+    await expect(a.page.getByRole('heading', { level: 1, name: 'Diagramme' })).toBeVisible();
+    const german = a.page.frameLocator('iframe[title="Diagramm-Editor"]');
+    await expect(german.getByText('Speichern', { exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(german.getByText('Seite-1', { exact: true })).toBeVisible();
+    await expect(german.getByText('Welcome to Diagrams!')).toBeVisible();
 
     expect(a.elsewhere).toEqual([]);
     expect(a.cspViolations).toEqual([]);
