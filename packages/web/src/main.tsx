@@ -5,16 +5,14 @@
  *
  * The app itself is imported only after that check, so nothing of it runs (or fails while its
  * modules load) in a browser without Web Crypto, e.g. on plain http other than localhost. What
- * runs before it is light: the language, the CSRF token, the first screen's code
- * (app/screen-modules.ts) and, on a tool's route, the request for that tool's content
- * (app/first-screen.ts), which then travel while the app's code loads.
+ * runs before it is light: the language, the CSRF token and, on a tool's route, the request for
+ * that tool's content (app/first-screen.ts), which then travels while the app's code loads.
  */
 import { hasWebCrypto } from '@cipherspace/crypto';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { prefetchFirstContent } from './app/first-screen.ts';
-import { loadScreenAt } from './app/screen-modules.ts';
 import { initCsrf } from './lib/csrf.ts';
 import { initLanguage } from './lib/i18n.ts';
 import { m } from './paraglide/messages.js';
@@ -35,8 +33,6 @@ if (!hasWebCrypto()) {
 } else {
   void initCsrf();
   prefetchFirstContent(window.location.pathname);
-  // The first screen's code travels alongside the app's (App.tsx waits for it before rendering).
-  loadScreenAt(window.location.pathname).catch(() => undefined);
   import('./app/App.tsx')
     .then(async ({ App, prepareFirstScreen }) => {
       await prepareFirstScreen(window.location.pathname);

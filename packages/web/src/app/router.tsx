@@ -12,7 +12,6 @@ import { Layout } from './Layout.tsx';
 import { localized } from './Localized.tsx';
 import { toolNameAt } from '../tools/registry.ts';
 import { RequireSession } from './RequireSession.tsx';
-import { SCREEN_MODULES, screenAt, TOOL_PATHS, type ScreenName } from './screen-modules.ts';
 import { ToolRoute } from './ToolRoute.tsx';
 
 /** A lazily loaded screen whose code can be loaded ahead; see {@link lazyScreen}. */
@@ -48,18 +47,59 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen
   return Object.assign(Screen, { preload });
 }
 
-/** Every lazily loaded screen, by the name of its module (./screen-modules.ts). */
-const SCREENS = Object.fromEntries(
-  Object.entries(SCREEN_MODULES).map(([name, load]) => [name, lazyScreen(load)]),
-) as Record<ScreenName, LazyScreen>;
+const LandingPage = lazyScreen(() => import('../features/landing/LandingPage.tsx'));
+const LoginPage = lazyScreen(() => import('../features/login/LoginPage.tsx'));
+const CreateSpacePage = lazyScreen(() => import('../features/space-create/CreateSpacePage.tsx'));
+const DashboardPage = lazyScreen(() => import('../features/dashboard/DashboardPage.tsx'));
+const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage.tsx'));
+const CryptoTestPage = lazyScreen(() => import('../features/crypto-test/CryptoTestPage.tsx'));
+const PrivacyPage = lazyScreen(() => import('../features/legal/PrivacyPage.tsx'));
+const ImprintPage = lazyScreen(() => import('../features/legal/ImprintPage.tsx'));
+const ToolUnavailablePage = lazyScreen(
+  () => import('../features/tool-shell/ToolUnavailablePage.tsx'),
+);
+const KanbanPage = lazyScreen(() => import('../tools/kanban/KanbanPage.tsx'));
+const TicketPage = lazyScreen(() => import('../tools/ticket/TicketPage.tsx'));
+const BulletinPage = lazyScreen(() => import('../tools/bulletin/BulletinPage.tsx'));
+const DiagramsPage = lazyScreen(() => import('../tools/diagrams/DiagramsPage.tsx'));
+const PokerPage = lazyScreen(() => import('../tools/poker/PokerPage.tsx'));
+const RandomizerPage = lazyScreen(() => import('../tools/randomizer/RandomizerPage.tsx'));
+
+/** The screens of the tools built so far (lazy: a tool's code loads when it is opened). */
+const TOOL_SCREENS: Partial<Record<(typeof TOOL_PATHS)[number], LazyScreen>> = {
+  kanban: KanbanPage,
+  ticket: TicketPage,
+  bulletin: BulletinPage,
+  diagrams: DiagramsPage,
+  'scrum-poker': PokerPage,
+  randomizer: RandomizerPage,
+};
+
+/** The lazily loaded screen at each path (the tool screens are added below). */
+const SCREENS_BY_PATH: Readonly<Record<string, LazyScreen>> = {
+  '/': LandingPage,
+  '/space/create': CreateSpacePage,
+  '/space/login': LoginPage,
+  '/login': LoginPage,
+  '/space/settings': SettingsPage,
+  '/dashboard': DashboardPage,
+  '/crypto-test': CryptoTestPage,
+  '/datenschutz': PrivacyPage,
+  '/impressum': ImprintPage,
+};
 
 /**
  * Loads the code of the screen at `pathname` (e.g. '/tools/kanban'); resolves at once for a path
  * without a lazily loaded screen. Rejects like the chunk's download. Call before the first render.
  */
 export function preloadScreen(pathname: string): Promise<void> {
-  const name = screenAt(pathname);
-  return name === null ? Promise.resolve() : SCREENS[name].preload();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const tool = /^\/tools\/([^/]+)$/.exec(path)?.[1];
+  const screen =
+    tool === undefined
+      ? SCREENS_BY_PATH[path]
+      : (TOOL_SCREENS[tool as (typeof TOOL_PATHS)[number]] ?? ToolUnavailablePage);
+  return screen ? screen.preload() : Promise.resolve();
 }
 
 /** `/space/register?…` → `/space/login?…` keeping the query and fragment. */
@@ -75,24 +115,34 @@ function RegisterRedirect() {
 
 const session = (page: ReactNode) => <RequireSession>{page}</RequireSession>;
 
+/** The tool routes of spec §2; each tool's screen comes with its own issue. */
+export const TOOL_PATHS = [
+  'kanban',
+  'ticket',
+  'bulletin',
+  'diagrams',
+  'scrum-poker',
+  'randomizer',
+] as const;
+
 export function createRouter() {
   return createBrowserRouter([
     {
       element: <Layout />,
       children: [
-        { index: true, element: localized(<SCREENS.landing />) },
-        { path: 'space/create', element: localized(<SCREENS.createSpace />) },
-        { path: 'space/login', element: localized(<SCREENS.login />) },
-        { path: 'login', element: localized(<SCREENS.login />) },
+        { index: true, element: localized(<LandingPage />) },
+        { path: 'space/create', element: localized(<CreateSpacePage />) },
+        { path: 'space/login', element: localized(<LoginPage />) },
+        { path: 'login', element: localized(<LoginPage />) },
         { path: 'space/register', element: <RegisterRedirect /> },
-        { path: 'space/settings', element: session(localized(<SCREENS.settings />)) },
-        { path: 'dashboard', element: session(localized(<SCREENS.dashboard />)) },
-        { path: 'crypto-test', element: localized(<SCREENS.cryptoTest />) },
-        { path: 'datenschutz', element: localized(<SCREENS.privacy />) },
-        { path: 'impressum', element: localized(<SCREENS.imprint />) },
+        { path: 'space/settings', element: session(localized(<SettingsPage />)) },
+        { path: 'dashboard', element: session(localized(<DashboardPage />)) },
+        { path: 'crypto-test', element: localized(<CryptoTestPage />) },
+        { path: 'datenschutz', element: localized(<PrivacyPage />) },
+        { path: 'impressum', element: localized(<ImprintPage />) },
         ...TOOL_PATHS.map((path) => {
           const tool = toolNameAt(`/tools/${path}`);
-          const Screen = SCREENS[path];
+          const Screen = TOOL_SCREENS[path] ?? ToolUnavailablePage;
           const screen = localized(<Screen />);
           return {
             path: `tools/${path}`,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { TOOL_PATHS } from '../app/screen-modules.ts';
+import { TOOL_PATHS } from '../app/router.tsx';
 import { applyLanguage } from '../lib/i18n.ts';
 import { getTool, listTools, toolNameAt } from './registry.ts';
 
