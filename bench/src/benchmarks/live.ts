@@ -20,7 +20,7 @@ import { encryptJson } from '@cipherspace/crypto';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 
 import { grouped, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
-import { launchChromium } from '../lib/chromium.ts';
+import { BENCH_CONTEXT_OPTIONS, launchChromium } from '../lib/chromium.ts';
 import { createThrowawayDatabase } from '../lib/postgres.ts';
 import type { Figure } from '../lib/report.ts';
 import { startOurServer } from '../lib/servers.ts';
@@ -450,8 +450,8 @@ async function measureSize(
     renders.push(await renderBoard(browser, url, space, bob, cards, OPEN_TIMEOUT_MS));
 
   context.log(`live: ${grouped(cards)} cards — A edits, B watches ×${plan.warmUp}+${plan.edits}`);
-  const aContext = await browser.newContext();
-  const bContext = await browser.newContext();
+  const aContext = await browser.newContext(BENCH_CONTEXT_OPTIONS);
+  const bContext = await browser.newContext(BENCH_CONTEXT_OPTIONS);
   try {
     const a = await openBoard(aContext, url, space, alice, cards);
     const b = await openBoard(bContext, url, space, bob, cards);

@@ -13,7 +13,7 @@ import { encryptJson } from '@cipherspace/crypto';
 import type { Browser } from '@playwright/test';
 
 import { grouped, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
-import { launchChromium } from '../lib/chromium.ts';
+import { BENCH_CONTEXT_OPTIONS, launchChromium } from '../lib/chromium.ts';
 import { createThrowawayDatabase } from '../lib/postgres.ts';
 import type { Figure } from '../lib/report.ts';
 import { startOurServer } from '../lib/servers.ts';
@@ -43,7 +43,7 @@ interface LandingRun {
 }
 
 async function loadLanding(browser: Browser, url: string): Promise<LandingRun> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(BENCH_CONTEXT_OPTIONS);
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: LCP_SCRIPT });

@@ -25,3 +25,11 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
   }
   return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }
+
+/**
+ * The options of every browser context a benchmark opens: no service worker. The app's worker
+ * (packages/web/pwa.config.ts) precaches every chunk in the background after the first load;
+ * the landing figure counts what the landing page itself loads, and the first renders measure a
+ * tool whose code is not cached yet, as they did before the worker existed.
+ */
+export const BENCH_CONTEXT_OPTIONS = { serviceWorkers: 'block' } as const;

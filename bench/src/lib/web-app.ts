@@ -12,6 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 
 import type { BenchContext } from './benchmark.ts';
 import { REPO_ROOT } from './bundle.ts';
+import { BENCH_CONTEXT_OPTIONS } from './chromium.ts';
 import type { BenchMember, BenchSpace } from './spaces.ts';
 
 /** Builds the web app into `outDir` with the project's own build script. @throws with its output. */
@@ -189,7 +190,7 @@ export async function renderBoard(
   cards: number,
   timeoutMs = 60_000,
 ): Promise<BoardRender> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(BENCH_CONTEXT_OPTIONS);
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: boardWatchScript(cards) });

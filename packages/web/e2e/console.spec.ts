@@ -15,6 +15,9 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 import { serveStandInDiagramEditor } from './diagram-editor.ts';
 import { expect, test } from './fixtures.ts';
 
+// Normal use includes the app's service worker (blocked elsewhere in the e2e suite).
+test.use({ serviceWorkers: 'allow' });
+
 const SPACE_KEY = 'Qu1et-Console!Key';
 
 /** The dashboard's six tools, by their (English) display name. */

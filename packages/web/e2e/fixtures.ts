@@ -16,7 +16,8 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 
 const SERVER_DIR = fileURLToPath(new URL('../../server', import.meta.url));
 // E2E_WEB_DIST: a build of its own (`vite build --outDir …`), when several runs share a checkout.
-const WEB_DIST = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
+export const WEB_DIST =
+  process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 
 /**
  * The diagram editor every e2e server is configured with (DIAGRAM_EDITOR_URL). Nothing answers

@@ -4,7 +4,7 @@
  * dashboard and the tool screens show the status in their own headers, so the frame leaves it
  * out there.
  */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { ConnectionStatusBadge } from '../components/ConnectionStatusBadge.tsx';
@@ -12,29 +12,35 @@ import { Footer } from '../components/Footer.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.ts';
+import { toolNameAt } from '../tools/registry.ts';
 import { m } from '../paraglide/messages.js';
 import { RealtimeSession } from './RealtimeSession.tsx';
 
+/**
+ * The service worker and its update prompt (issue 17 item 3), for signed-in members of a
+ * production build: loaded after the page, never on the public pages' path.
+ */
+const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx'));
+
 /** Pages whose own header carries the connection status (spec §2 dashboard, tool headers). */
-const PAGES_WITH_OWN_STATUS = new Set([
-  '/dashboard',
-  '/tools/kanban',
-  '/tools/ticket',
-  '/tools/bulletin',
-  '/tools/diagrams',
-  '/tools/scrum-poker',
-  '/tools/randomizer',
-]);
+function hasOwnStatus(pathname: string): boolean {
+  return pathname === '/dashboard' || toolNameAt(pathname) !== undefined;
+}
 
 export function Layout() {
   // The frame's own texts follow the language; pages follow it through localized() (router).
-  useLanguage();
+  const language = useLanguage();
   const session = useSession();
   const { pathname } = useLocation();
   return (
     <div className="app-shell">
       <RealtimeSession />
-      {session && !PAGES_WITH_OWN_STATUS.has(pathname) ? (
+      {session && import.meta.env.PROD ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt register language={language} />
+        </Suspense>
+      ) : null}
+      {session && !hasOwnStatus(pathname) ? (
         <section className="app-connection" aria-label={m.connection_region_label()}>
           <ConnectionStatusBadge />
         </section>

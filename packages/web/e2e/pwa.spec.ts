@@ -1,0 +1,164 @@
+/**
+ * The installable app (issue 17 item 3) in Chromium: the web app manifest in both languages
+ * with its icons; the service worker, registered once a member has signed in, precaches the
+ * shell and every tool's code, so the app starts with no network after one visit; a new version
+ * waits for the member's "Reload". The public pages alone register no worker.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Page } from '@playwright/test';
+import { TOOL_METADATA } from '@cipherspace/tools/metadata';
+
+import de from '../messages/de.json' with { type: 'json' };
+import en from '../messages/en.json' with { type: 'json' };
+import { expect, startServer, test, WEB_DIST, type ServerProcess } from './fixtures.ts';
+import { setUpSpace, signIn, type Member } from './support.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+/**
+ * Signs a new member in on the dashboard and waits until the page is controlled by the
+ * activated service worker it registered.
+ */
+async function serviceWorkerInControl(page: Page, server: ServerProcess): Promise<Member> {
+  const [member] = await setUpSpace(server, ['alice'], { prefix: 'Pwa' });
+  if (!member) throw new Error('space set-up failed');
+  await signIn(page, server, member);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // The first visit is not controlled (clientsClaim off): the next load is.
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  return member;
+}
+
+test('the manifest names the app in the interface language and its icons load', async ({
+  page,
+  server,
+}) => {
+  const [member] = await setUpSpace(server, ['alice'], { prefix: 'Pwa' });
+  if (!member) throw new Error('space set-up failed');
+  await signIn(page, server, member);
+  const manifestLink = page.locator('link[rel="manifest"]');
+  await expect(manifestLink).toHaveAttribute('href', '/manifest.webmanifest');
+  const english = (await (await page.request.get(`${server.url}/manifest.webmanifest`)).json()) as {
+    name: string;
+    lang: string;
+    description: string;
+    theme_color: string;
+    display: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
+  expect(english).toMatchObject({
+    name: 'Cipherspace',
+    lang: 'en',
+    description: en.pwa_manifest_description,
+    theme_color: '#3b3f8f',
+    display: 'standalone',
+  });
+  expect(english.icons.map((icon) => icon.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  );
+  for (const icon of english.icons) {
+    const answer = await page.request.get(`${server.url}${icon.src}`);
+    expect(answer.status(), icon.src).toBe(200);
+  }
+
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Deutsch' }).click();
+  await expect(manifestLink).toHaveAttribute('href', '/manifest.de.webmanifest');
+  const german = (await (
+    await page.request.get(`${server.url}/manifest.de.webmanifest`)
+  ).json()) as {
+    lang: string;
+    description: string;
+  };
+  expect(german).toMatchObject({ lang: 'de', description: de.pwa_manifest_description });
+  // The stored language picks the German manifest again after a reload.
+  await page.reload();
+  await expect(manifestLink).toHaveAttribute('href', '/manifest.de.webmanifest');
+});
+
+test('after one visit the app starts with no network, with every tool code cached', async ({
+  page,
+  context,
+  server,
+}) => {
+  await page.goto(server.url);
+  // The public pages alone register no worker.
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
+  const member = await serviceWorkerInControl(page, server);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  expect(cached).toContain('/');
+  for (const page of ['KanbanPage', 'TicketPage', 'BulletinPage', 'DiagramsPage', 'PokerPage'])
+    expect(
+      cached.some((url) => new RegExp(`^/assets/${page}-[\\w-]+\\.js$`).test(url)),
+      page,
+    ).toBe(true);
+  expect(cached.some((url) => /^\/assets\/RandomizerPage-[\w-]+\.js$/.test(url))).toBe(true);
+  expect(Object.keys(TOOL_METADATA)).toHaveLength(6);
+
+  // No network: the signed-in member's dashboard starts from the cache (its live connection
+  // keeps trying), and so does a public page.
+  await context.setOffline(true);
+  await page.goto(`${server.url}/dashboard`);
+  await expect(page.getByRole('heading', { level: 1, name: member.space.name })).toBeVisible();
+  await page.goto(`${server.url}/space/create`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a new version waits for the member: "A new version is available — Reload"', async ({
+  page,
+}) => {
+  // A server of its own on a copy of the build, so that a "new build" can be put in place.
+  const dist = mkdtempSync(join(tmpdir(), 'cs-pwa-dist-'));
+  cpSync(WEB_DIST, dist, { recursive: true });
+  const server = await startServer({ webDist: dist });
+  try {
+    await serviceWorkerInControl(page, server);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    await expect(page.getByRole('status', { name: en.pwa_update_available })).toHaveCount(0);
+
+    // Deploy: a build whose service worker differs (here: the shell's revision).
+    const swPath = join(dist, 'sw.js');
+    const sw = readFileSync(swPath, 'utf8');
+    const revised = sw.replace(/(url:"\/",revision:")([^"]+)"/, '$1$2-next"');
+    expect(revised).not.toBe(sw);
+    writeFileSync(swPath, revised);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+
+    const prompt = page.getByRole('status', { name: en.pwa_update_available });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await expect(prompt).toContainText(en.pwa_update_available);
+    // The page goes on with the old code until the member chooses.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+      firstWorker,
+    );
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: en.pwa_update_reload }).click();
+    await reloaded;
+    await expect(page.getByRole('status', { name: en.pwa_update_available })).toHaveCount(0);
+    const waiting = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.waiting ?? null;
+    });
+    expect(waiting).toBeNull();
+  } finally {
+    await server.stop();
+    rmSync(dist, { recursive: true, force: true });
+  }
+});
