@@ -18,7 +18,7 @@ describe('tRPC with the patched object-spread helper', () => {
     const item = { id: 7, jsonrpc: '2.0' as const, result: { type: 'data' as const, data: 1 } };
     Object.defineProperty(item, 'hidden', { value: 'not enumerable', enumerable: false });
     Object.assign(item, { [marker]: 'symbol' });
-    const out = transformTRPCResponse(config, item) as Record<string | symbol, unknown>;
+    const out = transformTRPCResponse(config, item) as unknown as Record<string | symbol, unknown>;
     expect(out).not.toBe(item);
     expect(out).toEqual({
       id: 7,
