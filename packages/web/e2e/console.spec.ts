@@ -67,11 +67,16 @@ test('no console error or warning on any screen in normal use', async ({ page, c
   // Landing: the tools' icons are drawn (the sprite loaded; no emoji boxes).
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const iconWidths = await page
-    .locator('.landing-icon svg use')
-    .evaluateAll((uses) => uses.map((use) => (use as SVGGraphicsElement).getBBox().width));
-  expect(iconWidths).toHaveLength(6);
-  for (const width of iconWidths) expect(width).toBeGreaterThan(0);
+  // The sprite file arrives after the page: wait for it to be drawn.
+  const icons = page.locator('.landing-icon svg use');
+  await expect(icons).toHaveCount(6);
+  await expect
+    .poll(() =>
+      icons.evaluateAll((uses) =>
+        uses.every((use) => (use as SVGGraphicsElement).getBBox().width > 0),
+      ),
+    )
+    .toBe(true);
 
   // Create a space, then register as its first user (admin) on the login screen.
   await page.getByRole('button', { name: 'Create new space' }).click();

@@ -567,7 +567,9 @@ test('opening the board by its address asks for its content once, before its cod
   expect(asked.indexOf(contentLoads[0] ?? '')).toBeLessThan(boardCode);
 
   // The code is named after its content and kept by the browser: a reload takes every file of
-  // it from the cache, without asking the server even whether it changed.
+  // it from the cache, without asking the server even whether it changed. (First every file the
+  // page asked for has arrived, the ones it loads after the board too.)
+  await page.waitForLoadState('networkidle');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const code: { path: string; fromCache: boolean }[] = [];

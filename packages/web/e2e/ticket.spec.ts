@@ -101,7 +101,10 @@ test('two members share one backlog live: issues, comments, deletions and simult
     await expect(details(alicePage).getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
     await issue(bobPage, 'Checkout times out').click();
     const bobDetails = details(bobPage);
-    await expect(bobDetails.getByRole('heading', { level: 2 })).toHaveText('Checkout times out');
+    // The heading carries the issue's ticket number (#1, read out as 'Issue number 1').
+    await expect(bobDetails.getByRole('heading', { level: 2 })).toHaveAccessibleName(
+      /^Issue number \d+ Checkout times out$/,
+    );
     await expect(bobDetails).toContainText('Payment provider answers after 30 s');
     await expect(bobDetails).toContainText('No comments yet. Be the first to comment!');
     const addComment = bobDetails.getByRole('button', { name: 'Add Comment' });
@@ -154,8 +157,8 @@ test('two members share one backlog live: issues, comments, deletions and simult
     await edit.getByLabel('Title').fill('Checkout times out on mobile');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
-    await expect(aliceDetails.getByRole('heading', { level: 2 })).toHaveText(
-      'Checkout times out on mobile',
+    await expect(aliceDetails.getByRole('heading', { level: 2 })).toHaveAccessibleName(
+      /^Issue number \d+ Checkout times out on mobile$/,
       { timeout: LIVE_MS },
     );
     await bobDetails
