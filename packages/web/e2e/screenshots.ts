@@ -4,7 +4,7 @@
  * `{screen}-{language}-{width}.png` (issue 19 item 2). The app is the real one: a production
  * build (SCREENSHOTS_WEB_DIST, else built into a temporary folder) served by packages/server on
  * an embedded database, with a space whose tools hold some realistic content
- * (./sample-content.ts). The diagram editor of another origin is answered by the e2e stand-in.
+ * (./sample-content.ts). Diagrams shows the bundled draw.io, the product's default editor.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,6 @@ import { TOOL_METADATA } from '@cipherspace/tools/metadata';
 import { chromium, type Page } from '@playwright/test';
 
 import { CHROMIUM_ARGS, chromiumExecutable } from './browser.ts';
-import { serveStandInDiagramEditor } from './diagram-editor.ts';
 import { expect, startServer } from './fixtures.ts';
 import { fillSampleContent } from './sample-content.ts';
 import { setUpSpace, signIn, type Member } from './support.ts';
@@ -71,6 +70,11 @@ async function settled(page: Page, language: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('.diagrams-overlay')).toBeHidden();
+  // The bundled draw.io has drawn its canvas (it loads for a few seconds).
+  if (new URL(page.url()).pathname === '/tools/diagrams')
+    await expect(
+      page.locator('iframe.diagrams-frame').contentFrame().locator('.geDiagramContainer'),
+    ).toBeVisible({ timeout: 60_000 });
   // Fonts, icons and transitions.
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(400);
@@ -78,7 +82,8 @@ async function settled(page: Page, language: string): Promise<void> {
 
 async function main(): Promise<void> {
   const webDist = process.env.SCREENSHOTS_WEB_DIST ?? buildWebApp();
-  const server = await startServer({ webDist });
+  // '' = the bundled draw.io (issue 17), as a default installation has it.
+  const server = await startServer({ webDist, diagramEditorUrl: '' });
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
     args: CHROMIUM_ARGS,
@@ -95,7 +100,6 @@ async function main(): Promise<void> {
           baseURL: server.url,
           reducedMotion: 'reduce',
         });
-        await serveStandInDiagramEditor(context);
         await context.addInitScript((chosen) => {
           localStorage.setItem('cipherspace_language', chosen);
         }, language);
