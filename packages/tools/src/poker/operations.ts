@@ -189,10 +189,17 @@ export function selectIssue(
 }
 
 /**
+ * The topic `text` sets (issue 19 item 6): trimmed and cut to {@link POKER_TOPIC_MAX_LENGTH}
+ * UTF-16 code units, trimmed again after the cut; '' for a blank one.
+ */
+export function normalizeTopic(text: string): string {
+  return text.trim().slice(0, POKER_TOPIC_MAX_LENGTH).trim();
+}
+
+/**
  * Sets the free topic the round votes on when the backlog has no issue to estimate (issue 19
- * item 6): `topic` trimmed and cut to {@link POKER_TOPIC_MAX_LENGTH} UTF-16 code units (trimmed
- * again after the cut); a blank topic removes the field. The votes stay. Setting the topic
- * already set returns `content` itself. Throws NO_DATA.
+ * item 6): `topic` as {@link normalizeTopic} makes it; a blank topic removes the field. The votes
+ * stay. Setting the topic already set returns `content` itself. Throws NO_DATA.
  */
 export function setTopic(
   content: PokerContent | null,
@@ -200,7 +207,7 @@ export function setTopic(
   _ctx?: PokerContext,
 ): PokerContent {
   const current = requireContent(content);
-  const topic = args.topic.trim().slice(0, POKER_TOPIC_MAX_LENGTH).trim();
+  const topic = normalizeTopic(args.topic);
   if ((current.topic ?? '') === topic) return current;
   const { topic: _old, ...rest } = current;
   return topic === '' ? rest : { ...rest, topic };

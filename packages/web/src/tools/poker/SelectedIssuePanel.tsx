@@ -12,6 +12,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 
 import {
   FINAL_ESTIMATION_OPTIONS,
+  normalizeTopic,
   POKER_TOPIC_MAX_LENGTH,
   takeOverEstimation,
   type SourcedIssue,
@@ -133,7 +134,7 @@ function TopicForm({ topic, onSetTopic }: Pick<SelectedIssuePanelProps, 'topic' 
   const [saving, setSaving] = useState(false);
   if (topic !== shownTopic) {
     setShownTopic(topic);
-    if (draft.trim() === shownTopic) setDraft(topic);
+    if (normalizeTopic(draft) === shownTopic) setDraft(topic);
   }
 
   async function save(next: string) {
@@ -144,7 +145,7 @@ function TopicForm({ topic, onSetTopic }: Pick<SelectedIssuePanelProps, 'topic' 
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();
-    if (draft.trim() !== topic) void save(draft);
+    if (normalizeTopic(draft) !== topic) void save(draft);
   }
 
   return (
@@ -170,7 +171,7 @@ function TopicForm({ topic, onSetTopic }: Pick<SelectedIssuePanelProps, 'topic' 
         <button
           type="submit"
           className="button button-primary"
-          disabled={saving || draft.trim() === topic}
+          disabled={saving || normalizeTopic(draft) === topic}
           aria-busy={saving}
         >
           {m.poker_topic_set()}
