@@ -57,6 +57,10 @@ type RefName =
   | 'adminName';
 type Role = 'admin' | 'member' | 'other';
 
+/** How often, and how far apart (ms), a re-login waits for a concurrent rename's answer. */
+const RELOGIN_ATTEMPTS = 5;
+const RELOGIN_WAIT_MS = 200;
+
 /** A value that stands for something of the current world (it changes when spaces are rebuilt). */
 class Ref {
   constructor(readonly name: RefName) {}
@@ -118,16 +122,29 @@ class World {
     return this.exclusive(() => this.build());
   }
 
-  /** A new session for `role` (its token was logged out). */
+  /**
+   * A new session for `role` (its token was logged out). Routes are fuzzed concurrently: a rename
+   * of this person may be committed before the login and answered after it, and only that answer
+   * brings the new name (`follow`). So a login that finds no such user is tried again, with the
+   * name as it is then, up to RELOGIN_ATTEMPTS times, RELOGIN_WAIT_MS apart.
+   */
   relogin(role: Role): Promise<void> {
     this.relogins += 1;
     return this.exclusive(async () => {
-      const person = this.person(role);
       const space = role === 'other' ? this.otherSpace : this.space;
-      const { token } = await loginOverRest(this.server, space, person.username, {
-        register: false,
-      });
-      person.token = token;
+      for (let attempt = 1; ; attempt++) {
+        const person = this.person(role);
+        try {
+          const { token } = await loginOverRest(this.server, space, person.username, {
+            register: false,
+          });
+          person.token = token;
+          return;
+        } catch (error) {
+          if (attempt >= RELOGIN_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, RELOGIN_WAIT_MS));
+        }
+      }
     });
   }
 
