@@ -22,11 +22,23 @@
  *
  * Every load, reload and save runs through one queue, so a remote reload never interleaves with
  * a save of this tab.
+ *
+ * **Offline (issue 17).** With an {@link OfflineStore}, the last content is kept as ciphertext
+ * (the envelope loaded or saved, or one encrypted from what operations caught up to). When the
+ * server cannot be reached — a network failure, not an HTTP error answer
+ * ({@link ServerUnreachableError}, or a save whose answer stayed lost) — a first load opens the
+ * cached envelope, and a change stays on screen and is queued as its op1 envelope with the
+ * version it was based on; while changes wait, every new change joins the end of the queue so the
+ * order holds. On a load or refresh that reaches the server (the app calls `refresh()` on the
+ * browser's `online` event and on a realtime reconnect) the queue is replayed in order through
+ * the same save path as a new change: re-applied on a 409, reported as `unapplied` (with the §8
+ * conflict message in the app) only when it no longer applies — never dropped silently. A change
+ * that turns out to be stored already (its answer was lost) is recognised by its id.
  */
 
 import { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
 import {
-  parseOperation,
+  parseOperationFor,
   type ContentLanguage,
   type DomainContext,
   type NamedOperation,
@@ -35,6 +47,8 @@ import {
   type PatchOperation,
   type ToolDefinition,
 } from '@cipherspace/tools';
+
+import type { OfflineStore, QueuedChange, UnappliedChange } from './offline-store.ts';
 
 /** Sources of time and identity for what is not an operation (default content, operation stamps). */
 export type ContentContext = DomainContext;
@@ -147,6 +161,32 @@ export class SaveAnswerLostError extends Error {
   }
 }
 
+/**
+ * The server could not be reached: the request got no HTTP answer at all (offline, DNS, refused
+ * connection; issue 17). Not an HTTP error answer.
+ */
+export class ServerUnreachableError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The server cannot be reached', options);
+    this.name = 'ServerUnreachableError';
+  }
+}
+
+/** Whether `error` means the server was not reached (a load, or a save without any answer). */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ServerUnreachableError || error instanceof SaveAnswerLostError;
+}
+
+/**
+ * A change made offline that could not be applied when it was replayed (issue 17): the operation
+ * (null when its envelope no longer opens) and why (see {@link UnappliedChange}).
+ */
+export interface UnappliedOperation {
+  id: string;
+  operation: Operation | null;
+  reason: UnappliedChange['reason'];
+}
+
 /** Content failed validation before a save; `problems` are the spec §5 messages. */
 export class ContentValidationError extends Error {
   readonly problems: readonly string[];
@@ -173,19 +213,30 @@ export interface ContentState<C> {
   canUndo: boolean;
   /** Whether this tab has an undone change it can redo. */
   canRedo: boolean;
+  /**
+   * true when the server could not be reached on the last try (issue 17): the content may come
+   * from this browser's cache and changes are queued.
+   */
+  offline: boolean;
+  /** How many changes made offline wait to be saved (shown on top of `content`). */
+  queued: number;
+  /** Queued changes that could not be applied on replay, until {@link ContentLifecycle.dismissUnapplied}. */
+  unapplied: readonly UnappliedOperation[];
 }
 
 /**
  * How {@link ContentLifecycle.perform} ended:
  * - `saved`: the change is stored (possibly after re-applying it to a newer version), or the
- *   operation changed nothing (it returned the content it was given) and nothing was sent;
+ *   operation changed nothing (it returned the content it was given) and nothing was sent, or —
+ *   `queued: true` — the server could not be reached and the change waits in the offline queue
+ *   (shown, saved when the connection returns; issue 17);
  * - `rejected`: a rule refused the change on the content the user saw (`error` says why);
  * - `invalid`: the changed content failed validation (`error` is a ContentValidationError);
  * - `conflict`: someone else's change made this one impossible; the latest content is shown;
  * - `failed`: the save failed for another reason (network, server); nothing changed.
  */
 export type PerformResult<C> =
-  | { status: 'saved'; content: C }
+  | { status: 'saved'; content: C; queued?: true }
   | { status: 'rejected' | 'invalid' | 'conflict' | 'failed'; error: unknown };
 
 /** Options of {@link ContentLifecycle.perform}. */
@@ -214,8 +265,17 @@ export class NothingToUndoError extends Error {
   }
 }
 
-/** What a saved change of this tab goes on: a new change, an undo or a redo. */
-type ChangeKind = 'change' | 'undo' | 'redo';
+/**
+ * What a saved change of this tab goes on: a new change, an undo or a redo — or the replay of a
+ * queued change, which was put on the undo list when it was queued.
+ */
+type ChangeKind = 'change' | 'undo' | 'redo' | 'replay';
+
+/** A change waiting in the offline queue, with its operation opened. */
+interface Queued {
+  change: QueuedChange;
+  operation: Operation;
+}
 
 interface Confirmed<C> {
   content: C | null;
@@ -238,6 +298,16 @@ export interface ContentLifecycleOptions<C, Op extends NamedOperation> {
   language?: () => ContentLanguage;
   /** How long another member's pending change is shown without its save arriving, in ms. */
   pendingTtlMs?: number;
+  /**
+   * The cache and queue of this tool for working offline (issue 17); without it a failed save
+   * is `failed` and a load without the server is an error, as before.
+   */
+  offline?: OfflineStore;
+  /**
+   * Whether the browser believes it is online (`navigator.onLine`): when false, a save without an
+   * answer is not sent again before it is queued. Absent: always resent.
+   */
+  online?: () => boolean;
 }
 
 /** Default of {@link ContentLifecycleOptions.pendingTtlMs}: a save that has not landed by then failed. */
@@ -262,6 +332,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     saving: false,
     canUndo: false,
     canRedo: false,
+    offline: false,
+    queued: 0,
+    unapplied: [],
   };
   private confirmed: Confirmed<C> = { content: null, version: 0 };
   /** The inverses of this tab's saved changes, the latest last (issue 16). */
@@ -288,6 +361,19 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private readonly context: ContentContext;
   private readonly language: (() => ContentLanguage) | undefined;
   private readonly author: string;
+  private readonly offline: OfflineStore | undefined;
+  private readonly online: (() => boolean) | undefined;
+  /** The offline queue (issue 17), oldest first; read from the store on the first load. */
+  private queued: Queued[] = [];
+  private unapplied: UnappliedOperation[] = [];
+  private queueRestored = false;
+  /** The id of the queued change being replayed now (shown by the save, not by the overlay). */
+  private replaying: string | null = null;
+  /** Ids of operations found stored on the server lately (a queued one among them is in). */
+  private readonly storedIds = new Set<string>();
+  /** The newest version this tab has put into the cache. */
+  private cachedVersion = 0;
+  private cacheTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: ContentLifecycleOptions<C, Op>) {
     this.domain = options.domain;
@@ -296,6 +382,8 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.codec = options.codec;
     this.pendingTtlMs = options.pendingTtlMs ?? PENDING_TTL_MS;
     this.language = options.language;
+    this.offline = options.offline;
+    this.online = options.online;
     this.context = options.context ?? {
       now: () => new Date().toISOString(),
       newId: () => crypto.randomUUID(),
@@ -331,6 +419,14 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.listeners.clear();
     this.operationListeners.clear();
     if (this.pendingTimer) clearTimeout(this.pendingTimer);
+    if (this.cacheTimer) clearTimeout(this.cacheTimer);
+  }
+
+  /** Forgets the reported unapplied changes (the member has read them); resolves when stored. */
+  async dismissUnapplied(): Promise<void> {
+    this.unapplied = [];
+    this.setState({});
+    await this.offline?.clearUnapplied().catch(() => undefined);
   }
 
   /**
@@ -366,7 +462,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
    */
   private async openOperation(envelope: string): Promise<Operation> {
     if (!this.codec.decryptOperation) throw new Error('No operation channel');
-    return parseOperation(await this.codec.decryptOperation(envelope));
+    return parseOperationFor(this.domain, await this.codec.decryptOperation(envelope));
   }
 
   /** Drops pending changes whose time is up, and wakes up again for the next one. */
@@ -477,18 +573,192 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.queuedReload = request;
     request.done = this.enqueue(async () => {
       this.queuedReload = null;
+      await this.restoreQueue();
       if (request.onlyBelow !== null && this.confirmed.version >= request.onlyBelow) return;
-      if (!request.snapshot && (await this.catchUp(request.inline, request.onlyBelow))) return;
+      if (!request.snapshot && (await this.catchUp(request.inline, request.onlyBelow))) {
+        await this.replayQueued();
+        return;
+      }
       if (this.state.status === 'error') this.setState({ status: 'loading', loadError: null });
       try {
         this.confirm(await this.fetchLatest());
       } catch (error) {
+        if (isUnreachable(error)) {
+          // Offline: a first load opens the cached ciphertext (issue 17).
+          if (this.state.status !== 'loaded' && (await this.openCached())) return;
+          if (this.state.status === 'loaded') this.setState({ offline: true });
+        }
         // Content already on screen stays usable when a background reload fails.
         if (this.state.status === 'loaded') return;
         this.setState({ status: 'error', loadError: error });
+        return;
       }
+      await this.replayQueued();
     });
     return request.done;
+  }
+
+  /**
+   * Reads the offline queue and the unapplied report from the store, once (the first load):
+   * queued changes whose envelope no longer opens are reported as unapplied, never dropped.
+   */
+  private async restoreQueue(): Promise<void> {
+    if (this.queueRestored || !this.offline) return;
+    this.queueRestored = true;
+    const [queue, unapplied] = await Promise.all([
+      this.offline.readQueue().catch(() => []),
+      this.offline.readUnapplied().catch(() => []),
+    ]);
+    for (const entry of unapplied) {
+      const operation = await this.openOperation(entry.operation).catch(() => null);
+      this.unapplied.push({ id: entry.id, operation, reason: entry.reason });
+    }
+    for (const change of queue) {
+      try {
+        this.queued.push({ change, operation: await this.openOperation(change.operation) });
+        this.remember([change.id]);
+      } catch {
+        await this.reportUnapplied(change, null, 'rejected');
+      }
+    }
+    this.setState({});
+  }
+
+  /**
+   * Shows the cached content of this tool (issue 17), decrypted; false when there is none or it
+   * does not open (then the load error stays).
+   */
+  private async openCached(): Promise<boolean> {
+    if (!this.offline) return false;
+    try {
+      const cached = await this.offline.readContent();
+      if (!cached) return false;
+      const content = this.domain.parse(await this.codec.decrypt(cached.encryptedData));
+      this.confirmed = { content, version: cached.version };
+      this.cachedVersion = Math.max(this.cachedVersion, cached.version);
+      this.setState({
+        status: 'loaded',
+        content,
+        version: cached.version,
+        loadError: null,
+        saving: false,
+        offline: true,
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Puts a stored envelope of `version` into the offline cache (best effort). */
+  private cache(encryptedData: string, version: number): void {
+    if (!this.offline || version < this.cachedVersion) return;
+    this.cachedVersion = version;
+    this.offline.writeContent({ encryptedData, version }).catch(() => undefined);
+  }
+
+  /**
+   * After catching up by operations (no envelope of the new version arrived), encrypts the
+   * confirmed content for the cache — once things are quiet (1 s), newest version only.
+   */
+  private scheduleCacheSnapshot(): void {
+    if (!this.offline || this.cacheTimer) return;
+    this.cacheTimer = setTimeout(() => {
+      this.cacheTimer = null;
+      const { content, version } = this.confirmed;
+      if (content === null || version <= this.cachedVersion || this.disposed) return;
+      this.codec
+        .encrypt(content)
+        .then((envelope) => this.cache(envelope, version))
+        .catch(() => undefined);
+    }, 1_000);
+  }
+
+  /**
+   * Queues `operation` (made on the local content `before`, giving `after`) in the offline store
+   * as its op1 envelope, based on the confirmed version, and shows it on top (issue 17). `failed`
+   * when it cannot be queued (no store, no operation envelope, a storage error).
+   */
+  private async queueChange(
+    operation: Operation,
+    sealed: () => Promise<readonly string[] | undefined>,
+    kind: ChangeKind,
+    before: C,
+    after: C,
+    cause: unknown,
+  ): Promise<PerformResult<C>> {
+    const envelope = this.offline ? (await sealed().catch(() => undefined))?.[0] : undefined;
+    if (!this.offline || envelope === undefined) {
+      this.setState({ content: this.confirmed.content, saving: false, offline: true });
+      return { status: 'failed', error: cause };
+    }
+    const change: QueuedChange = {
+      id: operation.id,
+      baseVersion: this.confirmed.version,
+      operation: envelope,
+    };
+    try {
+      await this.offline.appendQueued(change);
+    } catch (error) {
+      this.setState({ content: this.confirmed.content, saving: false });
+      return { status: 'failed', error };
+    }
+    this.queued.push({ change, operation });
+    this.record(kind, before, after);
+    this.setState({ content: this.confirmed.content, saving: false, offline: true });
+    return { status: 'saved', content: after, queued: true };
+  }
+
+  /** Reports a queued change that cannot be applied: stored first, then taken off the queue. */
+  private async reportUnapplied(
+    change: QueuedChange,
+    operation: Operation | null,
+    reason: UnappliedChange['reason'],
+  ): Promise<void> {
+    this.unapplied.push({ id: change.id, operation, reason });
+    await this.offline
+      ?.addUnapplied({ id: change.id, operation: change.operation, reason })
+      .catch(() => undefined);
+    await this.offline?.removeQueued(change.id).catch(() => undefined);
+  }
+
+  /**
+   * Replays the offline queue in order (issue 17) through the save path of a new change, based
+   * on the version each was queued on: saved → off the queue; no longer applies → reported as
+   * unapplied; the server still unreachable (or failing) → stops, the rest waits for next time.
+   */
+  private async replayQueued(): Promise<void> {
+    while (this.queued.length > 0 && !this.disposed) {
+      const [item] = this.queued;
+      if (!item) return;
+      let result: PerformResult<C>;
+      if (this.storedIds.has(item.change.id)) {
+        result = { status: 'saved', content: this.confirmed.content as C };
+      } else {
+        this.replaying = item.change.id;
+        try {
+          result = await this.commit(
+            item.operation,
+            () => Promise.resolve([item.change.operation]),
+            { basedOn: item.change.baseVersion },
+            'replay',
+          );
+        } finally {
+          this.replaying = null;
+        }
+      }
+      if (result.status === 'failed') {
+        this.setState({ content: this.confirmed.content, offline: isUnreachable(result.error) });
+        return;
+      }
+      this.queued.shift();
+      if (result.status === 'saved') {
+        await this.offline?.removeQueued(item.change.id).catch(() => undefined);
+      } else {
+        await this.reportUnapplied(item.change, item.operation, result.status);
+      }
+      this.setState({ content: this.confirmed.content });
+    }
   }
 
   /**
@@ -613,6 +883,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
 
   /** Remembers the inverse of a change this tab saved (`before` → `after`) for undo or redo. */
   private record(kind: ChangeKind, before: C, after: C): void {
+    if (kind === 'replay') return;
     const inverse = this.domain.inverse(before, after);
     if (kind === 'undo') {
       this.redoStack.push(inverse);
@@ -642,19 +913,54 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     } catch (error) {
       return { status: 'rejected', error };
     }
+    return this.commit(serialised, null, options, kind);
+  }
+
+  /**
+   * Applies, validates and saves the serialised `operation` (see {@link perform}); `presealed`
+   * gives its op1 envelope when it is encrypted already (a queued change). While changes wait in
+   * the offline queue, a new one joins the queue (issue 17); a save that cannot reach the server
+   * queues it.
+   */
+  private async commit(
+    serialised: Operation,
+    presealed: (() => Promise<readonly string[] | undefined>) | null,
+    options: PerformOptions,
+    kind: ChangeKind,
+  ): Promise<PerformResult<C>> {
+    if (this.confirmed.content === null)
+      return { status: 'rejected', error: new Error('No content loaded') };
     // Encrypted once: every attempt sends the same operation, whichever version it lands on.
     // One too long for the server (the undo or restore of a large change) is not sent: the
     // snapshot alone is saved, as a replacement the others load whole.
     let sealed: Promise<readonly string[] | undefined> | null = null;
-    const sealedOperation = () =>
-      (sealed ??= this.codec.encryptOperation
-        ? this.codec
-            .encryptOperation(serialised)
-            .then((envelope) =>
-              envelope.length <= OPERATION_ENVELOPE_MAX_CHARS ? [envelope] : undefined,
-            )
-        : Promise.resolve(undefined));
+    const sealedOperation =
+      presealed ??
+      (() =>
+        (sealed ??= this.codec.encryptOperation
+          ? this.codec
+              .encryptOperation(serialised)
+              .then((envelope) =>
+                envelope.length <= OPERATION_ENVELOPE_MAX_CHARS ? [envelope] : undefined,
+              )
+          : Promise.resolve(undefined)));
     this.remember([serialised.id]);
+    if (kind !== 'replay' && this.queued.length > 0) {
+      // Changes are waiting: this one goes after them, on top of what they made (issue 17).
+      const local = this.local(this.confirmed.content);
+      let next: C;
+      try {
+        next = this.domain.apply(local, serialised);
+      } catch (error) {
+        return { status: 'rejected', error };
+      }
+      if (next === local) return { status: 'saved', content: local };
+      const problems = this.domain.validate(next);
+      if (problems.length > 0)
+        return { status: 'invalid', error: new ContentValidationError(problems) };
+      const unreachable = new ServerUnreachableError();
+      return this.queueChange(serialised, sealedOperation, kind, local, next, unreachable);
+    }
     let base: Confirmed<C> & { content: C } = {
       ...this.confirmed,
       content: this.confirmed.content,
@@ -700,9 +1006,12 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         const saved = await this.saveOnce(envelope, base.version, operations);
         this.record(kind, base.content, next);
         this.confirm({ content: stamped, version: saved });
+        this.cache(envelope, saved);
         return { status: 'saved', content: stamped };
       } catch (error) {
         if (!(error instanceof VersionConflictError)) {
+          if (kind !== 'replay' && this.offline && isUnreachable(error))
+            return this.queueChange(serialised, sealedOperation, kind, base.content, next, error);
           this.setState({ content: this.confirmed.content, saving: false });
           return { status: 'failed', error };
         }
@@ -714,7 +1023,17 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         const latest = caught ?? (await this.fetchLatest());
         this.confirm(latest, true, caught ? caught.appliedIds : null);
         base = { ...latest, content: latest.content };
+        // Stored already: its first save landed but the answer was lost (a queued change).
+        if (caught?.appliedIds.has(serialised.id)) {
+          this.setState({ saving: false });
+          return { status: 'saved', content: latest.content };
+        }
       } catch (error) {
+        if (kind !== 'replay' && this.offline && isUnreachable(error)) {
+          const local = base.content;
+          const next = this.domain.apply(local, serialised);
+          return this.queueChange(serialised, sealedOperation, kind, local, next, error);
+        }
         this.setState({ content: this.confirmed.content, saving: false });
         return { status: 'failed', error };
       }
@@ -732,6 +1051,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       const stored = await this.transport.load();
       if (stored) {
         const content = this.domain.parse(await this.codec.decrypt(stored.encryptedData));
+        this.cache(stored.encryptedData, stored.version);
         return { content, version: stored.version };
       }
       const created = this.domain.defaultContent(
@@ -739,7 +1059,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       );
       const stamped = this.domain.stamp(created, { version: 1, lastModified: this.context.now() });
       try {
-        const version = await this.saveOnce(await this.codec.encrypt(stamped), 0);
+        const envelope = await this.codec.encrypt(stamped);
+        const version = await this.saveOnce(envelope, 0);
+        this.cache(envelope, version);
         return { content: stamped, version };
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
@@ -768,6 +1090,8 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       } catch (error) {
         const delay = LOST_ANSWER_RETRY_DELAYS_MS[resend];
         if (!(error instanceof SaveAnswerLostError) || delay === undefined) throw error;
+        // The browser knows it is offline: no resend can land; the change is queued instead.
+        if (this.online?.() === false) throw error;
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
@@ -789,7 +1113,15 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     appliedIds?: ReadonlySet<string> | null,
   ): void {
     this.confirmed = latest;
-    if (appliedIds) this.remember(appliedIds);
+    if (appliedIds) {
+      this.remember(appliedIds);
+      for (const id of appliedIds) this.storedIds.add(id);
+      for (const id of this.storedIds) {
+        if (this.storedIds.size <= REMEMBERED_OPERATION_IDS) break;
+        this.storedIds.delete(id);
+      }
+      this.scheduleCacheSnapshot();
+    }
     if (appliedIds !== undefined) this.settlePending(latest.version, appliedIds);
     this.setState({
       status: 'loaded',
@@ -797,6 +1129,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       version: latest.version,
       loadError: null,
       saving: stillSaving,
+      offline: false,
     });
   }
 
@@ -816,11 +1149,35 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.state = {
       ...this.state,
       ...changes,
-      content: this.overlay(this.base),
+      content: this.overlay(this.local(this.base)),
       canUndo: this.undoStack.length > 0,
       canRedo: this.redoStack.length > 0,
+      queued: this.queued.length,
+      unapplied:
+        this.unapplied.length === this.state.unapplied.length
+          ? this.state.unapplied
+          : [...this.unapplied],
     };
     for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * `content` with the offline queue applied on top (issue 17): every waiting change except the
+   * one being replayed (its save shows it) and those found stored already; one that does not
+   * apply is left out (its replay will tell).
+   */
+  private local<T extends C | null>(content: T): T {
+    if (content === null) return content;
+    let shown: C = content;
+    for (const item of this.queued) {
+      if (item.change.id === this.replaying || this.storedIds.has(item.change.id)) continue;
+      try {
+        shown = this.domain.apply(shown, item.operation);
+      } catch {
+        // No longer fits: reported when it is replayed.
+      }
+    }
+    return shown as T;
   }
 
   /** `content` with every pending change applied in arrival order (one that does not apply is skipped). */

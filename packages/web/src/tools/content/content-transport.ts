@@ -18,6 +18,7 @@ import {
 
 import {
   SaveAnswerLostError,
+  ServerUnreachableError,
   VersionConflictError,
   type ChangesSince,
   type RemoteChange,
@@ -72,6 +73,27 @@ export function trpcErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : undefined;
 }
 
+/**
+ * Whether `error` means the server could not be reached at all (issue 17): a fetch that failed
+ * without an HTTP answer (the browser's TypeError, e.g. 'Failed to fetch' offline) anywhere in
+ * its cause chain, or a tRPC client error that carries no answer from the server (no `data`).
+ * An HTTP error answer (4xx, 5xx) is not: the server was reached.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if (current instanceof TypeError) return true;
+    const { name, data } = current as { name?: unknown; data?: unknown };
+    if (name === 'TRPCClientError' && (data === undefined || data === null)) {
+      const cause = (current as { cause?: unknown }).cause;
+      // A client error made from a parse failure of an answer that did arrive is not offline.
+      if (!(cause instanceof SyntaxError)) return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function versionOf(metadata: unknown): number {
   const version = (metadata as { version?: unknown } | null)?.version;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
@@ -83,7 +105,8 @@ function versionOf(metadata: unknown): number {
  * A {@link ContentTransport} for `tool` of `spaceName`: no content yet → null (`find`'s null, or
  * a 404 of `changes`), 409 → {@link VersionConflictError}, a save without any answer from the
  * server (a client error with no tRPC code: network failure, dropped connection) →
- * {@link SaveAnswerLostError}; other errors pass through.
+ * {@link SaveAnswerLostError}; a load or changes-since that could not reach the server
+ * ({@link isNetworkFailure}) → {@link ServerUnreachableError}; other errors pass through.
  */
 export function contentTransport(
   api: ContentApi,
@@ -93,7 +116,9 @@ export function contentTransport(
   const input = { space_name: spaceName, tool };
   return {
     async load(): Promise<StoredContent | null> {
-      const record = await api.find(input);
+      const record = await api.find(input).catch((error: unknown) => {
+        throw isNetworkFailure(error) ? new ServerUnreachableError({ cause: error }) : error;
+      });
       if (!record) return null;
       return {
         encryptedData: record.encrypted_data,
@@ -138,6 +163,7 @@ export function contentTransport(
           };
         } catch (error) {
           if (trpcErrorCode(error) === 'NOT_FOUND') return null;
+          if (isNetworkFailure(error)) throw new ServerUnreachableError({ cause: error });
           throw error;
         }
       },

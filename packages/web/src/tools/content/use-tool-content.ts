@@ -9,15 +9,14 @@
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 
-import {
-  loadTimeline,
-  tools,
-  type HistorySource,
-  type Operation,
-  type Timeline,
-  type ToolDefinition,
-  type ToolName,
-  type Tools,
+import type {
+  HistorySource,
+  NamedOperation,
+  Operation,
+  Timeline,
+  ToolDefinition,
+  ToolName,
+  Tools,
 } from '@cipherspace/tools';
 
 import { contentPrefetch } from '../../lib/content-prefetch.ts';
@@ -36,6 +35,7 @@ import {
   type PerformResult,
 } from './content-lifecycle.ts';
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
+import { offlineStore } from './offline-store.ts';
 
 /**
  * Runs `task` when the browser is idle (within 2 s), or after a short timeout where
@@ -76,6 +76,8 @@ export interface ToolContent<C, Op> {
    * Stable per loaded tool.
    */
   onRemoteOperation: (listener: (operation: Operation, before: C, after: C) => void) => () => void;
+  /** Forgets the report of offline changes that could not be applied (issue 17). Stable. */
+  dismissUnapplied: () => void;
   /** Undoes this tab's latest change (issue 16; see ContentLifecycle.undo). Stable. */
   undo: () => Promise<PerformResult<C>>;
   /** Redoes the latest undone change. Stable. */
@@ -102,22 +104,25 @@ const UNAVAILABLE: ContentState<never> = {
   saving: false,
   canUndo: false,
   canRedo: false,
+  offline: false,
+  queued: 0,
+  unapplied: [],
 };
 const NOT_LOADED = { status: 'rejected', error: new Error('No content loaded') } as const;
 const noSubscription = () => () => undefined;
 const unavailableState = () => UNAVAILABLE;
 
 /**
- * The content of `tool` in the signed-in space, with the tool's rules and operations from the
- * `@cipherspace/tools` registry. A tool whose metadata has `disableWebSocket` (diagrams, spec §1)
- * skips the live reloads but keeps the 409 re-apply.
+ * The content of the tool `domain` (its registry entry in `@cipherspace/tools`, e.g. `kanbanTool`
+ * from `@cipherspace/tools/tracker`) in the signed-in space, with that tool's rules and
+ * operations. Taking the entry rather than the registry keeps every other tool's rules out of
+ * the screen's code (issue 15, first render). A tool whose metadata has `disableWebSocket`
+ * (diagrams, spec §1) skips the live reloads but keeps the 409 re-apply.
  */
-export function useToolContent<N extends ToolName>(
-  tool: N,
-): ToolContent<ContentOf<N>, OperationOf<N>> {
-  type C = ContentOf<N>;
-  type Op = OperationOf<N>;
-  const domain = tools[tool] as unknown as ToolDefinition<C, Op>;
+export function useToolContent<C, Op extends NamedOperation>(
+  domain: ToolDefinition<C, Op>,
+): ToolContent<C, Op> {
+  const tool = domain.metadata.name;
   const realtime = !domain.metadata.disableWebSocket;
   const session = useSession();
   const client = trpc.useUtils().client;
@@ -156,6 +161,9 @@ export function useToolContent<N extends ToolName>(
         codec,
         author,
         language: currentLanguage,
+        // The last content as ciphertext and the changes made offline (issue 17).
+        offline: offlineStore(spaceName, tool) ?? undefined,
+        online: () => navigator.onLine,
       }),
     };
   }, [client, domain, realtime, spaceName, spaceKey, tool, author]);
@@ -181,6 +189,15 @@ export function useToolContent<N extends ToolName>(
       cancel?.();
     };
   }, [prepared]);
+
+  // Back online (issue 17): catch up and replay the changes queued meanwhile; every tool, also
+  // those without realtime (the realtime reconnect below does the same for the others).
+  useEffect(() => {
+    if (!lifecycle) return;
+    const online = () => void lifecycle.refresh();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [lifecycle]);
 
   useEffect(() => {
     if (!lifecycle || !realtime) return;
@@ -212,8 +229,9 @@ export function useToolContent<N extends ToolName>(
     [lifecycle],
   );
   const reload = useCallback(() => void lifecycle?.load(), [lifecycle]);
+  const dismissUnapplied = useCallback(() => void lifecycle?.dismissUnapplied(), [lifecycle]);
   const loadHistory = useCallback(
-    (options: { before?: number } = {}): Promise<Timeline<C>> => {
+    async (options: { before?: number } = {}): Promise<Timeline<C>> => {
       if (!prepared || spaceName === null) return Promise.reject(new Error('No session'));
       const input = { space_name: spaceName, tool };
       const source: HistorySource = {
@@ -247,6 +265,8 @@ export function useToolContent<N extends ToolName>(
           };
         },
       };
+      // The history's code (every tool's activity texts) loads when the panel first asks.
+      const { loadTimeline } = await import('@cipherspace/tools/history');
       return loadTimeline(tool, domain, prepared.codec, source, options);
     },
     [prepared, spaceName, tool, client, domain],
@@ -279,6 +299,7 @@ export function useToolContent<N extends ToolName>(
     entry: session === null ? 'no-session' : spaceKey === null ? 'no-space-key' : null,
     perform,
     reload,
+    dismissUnapplied,
     onRemoteOperation,
     undo,
     redo,

@@ -1,0 +1,337 @@
+/**
+ * Working offline (issue 17 items 4–5) through the real content lifecycle, against the real API
+ * and database with real AES-GCM: the last content cached as ciphertext in IndexedDB
+ * (`fake-indexeddb` as the IndexedDB implementation, the app's own idb-keyval store on top), a
+ * change queued as its op1 envelope while the server cannot be reached, a reopened "tab" that
+ * shows the queue on top of the cache, and the replay on return — re-applied after a 409, and
+ * reported, never dropped, when it no longer applies.
+ */
+import 'fake-indexeddb/auto';
+
+import { decryptJson } from '@cipherspace/crypto';
+import { createApiHarness, type ApiHarness, type SpaceCredentials } from '@cipherspace/api/testing';
+import { tools } from '@cipherspace/tools';
+import type { KanbanContent, TrackerOperation } from '@cipherspace/tools/tracker';
+import { createStore, entries, type UseStore } from 'idb-keyval';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ContentLifecycle, ServerUnreachableError } from './content-lifecycle.ts';
+import { contentTransport, isNetworkFailure, spaceKeyCodec } from './content-transport.ts';
+import { clearOfflineSpace, offlineStore } from './offline-store.ts';
+
+let harness: ApiHarness;
+let space: SpaceCredentials;
+let tokens: { alice: string; bob: string };
+
+beforeAll(async () => {
+  harness = await createApiHarness();
+  space = await harness.createSpace({ selfRegistration: true });
+  const alice = await harness.join(space, 'alice');
+  const bob = await harness.join(space, 'bob');
+  tokens = { alice: alice.token, bob: bob.token };
+});
+
+afterAll(async () => {
+  await harness.close();
+});
+
+let counter = 0;
+const freshTool = () => `kanban-offline-${++counter}`;
+
+/** One browser: its IndexedDB store and whether its network is down. */
+interface Browser {
+  user: 'alice' | 'bob';
+  store: UseStore;
+  network: { down: boolean };
+}
+
+function browserOf(user: 'alice' | 'bob'): Browser {
+  return {
+    user,
+    store: createStore(`offline-test-${++counter}`, 'entries'),
+    network: { down: false },
+  };
+}
+
+/** A tab of `browser` in `tool`: the real transport, failing like fetch while the network is down. */
+function tabOf(browser: Browser, tool: string) {
+  const caller = harness.caller(tokens[browser.user]);
+  const reachable = <T>(call: () => Promise<T>): Promise<T> =>
+    browser.network.down ? Promise.reject(new TypeError('fetch failed')) : call();
+  const transport = contentTransport(
+    {
+      find: (input) => reachable(() => caller.content.find(input)),
+      save: (input) => reachable(() => caller.content.save(input)),
+      changes: (input) => reachable(() => caller.content.changes(input)),
+    },
+    space.name,
+    tool,
+  );
+  const store = offlineStore(space.name, tool, browser.store);
+  if (!store) throw new Error('no store');
+  return new ContentLifecycle<KanbanContent, TrackerOperation>({
+    domain: tools.kanban,
+    transport,
+    codec: spaceKeyCodec(space.key, space.name),
+    author: browser.user,
+    offline: store,
+    online: () => !browser.network.down,
+  });
+}
+
+type Tab = ReturnType<typeof tabOf>;
+
+function loaded(tab: Tab): KanbanContent {
+  const { status, content } = tab.getState();
+  expect(status).toBe('loaded');
+  if (!content) throw new Error('no content');
+  return content;
+}
+
+const phase = (content: KanbanContent, name: string) => {
+  const found = content.phases.find((entry) => entry.name === name);
+  if (!found) throw new Error(`no phase ${name}`);
+  return found;
+};
+
+const titles = (content: KanbanContent, name: string) =>
+  phase(content, name).issues.map((issue) => issue.title);
+
+const issueId = (content: KanbanContent, title: string) => {
+  for (const column of content.phases) {
+    const found = column.issues.find((issue) => issue.title === title);
+    if (found) return found.id;
+  }
+  throw new Error(`no card ${title}`);
+};
+
+async function stored(tool: string): Promise<KanbanContent> {
+  const record = await harness.caller(tokens.bob).content.get({ space_name: space.name, tool });
+  return decryptJson<KanbanContent>(record.encrypted_data, space.key);
+}
+
+/** Everything in a browser's offline store, as one string. */
+async function storedText(browser: Browser): Promise<string> {
+  return JSON.stringify(await entries(browser.store));
+}
+
+async function addCard(tab: Tab, column: string, title: string) {
+  return tab.perform({
+    type: 'addIssue',
+    phaseId: phase(loaded(tab), column).id,
+    issue: { title },
+    createdBy: 'alice',
+  });
+}
+
+describe('offline tools (issue 17)', () => {
+  it('tells a network failure from an HTTP error answer', () => {
+    expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true);
+    const clientError = Object.assign(new Error('Failed to fetch'), { name: 'TRPCClientError' });
+    expect(isNetworkFailure(clientError)).toBe(true);
+    const answered = Object.assign(new Error('Conflict'), {
+      name: 'TRPCClientError',
+      data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+    });
+    expect(isNetworkFailure(answered)).toBe(false);
+    expect(isNetworkFailure(new Error('Content record without a version'))).toBe(false);
+  });
+
+  it('caches the ciphertext and opens it when the server cannot be reached', async () => {
+    const tool = freshTool();
+    const browser = browserOf('alice');
+    const online = tabOf(browser, tool);
+    await online.load();
+    await addCard(online, 'Backlog', 'Cached card');
+    const board = loaded(online);
+    online.dispose();
+
+    const text = await storedText(browser);
+    expect(text).not.toContain('Cached card');
+    expect(text).not.toContain('Backlog');
+    expect(text).not.toContain(space.key);
+    const cache = await offlineStore(space.name, tool, browser.store)?.readContent();
+    expect(cache?.version).toBe(2);
+    expect(await decryptJson(cache?.encryptedData ?? '', space.key)).toEqual(board);
+
+    browser.network.down = true;
+    const offline = tabOf(browser, tool);
+    await offline.load();
+    expect(loaded(offline)).toEqual(board);
+    expect(offline.getState()).toMatchObject({ offline: true, version: 2, queued: 0 });
+  });
+
+  it('shows the load error offline when nothing is cached, and an HTTP error is no offline', async () => {
+    const browser = browserOf('alice');
+    browser.network.down = true;
+    const tab = tabOf(browser, freshTool());
+    await tab.load();
+    expect(tab.getState().status).toBe('error');
+    expect(tab.getState().loadError).toBeInstanceOf(ServerUnreachableError);
+  });
+
+  it('queues changes offline, keeps them across a reopened tab, replays them in order on return', async () => {
+    const tool = freshTool();
+    const alice = browserOf('alice');
+    const first = tabOf(alice, tool);
+    await first.load();
+    await addCard(first, 'Backlog', 'Before');
+
+    alice.network.down = true;
+    const added = await addCard(first, 'To Do', 'Offline card');
+    expect(added).toMatchObject({ status: 'saved', queued: true });
+    const moved = await first.perform({
+      type: 'moveIssue',
+      issueId: issueId(loaded(first), 'Before'),
+      toPhaseId: phase(loaded(first), 'Done').id,
+    });
+    expect(moved).toMatchObject({ status: 'saved', queued: true });
+    expect(first.getState()).toMatchObject({ offline: true, queued: 2, version: 2 });
+    expect(titles(loaded(first), 'To Do')).toEqual(['Offline card']);
+    expect(titles(loaded(first), 'Done')).toEqual(['Before']);
+
+    // Stored encrypted: the op1 envelopes with the version they are based on.
+    const queue = (await offlineStore(space.name, tool, alice.store)?.readQueue()) ?? [];
+    expect(queue.map((change) => change.baseVersion)).toEqual([2, 2]);
+    expect(queue.every((change) => JSON.parse(change.operation).v === 'op1')).toBe(true);
+    const text = await storedText(alice);
+    expect(text).not.toContain('Offline card');
+    expect(text).not.toContain(space.key);
+    first.dispose();
+
+    // The tab is closed and opened again, still offline: the queue is on top of the cache.
+    const reopened = tabOf(alice, tool);
+    await reopened.load();
+    expect(reopened.getState()).toMatchObject({ offline: true, queued: 2 });
+    expect(titles(loaded(reopened), 'To Do')).toEqual(['Offline card']);
+    expect(titles(loaded(reopened), 'Done')).toEqual(['Before']);
+    // A new change joins the queue after the others.
+    await addCard(reopened, 'Testing', 'Third');
+    expect(reopened.getState().queued).toBe(3);
+
+    // Meanwhile Bob changes the board: Alice's replay meets a 409 and re-applies.
+    const bob = tabOf(browserOf('bob'), tool);
+    await bob.load();
+    await bob.perform({
+      type: 'addIssue',
+      phaseId: phase(loaded(bob), 'To Do').id,
+      issue: { title: 'Bob online' },
+      createdBy: 'bob',
+    });
+
+    // A refresh while still offline changes nothing and keeps the queue.
+    await reopened.refresh();
+    expect(reopened.getState()).toMatchObject({ offline: true, queued: 3 });
+
+    alice.network.down = false;
+    await reopened.refresh();
+    expect(reopened.getState()).toMatchObject({ offline: false, queued: 0, unapplied: [] });
+    const latest = await stored(tool);
+    expect(latest.version).toBe(6);
+    expect(titles(latest, 'To Do')).toEqual(['Bob online', 'Offline card']);
+    expect(titles(latest, 'Done')).toEqual(['Before']);
+    expect(titles(latest, 'Testing')).toEqual(['Third']);
+    expect(loaded(reopened)).toEqual(latest);
+    expect(await offlineStore(space.name, tool, alice.store)?.readQueue()).toEqual([]);
+    // The cache holds the latest version again.
+    const cache = await offlineStore(space.name, tool, alice.store)?.readContent();
+    expect(cache?.version).toBe(6);
+  });
+
+  it('reports a queued change that no longer applies, and replays the rest', async () => {
+    const tool = freshTool();
+    const alice = browserOf('alice');
+    const tab = tabOf(alice, tool);
+    await tab.load();
+    await addCard(tab, 'Backlog', 'Doomed');
+    const doomed = issueId(loaded(tab), 'Doomed');
+
+    alice.network.down = true;
+    await tab.perform({
+      type: 'updateIssue',
+      issueId: doomed,
+      changes: { title: 'Edited offline' },
+    });
+    await addCard(tab, 'To Do', 'Survivor');
+    expect(tab.getState().queued).toBe(2);
+
+    const bob = tabOf(browserOf('bob'), tool);
+    await bob.load();
+    await bob.perform({ type: 'deleteIssue', issueId: doomed });
+
+    alice.network.down = false;
+    await tab.refresh();
+    const state = tab.getState();
+    expect(state.queued).toBe(0);
+    expect(state.unapplied).toHaveLength(1);
+    expect(state.unapplied[0]).toMatchObject({
+      reason: 'conflict',
+      operation: { name: 'updateIssue', args: { issueId: doomed } },
+    });
+    const latest = await stored(tool);
+    expect(titles(latest, 'Backlog')).toEqual([]);
+    expect(titles(latest, 'To Do')).toEqual(['Survivor']);
+    expect(loaded(tab)).toEqual(latest);
+
+    // The report outlives the tab until it is dismissed.
+    tab.dispose();
+    const again = tabOf(alice, tool);
+    await again.load();
+    expect(again.getState().unapplied).toHaveLength(1);
+    await again.dismissUnapplied();
+    expect(again.getState().unapplied).toEqual([]);
+    expect(await offlineStore(space.name, tool, alice.store)?.readUnapplied()).toEqual([]);
+  });
+
+  it('recognises a queued change whose save landed although its answer was lost', async () => {
+    const tool = freshTool();
+    const alice = browserOf('alice');
+    const caller = harness.caller(tokens.alice);
+    let loseAnswers = false;
+    const transport = contentTransport(
+      {
+        find: (input) => caller.content.find(input),
+        save: async (input) => {
+          const saved = await caller.content.save(input);
+          if (loseAnswers) throw new TypeError('fetch failed');
+          return saved;
+        },
+        changes: (input) => caller.content.changes(input),
+      },
+      space.name,
+      tool,
+    );
+    const tab = new ContentLifecycle<KanbanContent, TrackerOperation>({
+      domain: tools.kanban,
+      transport,
+      codec: spaceKeyCodec(space.key, space.name),
+      author: 'alice',
+      offline: offlineStore(space.name, tool, alice.store) ?? undefined,
+      online: () => !loseAnswers,
+    });
+    await tab.load();
+    loseAnswers = true;
+    expect(await addCard(tab, 'Backlog', 'Landed')).toMatchObject({ queued: true });
+    loseAnswers = false;
+    await tab.refresh();
+    expect(tab.getState()).toMatchObject({ queued: 0, unapplied: [] });
+    const latest = await stored(tool);
+    expect(titles(latest, 'Backlog')).toEqual(['Landed']);
+    expect(latest.version).toBe(2);
+  });
+
+  it('clears the cache and the queue of a space at logout, and only that space', async () => {
+    const tool = freshTool();
+    const alice = browserOf('alice');
+    const tab = tabOf(alice, tool);
+    await tab.load();
+    alice.network.down = true;
+    await addCard(tab, 'Backlog', 'Waiting');
+    const other = offlineStore('another-space', tool, alice.store);
+    await other?.writeContent({ encryptedData: 'x', version: 1 });
+
+    await clearOfflineSpace(space.name, alice.store);
+    const left = (await entries(alice.store)).map(([key]) => key);
+    expect(left).toEqual([['content', 'another-space', tool]]);
+  });
+});
