@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { serverError, serverReasonText } from '../../lib/server-errors.ts';
 import { clearSession, getSpaceKey, updateStoredUser, useSession } from '../../lib/session.ts';
+import { clearOfflineSpace } from '../../tools/content/offline-store.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
@@ -70,7 +71,10 @@ export default function DashboardPage() {
     }
   }
 
-  /** spec §4 Session: end the server session (a failure does not matter), clear, go home. */
+  /**
+   * spec §4 Session: end the server session (a failure does not matter), clear (with the tools'
+   * offline cache and queue of the space, issue 17), go home.
+   */
   async function handleLogout() {
     setLoggingOut(true);
     try {
@@ -78,6 +82,9 @@ export default function DashboardPage() {
     } catch {
       // Logging out locally is what matters; the token expires on its own.
     }
+    // The tools' offline cache and queue of this space go too (issue 17): ciphertext only, but
+    // nothing of a space should outlive its session in this browser.
+    await clearOfflineSpace(space.name).catch(() => undefined);
     // The route guard sends a page without a session to /space/login as soon as it renders;
     // let it do so now (flushSync), then replace that with '/', where logout ends (spec §4).
     flushSync(clearSession);

@@ -397,6 +397,28 @@ describe('failures and success (spec §8)', () => {
     expect(loginFailure(new Error('x'), 'ann')).toEqual(generic);
   });
 
+  it('says that logging in needs the network when the server cannot be reached (issue 17)', () => {
+    const offline = new SpaceAccessError('server', 'Failed to fetch', null, {
+      cause: Object.assign(new Error('Failed to fetch'), {
+        name: 'TRPCClientError',
+        cause: new TypeError('Failed to fetch'),
+      }),
+    });
+    expect(loginFailure(offline, 'ann')).toEqual({
+      kind: 'error',
+      message:
+        'Logging in needs a connection to the server, and the server cannot be reached. Please check your network connection and try again.',
+    });
+    // An HTTP error answer is the server's word, not offline.
+    const answered = new SpaceAccessError('server', 'Internal error', 'INTERNAL_SERVER_ERROR', {
+      cause: Object.assign(new Error('Internal error'), {
+        name: 'TRPCClientError',
+        data: { code: 'INTERNAL_SERVER_ERROR' },
+      }),
+    });
+    expect(loginFailure(answered, 'ann').message).not.toContain('connection to the server');
+  });
+
   it('shows known server details in German in the German interface, unknown ones as sent', () => {
     applyLanguage('de');
     expect(

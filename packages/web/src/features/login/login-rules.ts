@@ -6,6 +6,7 @@
 import { hasInvisibleCharacters, isSingleScript } from '@cipherspace/crypto';
 
 import { serverError, serverErrorMessage } from '../../lib/server-errors.ts';
+import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { SpaceAccessError } from '../../lib/space-access.ts';
 import { m } from '../../paraglide/messages.js';
 
@@ -319,11 +320,13 @@ export type LoginFailure =
  * Maps a failed login to the §8 behaviour: 401 'User not found' → switch to register mode with
  * the user-not-found warning; encryption failure → the browser-compatibility message; other
  * failures → the server's detail (in the interface language, see lib/server-errors.ts), else
- * 'Login failed. Please check your credentials.'.
+ * 'Login failed. Please check your credentials.'. A login that could not reach the server at all
+ * (offline: no HTTP answer, issue 17) says that logging in needs the network.
  */
 export function loginFailure(error: unknown, username: string): LoginFailure {
   if (error instanceof SpaceAccessError && error.kind === 'encryption')
     return { kind: 'error', message: m.login_encrypt_failed() };
+  if (isNetworkFailure(error)) return { kind: 'error', message: m.login_offline() };
   const server = serverError(error);
   if (server?.code === 'UNAUTHORIZED' && server.reason === 'userNotFound')
     return { kind: 'user-not-found', message: m.login_user_not_found({ username }) };

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { serverErrorMessage } from '../../lib/server-errors.ts';
 import { clearSession } from '../../lib/session.ts';
+import { clearOfflineSpace } from '../../tools/content/offline-store.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
@@ -31,6 +32,7 @@ export function DangerZone({ spaceName }: { spaceName: string }) {
       showMessage('error', serverErrorMessage(error) ?? m.settings_delete_space_failed());
       return;
     }
+    await clearOfflineSpace(spaceName).catch(() => undefined);
     // The route guard sends a page without a session to /space/login as soon as it renders;
     // let it do so now (flushSync), then replace that with '/', where deletion ends (spec §4).
     flushSync(clearSession);

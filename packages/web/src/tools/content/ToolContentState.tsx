@@ -2,7 +2,8 @@
  * What a tool shows until its content is loaded (spec §4 Tool content: loading, error with
  * retry; §8 Tool entry): a spinner while loading, the error with a Retry button, and the entry
  * problems with their redirect to the login screen (no session: after 1 s; no space key: after
- * 2 s). Renders nothing once the content is loaded.
+ * 2 s). Once the content is loaded, only the changes made offline that could not be applied
+ * (issue 17: never dropped silently), with the §8 conflict message, until the member dismisses them.
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +11,8 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { m } from '../../paraglide/messages.js';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { unappliedLabel } from './save-status.ts';
 import { loadErrorMessage } from './tool-messages.ts';
 import type { ToolContent } from './use-tool-content.ts';
 
@@ -21,7 +24,8 @@ export const NO_KEY_REDIRECT_MS = 2000;
 export function ToolContentState({
   tool,
 }: {
-  tool: Pick<ToolContent<unknown, unknown>, 'state' | 'entry' | 'reload'>;
+  tool: Pick<ToolContent<unknown, unknown>, 'state' | 'entry' | 'reload'> &
+    Partial<Pick<ToolContent<unknown, unknown>, 'dismissUnapplied'>>;
 }) {
   const navigate = useNavigate();
   const { entry, state } = tool;
@@ -49,5 +53,40 @@ export function ToolContentState({
         </div>
       </div>
     );
+  if (state.unapplied.length > 0) {
+    const time = new Intl.DateTimeFormat(currentLanguage(), {
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    return (
+      <div className="stack tool-unapplied">
+        <StatusMessage kind="warning">
+          {`${m.tool_conflict()} ${m.tool_latest_loaded()} ${m.tool_unapplied_heading()}`}
+        </StatusMessage>
+        <ul>
+          {state.unapplied.map((entry) => {
+            const label = unappliedLabel(entry.operation);
+            return (
+              <li key={entry.id}>
+                {label === null || entry.operation === null
+                  ? m.tool_unapplied_unreadable()
+                  : m.tool_unapplied_change({
+                      change: label,
+                      time: time.format(new Date(entry.operation.at)),
+                    })}
+              </li>
+            );
+          })}
+        </ul>
+        {tool.dismissUnapplied ? (
+          <div>
+            <button type="button" className="button" onClick={tool.dismissUnapplied}>
+              {m.common_close()}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
   return null;
 }

@@ -2,7 +2,8 @@
  * The header every tool screen shares (spec §2 /tools/kanban "Header: back button (to
  * /dashboard), board title, connection status badge, <action> button"): back link, title, the
  * live connection badge (unless the tool works without real-time, e.g. diagrams), who else is in
- * the tool right now (presence, spec §3), and the tool's own actions.
+ * the tool right now (presence, spec §3), the saving status while working offline (issue 17) and
+ * the tool's own actions.
  */
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { Link } from 'react-router';
 import { ConnectionStatusBadge } from '../../components/ConnectionStatusBadge.tsx';
 import { m } from '../../paraglide/messages.js';
 import type { PresentMember } from './presence.ts';
+import { SaveStatusText } from './SaveStatusText.tsx';
 
 export function ToolHeader({
   title,
@@ -47,6 +49,7 @@ export function ToolHeader({
               })}
         </p>
       ) : null}
+      <SaveStatusText />
       <div className="tool-actions">{children}</div>
     </header>
   );

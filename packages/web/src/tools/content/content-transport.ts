@@ -26,6 +26,7 @@ import {
   type ContentTransport,
   type StoredContent,
 } from './content-lifecycle.ts';
+import { isNetworkFailure } from '../../lib/network-failure.ts';
 
 interface ToolInput {
   space_name: string;
@@ -71,27 +72,6 @@ export function trpcErrorCode(error: unknown): string | undefined {
   if (typeof data?.code === 'string') return data.code;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : undefined;
-}
-
-/**
- * Whether `error` means the server could not be reached at all (issue 17): a fetch that failed
- * without an HTTP answer (the browser's TypeError, e.g. 'Failed to fetch' offline) anywhere in
- * its cause chain, or a tRPC client error that carries no answer from the server (no `data`).
- * An HTTP error answer (4xx, 5xx) is not: the server was reached.
- */
-export function isNetworkFailure(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    if (current instanceof TypeError) return true;
-    const { name, data } = current as { name?: unknown; data?: unknown };
-    if (name === 'TRPCClientError' && (data === undefined || data === null)) {
-      const cause = (current as { cause?: unknown }).cause;
-      // A client error made from a parse failure of an answer that did arrive is not offline.
-      if (!(cause instanceof SyntaxError)) return true;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function versionOf(metadata: unknown): number {

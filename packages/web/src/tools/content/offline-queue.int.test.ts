@@ -16,7 +16,8 @@ import { createStore, entries, type UseStore } from 'idb-keyval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ContentLifecycle, ServerUnreachableError } from './content-lifecycle.ts';
-import { contentTransport, isNetworkFailure, spaceKeyCodec } from './content-transport.ts';
+import { isNetworkFailure } from '../../lib/network-failure.ts';
+import { contentTransport, spaceKeyCodec } from './content-transport.ts';
 import { clearOfflineSpace, offlineStore } from './offline-store.ts';
 
 let harness: ApiHarness;

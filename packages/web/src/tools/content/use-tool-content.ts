@@ -36,6 +36,7 @@ import {
 } from './content-lifecycle.ts';
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
 import { offlineStore } from './offline-store.ts';
+import { showToolStatus } from './save-status.ts';
 
 /**
  * Runs `task` when the browser is idle (within 2 s), or after a short timeout where
@@ -189,6 +190,9 @@ export function useToolContent<C, Op extends NamedOperation>(
       cancel?.();
     };
   }, [prepared]);
+
+  // The header's saving status follows this tool while it is shown (issue 17).
+  useEffect(() => (lifecycle ? showToolStatus(lifecycle) : undefined), [lifecycle]);
 
   // Back online (issue 17): catch up and replay the changes queued meanwhile; every tool, also
   // those without realtime (the realtime reconnect below does the same for the others).
