@@ -11,10 +11,8 @@
  */
 import { activityOf } from './activity.ts';
 import type { ActivityLogEntry } from './activity-log.ts';
-import type { Operation } from './operation.ts';
-import { parseOperation } from './registry.ts';
 import type { ToolName } from './metadata.ts';
-import type { NamedOperation, ToolDefinition } from './tool.ts';
+import { parseOperationFor, type NamedOperation, type ToolDefinition } from './tool.ts';
 
 /** Opens what the server keeps (the caller holds the space key; see @cipherspace/crypto). */
 export interface HistoryCodec {
@@ -117,7 +115,7 @@ export async function loadTimeline<C, Op extends NamedOperation>(
       content = domain.parse(await codec.decrypt(snapshot.base.encryptedData));
     } else {
       for (const envelope of change.operations) {
-        const operation = await openOperation(codec, envelope);
+        const operation = parseOperationFor(domain, await codec.decryptOperation(envelope));
         const after = domain.apply(content, operation);
         const entry = activityOf(tool, operation, content, after);
         if (entry) activity.push(entry);
@@ -133,10 +131,6 @@ export async function loadTimeline<C, Op extends NamedOperation>(
     currentVersion: page.currentVersion,
     olderBefore: oldest.version > page.oldestVersion ? oldest.version : null,
   };
-}
-
-async function openOperation(codec: HistoryCodec, envelope: string): Promise<Operation> {
-  return parseOperation(await codec.decryptOperation(envelope));
 }
 
 /** The local calendar day of an ISO time, as `YYYY-MM-DD` (for grouping the list by day). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { serializeOperation } from './operation.ts';
 import { applyOperation, getTool, isToolName, parseOperation, tools } from './registry.ts';
 import { TOOL_NAMES, toolAtRoute } from './metadata.ts';
-import { OperationFormatError } from './tool.ts';
+import { OperationFormatError, parseOperationFor } from './tool.ts';
 import { testContext } from './testing.ts';
 
 const stamp = { id: 'op-1', at: '2026-11-24T09:30:00.000Z', by: 'ann' };
@@ -94,5 +94,20 @@ describe('operations across the registry', () => {
       "poker has no operation 'dance'",
     );
     expect(() => parseOperation({ ...poker, v: 2 })).toThrow(OperationFormatError);
+  });
+
+  it("checks an operation against one tool's entry alone (parseOperationFor, what a screen uses)", () => {
+    const poker = tools.poker.createOperation({ type: 'reveal' }, stamp);
+    const received: unknown = JSON.parse(serializeOperation(poker));
+    expect(parseOperationFor(tools.poker, received)).toEqual(poker);
+    expect(() => parseOperationFor(tools.kanban, received)).toThrow(
+      "an operation of 'poker', not of 'kanban'",
+    );
+    expect(() => parseOperationFor(tools.poker, { ...poker, name: 'dance' })).toThrow(
+      "poker has no operation 'dance'",
+    );
+    expect(() => parseOperationFor(tools.poker, { ...poker, v: 2 })).toThrow(
+      'not an operation of format version 1',
+    );
   });
 });

@@ -4,11 +4,16 @@
  */
 import { bulletinTool } from './bulletin/definition.ts';
 import { diagramsTool } from './diagrams/definition.ts';
-import { parseOperationFields, type Operation } from './operation.ts';
+import type { Operation } from './operation.ts';
 import { pokerTool } from './poker/definition.ts';
 import { randomizerTool } from './randomizer/definition.ts';
 import { TOOL_NAMES, type ToolMetadata, type ToolName } from './metadata.ts';
-import { OperationFormatError, type ToolDefinition } from './tool.ts';
+import {
+  OperationFormatError,
+  parseOperationEnvelope,
+  parseOperationFor,
+  type ToolDefinition,
+} from './tool.ts';
 import { kanbanTool, ticketTool } from './tracker/definition.ts';
 
 /** Every tool by content id, in the dashboard's order (spec §1). */
@@ -43,16 +48,10 @@ export function getTool(name: string): ToolDefinition | undefined {
  * {@link OperationFormatError} saying what is wrong.
  */
 export function parseOperation(value: unknown): Operation {
-  let operation: Operation;
-  try {
-    operation = parseOperationFields(value);
-  } catch (error) {
-    throw new OperationFormatError('not an operation of format version 1', { cause: error });
-  }
+  const operation = parseOperationEnvelope(value);
   const tool = getTool(operation.tool);
   if (!tool) throw new OperationFormatError(`unknown tool '${operation.tool}'`);
-  tool.parseOperation(operation.name, operation.args);
-  return operation;
+  return parseOperationFor(tool, operation);
 }
 
 /**

@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 import {
   operationContext,
+  parseOperationFields,
   type Operation,
   type OperationStamp,
   type ToolOperation,
@@ -128,6 +129,36 @@ export class OperationFormatError extends Error {
     super(message, options);
     this.name = 'OperationFormatError';
   }
+}
+
+/**
+ * The fields of a received operation (JSON already parsed) checked against the operation format
+ * (./operation.ts): returns it unchanged; throws {@link OperationFormatError} when it is not an
+ * operation of format version 1. The tool and its arguments are not checked here.
+ */
+export function parseOperationEnvelope(value: unknown): Operation {
+  try {
+    return parseOperationFields(value);
+  } catch (error) {
+    throw new OperationFormatError('not an operation of format version 1', { cause: error });
+  }
+}
+
+/**
+ * A received operation (JSON already parsed) checked completely for one tool: the format, that it
+ * is an operation of `definition`'s tool, and the tool's own schema for `name` and `args`.
+ * Returns it unchanged; throws {@link OperationFormatError} saying what is wrong. What a client
+ * that handles one tool uses instead of the registry's `parseOperation`, so it loads no other
+ * tool's rules.
+ */
+export function parseOperationFor(definition: ToolDefinition, value: unknown): Operation {
+  const operation = parseOperationEnvelope(value);
+  if (operation.tool !== definition.metadata.name)
+    throw new OperationFormatError(
+      `an operation of '${operation.tool}', not of '${definition.metadata.name}'`,
+    );
+  definition.parseOperation(operation.name, operation.args);
+  return operation;
 }
 
 /** What a tool folder hands to {@link defineTool}. */

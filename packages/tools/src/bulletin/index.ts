@@ -15,3 +15,4 @@ export * from './markdown-format.ts';
 export * from './links.ts';
 export * from './note-form.ts';
 export * from './activity.ts';
+export * from './definition.ts';

@@ -10,3 +10,4 @@ export * from './operations.ts';
 export * from './validation.ts';
 export * from './schema.ts';
 export * from './activity.ts';
+export * from './definition.ts';

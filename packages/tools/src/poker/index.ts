@@ -13,3 +13,4 @@ export * from './estimation.ts';
 export * from './issues.ts';
 export * from './participants.ts';
 export * from './activity.ts';
+export * from './definition.ts';

@@ -14,3 +14,4 @@ export * from './schema.ts';
 export * from './playback.ts';
 export * from './quick-fill.ts';
 export * from './activity.ts';
+export * from './definition.ts';

@@ -13,3 +13,4 @@ export * from './filter.ts';
 export * from './activity.ts';
 export * from './schema.ts';
 export * from './notifications.ts';
+export * from './definition.ts';

@@ -24,6 +24,7 @@ import {
   type BulletinContent,
   type NotePosition,
   type Post,
+  bulletinTool,
 } from '@cipherspace/tools/bulletin';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
@@ -54,7 +55,7 @@ type PendingDelete = { post: Post; basedOn: number } | null;
 
 /** spec §2 /tools/bulletin; the router lazy-loads this default export. */
 export default function BulletinPage() {
-  const tool = useToolContent('bulletin');
+  const tool = useToolContent(bulletinTool);
   const presence = useToolPresence('bulletin');
   const session = useSession();
   const language = useLanguage();

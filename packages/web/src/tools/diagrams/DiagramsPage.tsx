@@ -8,6 +8,8 @@
  */
 import { useState } from 'react';
 
+import { diagramsTool } from '@cipherspace/tools/diagrams';
+
 import { useSession } from '../../lib/session.ts';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { DiagramsScreen } from './DiagramsScreen.tsx';
@@ -15,7 +17,7 @@ import { readDiagramEditor } from './editor-url.ts';
 
 /** spec §2 /tools/diagrams; the router lazy-loads this default export. */
 export default function DiagramsPage() {
-  const tool = useToolContent('diagrams');
+  const tool = useToolContent(diagramsTool);
   const session = useSession();
   const [editor] = useState(() => readDiagramEditor());
   return <DiagramsScreen tool={tool} username={session?.user.username ?? ''} editor={editor} />;

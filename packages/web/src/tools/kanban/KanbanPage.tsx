@@ -17,6 +17,7 @@ import {
   findIssue,
   type Issue,
   type KanbanContent,
+  kanbanTool,
   type Phase,
 } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -56,7 +57,7 @@ const ignore = () => undefined;
 
 /** spec §2 /tools/kanban; the router lazy-loads this default export. */
 export default function KanbanPage() {
-  const tool = useToolContent('kanban');
+  const tool = useToolContent(kanbanTool);
   const presence = useToolPresence('kanban');
   const session = useSession();
   const language = useLanguage();

@@ -18,6 +18,7 @@ import {
   type PokerContent,
   type PokerOperation,
   type PokerScale,
+  pokerTool,
 } from '@cipherspace/tools/poker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
@@ -41,7 +42,7 @@ import './poker.css';
 
 /** spec §2 /tools/scrum-poker; the router lazy-loads this default export. */
 export default function PokerPage() {
-  const tool = useToolContent('poker');
+  const tool = useToolContent(pokerTool);
   const backlog = usePokerBacklog();
   const presence = useToolPresence('poker');
   const session = useSession();

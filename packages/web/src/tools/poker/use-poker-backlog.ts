@@ -11,7 +11,9 @@ import { useCallback, useMemo } from 'react';
 import type { BacklogPhase, BacklogSource } from '@cipherspace/tools/poker';
 import { locateSourcedIssue } from '@cipherspace/tools/poker';
 import {
+  kanbanTool,
   sortByOrder,
+  ticketTool,
   type TrackerContent,
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
@@ -59,8 +61,8 @@ function loadedContent<C>(tool: ToolContent<C, TrackerOperation>): C | null {
 
 /** The backlog of the signed-in space; see {@link PokerBacklog}. */
 export function usePokerBacklog(): PokerBacklog {
-  const ticket = useToolContent('ticket-system');
-  const kanban = useToolContent('kanban');
+  const ticket = useToolContent(ticketTool);
+  const kanban = useToolContent(kanbanTool);
   const ticketContent = loadedContent(ticket);
   const kanbanContent = loadedContent(kanban);
 

@@ -20,13 +20,14 @@ import {
   optionsTextChanged,
   optionsToText,
   phaseIssueOptions,
+  randomizerTool,
   randomSeed,
   teamMemberOptions,
   type RandomizerContent,
   type RandomizerOperation,
   type RepetitionMode,
 } from '@cipherspace/tools/randomizer';
-import { defaultContent, type Issue } from '@cipherspace/tools/tracker';
+import { defaultContent, ticketTool, type Issue } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -69,8 +70,8 @@ const renderPreview = (content: RandomizerContent) => (
 
 /** spec §2 /tools/randomizer; the router lazy-loads this default export. */
 export default function RandomizerPage() {
-  const tool = useToolContent('randomizer');
-  const backlog = useToolContent('ticket-system');
+  const tool = useToolContent(randomizerTool);
+  const backlog = useToolContent(ticketTool);
   const presence = useToolPresence('randomizer');
   const session = useSession();
   useLanguage();

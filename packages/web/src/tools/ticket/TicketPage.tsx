@@ -22,6 +22,7 @@ import {
   sortByOrder,
   type Issue,
   type TicketContent,
+  ticketTool,
 } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
@@ -95,7 +96,7 @@ const renderPreview = (content: TicketContent) => <TicketHistoryPreview content=
 
 /** The /tools/ticket screen (default export for the router's lazy import). */
 export default function TicketPage() {
-  const tool = useToolContent('ticket-system');
+  const tool = useToolContent(ticketTool);
   const presence = useToolPresence('ticket-system');
   const session = useSession();
   const language = useLanguage();

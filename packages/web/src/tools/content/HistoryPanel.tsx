@@ -1,0 +1,187 @@
+/**
+ * The history panel of a tool (issue 16 items 3–5), loaded when a member first opens History
+ * (issue 15, first render: its code — the activity texts of every tool and the history's
+ * rebuilding — is not part of opening a tool). See ./ToolHistory.tsx.
+ */
+import { groupByDay, type Timeline, type TimelineVersion } from '@cipherspace/tools/history';
+import { History } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { useLanguage } from '../../lib/i18n.ts';
+import { m } from '../../paraglide/messages.js';
+import { activityText } from './activity-text.ts';
+import type { HistoryTool } from './ToolHistory.tsx';
+import { loadErrorMessage } from './tool-messages.ts';
+
+interface Loaded<C> {
+  versions: TimelineVersion<C>[];
+  olderBefore: number | null;
+  current: number;
+}
+
+/** Every kept version of `tool`, its preview and Restore (the History dialog's content). */
+export default function HistoryPanel<C>({
+  tool,
+  renderPreview,
+  onRestored,
+}: {
+  tool: HistoryTool<C>;
+  renderPreview: (content: C) => ReactNode;
+  onRestored: (version: number) => void;
+}) {
+  const language = useLanguage();
+  const { loadHistory, restore } = tool;
+  const [loaded, setLoaded] = useState<Loaded<C> | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [restoring, setRestoring] = useState(false);
+  const [restoreError, setRestoreError] = useState<string | null>(null);
+
+  const append = useCallback((page: Timeline<C>) => {
+    setLoaded((previous) => ({
+      versions: [...(previous?.versions ?? []), ...page.versions],
+      olderBefore: page.olderBefore,
+      current: previous?.current ?? page.currentVersion,
+    }));
+    setSelected((previous) => previous ?? page.versions[0]?.version ?? null);
+  }, []);
+
+  useEffect(() => {
+    let active = true;
+    loadHistory().then(
+      (page) => active && append(page),
+      (failure: unknown) => active && setError(failure),
+    );
+    return () => {
+      active = false;
+    };
+  }, [loadHistory, append]);
+
+  async function loadOlder(before: number) {
+    setLoadingOlder(true);
+    try {
+      append(await loadHistory({ before }));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
+
+  async function restoreSelected(version: TimelineVersion<C>) {
+    setRestoring(true);
+    setRestoreError(null);
+    const result = await restore(version.content);
+    setRestoring(false);
+    if (result.status === 'saved') onRestored(version.version);
+    else setRestoreError(m.history_restore_failed());
+  }
+
+  if (error !== null && loaded === null)
+    return (
+      <p role="alert" className="history-error">
+        {m.history_load_failed()} {loadErrorMessage(error)}
+      </p>
+    );
+  if (loaded === null)
+    return (
+      <p role="status" className="history-loading">
+        {m.history_loading()}
+      </p>
+    );
+  if (loaded.versions.length === 0)
+    return <EmptyState className="history-empty" icon={History} text={m.history_empty()} />;
+
+  const shown = loaded.versions.find((version) => version.version === selected) ?? null;
+  const timeFormat = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
+  const dayFormat = new Intl.DateTimeFormat(language, { dateStyle: 'full' });
+
+  return (
+    <div className="history-panel">
+      <nav className="history-list" aria-label={m.history_list_label()}>
+        {groupByDay(loaded.versions).map((group) => (
+          <section
+            key={group.day}
+            aria-label={dayFormat.format(new Date(group.versions[0]?.modifiedAt ?? group.day))}
+          >
+            <h3 className="history-day">
+              {dayFormat.format(new Date(group.versions[0]?.modifiedAt ?? group.day))}
+            </h3>
+            <ul>
+              {group.versions.map((version) => (
+                <li key={version.version}>
+                  <button
+                    type="button"
+                    className="history-entry"
+                    aria-pressed={version.version === selected}
+                    onClick={() => setSelected(version.version)}
+                  >
+                    <span className="history-entry-meta">
+                      {m.history_entry_meta({
+                        version: String(version.version),
+                        time: timeFormat.format(new Date(version.modifiedAt)),
+                        name: version.modifiedBy,
+                      })}
+                    </span>
+                    {version.activity.length > 0 ? (
+                      version.activity.map((entry) => (
+                        <span key={entry.id} className="history-entry-text">
+                          {activityText(entry, language)}
+                        </span>
+                      ))
+                    ) : (
+                      <span className="history-entry-text">
+                        {version.kind === 'replacement'
+                          ? m.history_replaced({ name: version.modifiedBy })
+                          : m.history_no_change({ name: version.modifiedBy })}
+                      </span>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        {loaded.olderBefore !== null ? (
+          <button
+            type="button"
+            className="button"
+            disabled={loadingOlder}
+            onClick={() => void loadOlder(loaded.olderBefore ?? 0)}
+          >
+            {loadingOlder ? m.history_loading() : m.history_load_older()}
+          </button>
+        ) : null}
+      </nav>
+      {shown ? (
+        <section
+          className="history-preview"
+          aria-label={m.history_preview_label({ version: String(shown.version) })}
+        >
+          <div className="history-preview-header">
+            <h3>{m.history_preview_label({ version: String(shown.version) })}</h3>
+            {shown.version === loaded.current ? (
+              <span className="history-current">{m.history_current()}</span>
+            ) : (
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={restoring}
+                onClick={() => void restoreSelected(shown)}
+              >
+                {restoring ? m.history_restoring() : m.history_restore()}
+              </button>
+            )}
+          </div>
+          {restoreError ? <p role="alert">{restoreError}</p> : null}
+          {/* A picture of the tool then, not the tool: nothing in it can be focused or changed. */}
+          <div className="history-preview-content" inert>
+            {renderPreview(shown.content)}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
