@@ -20,6 +20,7 @@ import type {
 } from '@cipherspace/tools';
 
 import { contentPrefetch } from '../../lib/content-prefetch.ts';
+import { getCsrfToken, initCsrf } from '../../lib/csrf.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import {
   onRealtimeMessage,
@@ -49,6 +50,22 @@ function whenIdle(task: () => void): () => void {
   }
   const handle = setTimeout(task, 200);
   return () => clearTimeout(handle);
+}
+
+let csrfRefresh: Promise<void> | null = null;
+
+/**
+ * Runs `call` with a CSRF token (spec §7): a page opened offline (issue 17) has none — its
+ * start-up fetch of /api/csrf failed — and the server refuses its requests until it has one, so
+ * it is fetched again first (once for calls made together; offline it fails fast and the call
+ * fails as offline too).
+ */
+function withCsrf<T>(call: () => Promise<T>): Promise<T> {
+  if (getCsrfToken() !== null) return call();
+  csrfRefresh ??= initCsrf().finally(() => {
+    csrfRefresh = null;
+  });
+  return csrfRefresh.then(call);
 }
 
 /** The content type of the tool named `N` in the registry. */
@@ -136,7 +153,7 @@ export function useToolContent<C, Op extends NamedOperation>(
     const api = {
       // The first load takes the answer the route already asked for (lib/content-prefetch.ts).
       find: (input: { space_name: string; tool: string }) => {
-        const fetch = () => client.content.find.query(input);
+        const fetch = () => withCsrf(() => client.content.find.query(input));
         const prefetched = contentPrefetch.take<Awaited<ReturnType<typeof fetch>>>(
           input.space_name,
           input.tool,
@@ -144,13 +161,15 @@ export function useToolContent<C, Op extends NamedOperation>(
         return prefetched ? prefetched.catch(fetch) : fetch();
       },
       save: (input: Parameters<typeof client.content.save.mutate>[0]) =>
-        client.content.save.mutate(input),
+        withCsrf(() => client.content.save.mutate(input)),
       changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
-        client.content.changes.query(input),
+        withCsrf(() => client.content.changes.query(input)),
       // Live tools tell the others of a change while its snapshot uploads (issue 15).
       ...(realtime && {
         propose: (input: Parameters<typeof client.content.propose.mutate>[0]) =>
-          client.content.propose.mutate({ ...input, client_id: REALTIME_CLIENT_ID }),
+          withCsrf(() =>
+            client.content.propose.mutate({ ...input, client_id: REALTIME_CLIENT_ID }),
+          ),
       }),
     };
     const codec = spaceKeyCodec(spaceKey, spaceName);
