@@ -15,7 +15,9 @@ import { toolAtRoute } from '@cipherspace/tools/metadata';
 import { createTRPCClient } from '@trpc/client';
 
 import { contentPrefetch } from '../lib/content-prefetch.ts';
+import { prepareDateFormat } from '../lib/date-format.ts';
 import { httpLink } from '../lib/http-link.ts';
+import { currentLanguage } from '../lib/i18n.ts';
 import { getSession, getSpaceKey } from '../lib/session.ts';
 
 /**
@@ -29,6 +31,9 @@ export function prefetchFirstContent(pathname: string): void {
   const session = getSession();
   const spaceKey = session ? getSpaceKey(session.space.name) : null;
   if (!tool || !session || !spaceKey) return;
+  // The tools' cards and notes show dates: the page's first date formatter loads the locale's
+  // data, done while the page waits for the network instead of while the first screen renders.
+  prepareDateFormat(currentLanguage(), 'date');
   const spaceName = session.space.name;
   // Unbatched: the request leaves now, ahead of the code the page asks for next (a batched one
   // would wait a tick, then queue behind the chunks for one of the browser's 6 connections).

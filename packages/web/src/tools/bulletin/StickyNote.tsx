@@ -16,6 +16,7 @@ import {
   type NoteSize,
   type Post,
 } from '@cipherspace/tools/bulletin';
+import { formatDate } from '../../lib/date-format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { NoteDragData } from './bulletin-dnd.ts';
 import { postPriorityText, postTypeText } from './bulletin-messages.ts';
@@ -24,11 +25,7 @@ import { Markdown, MARKDOWN_LINK_REL } from './markdown.tsx';
 
 /** The expiry of a note as shown ('Jun 1, 2024, 2:30 PM'); the raw text when unreadable. */
 export function formatExpiry(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return formatDate(iso, language, 'dateTime');
 }
 
 export interface StickyNoteViewProps {

@@ -15,6 +15,8 @@ import {
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
 
+import { formatDate } from '../../lib/date-format.ts';
+
 /** A column as the board draws it: the phase, its cards in order and which controls it shows. */
 export interface BoardColumn {
   phase: Phase;
@@ -125,22 +127,9 @@ export function columnStep(
 }
 
 /**
- * One formatter per interface language: creating an `Intl.DateTimeFormat` costs far more than
- * formatting with one (a board of 1,000 cards spent ~150 ms creating them; bench/RESULTS.md).
- */
-const cardDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
  * The creation date of a card for display, e.g. 'Mar 5, 2025' (en) or '05.03.2025' (de);
- * the raw text when it is not a valid date.
+ * the raw text when it is not a valid date. One formatter per language (lib/date-format.ts).
  */
 export function formatCardDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  let format = cardDateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-    cardDateFormats.set(language, format);
-  }
-  return format.format(date);
+  return formatDate(iso, language, 'date');
 }

@@ -16,6 +16,7 @@ import {
   type Phase,
   type TrackerContent,
 } from '@cipherspace/tools/tracker';
+import { formatDate } from '../../lib/date-format.ts';
 import type { Language } from '../../lib/i18n.ts';
 
 /** spec §2: the letter badge of each issue type (Task T, Bug B, User Story U, Epic E). */
@@ -51,19 +52,8 @@ export function commentsNewestFirst(comments: readonly Comment[]): Comment[] {
  * '05.03.2024, 14:07'); an unparsable value is returned as it is.
  */
 export function formatDateTime(iso: string, language: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  let format = dateTimeFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-    dateTimeFormats.set(language, format);
-  }
-  return format.format(date);
+  return formatDate(iso, language, 'dateTime');
 }
-
-// One formatter per language: creating one costs far more than formatting a date with it, and a
-// long issue list formats one date per issue.
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 // The issues of each phase object in board order, computed once: operations keep an untouched
 // phase by reference, so its list stays the same array and its memoised section skips a render.
