@@ -2,12 +2,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 import { pwaPlugins } from './pwa.config.ts';
+import { screenPreloads } from './screen-preloads.config.ts';
 
 /** The API server `pnpm dev` proxies to (the server's own default address). */
 const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), ...pwaPlugins()],
+  plugins: [react(), ...pwaPlugins(), screenPreloads()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, ws: true },

@@ -32,7 +32,13 @@ import { registerGracefulClose } from './graceful-close.ts';
 import { loggerOptions, pathOnly } from './logging.ts';
 import { secureResponses } from './security-headers.ts';
 import { registerThrottle } from './throttle.ts';
-import { IMMUTABLE_ASSET_CACHE, isHashedAsset, readWebIndex } from './web-app.ts';
+import {
+  IMMUTABLE_ASSET_CACHE,
+  isHashedAsset,
+  readWebIndex,
+  screenIndexes,
+  screenRoute,
+} from './web-app.ts';
 
 export interface ServerDeps {
   db: DbHandle;
@@ -116,6 +122,8 @@ export async function buildServer(
   const webIndex = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(webIndex);
   const indexHtml = hasWeb ? readWebIndex(webIndex, config.diagramEditorUrl) : '';
+  // The same document per screen, naming that screen's code for the browser to fetch at once.
+  const indexByRoute = hasWeb ? screenIndexes(config.webDistDir, indexHtml) : new Map();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -149,7 +157,7 @@ export async function buildServer(
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(indexHtml);
+        .send(indexByRoute.get(screenRoute(path)) ?? indexHtml);
     }
     return reply.code(404).send({ detail: `Not found: ${request.method} ${path}` });
   });

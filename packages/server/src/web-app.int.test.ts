@@ -113,3 +113,61 @@ describe('index.html with a self-hosted diagram editor', () => {
     }
   });
 });
+
+describe("each screen's page names its code (issue 15, first render)", () => {
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = webDir();
+    writeFileSync(
+      join(dir, 'screen-preloads.json'),
+      JSON.stringify({
+        '/tools/kanban': ['/assets/App-a1.js', '/assets/KanbanPage-DZdhJucB.js'],
+        '/': ['/assets/App-a1.js', '/assets/LandingPage-b2.js'],
+      }),
+    );
+    server = await startTestServer({ config: { webDistDir: dir } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The modulepreload URLs of `path`'s page, in document order. */
+  async function preloadsOf(path: string): Promise<string[]> {
+    const html = await (await fetch(`${server.url}${path}`)).text();
+    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1] ?? '',
+    );
+  }
+
+  it('preloads the Kanban screen’s files on /tools/kanban, with or without a trailing slash', async () => {
+    const expected = ['/assets/App-a1.js', '/assets/KanbanPage-DZdhJucB.js'];
+    expect(await preloadsOf('/tools/kanban')).toEqual(expected);
+    expect(await preloadsOf('/tools/kanban/')).toEqual(expected);
+    expect(await preloadsOf('/tools/kanban?x=1')).toEqual(expected);
+    expect(await preloadsOf('/')).toEqual(['/assets/App-a1.js', '/assets/LandingPage-b2.js']);
+  });
+
+  it('keeps the rest of the document, and sends the plain one for a route without a screen', async () => {
+    const html = await (await fetch(`${server.url}/tools/kanban`)).text();
+    expect(metaContent(html)).toBe('');
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    expect(await (await fetch(`${server.url}/tools/whiteboard`)).text()).toBe(INDEX_HTML);
+  });
+});
+
+describe('a broken screen-preloads.json', () => {
+  it('stops the server at start-up instead of sending pages with made-up links', async () => {
+    const dir = webDir();
+    writeFileSync(
+      join(dir, 'screen-preloads.json'),
+      JSON.stringify({ '/tools/kanban': ['"><script>alert(1)</script>'] }),
+    );
+    try {
+      await expect(startTestServer({ config: { webDistDir: dir } })).rejects.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

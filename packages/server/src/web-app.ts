@@ -7,7 +7,10 @@
  * with the HTML-attribute-escaped external URL, or left empty for the bundled editor. The web
  * app reads it in `packages/web/src/tools/diagrams/editor-url.ts`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { z } from 'zod';
 
 /** The `name` of the meta element that carries the diagram editor URL. */
 export const DIAGRAM_EDITOR_META_NAME = 'cipherspace-diagram-editor';
@@ -59,4 +62,47 @@ export const IMMUTABLE_ASSET_CACHE = 'public, max-age=31536000, immutable';
  */
 export function isHashedAsset(path: string): boolean {
   return /^assets[\\/][^\\/]+$/.test(path);
+}
+
+/** The file of the web build naming each screen's code (packages/web/screen-preloads.config.ts). */
+export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+
+const screenPreloadsSchema = z.record(
+  z.string().regex(/^\/[\w/-]*$/),
+  z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
+);
+
+/**
+ * `html` with a `<link rel="modulepreload">` for each of `files` (absolute `/assets/…js` URLs)
+ * before `</head>`, so the browser fetches them while it loads the app's own code; unchanged
+ * without a `</head>`.
+ */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  if (files.length === 0) return html;
+  const links = files
+    .map((file) => `    <link rel="modulepreload" crossorigin href="${escapeHtmlAttribute(file)}">`)
+    .join('\n');
+  return html.replace(/<\/head>/i, () => `${links}\n  </head>`);
+}
+
+/**
+ * The entry document for each screen's route (issue 15, first render): `indexHtml` with that
+ * screen's code files as modulepreload links, from the build's `screen-preloads.json` in
+ * `distDir` (route → files, e.g. `/tools/kanban` → the app's and the Kanban screen's chunks), so
+ * a page opened by its address fetches its screen's code along with the app's rather than after
+ * it. An older build without the file gives an empty map (every route gets `indexHtml`); a file
+ * that is not such a map throws (a broken build, found at start-up).
+ */
+export function screenIndexes(distDir: string, indexHtml: string): ReadonlyMap<string, string> {
+  const path = join(distDir, SCREEN_PRELOADS_FILE);
+  if (!existsSync(path)) return new Map();
+  const preloads = screenPreloadsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  return new Map(
+    Object.entries(preloads).map(([route, files]) => [route, withModulePreloads(indexHtml, files)]),
+  );
+}
+
+/** The route of a request path as `screen-preloads.json` names it: no trailing slash but for `/`. */
+export function screenRoute(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }

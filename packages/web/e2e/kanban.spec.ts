@@ -534,7 +534,7 @@ test('a long column renders the cards in view, scrolls to its last card and move
   );
 });
 
-test('opening the board by its address asks for its content once, before its code, and a reload fetches no code again', async ({
+test('opening the board by its address fetches its code with the page and its content once, and a reload fetches no code again', async ({
   page,
   server,
 }) => {
@@ -560,11 +560,17 @@ test('opening the board by its address asks for its content once, before its cod
   await boardShown(page);
   const contentLoads = asked.filter((path) => path.startsWith('/trpc/content.find'));
   expect(contentLoads).toHaveLength(1);
-  // Sent on its own (not waiting for a batch), ahead of the board's code.
+  // Sent on its own (not waiting for a batch).
   expect(contentLoads[0]).not.toContain('batch=');
+  // The board's code is named by the page itself (modulepreload links the server adds for the
+  // route), so it is asked for before the app's code has run and sent the content request.
   const boardCode = asked.findIndex((path) => /^\/assets\/KanbanPage-[\w-]+\.js$/.test(path));
   expect(boardCode).toBeGreaterThan(-1);
-  expect(asked.indexOf(contentLoads[0] ?? '')).toBeLessThan(boardCode);
+  expect(boardCode).toBeLessThan(asked.indexOf(contentLoads[0] ?? ''));
+  const preloaded = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded).toContain(asked[boardCode]);
 
   // The code is named after its content and kept by the browser: a reload takes every file of
   // it from the cache, without asking the server even whether it changed. (First every file the

@@ -1,0 +1,86 @@
+/**
+ * Writes `screen-preloads.json` into the build: for each route of src/app/screen-modules.ts, the
+ * JavaScript files its first render needs beyond what index.html already loads — the app's chunk
+ * (main.tsx imports it after its start-up checks), the screen's chunk and every chunk those import
+ * statically, and for a signed-in member's screen the login screen's (App.tsx loads it first) —
+ * as absolute URLs, e.g.
+ * `{ "/tools/kanban": ["/assets/Bx1.js", "/assets/KanbanPage-C2y.js", …] }`. The server puts them
+ * into the page it sends for that route as `<link rel="modulepreload">` (issue 15, first render).
+ * The build fails when a listed module is not a lazily loaded chunk of the bundle.
+ */
+import { relative } from 'node:path';
+
+import type { Plugin } from 'vite';
+
+import { APP_MODULE, isSessionScreen, SCREEN_MODULES } from './src/app/screen-modules.ts';
+
+/** The file the server reads (packages/server/src/web-app.ts). */
+export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+
+interface ChunkInfo {
+  fileName: string;
+  imports: readonly string[];
+}
+
+/**
+ * The files `start` needs (itself and its static imports, recursively) in load order, leaving out
+ * `loaded`; `chunks` maps a file name to its chunk.
+ */
+function closure(
+  start: string,
+  chunks: ReadonlyMap<string, ChunkInfo>,
+  loaded: ReadonlySet<string>,
+): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>(loaded);
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    files.push(fileName);
+    for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+  };
+  visit(start);
+  return files;
+}
+
+export function screenPreloads(root: string = import.meta.dirname): Plugin {
+  return {
+    name: 'cipherspace-screen-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, ChunkInfo>();
+      const byModule = new Map<string, string>();
+      const entries: string[] = [];
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks.set(output.fileName, output);
+        if (output.isEntry) entries.push(output.fileName);
+        if (output.isDynamicEntry && output.facadeModuleId)
+          byModule.set(relative(root, output.facadeModuleId), output.fileName);
+      }
+      const fileOf = (module: string): string => {
+        const file = byModule.get(module);
+        if (!file) throw new Error(`screen-preloads: ${module} is not a lazily loaded chunk`);
+        return file;
+      };
+      // index.html loads the entry and, as modulepreload, everything it imports statically.
+      const entryFiles = new Set(entries.flatMap((entry) => closure(entry, chunks, new Set())));
+      const app = closure(fileOf(APP_MODULE), chunks, entryFiles);
+      const preloads: Record<string, string[]> = {};
+      for (const [route, module] of Object.entries(SCREEN_MODULES)) {
+        const files = [...app];
+        const add = (screenModule: string) =>
+          files.push(...closure(fileOf(screenModule), chunks, new Set([...entryFiles, ...files])));
+        add(module);
+        const login = SCREEN_MODULES['/login'];
+        if (isSessionScreen(route) && login) add(login);
+        preloads[route] = files.map((file) => `/${file}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: SCREEN_PRELOADS_FILE,
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { TOOL_PATHS } from './router.tsx';
+import { APP_MODULE, isSessionScreen, SCREEN_MODULES } from './screen-modules.ts';
+
+/** The modules router.tsx loads lazily, as paths relative to the web package. */
+function routerModules(): string[] {
+  const source = readFileSync(join(import.meta.dirname, 'router.tsx'), 'utf8');
+  return [...source.matchAll(/import\('(\.\.?\/[^']+)'\)/g)].map((match) =>
+    posix.join('src/app', match[1] ?? ''),
+  );
+}
+
+describe("the screens' modules the build preloads per route (issue 15, first render)", () => {
+  it('are exactly the screens the router loads (the unknown-tool screen has no route)', () => {
+    const listed = new Set(Object.values(SCREEN_MODULES));
+    const loaded = routerModules().filter((module) => !module.endsWith('ToolUnavailablePage.tsx'));
+    expect(loaded.length).toBeGreaterThan(10);
+    expect(new Set(loaded)).toEqual(listed);
+  });
+
+  it('name a screen for every tool route, and the app module main.tsx loads', () => {
+    for (const tool of TOOL_PATHS) expect(SCREEN_MODULES[`/tools/${tool}`]).toBeDefined();
+    const main = readFileSync(join(import.meta.dirname, '..', 'main.tsx'), 'utf8');
+    expect(main).toContain(`import('./${posix.relative('src', APP_MODULE)}')`);
+  });
+
+  it('count the tools, the dashboard and the settings as signed-in screens, not the public ones', () => {
+    expect(isSessionScreen('/tools/kanban')).toBe(true);
+    expect(isSessionScreen('/dashboard')).toBe(true);
+    expect(isSessionScreen('/space/settings')).toBe(true);
+    for (const route of ['/', '/space/login', '/login', '/space/create', '/impressum'])
+      expect(isSessionScreen(route)).toBe(false);
+  });
+});
