@@ -4,6 +4,7 @@ import { crossInstance } from './cross-instance.ts';
 import { crypto } from './crypto.ts';
 import { fanout } from './fanout.ts';
 import { live } from './live.ts';
+import { offline } from './offline.ts';
 import { sockets } from './sockets.ts';
 import { throughput } from './throughput.ts';
 import { web } from './web.ts';
@@ -16,4 +17,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   crypto,
   web,
   live,
+  offline,
 ];

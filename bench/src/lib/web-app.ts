@@ -196,29 +196,37 @@ export async function renderBoard(
     await page.addInitScript({ content: boardWatchScript(cards) });
     await signIn(page, url, space, member);
     await page.goto(`${url}${KANBAN_PATH}`);
-    await page.waitForFunction(
-      () =>
-        typeof (globalThis as { __benchBoardPainted?: number }).__benchBoardPainted === 'number',
-      undefined,
-      { timeout: timeoutMs },
-    );
-    // Give a board that renders incrementally the time to finish (or to show it never does).
-    await page.waitForTimeout(200);
-    return await page.evaluate(() => {
-      const g = globalThis as {
-        __benchBoardShown?: number;
-        __benchBoardFrame?: number;
-        __benchBoardPainted?: number;
-        __benchAllCardsInDom?: number;
-      };
-      return {
-        shownMs: g.__benchBoardShown ?? Number.NaN,
-        frameMs: g.__benchBoardFrame ?? Number.NaN,
-        paintedMs: g.__benchBoardPainted ?? Number.NaN,
-        allCardsMs: g.__benchAllCardsInDom ?? null,
-      };
-    });
+    return await boardRendered(page, timeoutMs);
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Waits until the document `page` is on has shown its board ({@link boardWatchScript}, added as
+ * an init script before the navigation) and reads the times, from that document's navigation
+ * start. @throws when it does not within `timeoutMs`.
+ */
+export async function boardRendered(page: Page, timeoutMs = 60_000): Promise<BoardRender> {
+  await page.waitForFunction(
+    () => typeof (globalThis as { __benchBoardPainted?: number }).__benchBoardPainted === 'number',
+    undefined,
+    { timeout: timeoutMs },
+  );
+  // Give a board that renders incrementally the time to finish (or to show it never does).
+  await page.waitForTimeout(200);
+  return await page.evaluate(() => {
+    const g = globalThis as {
+      __benchBoardShown?: number;
+      __benchBoardFrame?: number;
+      __benchBoardPainted?: number;
+      __benchAllCardsInDom?: number;
+    };
+    return {
+      shownMs: g.__benchBoardShown ?? Number.NaN,
+      frameMs: g.__benchBoardFrame ?? Number.NaN,
+      paintedMs: g.__benchBoardPainted ?? Number.NaN,
+      allCardsMs: g.__benchAllCardsInDom ?? null,
+    };
+  });
 }
