@@ -3,7 +3,7 @@
  * JavaScript files its first render needs beyond what index.html already loads — the app's chunk
  * (main.tsx imports it after its start-up checks), the screen's chunk and every chunk those import
  * statically, and for a signed-in member's screen the login screen's (App.tsx loads it first) —
- * as absolute URLs, e.g.
+ * and the stylesheets of those chunks, as absolute URLs, e.g.
  * `{ "/tools/kanban": ["/assets/Bx1.js", "/assets/KanbanPage-C2y.js", …] }`. The server puts them
  * into the page it sends for that route as `<link rel="modulepreload">` (issue 15, first render).
  * The build fails when a listed module is not a lazily loaded chunk of the bundle.
@@ -20,6 +20,7 @@ export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 interface ChunkInfo {
   fileName: string;
   imports: readonly string[];
+  viteMetadata?: { importedCss: Set<string> };
 }
 
 /**
@@ -74,7 +75,12 @@ export function screenPreloads(root: string = import.meta.dirname): Plugin {
         add(module);
         const login = SCREEN_MODULES['/login'];
         if (isSessionScreen(route) && login) add(login);
-        preloads[route] = files.map((file) => `/${file}`);
+        // The stylesheets those chunks bring: Vite's loader waits for them before the screen
+        // module runs, and asks for them only then.
+        const styles = new Set(
+          files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]),
+        );
+        preloads[route] = [...files, ...styles].map((file) => `/${file}`);
       }
       this.emitFile({
         type: 'asset',

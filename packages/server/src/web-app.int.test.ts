@@ -122,7 +122,11 @@ describe("each screen's page names its code (issue 15, first render)", () => {
     writeFileSync(
       join(dir, 'screen-preloads.json'),
       JSON.stringify({
-        '/tools/kanban': ['/assets/App-a1.js', '/assets/KanbanPage-DZdhJucB.js'],
+        '/tools/kanban': [
+          '/assets/App-a1.js',
+          '/assets/KanbanPage-DZdhJucB.js',
+          '/assets/KanbanPage-c3.css',
+        ],
         '/': ['/assets/App-a1.js', '/assets/LandingPage-b2.js'],
       }),
     );
@@ -136,9 +140,11 @@ describe("each screen's page names its code (issue 15, first render)", () => {
   /** The modulepreload URLs of `path`'s page, in document order. */
   async function preloadsOf(path: string): Promise<string[]> {
     const html = await (await fetch(`${server.url}${path}`)).text();
-    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-      (match) => match[1] ?? '',
-    );
+    return [
+      ...html.matchAll(
+        /<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g,
+      ),
+    ].map((match) => match[1] ?? '');
   }
 
   it('preloads the Kanban screen’s files on /tools/kanban, with or without a trailing slash', async () => {
@@ -147,6 +153,14 @@ describe("each screen's page names its code (issue 15, first render)", () => {
     expect(await preloadsOf('/tools/kanban/')).toEqual(expected);
     expect(await preloadsOf('/tools/kanban?x=1')).toEqual(expected);
     expect(await preloadsOf('/')).toEqual(['/assets/App-a1.js', '/assets/LandingPage-b2.js']);
+  });
+
+  it('preloads the screen’s stylesheets as styles, in the mode the app asks for them', async () => {
+    const html = await (await fetch(`${server.url}/tools/kanban`)).text();
+    expect(html).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/KanbanPage-c3.css">',
+    );
+    expect(await preloadsOf('/tools/kanban')).not.toContain('/assets/KanbanPage-c3.css');
   });
 
   it('keeps the rest of the document, and sends the plain one for a route without a screen', async () => {

@@ -69,18 +69,24 @@ export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 
 const screenPreloadsSchema = z.record(
   z.string().regex(/^\/[\w/-]*$/),
-  z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
+  z.array(z.string().regex(/^\/assets\/[\w.-]+\.(js|css)$/)),
 );
 
 /**
- * `html` with a `<link rel="modulepreload">` for each of `files` (absolute `/assets/…js` URLs)
- * before `</head>`, so the browser fetches them while it loads the app's own code; unchanged
- * without a `</head>`.
+ * `html` with a link before `</head>` for each of `files` (absolute `/assets/…` URLs): a
+ * `modulepreload` for a `.js` file, a `preload` as style for a `.css` file, all at low fetch
+ * priority — so the browser fetches them while it loads the app's own code, and the app's own
+ * requests (its content, above all) still go first. Unchanged without a `</head>`.
  */
 export function withModulePreloads(html: string, files: readonly string[]): string {
   if (files.length === 0) return html;
   const links = files
-    .map((file) => `    <link rel="modulepreload" crossorigin href="${escapeHtmlAttribute(file)}">`)
+    .map((file) => {
+      const href = escapeHtmlAttribute(file);
+      return file.endsWith('.css')
+        ? `    <link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`
+        : `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
+    })
     .join('\n');
   return html.replace(/<\/head>/i, () => `${links}\n  </head>`);
 }
