@@ -249,6 +249,12 @@ export interface PerformOptions {
 export const MAX_SAVE_ATTEMPTS = 5;
 
 /**
+ * Queued offline changes sent together in one save on replay (issue 17): the server's limit of
+ * operations per save (OPERATIONS_PER_SAVE_MAX in packages/api/src/constants.ts).
+ */
+export const REPLAY_BATCH_MAX = 20;
+
+/**
  * The waits, in ms, before each resend of a save whose answer was lost (issue 18 item 3): three
  * resends with the same save id within about 4 s, then the change counts as `failed`.
  */
@@ -367,8 +373,8 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private queued: Queued[] = [];
   private unapplied: UnappliedOperation[] = [];
   private queueRestored = false;
-  /** The id of the queued change being replayed now (shown by the save, not by the overlay). */
-  private replaying: string | null = null;
+  /** The ids of the queued changes being replayed now (shown by the save, not by the overlay). */
+  private readonly replaying = new Set<string>();
   /** Ids of operations found stored on the server lately (a queued one among them is in). */
   private readonly storedIds = new Set<string>();
   /** The newest version this tab has put into the cache. */
@@ -729,13 +735,18 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
    */
   private async replayQueued(): Promise<void> {
     while (this.queued.length > 0 && !this.disposed) {
+      // Many at once while they all apply: one snapshot (one key derivation, one upload) for up
+      // to REPLAY_BATCH_MAX changes instead of one each.
+      const batched = await this.replayBatch();
+      if (batched === 'saved') continue;
+      if (batched === 'failed') return;
       const [item] = this.queued;
       if (!item) return;
       let result: PerformResult<C>;
       if (this.storedIds.has(item.change.id)) {
         result = { status: 'saved', content: this.confirmed.content as C };
       } else {
-        this.replaying = item.change.id;
+        this.replaying.add(item.change.id);
         try {
           result = await this.commit(
             item.operation,
@@ -744,7 +755,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
             'replay',
           );
         } finally {
-          this.replaying = null;
+          this.replaying.delete(item.change.id);
         }
       }
       if (result.status === 'failed') {
@@ -758,6 +769,82 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         await this.reportUnapplied(item.change, item.operation, result.status);
       }
       this.setState({ content: this.confirmed.content });
+    }
+  }
+
+  /**
+   * Saves the changes at the head of the offline queue (up to {@link REPLAY_BATCH_MAX}) in one save
+   * carrying all their operations, on the latest version (re-applied after a 409, like a single
+   * change). 'saved': they are stored and off the queue. 'failed': the server could not be
+   * reached or failed; the queue waits. 'single': fewer than two to send, or one of them does not
+   * apply, makes the result invalid or was stored already — the one-by-one replay then settles
+   * each, reporting exactly which no longer applies.
+   */
+  private async replayBatch(): Promise<'saved' | 'failed' | 'single'> {
+    const batch: Queued[] = [];
+    for (const item of this.queued.slice(0, REPLAY_BATCH_MAX)) {
+      if (this.storedIds.has(item.change.id)) break;
+      batch.push(item);
+    }
+    if (batch.length < 2 || this.confirmed.content === null) return 'single';
+    let base: Confirmed<C> & { content: C } = {
+      ...this.confirmed,
+      content: this.confirmed.content,
+    };
+    for (const item of batch) this.replaying.add(item.change.id);
+    try {
+      for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
+        let next = base.content;
+        try {
+          for (const item of batch) next = this.domain.apply(next, item.operation);
+        } catch {
+          return 'single';
+        }
+        if (next === base.content || this.domain.validate(next).length > 0) return 'single';
+        const last = batch[batch.length - 1]?.operation.at ?? this.context.now();
+        const stamped = this.domain.stamp(next, { version: base.version + 1, lastModified: last });
+        this.setState({ content: stamped, saving: true });
+        try {
+          const envelope = await this.codec.encrypt(stamped);
+          const operations = batch.map((item) => item.change.operation);
+          const saved = await this.saveOnce(envelope, base.version, operations);
+          this.confirm({ content: stamped, version: saved });
+          this.cache(envelope, saved);
+          this.queued.splice(0, batch.length);
+          for (const item of batch)
+            await this.offline?.removeQueued(item.change.id).catch(() => undefined);
+          this.setState({ content: this.confirmed.content });
+          return 'saved';
+        } catch (error) {
+          if (!(error instanceof VersionConflictError)) {
+            this.setState({
+              content: this.confirmed.content,
+              saving: false,
+              offline: isUnreachable(error),
+            });
+            return 'failed';
+          }
+        }
+        // Someone saved first: catch up and apply the same changes to the latest version.
+        try {
+          const caught = await this.operationsSince(base).catch(() => null);
+          const latest = caught ?? (await this.fetchLatest());
+          this.confirm(latest, true, caught ? caught.appliedIds : null);
+          base = { ...latest, content: latest.content };
+          if (caught && batch.some((item) => caught.appliedIds.has(item.change.id)))
+            return 'single';
+        } catch (error) {
+          this.setState({
+            content: this.confirmed.content,
+            saving: false,
+            offline: isUnreachable(error),
+          });
+          return 'failed';
+        }
+      }
+      return 'single';
+    } finally {
+      for (const item of batch) this.replaying.delete(item.change.id);
     }
   }
 
@@ -1170,7 +1257,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     if (content === null) return content;
     let shown: C = content;
     for (const item of this.queued) {
-      if (item.change.id === this.replaying || this.storedIds.has(item.change.id)) continue;
+      if (this.replaying.has(item.change.id) || this.storedIds.has(item.change.id)) continue;
       try {
         shown = this.domain.apply(shown, item.operation);
       } catch {

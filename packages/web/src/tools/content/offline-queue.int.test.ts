@@ -15,7 +15,7 @@ import type { KanbanContent, TrackerOperation } from '@cipherspace/tools/tracker
 import { createStore, entries, type UseStore } from 'idb-keyval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ContentLifecycle, ServerUnreachableError } from './content-lifecycle.ts';
+import { ContentLifecycle, REPLAY_BATCH_MAX, ServerUnreachableError } from './content-lifecycle.ts';
 import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
 import { clearOfflineSpace, offlineStore } from './offline-store.ts';
@@ -228,7 +228,8 @@ describe('offline tools (issue 17)', () => {
     await reopened.refresh();
     expect(reopened.getState()).toMatchObject({ offline: false, queued: 0, unapplied: [] });
     const latest = await stored(tool);
-    expect(latest.version).toBe(6);
+    // Bob's change made version 3; the three queued changes went in together, as version 4.
+    expect(latest.version).toBe(4);
     expect(titles(latest, 'To Do')).toEqual(['Bob online', 'Offline card']);
     expect(titles(latest, 'Done')).toEqual(['Before']);
     expect(titles(latest, 'Testing')).toEqual(['Third']);
@@ -236,7 +237,44 @@ describe('offline tools (issue 17)', () => {
     expect(await offlineStore(space.name, tool, alice.store)?.readQueue()).toEqual([]);
     // The cache holds the latest version again.
     const cache = await offlineStore(space.name, tool, alice.store)?.readContent();
-    expect(cache?.version).toBe(6);
+    expect(cache?.version).toBe(4);
+  });
+
+  it('replays many queued changes together, up to REPLAY_BATCH_MAX operations per save, in order', async () => {
+    const tool = freshTool();
+    const alice = browserOf('alice');
+    const tab = tabOf(alice, tool);
+    await tab.load();
+    const start = tab.getState().version;
+    alice.network.down = true;
+    const count = REPLAY_BATCH_MAX * 2 + 5;
+    for (let i = 1; i <= count; i++)
+      expect(await addCard(tab, 'Backlog', `Queued ${String(i)}`)).toMatchObject({
+        status: 'saved',
+        queued: true,
+      });
+    expect(tab.getState()).toMatchObject({ offline: true, queued: count });
+    const shownOffline = titles(loaded(tab), 'Backlog');
+
+    alice.network.down = false;
+    await tab.refresh();
+    expect(tab.getState()).toMatchObject({ offline: false, queued: 0, unapplied: [] });
+    // Three saves: 20 + 20 + 5 operations, each version recording its operations.
+    const log = await harness
+      .caller(tokens.bob)
+      .content.changes({ space_name: space.name, tool, since: start });
+    expect(log.changes.map((change) => change.operations?.length)).toEqual([
+      REPLAY_BATCH_MAX,
+      REPLAY_BATCH_MAX,
+      5,
+    ]);
+    const latest = await stored(tool);
+    expect(titles(latest, 'Backlog')).toEqual(shownOffline);
+    expect(titles(latest, 'Backlog').filter((title) => title.startsWith('Queued '))).toHaveLength(
+      count,
+    );
+    expect(loaded(tab)).toEqual(latest);
+    expect(await offlineStore(space.name, tool, alice.store)?.readQueue()).toEqual([]);
   });
 
   it('reports a queued change that no longer applies, and replays the rest', async () => {
