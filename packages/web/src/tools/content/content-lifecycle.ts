@@ -328,20 +328,26 @@ interface PendingChange {
   expiresAt: number;
 }
 
+/**
+ * The state before anything is loaded: what a lifecycle starts with, and what a screen shows
+ * while it has none (no session yet). Never changed in place (the lifecycle replaces its state).
+ */
+export const INITIAL_CONTENT_STATE: ContentState<never> = {
+  status: 'loading',
+  content: null,
+  version: 0,
+  loadError: null,
+  saving: false,
+  canUndo: false,
+  canRedo: false,
+  offline: false,
+  queued: 0,
+  unapplied: [],
+};
+
 /** The lifecycle of one tool's content in one tab. See the module comment. */
 export class ContentLifecycle<C, Op extends NamedOperation> {
-  private state: ContentState<C> = {
-    status: 'loading',
-    content: null,
-    version: 0,
-    loadError: null,
-    saving: false,
-    canUndo: false,
-    canRedo: false,
-    offline: false,
-    queued: 0,
-    unapplied: [],
-  };
+  private state: ContentState<C> = INITIAL_CONTENT_STATE;
   private confirmed: Confirmed<C> = { content: null, version: 0 };
   /** The inverses of this tab's saved changes, the latest last (issue 16). */
   private undoStack: PatchOperation[] = [];

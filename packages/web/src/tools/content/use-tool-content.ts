@@ -31,6 +31,7 @@ import { getSpaceKey, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import {
   ContentLifecycle,
+  INITIAL_CONTENT_STATE,
   type ContentState,
   type PerformOptions,
   type PerformResult,
@@ -114,18 +115,7 @@ export interface ToolContent<C, Op> {
   current: () => ContentState<C>;
 }
 
-const UNAVAILABLE: ContentState<never> = {
-  status: 'loading',
-  content: null,
-  version: 0,
-  loadError: null,
-  saving: false,
-  canUndo: false,
-  canRedo: false,
-  offline: false,
-  queued: 0,
-  unapplied: [],
-};
+const UNAVAILABLE = INITIAL_CONTENT_STATE;
 const NOT_LOADED = { status: 'rejected', error: new Error('No content loaded') } as const;
 const noSubscription = () => () => undefined;
 const unavailableState = () => UNAVAILABLE;
