@@ -10,7 +10,11 @@ export function getCsrfToken(): string | null {
   return token;
 }
 
-/** Fetches a token once per page load; failures leave requests without one (bearer still works). */
+/**
+ * Fetches a token (once per page load from main.tsx). Never throws: a failure leaves requests
+ * without one, which the server refuses with 403 — so a page opened offline (issue 17) tries again
+ * when the window's `online` event fires (one listener however often this failed).
+ */
 export async function initCsrf(): Promise<void> {
   try {
     const response = await fetch('/api/csrf', { credentials: 'same-origin' });
@@ -18,5 +22,11 @@ export async function initCsrf(): Promise<void> {
       token = ((await response.json()) as { csrf_token?: string }).csrf_token ?? null;
   } catch {
     token = null;
+    addEventListener('online', retry, { once: true });
   }
+}
+
+// One function, so that the browser keeps one `online` listener however often the fetch failed.
+function retry(): void {
+  void initCsrf();
 }

@@ -59,7 +59,8 @@ let csrfRefresh: Promise<void> | null = null;
  * Runs `call` with a CSRF token (spec §7): a page opened offline (issue 17) has none — its
  * start-up fetch of /api/csrf failed — and the server refuses its requests until it has one, so
  * it is fetched again first (once for calls made together; offline it fails fast and the call
- * fails as offline too).
+ * fails as offline too). csrf.ts fetches it again on the `online` event as well, but the replay
+ * starts on that same event, before that answer is in — hence this check stays.
  */
 function withCsrf<T>(call: () => Promise<T>): Promise<T> {
   if (getCsrfToken() !== null) return call();
