@@ -11,9 +11,13 @@ import type { Browser, Locator, Page } from '@playwright/test';
 
 import { XSS_CORPUS_TEXT } from '../src/tools/bulletin/xss-corpus.ts';
 import { expect, test, type ServerProcess } from './fixtures.ts';
-import { twoMembersOn } from './support.ts';
-
-const WELCOME = 'Welcome to the Pinboard!';
+import {
+  addPinboardNote as addNote,
+  PINBOARD_WELCOME as WELCOME,
+  pinboardNote as note,
+  pinboardShown as boardShown,
+  twoMembersOn,
+} from './support.ts';
 
 /** Two members of a fresh space, each on the Pinboard in their own browser context, settled. */
 async function twoOnOneBoard(browser: Browser, server: ServerProcess) {
@@ -23,14 +27,6 @@ async function twoOnOneBoard(browser: Browser, server: ServerProcess) {
   });
   return { ...members, a: members.alicePage, b: members.bobPage };
 }
-
-async function boardShown(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Pinboard' })).toBeVisible();
-  await expect(note(page, WELCOME)).toBeVisible();
-}
-
-const note = (page: Page, title: string): Locator =>
-  page.getByRole('article', { name: title, exact: true });
 
 /** The positioned box of a note (its style carries left/top in percent). */
 const box = (page: Page, title: string): Locator =>
@@ -44,21 +40,6 @@ async function position(page: Page, title: string): Promise<{ x: number; y: numb
   expect(style.left).toMatch(/%$/);
   expect(style.top).toMatch(/%$/);
   return { x: parseFloat(style.left), y: parseFloat(style.top) };
-}
-
-async function addNote(
-  page: Page,
-  fields: { title: string; content: string; type?: string; url?: string },
-): Promise<void> {
-  await page.getByRole('button', { name: 'Add Note', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Note' });
-  await dialog.getByLabel('Title').fill(fields.title);
-  if (fields.type) await dialog.getByLabel('Type').selectOption(fields.type);
-  if (fields.url !== undefined) await dialog.getByLabel('URL').fill(fields.url);
-  await dialog.getByLabel('Content').fill(fields.content);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(note(page, fields.title)).toBeVisible();
 }
 
 test('a markdown note added by one member is rendered for the other, and a drag by mouse or keyboard lands at the same spot', async ({

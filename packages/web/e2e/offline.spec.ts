@@ -11,11 +11,28 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { expect, test } from './fixtures.ts';
-import { setUpSpace, signIn } from './support.ts';
+import {
+  addPinboardNote,
+  addTicketIssue,
+  pinboardNote,
+  pinboardShown,
+  pokerCard,
+  pokerParticipant,
+  pokerShown,
+  randomizerEditor,
+  randomizerShown,
+  randomizerTileTexts,
+  serviceWorkerInControl,
+  setUpSpace,
+  signIn,
+  ticketIssue,
+  ticketShown,
+} from './support.ts';
 
 // The app's service worker serves the shell offline (playwright.config blocks workers elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
+const OFFLINE_TEXT = 'Offline — showing the content last loaded in this browser';
 const CONFLICT_TEXT =
   'Content was modified by another user. Please try your changes again. The latest version has been loaded.';
 
@@ -51,7 +68,10 @@ async function moveRight(page: Page, title: string, steps: number): Promise<void
   await expect(page.getByText(`Card "${title}" was dropped in column`)).toBeAttached();
 }
 
-/** Everything in the offline store of this page's origin (database cipherspace_offline), as text. */
+/**
+ * Everything in the offline store of this page's origin (database cipherspace_offline) as JSON
+ * text: `[[key, value], …]`, keys `[kind, space, tool]`.
+ */
 function offlineEntries(page: Page): Promise<string> {
   return page.evaluate(
     () =>
@@ -65,11 +85,17 @@ function offlineEntries(page: Page): Promise<string> {
             resolve('');
             return;
           }
-          const all = db.transaction('entries', 'readonly').objectStore('entries').getAll();
-          all.onerror = () => reject(all.error ?? new Error('read failed'));
-          all.onsuccess = () => {
+          const store = db.transaction('entries', 'readonly').objectStore('entries');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onerror = () => reject(values.error ?? new Error('read failed'));
+          values.onsuccess = () => {
             db.close();
-            resolve(JSON.stringify(all.result));
+            resolve(
+              JSON.stringify(
+                keys.result.map((key, index): unknown[] => [key, values.result[index]]),
+              ),
+            );
           };
         };
       }),
@@ -125,11 +151,7 @@ test('a board opens offline from the cache, takes changes and delivers them when
   // A, online: the service worker takes control (after the first load), the board is cached.
   await signIn(page, server, alice, '/tools/kanban');
   await boardShown(page);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
+  await serviceWorkerInControl(page);
   await boardShown(page);
   await addCard(page, 'Backlog', 'Narwhal shared card');
   await expect.poll(() => offlineEntries(page)).toContain('"version":2');
@@ -146,9 +168,7 @@ test('a board opens offline from the cache, takes changes and delivers them when
     await page.reload();
     await boardShown(page);
     await expect(card(column(page, 'Backlog'), 'Narwhal shared card')).toBeVisible();
-    await expect(saveStatus(page)).toHaveText(
-      'Offline — showing the content last loaded in this browser',
-    );
+    await expect(saveStatus(page)).toHaveText(OFFLINE_TEXT);
 
     // Changes offline: shown at once, counted in the header.
     await addCard(page, 'Backlog', 'Zebra packing list');
@@ -216,6 +236,113 @@ test('a board opens offline from the cache, takes changes and delivers them when
     expect(found).toEqual([]);
     // …while the cache itself is there (the check above looked at real entries).
     expect(await offlineEntries(reopened)).toContain('encryptedData');
+  } finally {
+    await bobContext.close();
+  }
+});
+
+/**
+ * The tools other than Kanban (above) and Diagrams (its own specs), each with the change member A
+ * makes offline through its screen and what member B then sees of it. Scrum Poker and the
+ * Randomizer also open the backlog (Issue Management; Poker also Kanban), and the header counts
+ * the changes waiting in every tool of the screen: they come before Issue Management takes its
+ * change, so that each screen has exactly one waiting.
+ */
+const OTHER_TOOLS: {
+  path: string;
+  shown: (page: Page) => Promise<void>;
+  change: (page: Page) => Promise<void>;
+  seen: (page: Page) => Promise<void>;
+}[] = [
+  {
+    path: '/tools/scrum-poker',
+    shown: pokerShown,
+    change: async (page) => {
+      await pokerCard(page, 'Fibonacci', '5').click();
+      await expect(pokerCard(page, 'Fibonacci', '5')).toHaveAttribute('aria-pressed', 'true');
+    },
+    seen: (page) => expect(pokerParticipant(page, 'alice')).toContainText('Voted, hidden'),
+  },
+  {
+    path: '/tools/randomizer',
+    shown: randomizerShown,
+    change: async (page) => {
+      await randomizerEditor(page).fill('Ibex\nMarmot');
+      await randomizerEditor(page).blur();
+      await expect(randomizerTileTexts(page)).toHaveText(['Ibex', 'Marmot']);
+    },
+    seen: (page) => expect(randomizerTileTexts(page)).toHaveText(['Ibex', 'Marmot']),
+  },
+  {
+    path: '/tools/ticket',
+    shown: ticketShown,
+    change: (page) => addTicketIssue(page, 'Backlog', { title: 'Ocelot offline issue' }),
+    seen: (page) => expect(ticketIssue(page, 'Ocelot offline issue')).toBeVisible(),
+  },
+  {
+    path: '/tools/bulletin',
+    shown: pinboardShown,
+    change: (page) =>
+      addPinboardNote(page, { title: 'Pelican offline note', content: 'Written on a train' }),
+    seen: (page) => expect(pinboardNote(page, 'Pelican offline note')).toBeVisible(),
+  },
+];
+
+test('every other tool opens offline, takes a change and delivers it when the network is back', async ({
+  page,
+  context,
+  browser,
+  server,
+}) => {
+  test.setTimeout(90_000);
+  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'OfflineTools' });
+  if (!alice || !bob) throw new Error('space set-up failed');
+
+  // A, online, with the service worker in control: each tool once, so that its content is cached.
+  await signIn(page, server, alice, OTHER_TOOLS[0]?.path);
+  await serviceWorkerInControl(page);
+  for (const tool of OTHER_TOOLS) {
+    await page.goto(`${server.url}${tool.path}`);
+    await tool.shown(page);
+  }
+  for (const tool of ['poker', 'ticket-system', 'bulletin', 'randomizer'])
+    await expect
+      .poll(() => offlineEntries(page))
+      .toContain(JSON.stringify(['content', alice.space.name, tool]));
+
+  // Offline: every tool opens from the cache and takes a change, which waits.
+  await context.setOffline(true);
+  for (const tool of OTHER_TOOLS)
+    await test.step(`offline: ${tool.path}`, async () => {
+      await page.goto(`${server.url}${tool.path}`);
+      await tool.shown(page);
+      await expect(saveStatus(page)).toHaveText(OFFLINE_TEXT);
+      await tool.change(page);
+      await expect(saveStatus(page)).toHaveText('Offline — 1 change waiting');
+    });
+
+  // Online again: the tool on screen saves at once, each other one when A opens it (in reverse,
+  // so that Issue Management saves its own change, not a screen that opens the backlog).
+  await context.setOffline(false);
+  await expect(saveStatus(page)).toHaveText('All changes saved', { timeout: 15_000 });
+  for (const tool of OTHER_TOOLS.slice(0, -1).reverse())
+    await test.step(`online again: ${tool.path}`, async () => {
+      await page.goto(`${server.url}${tool.path}`);
+      await tool.shown(page);
+      await tool.seen(page);
+      await expect(saveStatus(page)).toHaveText('All changes saved', { timeout: 15_000 });
+    });
+
+  // B, in a browser of their own, sees every change.
+  const bobContext = await browser.newContext();
+  try {
+    const b = await bobContext.newPage();
+    await signIn(b, server, bob, OTHER_TOOLS[0]?.path);
+    for (const tool of OTHER_TOOLS) {
+      if (b.url() !== `${server.url}${tool.path}`) await b.goto(`${server.url}${tool.path}`);
+      await tool.shown(b);
+      await tool.seen(b);
+    }
   } finally {
     await bobContext.close();
   }

@@ -9,23 +9,22 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { expect, recordTraffic, test, type TrafficRecorder } from './fixtures.ts';
-import { DEFAULT_SPACE_KEY, setUpSpace, signIn, twoMembersOn } from './support.ts';
+import {
+  DEFAULT_SPACE_KEY,
+  pokerCard as card,
+  pokerPanel as panel,
+  pokerParticipant as participant,
+  pokerShown,
+  setUpSpace,
+  signIn,
+  twoMembersOn,
+} from './support.ts';
 
 /** How fast another member's change must show on screen (no reload). */
 const LIVE_MS = 5_000;
 
-const panel = (page: Page, name: string): Locator =>
-  page.getByRole('region', { name, exact: true });
 const issueRow = (page: Page, title: string): Locator =>
   panel(page, 'Issues').getByRole('button', { name: new RegExp(`^${title}`) });
-const card = (page: Page, deck: string, name: string): Locator =>
-  panel(page, 'Your Estimation')
-    .getByRole('group', { name: deck })
-    .getByRole('button', { name, exact: true });
-const participant = (page: Page, name: string): Locator =>
-  panel(page, 'Results')
-    .getByRole('listitem')
-    .filter({ hasText: new RegExp(`^${name}`) });
 const statistic = (page: Page, label: string): Locator =>
   panel(page, 'Statistics')
     .getByText(label, { exact: true })
@@ -33,8 +32,7 @@ const statistic = (page: Page, label: string): Locator =>
 
 async function openPoker(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/tools/scrum-poker`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scrum Poker' })).toBeVisible();
-  await expect(panel(page, 'Your Estimation')).toBeVisible();
+  await pokerShown(page);
 }
 
 test('two members estimate an issue: hidden votes, reveal on both screens, estimate saved to Issue Management', async ({

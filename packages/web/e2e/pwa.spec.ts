@@ -14,7 +14,7 @@ import { TOOL_METADATA } from '@cipherspace/tools/metadata';
 import de from '../messages/de.json' with { type: 'json' };
 import en from '../messages/en.json' with { type: 'json' };
 import { expect, startServer, test, WEB_DIST, type ServerProcess } from './fixtures.ts';
-import { setUpSpace, signIn, type Member } from './support.ts';
+import { serviceWorkerInControl, setUpSpace, signIn, type Member } from './support.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -22,16 +22,11 @@ test.use({ serviceWorkers: 'allow' });
  * Signs a new member in on the dashboard and waits until the page is controlled by the
  * activated service worker it registered.
  */
-async function serviceWorkerInControl(page: Page, server: ServerProcess): Promise<Member> {
+async function signedInControlled(page: Page, server: ServerProcess): Promise<Member> {
   const [member] = await setUpSpace(server, ['alice'], { prefix: 'Pwa' });
   if (!member) throw new Error('space set-up failed');
   await signIn(page, server, member);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  // The first visit is not controlled (clientsClaim off): the next load is.
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
+  await serviceWorkerInControl(page);
   return member;
 }
 
@@ -90,7 +85,7 @@ test('after one visit the app starts with no network, with every tool code cache
   // The public pages alone register no worker.
   await page.waitForLoadState('load');
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
-  const member = await serviceWorkerInControl(page, server);
+  const member = await signedInControlled(page, server);
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {
@@ -133,7 +128,7 @@ test('a new version waits for the member: "A new version is available — Reload
   cpSync(WEB_DIST, dist, { recursive: true });
   const server = await startServer({ webDist: dist });
   try {
-    await serviceWorkerInControl(page, server);
+    await signedInControlled(page, server);
     const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
     await expect(page.getByRole('status', { name: en.pwa_update_available })).toHaveCount(0);
 

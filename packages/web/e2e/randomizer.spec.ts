@@ -9,24 +9,21 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { expect, test } from './fixtures.ts';
-import { twoMembersOn } from './support.ts';
+import {
+  randomizerEditor as editor,
+  randomizerOptions as optionList,
+  randomizerShown as shown,
+  randomizerTileTexts as tileTexts,
+  twoMembersOn,
+} from './support.ts';
 
 const OPTIONS = ['Ann', 'Ben', 'Cleo', 'Dan', 'Emma'];
 
-const optionList = (page: Page): Locator => page.getByRole('list', { name: 'Options' });
-const tileTexts = (page: Page): Locator => optionList(page).locator('.randomizer-tile-text');
 const tile = (page: Page, name: string): Locator =>
   optionList(page)
     .getByRole('listitem')
     .filter({ has: page.locator('.randomizer-tile-text', { hasText: new RegExp(`^${name}$`) }) });
 const result = (page: Page): Locator => page.getByTestId('randomizer-result');
-const editor = (page: Page): Locator =>
-  page.getByRole('textbox', { name: 'Options, one per line' });
-
-async function shown(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Daily Randomizer' })).toBeVisible();
-  await expect(optionList(page)).toBeVisible();
-}
 
 /**
  * Starts recording, in `page`, every option the animation highlights (each change of the

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 
 import { deriveSpaceNameVerifier } from '@cipherspace/crypto';
 import { createDb } from '@cipherspace/db';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 
 import { expect, type ServerProcess } from './fixtures.ts';
@@ -224,4 +224,118 @@ export async function twoMembersOn(
     await close();
     throw error;
   }
+}
+
+/**
+ * Waits until `page` (signed in, on any app page) is controlled by the app's activated service
+ * worker (issue 17 item 3): the first visit registers it but is not controlled (clientsClaim
+ * off), so the page is loaded again. Needs `test.use({ serviceWorkers: 'allow' })`.
+ */
+export async function serviceWorkerInControl(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
+// The tools' screens as the specs of more than one tool drive them (spec §2).
+
+/** Issue Management (/tools/ticket): the list of phases, one phase, an issue's row. */
+export const ticketPhases = (page: Page): Locator => page.getByRole('region', { name: 'Phases' });
+export const ticketPhase = (page: Page, name: string): Locator =>
+  ticketPhases(page).getByRole('region', { name, exact: true });
+export const ticketIssue = (page: Page, title: string): Locator =>
+  ticketPhases(page).getByRole('button', { name: title });
+
+/** Waits until Issue Management shows its backlog. */
+export async function ticketShown(page: Page): Promise<void> {
+  await expect(ticketPhase(page, 'Backlog')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Issue Management' })).toBeVisible();
+}
+
+/** Fills the Add Issue modal of `phaseName`; returns the modal's Add button (not yet clicked). */
+export async function prepareTicketIssue(
+  page: Page,
+  phaseName: string,
+  values: { title: string; description?: string },
+): Promise<{ dialog: Locator; submit: Locator }> {
+  await page.getByRole('button', { name: `Add issue to ${phaseName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
+  await dialog.getByLabel('Title').fill(values.title);
+  if (values.description) await dialog.getByLabel('Description').fill(values.description);
+  return { dialog, submit: dialog.getByRole('button', { name: 'Add', exact: true }) };
+}
+
+/** Adds an issue to `phaseName` through the Add Issue modal and waits until it is listed. */
+export async function addTicketIssue(
+  page: Page,
+  phaseName: string,
+  values: { title: string; description?: string },
+): Promise<void> {
+  const { dialog, submit } = await prepareTicketIssue(page, phaseName, values);
+  await submit.click();
+  await expect(dialog).toBeHidden();
+  await expect(ticketIssue(page, values.title)).toBeVisible();
+}
+
+/** The note a new Pinboard starts with (spec §3 Bulletin defaults). */
+export const PINBOARD_WELCOME = 'Welcome to the Pinboard!';
+
+/** A note of the Pinboard (/tools/bulletin) by its title. */
+export const pinboardNote = (page: Page, title: string): Locator =>
+  page.getByRole('article', { name: title, exact: true });
+
+/** Waits until the Pinboard shows its welcome note. */
+export async function pinboardShown(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Pinboard' })).toBeVisible();
+  await expect(pinboardNote(page, PINBOARD_WELCOME)).toBeVisible();
+}
+
+/** Adds a note through the Add Note dialog (`type`: the Type option's value) and waits for it. */
+export async function addPinboardNote(
+  page: Page,
+  fields: { title: string; content: string; type?: string; url?: string },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Add Note', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Note' });
+  await dialog.getByLabel('Title').fill(fields.title);
+  if (fields.type) await dialog.getByLabel('Type').selectOption(fields.type);
+  if (fields.url !== undefined) await dialog.getByLabel('URL').fill(fields.url);
+  await dialog.getByLabel('Content').fill(fields.content);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(pinboardNote(page, fields.title)).toBeVisible();
+}
+
+/** Scrum Poker (/tools/scrum-poker): a panel, a card of a deck, a participant's result row. */
+export const pokerPanel = (page: Page, name: string): Locator =>
+  page.getByRole('region', { name, exact: true });
+export const pokerCard = (page: Page, deck: string, name: string): Locator =>
+  pokerPanel(page, 'Your Estimation')
+    .getByRole('group', { name: deck })
+    .getByRole('button', { name, exact: true });
+export const pokerParticipant = (page: Page, name: string): Locator =>
+  pokerPanel(page, 'Results')
+    .getByRole('listitem')
+    .filter({ hasText: new RegExp(`^${name}`) });
+
+/** Waits until Scrum Poker shows its cards. */
+export async function pokerShown(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Scrum Poker' })).toBeVisible();
+  await expect(pokerPanel(page, 'Your Estimation')).toBeVisible();
+}
+
+/** The Daily Randomizer (/tools/randomizer): its options, their texts, the options editor. */
+export const randomizerOptions = (page: Page): Locator =>
+  page.getByRole('list', { name: 'Options' });
+export const randomizerTileTexts = (page: Page): Locator =>
+  randomizerOptions(page).locator('.randomizer-tile-text');
+export const randomizerEditor = (page: Page): Locator =>
+  page.getByRole('textbox', { name: 'Options, one per line' });
+
+/** Waits until the Daily Randomizer shows its options. */
+export async function randomizerShown(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily Randomizer' })).toBeVisible();
+  await expect(randomizerOptions(page)).toBeVisible();
 }

@@ -11,45 +11,24 @@ import { rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 import { expect, recordTraffic, startServer, test, type TrafficRecorder } from './fixtures.ts';
-import { DEFAULT_SPACE_KEY, dumpDatabase, setUpSpace, signIn, twoMembersOn } from './support.ts';
+import {
+  addTicketIssue as addIssue,
+  DEFAULT_SPACE_KEY,
+  dumpDatabase,
+  prepareTicketIssue as prepareIssue,
+  setUpSpace,
+  signIn,
+  ticketIssue as issue,
+  ticketPhase as phase,
+  ticketPhases as phases,
+  ticketShown as openBacklog,
+  twoMembersOn,
+} from './support.ts';
 
 /** How fast another member's change must show on screen (brief: within 2 s, no reload). */
 const LIVE_MS = 2_000;
 
-const phases = (page: Page) => page.getByRole('region', { name: 'Phases' });
-const phase = (page: Page, name: string) => phases(page).getByRole('region', { name, exact: true });
-const issue = (page: Page, title: string) => phases(page).getByRole('button', { name: title });
 const details = (page: Page) => page.getByRole('complementary', { name: 'Issue details' });
-
-/** Opens the tool and waits until the backlog is on screen. */
-async function openBacklog(page: Page): Promise<void> {
-  await expect(phase(page, 'Backlog')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Issue Management' })).toBeVisible();
-}
-
-/** Fills the Add Issue modal of `phaseName`; returns the modal's Add button (not yet clicked). */
-async function prepareIssue(
-  page: Page,
-  phaseName: string,
-  values: { title: string; description?: string },
-) {
-  await page.getByRole('button', { name: `Add issue to ${phaseName}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
-  await dialog.getByLabel('Title').fill(values.title);
-  if (values.description) await dialog.getByLabel('Description').fill(values.description);
-  return { dialog, submit: dialog.getByRole('button', { name: 'Add', exact: true }) };
-}
-
-async function addIssue(
-  page: Page,
-  phaseName: string,
-  values: { title: string; description?: string },
-): Promise<void> {
-  const { dialog, submit } = await prepareIssue(page, phaseName, values);
-  await submit.click();
-  await expect(dialog).toBeHidden();
-  await expect(issue(page, values.title)).toBeVisible();
-}
 
 async function deletePhase(page: Page, name: string): Promise<void> {
   await phases(page)

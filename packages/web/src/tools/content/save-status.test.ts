@@ -23,54 +23,109 @@ const base: ContentState<unknown> = {
   unapplied: [],
 };
 
-describe('the saving status while working offline (issue 17)', () => {
-  it('counts the waiting changes, says offline, then all saved once they are in', () => {
-    expect(saveStatus(base, false)).toBeNull();
-    expect(saveStatus({ ...base, offline: true }, false)).toEqual({ kind: 'offline' });
-    expect(saveStatus({ ...base, offline: true, queued: 2 }, true)).toEqual({
-      kind: 'waiting',
-      count: 2,
-    });
-    expect(saveStatus({ ...base, queued: 1 }, true)).toEqual({ kind: 'waiting', count: 1 });
-    expect(saveStatus(base, true)).toEqual({ kind: 'all-saved' });
-    expect(saveStatus({ ...base, status: 'loading' }, true)).toBeNull();
-  });
-
-  it('follows the tool shown: all saved after its queue drained, nothing for the next tool', () => {
-    let state = base;
-    const listeners = new Set<() => void>();
-    const source: StatusSource = {
-      getState: () => state,
-      subscribe: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-    };
-    const set = (next: ContentState<unknown>) => {
+/** A tool's state the test sets, as the header reads it, with its current listeners. */
+function source(initial: ContentState<unknown> = base) {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    listeners,
+    getState: () => state,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(next: ContentState<unknown>) {
       state = next;
       act(() => {
         for (const listener of listeners) listener();
       });
-    };
+    },
+  } satisfies StatusSource;
+}
+
+describe('the saving status while working offline (issue 17)', () => {
+  it('counts the waiting changes, says offline, then all saved once they are in', () => {
+    expect(saveStatus([base], false)).toBeNull();
+    expect(saveStatus([{ ...base, offline: true }], false)).toEqual({ kind: 'offline' });
+    expect(saveStatus([{ ...base, offline: true, queued: 2 }], true)).toEqual({
+      kind: 'waiting',
+      count: 2,
+    });
+    expect(saveStatus([{ ...base, queued: 1 }], true)).toEqual({ kind: 'waiting', count: 1 });
+    expect(saveStatus([base], true)).toEqual({ kind: 'all-saved' });
+    expect(saveStatus([{ ...base, status: 'loading' }], true)).toBeNull();
+    expect(saveStatus([], true)).toBeNull();
+  });
+
+  it('speaks for every tool of a screen: their waiting changes add up, one offline is enough', () => {
+    const offline = { ...base, offline: true };
+    expect(saveStatus([base, offline], false)).toEqual({ kind: 'offline' });
+    expect(
+      saveStatus(
+        [
+          { ...offline, queued: 1 },
+          { ...offline, queued: 2 },
+        ],
+        true,
+      ),
+    ).toEqual({
+      kind: 'waiting',
+      count: 3,
+    });
+    // A tool that could not be loaded (e.g. never opened in this browser, now offline) says nothing.
+    expect(
+      saveStatus(
+        [
+          { ...base, status: 'error', queued: 4 },
+          { ...offline, queued: 1 },
+        ],
+        true,
+      ),
+    ).toEqual({ kind: 'waiting', count: 1 });
+  });
+
+  it('follows the tool shown: all saved after its queue drained, nothing for the next tool', () => {
+    const shown = source();
     const { result } = renderHook(() => useSaveStatus());
     let stop: () => void = () => undefined;
     act(() => {
-      stop = showToolStatus(source);
+      stop = showToolStatus(shown);
     });
     expect(result.current).toBeNull();
-    set({ ...base, offline: true, queued: 2 });
+    shown.set({ ...base, offline: true, queued: 2 });
     expect(result.current).toEqual({ kind: 'waiting', count: 2 });
-    set(base);
+    shown.set(base);
     expect(result.current).toEqual({ kind: 'all-saved' });
     act(() => stop());
-    expect(listeners.size).toBe(0);
+    expect(shown.listeners.size).toBe(0);
     expect(result.current).toBeNull();
-    const next: StatusSource = { getState: () => base, subscribe: () => () => undefined };
     act(() => {
-      stop = showToolStatus(next);
+      stop = showToolStatus(source());
     });
     expect(result.current).toBeNull();
     act(() => stop());
+  });
+
+  it("follows every tool of the screen shown (Scrum Poker's own and its backlog's)", () => {
+    const poker = source({ ...base, offline: true });
+    const backlog = source({ ...base, offline: true });
+    const { result } = renderHook(() => useSaveStatus());
+    const stops: (() => void)[] = [];
+    act(() => {
+      stops.push(showToolStatus(poker), showToolStatus(backlog));
+    });
+    expect(result.current).toEqual({ kind: 'offline' });
+    poker.set({ ...base, offline: true, queued: 1 });
+    expect(result.current).toEqual({ kind: 'waiting', count: 1 });
+    backlog.set({ ...base, offline: true, queued: 1 });
+    expect(result.current).toEqual({ kind: 'waiting', count: 2 });
+    poker.set(base);
+    backlog.set(base);
+    expect(result.current).toEqual({ kind: 'all-saved' });
+    act(() => {
+      for (const stop of stops) stop();
+    });
+    expect(result.current).toBeNull();
   });
 
   it('labels an unapplied change by its name and first text', () => {

@@ -1,7 +1,7 @@
 /**
  * What the tool header says about saving while the member works offline (issue 17 item 4): a
- * plain store of the tool shown in this tab (its lifecycle's state, registered by
- * ./use-tool-content.ts), and the rule that turns it into a status. No React beyond the hook.
+ * plain store of the tools of the screen shown in this tab (their lifecycles' states, registered
+ * by ./use-tool-content.ts), and the rule that turns them into a status. No React beyond the hook.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -25,24 +25,33 @@ export interface StatusSource {
 export type SaveStatus =
   { kind: 'waiting'; count: number } | { kind: 'offline' } | { kind: 'all-saved' } | null;
 
-/** The status of `state`; `hadQueue`: whether changes have waited in this tab's tool before. */
-export function saveStatus(state: ContentState<unknown>, hadQueue: boolean): SaveStatus {
-  if (state.status !== 'loaded') return null;
-  if (state.queued > 0) return { kind: 'waiting', count: state.queued };
-  if (state.offline) return { kind: 'offline' };
+/**
+ * The status of a screen whose tools are in `states` (one per tool the screen uses; only loaded
+ * ones count, their waiting changes added up); `hadQueue`: whether changes have waited on this
+ * screen before. Null for no loaded tool.
+ */
+export function saveStatus(
+  states: readonly ContentState<unknown>[],
+  hadQueue: boolean,
+): SaveStatus {
+  const loaded = states.filter((state) => state.status === 'loaded');
+  if (loaded.length === 0) return null;
+  const count = loaded.reduce((sum, state) => sum + state.queued, 0);
+  if (count > 0) return { kind: 'waiting', count };
+  if (loaded.some((state) => state.offline)) return { kind: 'offline' };
   return hadQueue ? { kind: 'all-saved' } : null;
 }
 
-let source: StatusSource | null = null;
+/** The tools of the screen shown in this tab, each with the function that unsubscribes from it. */
+const sources = new Map<StatusSource, () => void>();
 let hadQueue = false;
-let unsubscribeSource: (() => void) | null = null;
 let current: SaveStatus = null;
 const listeners = new Set<() => void>();
 
 function update(): void {
-  const state = source?.getState() ?? null;
-  if (state && state.queued > 0) hadQueue = true;
-  const next = state ? saveStatus(state, hadQueue) : null;
+  const states = Array.from(sources.keys(), (source) => source.getState());
+  if (states.some((state) => state.queued > 0)) hadQueue = true;
+  const next = saveStatus(states, hadQueue);
   const same =
     next === current ||
     (next !== null &&
@@ -55,21 +64,24 @@ function update(): void {
 }
 
 /**
- * Makes `next` the tool shown in this tab (null: none); returns the function that unregisters it
- * again (only if it is still the one shown).
+ * Adds `source` to the tools of the screen shown in this tab — a screen may use several (Scrum
+ * Poker: its own and the two of its backlog), the header speaks for all of them. Returns the
+ * function that removes it again; once none is left, the next screen starts afresh.
  */
-export function showToolStatus(next: StatusSource | null): () => void {
-  unsubscribeSource?.();
-  source = next;
-  hadQueue = false;
-  unsubscribeSource = next?.subscribe(update) ?? null;
+export function showToolStatus(source: StatusSource): () => void {
+  if (!sources.has(source)) sources.set(source, source.subscribe(update));
   update();
   return () => {
-    if (source === next) showToolStatus(null);
+    const unsubscribe = sources.get(source);
+    if (!unsubscribe) return;
+    unsubscribe();
+    sources.delete(source);
+    if (sources.size === 0) hadQueue = false;
+    update();
   };
 }
 
-/** The saving status of the tool shown in this tab, re-rendering when it changes. */
+/** The saving status of the screen shown in this tab, re-rendering when it changes. */
 export function useSaveStatus(): SaveStatus {
   return useSyncExternalStore(
     (listener) => {
