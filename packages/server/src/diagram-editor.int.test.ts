@@ -1,7 +1,9 @@
 /**
- * The bundled diagram editor on a real server (issue 17 item 1): draw.io's index.html and its
- * web files at /diagram-editor/ under the editor's own strict CSP (no script but its own files
- * and the hashed inline loader, no network but its language files, framed only by our app),
+ * The bundled diagram editor on a real server (issue 17 item 1): draw.io's index.html (with our
+ * loader, which starts it from files the app hands it) and its web files at /diagram-editor/
+ * under the editor's own strict CSP (no script but its own files, the loader's blobs and the
+ * hashed inline scripts, no network but its language files, framed only by our app), kept a
+ * year when asked for under the current build,
  * readable from the opaque origin of its sandboxed frame; the app's CSP frames only our own
  * origin; nothing else of the package is served; with DIAGRAM_EDITOR_URL set nothing is.
  */
@@ -19,7 +21,7 @@ const PACKAGE_DIR = drawioPackageDir() ?? '';
 
 /** The `'sha256-…'` sources of the inline scripts of `html`, computed here independently. */
 function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script type="text\/javascript">([\s\S]*?)<\/script>/g)].map(
+  return [...html.matchAll(/<script(?: type="text\/javascript")?>([\s\S]*?)<\/script>/g)].map(
     ([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
   );
 }
@@ -82,25 +84,34 @@ describe('the bundled diagram editor (DIAGRAM_EDITOR_URL unset)', () => {
   });
 
   it.each(['/diagram-editor/', '/diagram-editor/index.html'])(
-    'GET %s serves draw.io under its own strict CSP',
+    'GET %s serves draw.io with our loader under its own strict CSP',
     async (path) => {
       const res = await fetch(`${server.url}${path}`);
       const html = await res.text();
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(html).toContain("mxscript('js/app.min.js'");
-      // The one change: no preconnect to a Google host.
+      // Without the current build in the query: revalidated on every use.
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      // No preconnect to a Google host; our loader first; draw.io's bootstrap waits for the
+      // files from the app, takes its scripts from them, and its stylesheets are the loader's.
       expect(html).not.toContain('preconnect');
+      expect(html.indexOf('cipherspace-editor-files')).toBeLessThan(html.indexOf('mxscript'));
+      expect(html).toContain(
+        "cipherspaceEditorFiles(function () { mxscript('js/PreConfig.js', loadAppJS); });",
+      );
+      expect(html).toContain("s.setAttribute('src', cipherspaceEditorFile(src));");
+      expect(html).not.toMatch(/<link\s+rel="stylesheet"/);
       const original = readFileSync(join(PACKAGE_DIR, 'index.html'), 'utf8');
       expect(original).toContain('<link rel="preconnect" href="https://storage.googleapis.com">');
-      expect(html).toBe(original.replace(/[ \t]*<link rel="preconnect"[^>]*>\r?\n/, ''));
+      expect(original).toContain("mxscript('js/PreConfig.js', loadAppJS);");
 
       const csp = directives(res.headers.get('content-security-policy'));
       const hashes = inlineScriptHashes(html);
-      expect(hashes).toHaveLength(2);
+      expect(hashes).toHaveLength(3);
       expect(Object.fromEntries(csp)).toEqual({
         'default-src': "'none'",
-        'script-src': `'self' ${hashes.join(' ')}`,
+        // blob: for the scripts the loader makes of the files the app hands it.
+        'script-src': `'self' blob: ${hashes.join(' ')}`,
         'style-src': "'self' 'unsafe-inline'",
         'img-src': "'self' data: blob:",
         'font-src': "'self' data:",
@@ -118,6 +129,29 @@ describe('the bundled diagram editor (DIAGRAM_EDITOR_URL unset)', () => {
       expectEditorHeaders(res);
     },
   );
+
+  it('keeps what is asked for under the current build a year, everything else is revalidated', async () => {
+    const index = await fetch(`${server.url}/diagram-editor/`);
+    // The build: the package version and the start of the served document's SHA-256.
+    const digest = createHash('sha256')
+      .update(await index.text())
+      .digest('hex');
+    const build = `14.6.12-${digest.slice(0, 12)}`;
+    for (const [path, cache] of [
+      [`/diagram-editor/?build=${build}&embed=1&lang=de`, 'public, max-age=31536000, immutable'],
+      [`/diagram-editor/js/app.min.js?build=${build}`, 'public, max-age=31536000, immutable'],
+      [`/diagram-editor/styles/sprites.png?build=${build}`, 'public, max-age=31536000, immutable'],
+      ['/diagram-editor/?build=14.6.12-000000000000', 'no-cache'],
+      ['/diagram-editor/js/app.min.js', 'no-cache'],
+      ['/diagram-editor/js/app.min.js?build=old', 'no-cache'],
+    ] as const) {
+      const res = await fetch(`${server.url}${path}`);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe(cache);
+      expectEditorHeaders(res);
+    }
+  });
 
   it("the app's CSP frames only our own origin, and the editor lets only our origin frame it", async () => {
     const app = await fetch(`${server.url}/api/health`);

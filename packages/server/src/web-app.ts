@@ -4,7 +4,8 @@
  * DIAGRAM_EDITOR_URL names an external one). The browser must learn which without inline
  * script — the Content-Security-Policy forbids it — so `index.html` carries a placeholder
  * `<meta name="cipherspace-diagram-editor" content="">` that is filled here, once at start-up,
- * with the HTML-attribute-escaped external URL, or left empty for the bundled editor. The web
+ * with the HTML-attribute-escaped external URL, or the bundled editor's path with its build
+ * (which lets the browser keep the editor's document: diagram-editor.ts). The web
  * app reads it in `packages/web/src/tools/diagrams/editor-url.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,8 +32,10 @@ export function escapeHtmlAttribute(value: string): string {
 }
 
 /**
- * `html` with every diagram-editor meta element replaced by one whose `content` is the external
- * `diagramEditorUrl` (escaped), or empty for the bundled editor (undefined). Without a
+ * `html` with every diagram-editor meta element replaced by one whose `content` is
+ * `diagramEditorUrl` (escaped): the external editor's https URL, or the bundled editor's path
+ * with its build (`/diagram-editor/?build=…`, diagram-editor.ts), or empty (undefined: the
+ * bundled editor at its plain path). Without a
  * placeholder the element is added before `</head>`, so an older build still learns the URL;
  * without a `</head>` the document is returned unchanged.
  */

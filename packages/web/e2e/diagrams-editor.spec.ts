@@ -11,7 +11,9 @@
  * sees it after Refresh; rename and delete reach the other member too; the drawing's label is
  * never sent unencrypted, and no CSP of ours had to block anything draw.io tried (while the
  * frame's attempt to fetch our API is blocked). Export as SVG and PNG works through the real
- * editor too.
+ * editor too. After one visit the editor starts with no network at all, from what the app's
+ * service worker and the HTTP cache kept, and a drawing made offline arrives when the network
+ * is back.
  */
 import { readFileSync } from 'node:fs';
 
@@ -57,16 +59,35 @@ interface MemberBrowser {
   cspViolations: string[];
 }
 
-async function openBrowser(browser: Browser, server: ServerProcess): Promise<MemberBrowser> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+/**
+ * `offline`: a context as a member's browser after one visit — with the app's service worker and
+ * the HTTP cache (which Playwright's routing turns off: requests elsewhere are then recorded, not
+ * blocked).
+ */
+async function openBrowser(
+  browser: Browser,
+  server: ServerProcess,
+  options: { offline?: boolean } = {},
+): Promise<MemberBrowser> {
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 1000 },
+    ...(options.offline ? { serviceWorkers: 'allow' as const } : {}),
+  });
   const ours = new URL(server.url).origin;
   const elsewhere: string[] = [];
-  await context.route('**/*', async (route) => {
-    const url = route.request().url();
-    if (new URL(url).origin === ours) return route.continue();
-    elsewhere.push(url);
-    return route.abort('blockedbyclient');
-  });
+  const isOurs = (url: string) => /^(blob|data):/.test(url) || new URL(url).origin === ours;
+  if (options.offline) {
+    context.on('request', (request) => {
+      if (!isOurs(request.url())) elsewhere.push(request.url());
+    });
+  } else {
+    await context.route('**/*', async (route) => {
+      const url = route.request().url();
+      if (isOurs(url)) return route.continue();
+      elsewhere.push(url);
+      return route.abort('blockedbyclient');
+    });
+  }
   const guard = await guardZeroKnowledge(context);
   const page = await context.newPage();
   const cspViolations: string[] = [];
@@ -268,5 +289,67 @@ test('the real bundled draw.io exports the drawing as SVG and PNG and speaks Ger
     await a.guard.check();
   } finally {
     await a.context.close();
+  }
+});
+
+test('after one visit the real bundled draw.io starts with no network, takes a drawing and delivers it when the network is back', async ({
+  browser,
+  server,
+}) => {
+  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'DrawioOffline' });
+  if (!alice || !bob) throw new Error('space set-up failed');
+  const a = await openBrowser(browser, server, { offline: true });
+  const b = await openBrowser(browser, server);
+  const saveStatus = a.page.locator('.tool-header .tool-save-status');
+  const label = 'Offline box 51c2';
+  try {
+    // Online, once with the app's service worker in control: it keeps the editor's files.
+    await openDiagrams(a.page, server, alice);
+    await a.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await a.page.reload();
+    await expect
+      .poll(() => a.page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+    await expect(editor(a.page).locator('.geDiagramContainer')).toBeVisible({ timeout: 60_000 });
+
+    // No network: the page, the diagram and draw.io itself all start from this browser.
+    await a.context.setOffline(true);
+    await a.page.reload();
+    await expect(a.page.getByRole('heading', { level: 1, name: 'Diagrams' })).toBeVisible();
+    await expect(saveStatus).toHaveText(
+      'Offline — showing the content last loaded in this browser',
+    );
+    const drawio = editor(a.page);
+    await expect(drawio.locator('.geDiagramContainer')).toBeVisible({ timeout: 60_000 });
+    await expect(drawio.getByText('Welcome to Diagrams!')).toBeVisible();
+    // draw.io's own stylesheets came along (without them its toolbar icons have no image).
+    const sprite = await drawio
+      .locator('.geSprite')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundImage);
+    expect(sprite).toMatch(/^url\("data:image\/png;base64,/);
+
+    // A shape drawn and saved offline waits; back online it is saved.
+    await drawio.locator('.geSidebarContainer a.geItem').first().click();
+    await a.page.keyboard.type(label);
+    await drawio.locator('.geDiagramContainer').click({ position: { x: 40, y: 40 } });
+    await expect(drawio.getByText(label)).toBeVisible();
+    await a.page.keyboard.press('Control+s');
+    await expect(saveStatus).toHaveText('Offline — 1 change waiting');
+    await a.context.setOffline(false);
+    await expect(saveStatus).toHaveText('All changes saved', { timeout: 20_000 });
+
+    // Bob sees it.
+    await openDiagrams(b.page, server, bob);
+    await expect(editor(b.page).getByText(label)).toBeVisible({ timeout: 20_000 });
+
+    expect(a.elsewhere).toEqual([]);
+    expect(b.elsewhere).toEqual([]);
+    expect(a.cspViolations).toEqual([]);
+    a.guard.traffic.expectNotSent(label);
+    await a.guard.check();
+  } finally {
+    await a.context.close();
+    await b.context.close();
   }
 });

@@ -30,8 +30,16 @@ describe('readDiagramEditor (issue 17 item 1)', () => {
     });
   });
 
+  it('reads the bundled editor’s path with its build (issue 17), on our own origin', () => {
+    expect(readDiagramEditor(withMeta('/diagram-editor/?build=14.6.12-0123456789ab'))).toEqual({
+      kind: 'bundled',
+      url: `${window.location.origin}/diagram-editor/?build=14.6.12-0123456789ab`,
+    });
+  });
+
   it.each([
     ['no element (vite dev)', null],
+    ['a path elsewhere on our server', '/api/health'],
     ['the empty placeholder (DIAGRAM_EDITOR_URL unset)', ''],
     ['not a URL', 'embed.diagrams.net'],
     ['not https', 'http://draw.example.com'],

@@ -11,6 +11,9 @@
 /** Where our server serves the bundled draw.io (its index.html). */
 export const BUNDLED_DIAGRAM_EDITOR_PATH = '/diagram-editor/';
 
+/** The query parameter of the bundled editor's build (packages/server/src/diagram-editor.ts). */
+export const EDITOR_BUILD_PARAM = 'build';
+
 /** The `name` of the meta element the server fills in. */
 export const DIAGRAM_EDITOR_META_NAME = 'cipherspace-diagram-editor';
 
@@ -32,8 +35,11 @@ function isHttpsUrl(value: string): boolean {
 
 /**
  * The editor `doc` names: external when its meta element holds an https URL (the server accepts
- * nothing else), otherwise — no element (Vite dev server, an old build), an empty one, anything
- * else — the bundled editor at {@link BUNDLED_DIAGRAM_EDITOR_PATH} on the document's own origin.
+ * nothing else); the bundled editor at the path it holds when that is below
+ * {@link BUNDLED_DIAGRAM_EDITOR_PATH} (the server writes `/diagram-editor/?build=<id>`, the
+ * address under which the browser may keep the editor: issue 17); otherwise — no element (Vite
+ * dev server, an old build), an empty one, anything else — the bundled editor at
+ * {@link BUNDLED_DIAGRAM_EDITOR_PATH}; always on the document's own origin.
  */
 export function readDiagramEditor(doc: Document = document): DiagramEditorSource {
   const content =
@@ -44,5 +50,8 @@ export function readDiagramEditor(doc: Document = document): DiagramEditorSource
   if (isHttpsUrl(content)) return { kind: 'external', url: content };
   // A document made by script (tests) has no address of its own: the page's is meant then.
   const base = /^https?:/.test(doc.baseURI) ? doc.baseURI : window.location.href;
-  return { kind: 'bundled', url: new URL(BUNDLED_DIAGRAM_EDITOR_PATH, base).href };
+  const path = content.startsWith(BUNDLED_DIAGRAM_EDITOR_PATH)
+    ? content
+    : BUNDLED_DIAGRAM_EDITOR_PATH;
+  return { kind: 'bundled', url: new URL(path, base).href };
 }

@@ -9,7 +9,8 @@
  * the external editor's) **and** our own frame are looked at (isEditorMessage). The editor is
  * loaded with a diagram's drawing whenever the screen shows another diagram or another stored
  * drawing than the editor last had — which is also how a failed save is reverted in the editor
- * (the stored drawing is still the old one).
+ * (the stored drawing is still the old one). The bundled editor's request for its own files is
+ * answered too (./editor-files.ts: what lets it start offline).
  */
 import {
   useCallback,
@@ -21,6 +22,7 @@ import {
   type RefObject,
 } from 'react';
 
+import { EDITOR_FILES_EVENT, fetchEditorFiles, parseEditorFilesRequest } from './editor-files.ts';
 import {
   configureAction,
   DIAGRAM_LOADING_TIMEOUT_MS,
@@ -101,6 +103,7 @@ export function useDiagramEditor(options: DiagramEditorOptions): DiagramEditor {
   const origin = useMemo(() => editorOrigin(editor), [editor]);
   const targetOrigin = useMemo(() => editorTargetOrigin(editor), [editor]);
   const frameSandbox = editorSandbox(editor);
+  const bundledUrl = editor.kind === 'bundled' ? editor.url : null;
   const [overlayVisible, setOverlayVisible] = useState(true);
   // Counts the editor's `init` messages: each one needs a fresh `load`.
   const [initCount, setInitCount] = useState(0);
@@ -147,7 +150,17 @@ export function useDiagramEditor(options: DiagramEditorOptions): DiagramEditor {
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {
-      if (!isEditorMessage(event, origin, frameRef.current?.contentWindow)) return;
+      const frame = frameRef.current?.contentWindow;
+      if (!isEditorMessage(event, origin, frame)) return;
+      const requested = bundledUrl === null ? null : parseEditorFilesRequest(event.data);
+      if (requested !== null && bundledUrl !== null) {
+        // The bundled editor's loader asks for its files (./editor-files.ts): public files of
+        // draw.io, so '*' (an opaque origin cannot be named) gives nothing away.
+        void fetchEditorFiles(bundledUrl, requested).then((files) =>
+          frame?.postMessage({ event: EDITOR_FILES_EVENT, files }, '*'),
+        );
+        return;
+      }
       const message = parseEditorEvent(event.data);
       if (message === null) return;
       const current = latest.current;
@@ -202,7 +215,7 @@ export function useDiagramEditor(options: DiagramEditorOptions): DiagramEditor {
     }
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [origin, post]);
+  }, [origin, post, bundledUrl]);
 
   // Keep the editor on the current diagram's stored drawing.
   const diagramId = diagram?.id ?? null;

@@ -1,0 +1,148 @@
+/**
+ * The loader the server puts at the top of the bundled draw.io's index.html (issue 17: the
+ * editor works offline, and starts from the browser's cache on every visit after the first).
+ *
+ * Why: the editor runs in a sandbox without `allow-same-origin`, at an opaque origin. No service
+ * worker controls such a frame, and the browser keeps nothing it fetches in its HTTP cache
+ * (Chromium treats an opaque origin's network partition as transient), so without this every
+ * opening of Diagrams downloaded draw.io's 17 MB again and nothing of it could start offline.
+ * Only the frame's own document is cached (its navigation is keyed by our origin): the server
+ * serves it as immutable under the build id.
+ *
+ * What it does, in the frame, before any of draw.io's code runs:
+ * 1. asks the parent window (our app, at the URL's own origin — `frame-ancestors 'self'` allows
+ *    no other) for the files draw.io needs at start: the message
+ *    `{"event":"cipherspace-editor-files","paths":[…]}` (a JSON string, like draw.io's own), the
+ *    paths relative to `/diagram-editor/`. The app fetches them from its own origin — through
+ *    its service worker's cache and the HTTP cache — and answers with
+ *    `{ event: 'cipherspace-editor-files', files: { [path]: Blob } }` (structured clone);
+ * 2. then starts draw.io's bootstrap (`cipherspaceEditorFiles(start)`): its scripts load from
+ *    `blob:` URLs of those files (`cipherspaceEditorFile(src)`, used by draw.io's `mxscript`),
+ *    its stylesheets become `<style>` elements (their relative `url(…)`s made absolute; every
+ *    image they need is a `data:` URI — the files they name are fallbacks for old IE), and its
+ *    interface texts are answered from memory to its XMLHttpRequest;
+ * 3. a file the app could not give (or no answer within {@link PARENT_ANSWER_TIMEOUT_MS}) is
+ *    loaded from the network as before.
+ *
+ * The files are the public files of an open-source package; nothing secret crosses here, and the
+ * frame still reaches nothing of the app (its storage, cookies or key).
+ */
+
+/** What the loader asks the parent for, worked out by the server from the package's files. */
+export interface EditorFileManifest {
+  /** Scripts draw.io's `mxscript` loads, e.g. `js/app.min.js`. */
+  scripts: string[];
+  /** Stylesheets in the order they apply; `mxgraph/css/common.css` last (mxClient adds it last). */
+  styles: string[];
+  /** Interface texts per draw.io language code, e.g. `{ en: 'resources/dia.txt', de: … }`. */
+  texts: Record<string, string>;
+}
+
+/** The loader starts draw.io from the network when the parent has not answered by then. */
+export const PARENT_ANSWER_TIMEOUT_MS = 15_000;
+
+/** The message `event` of the loader's request and of the app's answer. */
+export const EDITOR_FILES_EVENT = 'cipherspace-editor-files';
+
+/**
+ * The loader's source for `manifest` (plain ES2017, no dependencies; it becomes an inline script
+ * whose SHA-256 the editor's CSP allows).
+ */
+export function editorLoaderScript(manifest: EditorFileManifest): string {
+  return `
+(function () {
+  'use strict';
+  var MANIFEST = ${JSON.stringify(manifest)};
+  var EVENT = ${JSON.stringify(EDITOR_FILES_EVENT)};
+  var base = new URL('./', location.href);
+  var lang = new URLSearchParams(location.search).get('lang') || 'en';
+  var textsPath = MANIFEST.texts[lang] || MANIFEST.texts.en;
+  var blobUrls = {};
+  var texts = {};
+  var waiting = [];
+  var begun = false;
+  var started = false;
+  var pathOf = function (src) {
+    var url = new URL(src, base);
+    return url.origin === base.origin && url.pathname.indexOf(base.pathname) === 0
+      ? url.pathname.slice(base.pathname.length) : null;
+  };
+  window.mxLoadStylesheets = false;
+  window.cipherspaceEditorFile = function (src) {
+    var path = pathOf(src);
+    return (path !== null && blobUrls[path]) || src;
+  };
+  window.cipherspaceEditorFiles = function (start) {
+    if (started) start(); else waiting.push(start);
+  };
+  var openXhr = XMLHttpRequest.prototype.open;
+  var sendXhr = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url, async) {
+    var path = pathOf(String(url));
+    this.cipherspaceText = path !== null && Object.prototype.hasOwnProperty.call(texts, path)
+      ? texts[path] : undefined;
+    this.cipherspaceAsync = async !== false;
+    return openXhr.apply(this, arguments);
+  };
+  XMLHttpRequest.prototype.send = function () {
+    var text = this.cipherspaceText;
+    if (text === undefined) return sendXhr.apply(this, arguments);
+    var xhr = this;
+    Object.defineProperties(xhr, {
+      readyState: { value: 4 }, status: { value: 200 }, statusText: { value: 'OK' },
+      responseText: { value: text }, response: { value: text }
+    });
+    var deliver = function () {
+      xhr.dispatchEvent(new Event('readystatechange'));
+      xhr.dispatchEvent(new ProgressEvent('load'));
+      xhr.dispatchEvent(new ProgressEvent('loadend'));
+    };
+    if (xhr.cipherspaceAsync) setTimeout(deliver, 0); else deliver();
+  };
+  var styleElement = function (path, css) {
+    var style = document.createElement('style');
+    style.textContent = css.replace(/url\\(\\s*(['"]?)([^'")]+)\\1\\s*\\)/g, function (all, quote, ref) {
+      return /^data:/i.test(ref) ? all : 'url("' + new URL(ref, new URL(path, base)).href + '")';
+    });
+    return style;
+  };
+  var start = function (files) {
+    if (begun) return;
+    begun = true;
+    MANIFEST.scripts.forEach(function (path) {
+      if (files[path] instanceof Blob) blobUrls[path] = URL.createObjectURL(files[path]);
+    });
+    var textOf = function (path) {
+      return files[path] instanceof Blob ? files[path].text() : Promise.resolve(null);
+    };
+    Promise.all([textOf(textsPath)].concat(MANIFEST.styles.map(textOf))).then(function (read) {
+      if (read[0] !== null) texts[textsPath] = read[0];
+      var head = document.head;
+      var first = head.querySelector('style');
+      MANIFEST.styles.forEach(function (path, index) {
+        var css = read[index + 1];
+        var element;
+        if (css === null) {
+          element = document.createElement('link');
+          element.rel = 'stylesheet';
+          element.href = new URL(path, base).href;
+        } else element = styleElement(path, css);
+        if (index === MANIFEST.styles.length - 1) head.appendChild(element);
+        else head.insertBefore(element, first);
+      });
+      started = true;
+      waiting.splice(0).forEach(function (run) { run(); });
+    });
+  };
+  var onAnswer = function (event) {
+    if (event.source !== window.parent || !event.data || event.data.event !== EVENT) return;
+    window.removeEventListener('message', onAnswer);
+    start(event.data.files || {});
+  };
+  window.addEventListener('message', onAnswer);
+  var paths = MANIFEST.scripts.concat(MANIFEST.styles, [textsPath]);
+  window.parent.postMessage(JSON.stringify({ event: EVENT, paths: paths }), base.origin);
+  setTimeout(function () { start({}); }, ${PARENT_ANSWER_TIMEOUT_MS});
+})();
+`;
+}

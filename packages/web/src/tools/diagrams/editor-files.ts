@@ -1,0 +1,68 @@
+/**
+ * The bundled editor's files, handed to its frame by the app (issue 17: Diagrams works offline).
+ *
+ * The bundled draw.io runs at an opaque origin, which no service worker controls and whose
+ * fetches the browser never keeps. So its loader (packages/server/src/diagram-editor-loader.ts)
+ * asks the app for the files it needs at start — `{"event":"cipherspace-editor-files",
+ * "paths":[…]}` — and the app, at our own origin, fetches them through its service worker's
+ * cache and the HTTP cache and answers with `{ event, files: { [path]: Blob } }`. They are the
+ * public files of draw.io; nothing of the space travels this way.
+ */
+import { EDITOR_BUILD_PARAM } from './editor-url.ts';
+
+/** The `event` of the loader's request and of our answer. */
+export const EDITOR_FILES_EVENT = 'cipherspace-editor-files';
+
+/** At most this many files per request (draw.io asks for about 30). */
+export const EDITOR_FILES_MAX = 100;
+
+/** A path below the editor's folder: names of letters, digits, `_ . -`, no `..`, no scheme. */
+const SAFE_PATH = /^(?!.*(^|\/)\.\.?(\/|$))[\w.-]+(\/[\w.-]+)*$/;
+
+/**
+ * The paths the loader asks for in `data` (a message's JSON string), or null when it is not
+ * that request or any path is not a plain relative path below the editor's folder.
+ */
+export function parseEditorFilesRequest(data: unknown): string[] | null {
+  if (typeof data !== 'string' || !data.includes(EDITOR_FILES_EVENT)) return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null) return null;
+  const { event, paths } = message as { event?: unknown; paths?: unknown };
+  if (event !== EDITOR_FILES_EVENT || !Array.isArray(paths)) return null;
+  if (paths.length > EDITOR_FILES_MAX) return null;
+  const valid = paths.every((path) => typeof path === 'string' && SAFE_PATH.test(path));
+  return valid ? (paths as string[]) : null;
+}
+
+/**
+ * Fetches `paths` below the folder of the bundled editor at `editorUrl` (its index address,
+ * e.g. `https://host/diagram-editor/?build=14.6.12-…`), each with the editor's build in the
+ * query so every cache may keep it; resolves to the files that arrived, by path (a file that
+ * failed is left out: the frame then loads it itself). Never rejects.
+ */
+export async function fetchEditorFiles(
+  editorUrl: string,
+  paths: readonly string[],
+): Promise<Record<string, Blob>> {
+  const index = new URL(editorUrl);
+  const build = index.searchParams.get(EDITOR_BUILD_PARAM);
+  const folder = new URL('./', index);
+  const entries = await Promise.all(
+    paths.map(async (path): Promise<[string, Blob] | null> => {
+      const url = new URL(path, folder);
+      if (build !== null) url.searchParams.set(EDITOR_BUILD_PARAM, build);
+      try {
+        const response = await fetch(url, { credentials: 'same-origin' });
+        return response.ok ? [path, await response.blob()] : null;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return Object.fromEntries(entries.filter((entry) => entry !== null));
+}
