@@ -205,7 +205,7 @@ test('a board opens offline from the cache, takes changes and delivers them when
     await context.setOffline(false);
     await expect(saveStatus(reopened)).toHaveText('All changes saved', { timeout: 15_000 });
     await expect(reopened.getByText(CONFLICT_TEXT, { exact: false })).toBeVisible();
-    await expect(reopened.getByText(/updateIssue "Walrus edit offline"/)).toBeVisible();
+    await expect(reopened.getByText(/^Edit card "Walrus edit offline" \(.+\)$/)).toBeVisible();
     await expect(card(reopened, 'Walrus edit offline')).toHaveCount(0);
     await expect(card(column(reopened, 'Done'), 'Bob online card')).toBeVisible();
     await expect(card(column(reopened, 'In Progress'), 'Zebra packing list')).toBeVisible();

@@ -53,7 +53,7 @@ describe('offline changes on the tool screen (issue 17)', () => {
       await screen.findByText(/Content was modified by another user\. .*could not be applied:/),
     ).toBeInTheDocument();
     const items = screen.getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent(/^updateIssue "Walrus plan" \(.+\)$/);
+    expect(items[0]).toHaveTextContent(/^Edit card "Walrus plan" \(.+\)$/);
     expect(items[1]).toHaveTextContent('A change that can no longer be opened with this space key');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(dismissed).toBe(1);

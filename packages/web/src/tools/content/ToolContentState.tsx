@@ -12,8 +12,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { m } from '../../paraglide/messages.js';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { unappliedLabel } from './save-status.ts';
-import { loadErrorMessage } from './tool-messages.ts';
+import { loadErrorMessage, unappliedLabel } from './tool-messages.ts';
 import type { ToolContent } from './use-tool-content.ts';
 
 /** spec §8: 'Please log in to access this tool' redirects after 1 s. */

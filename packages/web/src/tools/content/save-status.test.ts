@@ -2,13 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { ContentState } from './content-lifecycle.ts';
-import {
-  saveStatus,
-  showToolStatus,
-  unappliedLabel,
-  useSaveStatus,
-  type StatusSource,
-} from './save-status.ts';
+import { saveStatus, showToolStatus, useSaveStatus, type StatusSource } from './save-status.ts';
 
 const base: ContentState<unknown> = {
   status: 'loaded',
@@ -24,7 +18,10 @@ const base: ContentState<unknown> = {
 };
 
 /** A tool's state the test sets, as the header reads it, with its current listeners. */
-function source(initial: ContentState<unknown> = base) {
+function source(initial: ContentState<unknown> = base): StatusSource & {
+  listeners: Set<() => void>;
+  set(next: ContentState<unknown>): void;
+} {
   let state = initial;
   const listeners = new Set<() => void>();
   return {
@@ -40,7 +37,7 @@ function source(initial: ContentState<unknown> = base) {
         for (const listener of listeners) listener();
       });
     },
-  } satisfies StatusSource;
+  };
 }
 
 describe('the saving status while working offline (issue 17)', () => {
@@ -126,20 +123,5 @@ describe('the saving status while working offline (issue 17)', () => {
       for (const stop of stops) stop();
     });
     expect(result.current).toBeNull();
-  });
-
-  it('labels an unapplied change by its name and first text', () => {
-    const operation = {
-      v: 1 as const,
-      tool: 'kanban',
-      name: 'updateIssue',
-      args: { issueId: 'i1', changes: { title: 'Login bug' } },
-      id: 'o1',
-      at: '2026-01-01T10:00:00.000Z',
-      by: 'ann',
-    };
-    expect(unappliedLabel(operation)).toBe('updateIssue "Login bug"');
-    expect(unappliedLabel({ ...operation, args: { issueId: 'i1' } })).toBe('updateIssue');
-    expect(unappliedLabel(null)).toBeNull();
   });
 });

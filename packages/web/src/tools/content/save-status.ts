@@ -5,8 +5,6 @@
  */
 import { useSyncExternalStore } from 'react';
 
-import type { Operation } from '@cipherspace/tools';
-
 import type { ContentState } from './content-lifecycle.ts';
 
 /** The part of a lifecycle the header reads. */
@@ -90,31 +88,4 @@ export function useSaveStatus(): SaveStatus {
     },
     () => current,
   );
-}
-
-/**
- * A short label of a change that could not be applied (issue 17): its operation's name and the
- * first title, name or text among its arguments, e.g. `updateIssue "Login bug"`; null when the
- * operation could not be opened.
- */
-export function unappliedLabel(operation: Operation | null): string | null {
-  if (operation === null) return null;
-  const found = firstText(operation.args, 2);
-  return found === null ? operation.name : `${operation.name} "${found}"`;
-}
-
-const TEXT_KEYS = ['title', 'name', 'text', 'topic', 'content'];
-
-function firstText(value: unknown, depth: number): string | null {
-  if (typeof value !== 'object' || value === null || depth < 0) return null;
-  const record = value as Record<string, unknown>;
-  for (const key of TEXT_KEYS) {
-    const text = record[key];
-    if (typeof text === 'string' && text.trim() !== '') return text.slice(0, 80);
-  }
-  for (const nested of Object.values(record)) {
-    const text = firstText(nested, depth - 1);
-    if (text !== null) return text;
-  }
-  return null;
 }

@@ -1,8 +1,10 @@
 import { DecryptError } from '@cipherspace/crypto';
-import { describe, expect, it } from 'vitest';
+import { tools } from '@cipherspace/tools';
+import { afterEach, describe, expect, it } from 'vitest';
 
+import { setLocale } from '../../paraglide/runtime.js';
 import { ContentValidationError, VersionConflictError } from './content-lifecycle.ts';
-import { loadErrorMessage, performMessage } from './tool-messages.ts';
+import { loadErrorMessage, performMessage, unappliedLabel } from './tool-messages.ts';
 
 const describeKnown = (error: unknown) =>
   error instanceof Error && error.message === 'known' ? 'Translated rule text' : null;
@@ -52,5 +54,51 @@ describe('tool messages (spec §8 Tool entry, version conflict)', () => {
     expect(loadErrorMessage(new Error('offline'))).toBe(
       'Failed to load content. Please try again.',
     );
+  });
+});
+
+describe('the label of an offline change that could not be applied (issue 17)', () => {
+  const edit = {
+    v: 1 as const,
+    tool: 'kanban',
+    name: 'updateIssue',
+    args: { issueId: 'i1', changes: { title: 'Login bug' } },
+    id: 'o1',
+    at: '2026-01-01T10:00:00.000Z',
+    by: 'ann',
+  };
+  afterEach(() => void setLocale('en', { reload: false }));
+
+  it("names the action in the tool's words with the first text of its arguments", () => {
+    expect(unappliedLabel(edit)).toBe('Edit card "Login bug"');
+    expect(unappliedLabel({ ...edit, tool: 'ticket-system' })).toBe('Edit issue "Login bug"');
+    expect(unappliedLabel({ ...edit, args: { issueId: 'i1' } })).toBe('Edit card');
+    expect(unappliedLabel({ ...edit, tool: 'poker', name: 'reveal', args: {} })).toBe(
+      'Reveal estimations',
+    );
+    expect(unappliedLabel(null)).toBeNull();
+  });
+
+  it('speaks German', () => {
+    void setLocale('de', { reload: false });
+    expect(unappliedLabel(edit)).toBe('Karte bearbeiten „Login bug“');
+    expect(unappliedLabel({ ...edit, tool: 'ticket-system', args: { issueId: 'i1' } })).toBe(
+      'Issue bearbeiten',
+    );
+  });
+
+  it('keeps a name it does not know as it is', () => {
+    expect(unappliedLabel({ ...edit, name: 'renameSpace', args: { name: 'Apollo' } })).toBe(
+      'renameSpace "Apollo"',
+    );
+    expect(unappliedLabel({ ...edit, tool: 'whiteboard', name: 'toString', args: {} })).toBe(
+      'toString',
+    );
+  });
+
+  it("has a text for every operation of every tool's registry entry", () => {
+    for (const [tool, definition] of Object.entries(tools))
+      for (const name of definition.operations)
+        expect(unappliedLabel({ ...edit, tool, name, args: {} }), `${tool} ${name}`).not.toBe(name);
   });
 });
