@@ -833,12 +833,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         }
         // Someone saved first: catch up and apply the same changes to the latest version.
         try {
-          const caught = await this.operationsSince(base).catch(() => null);
-          const latest = caught ?? (await this.fetchLatest());
-          this.confirm(latest, true, caught ? caught.appliedIds : null);
-          base = { ...latest, content: latest.content };
-          if (caught && batch.some((item) => caught.appliedIds.has(item.change.id)))
-            return 'single';
+          const caught = await this.catchUpAfterConflict(base);
+          base = caught.latest;
+          if (batch.some((item) => caught.appliedIds?.has(item.change.id))) return 'single';
         } catch (error) {
           this.setState({
             content: this.confirmed.content,
@@ -852,6 +849,22 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     } finally {
       for (const item of batch) this.replaying.delete(item.change.id);
     }
+  }
+
+  /**
+   * After a 409 on a save based on `base`: confirms the latest stored content — `base` caught up
+   * with the operations since it when they are enough, else the snapshot — and returns it, with
+   * the ids of the changes those operations brought (null after a snapshot: unknown). Throws
+   * what loading the snapshot throws (e.g. the server cannot be reached).
+   */
+  private async catchUpAfterConflict(
+    base: Confirmed<C> & { content: C },
+  ): Promise<{ latest: Confirmed<C> & { content: C }; appliedIds: ReadonlySet<string> | null }> {
+    const caught = await this.operationsSince(base).catch(() => null);
+    const latest = caught ?? (await this.fetchLatest());
+    const appliedIds = caught ? caught.appliedIds : null;
+    this.confirm(latest, true, appliedIds);
+    return { latest: { ...latest, content: latest.content }, appliedIds };
   }
 
   /**
@@ -1112,14 +1125,12 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       // Someone saved first: catch up (with their operations when they are enough, else the
       // snapshot) and apply the same operation to the latest version.
       try {
-        const caught = await this.operationsSince(base).catch(() => null);
-        const latest = caught ?? (await this.fetchLatest());
-        this.confirm(latest, true, caught ? caught.appliedIds : null);
-        base = { ...latest, content: latest.content };
+        const caught = await this.catchUpAfterConflict(base);
+        base = caught.latest;
         // Stored already: its first save landed but the answer was lost (a queued change).
-        if (caught?.appliedIds.has(serialised.id)) {
+        if (caught.appliedIds?.has(serialised.id)) {
           this.setState({ saving: false });
-          return { status: 'saved', content: latest.content };
+          return { status: 'saved', content: base.content };
         }
       } catch (error) {
         if (kind !== 'replay' && this.offline && isUnreachable(error)) {
