@@ -8,23 +8,15 @@
 import type { Diagram, DiagramCollection } from '@cipherspace/tools/diagrams';
 import { useId } from 'react';
 
+import { formatDate } from '../../lib/date-format.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { diagramCountText } from './diagrams-messages.ts';
 import './diagrams.css';
 
-/** An ISO 8601 time as local date and time in `language`; an unreadable value as it is. */
-function formatModified(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
-}
-
 /** 'Last modified {date} by {name}', without the name when none is stored. */
 function modifiedText(diagram: Diagram, language: string): string {
-  const date = formatModified(diagram.lastModified, language);
+  const date = formatDate(diagram.lastModified, language, 'dateTime');
   const name = diagram.modifiedBy.trim();
   return name === ''
     ? m.history_preview_diagram_modified_at({ date })
