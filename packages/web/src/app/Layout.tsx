@@ -21,6 +21,8 @@ import { RealtimeSession } from './RealtimeSession.tsx';
  * production build: loaded after the page, never on the public pages' path.
  */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx'));
+/** Replays offline changes of tools no screen shows (issue 17), for signed-in members. */
+const OfflineReplay = lazy(() => import('./OfflineReplay.tsx'));
 
 /** Pages whose own header carries the connection status (spec §2 dashboard, tool headers). */
 function hasOwnStatus(pathname: string): boolean {
@@ -35,9 +37,10 @@ export function Layout() {
   return (
     <div className="app-shell">
       <RealtimeSession />
-      {session && import.meta.env.PROD ? (
+      {session ? (
         <Suspense fallback={null}>
-          <UpdatePrompt register language={language} />
+          <OfflineReplay />
+          {import.meta.env.PROD ? <UpdatePrompt register language={language} /> : null}
         </Suspense>
       ) : null}
       {session && !hasOwnStatus(pathname) ? (
