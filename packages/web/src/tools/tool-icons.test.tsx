@@ -5,6 +5,8 @@ import { render } from '@testing-library/react';
 import { Dices, Pin, Spade, SquareKanban, Ticket, Workflow, type LucideIcon } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 
+import { svgDrawing } from '../testing/svg-drawing.ts';
+
 import type { ToolName } from './registry.ts';
 import { ToolIcon } from './tool-icons.tsx';
 
@@ -23,16 +25,6 @@ const sprite = new DOMParser().parseFromString(
   'image/svg+xml',
 );
 
-/** An element's drawing: each child's tag and attributes, in order. */
-function drawing(parent: Element): string[] {
-  return [...parent.children].map(
-    (child) =>
-      `${child.tagName} ${[...child.attributes]
-        .map((attribute) => `${attribute.name}=${attribute.value}`)
-        .join(' ')}`,
-  );
-}
-
 describe('tool icons (the landing page and the dashboard)', () => {
   it.each(Object.keys(LUCIDE) as ToolName[])(
     '%s: the sprite symbol draws exactly the lucide-react icon; the icon is decorative',
@@ -42,7 +34,7 @@ describe('tool icons (the landing page and the dashboard)', () => {
       const symbol = sprite.getElementById(name);
       if (!lucide || !symbol) throw new Error(`no lucide svg or no symbol #${name}`);
       expect(symbol.getAttribute('viewBox')).toBe(lucide.getAttribute('viewBox'));
-      expect(drawing(symbol)).toEqual(drawing(lucide));
+      expect(svgDrawing(symbol)).toEqual(svgDrawing(lucide));
 
       const ours = render(<ToolIcon name={name} size={32} />).container.querySelector('svg');
       expect(ours).toHaveAttribute('aria-hidden', 'true');

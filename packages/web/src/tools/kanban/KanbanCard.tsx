@@ -5,7 +5,6 @@
  * showComments) hide the matching parts. {@link DraggableKanbanCard} adds the drag handle.
  */
 import { useDraggable } from '@dnd-kit/core';
-import { GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { memo, useId, useMemo, type ReactNode } from 'react';
 
 import type { Issue, KanbanSettings } from '@cipherspace/tools/tracker';
@@ -68,7 +67,7 @@ export function KanbanCardView({
                 title={editLabel}
                 onClick={() => onEdit(issue)}
               >
-                <Pencil size={16} aria-hidden="true" />
+                <span className="kanban-icon kanban-icon-edit" aria-hidden="true" />
               </button>
             ) : null}
             {onDelete ? (
@@ -79,7 +78,7 @@ export function KanbanCardView({
                 title={deleteLabel}
                 onClick={() => onDelete(issue)}
               >
-                <Trash2 size={16} aria-hidden="true" />
+                <span className="kanban-icon kanban-icon-delete" aria-hidden="true" />
               </button>
             ) : null}
           </div>
@@ -177,7 +176,7 @@ export const DraggableKanbanCard = memo(function DraggableKanbanCard({
       aria-label={moveLabel}
       title={moveLabel}
     >
-      <GripVertical size={16} aria-hidden="true" />
+      <span className="kanban-icon kanban-icon-grip" aria-hidden="true" />
     </button>
   );
   return (
