@@ -40,6 +40,7 @@ describe('Kanban card icons (issue 15: no DOM or React work per icon)', () => {
     for (const attribute of [
       'viewBox',
       'fill',
+      'stroke',
       'stroke-width',
       'stroke-linecap',
       'stroke-linejoin',
