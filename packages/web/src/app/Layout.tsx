@@ -21,8 +21,6 @@ import { RealtimeSession } from './RealtimeSession.tsx';
  * production build: loaded after the page, never on the public pages' path.
  */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx'));
-/** Replays offline changes of tools no screen shows (issue 17), for signed-in members. */
-const OfflineReplay = lazy(() => import('./OfflineReplay.tsx'));
 
 /** Pages whose own header carries the connection status (spec §2 dashboard, tool headers). */
 function hasOwnStatus(pathname: string): boolean {
@@ -37,10 +35,9 @@ export function Layout() {
   return (
     <div className="app-shell">
       <RealtimeSession />
-      {session ? (
+      {session && import.meta.env.PROD ? (
         <Suspense fallback={null}>
-          <OfflineReplay />
-          {import.meta.env.PROD ? <UpdatePrompt register language={language} /> : null}
+          <UpdatePrompt register language={language} />
         </Suspense>
       ) : null}
       {session && !hasOwnStatus(pathname) ? (

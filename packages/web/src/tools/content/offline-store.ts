@@ -14,7 +14,7 @@
  * before. Logout removes a space's entries ({@link clearOfflineSpace}). This module is loaded by
  * the tool chunks and the logout path only, never by the landing page.
  */
-import { createStore, del, entries, get, keys, update, type UseStore } from 'idb-keyval';
+import { createStore, del, get, keys, update, type UseStore } from 'idb-keyval';
 
 /** A tool's last content as ciphertext: an envelope of spec §9 and the version it holds. */
 export interface CachedContent {
@@ -109,28 +109,6 @@ export function offlineStore(
       ),
     clearUnapplied: () => del(key('unapplied'), store),
   };
-}
-
-/**
- * The tools of `spaceName` with changes waiting in their offline queue (issue 17: the background
- * replay), in no particular order; none without IndexedDB. Rejects on IndexedDB errors.
- */
-export async function waitingTools(
-  spaceName: string,
-  customStore: UseStore | null = storeOf(),
-): Promise<string[]> {
-  if (customStore === null) return [];
-  const all = await entries<IDBValidKey, unknown>(customStore);
-  return all.flatMap(([key, value]) =>
-    Array.isArray(key) &&
-    key[0] === 'queue' &&
-    key[1] === spaceName &&
-    typeof key[2] === 'string' &&
-    Array.isArray(value) &&
-    value.length > 0
-      ? [key[2]]
-      : [],
-  );
 }
 
 /**

@@ -19,19 +19,26 @@ import type {
   Tools,
 } from '@cipherspace/tools';
 
-import { onRealtimeMessage, onRealtimeSignal } from '../../lib/realtime/index.ts';
+import { contentPrefetch } from '../../lib/content-prefetch.ts';
+import { getCsrfToken, initCsrf } from '../../lib/csrf.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import {
+  onRealtimeMessage,
+  onRealtimeSignal,
+  REALTIME_CLIENT_ID,
+} from '../../lib/realtime/index.ts';
 import { getSpaceKey, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import {
+  ContentLifecycle,
   INITIAL_CONTENT_STATE,
   type ContentState,
   type PerformOptions,
   type PerformResult,
 } from './content-lifecycle.ts';
-import { showingTool } from './background-replay.ts';
-import { remoteChangeOf } from './content-transport.ts';
+import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
+import { offlineStore } from './offline-store.ts';
 import { showToolStatus } from './save-status.ts';
-import { createToolLifecycle } from './tool-lifecycle.ts';
 
 /**
  * Runs `task` when the browser is idle (within 2 s), or after a short timeout where
@@ -44,6 +51,23 @@ function whenIdle(task: () => void): () => void {
   }
   const handle = setTimeout(task, 200);
   return () => clearTimeout(handle);
+}
+
+let csrfRefresh: Promise<void> | null = null;
+
+/**
+ * Runs `call` with a CSRF token (spec §7): a page opened offline (issue 17) has none — its
+ * start-up fetch of /api/csrf failed — and the server refuses its requests until it has one, so
+ * it is fetched again first (once for calls made together; offline it fails fast and the call
+ * fails as offline too). csrf.ts fetches it again on the `online` event as well, but the replay
+ * starts on that same event, before that answer is in — hence this check stays.
+ */
+function withCsrf<T>(call: () => Promise<T>): Promise<T> {
+  if (getCsrfToken() !== null) return call();
+  csrfRefresh ??= initCsrf().finally(() => {
+    csrfRefresh = null;
+  });
+  return csrfRefresh.then(call);
 }
 
 /** The content type of the tool named `N` in the registry. */
@@ -115,13 +139,45 @@ export function useToolContent<C, Op extends NamedOperation>(
   const author = session?.user.username ?? '';
   const spaceKey = spaceName === null ? null : getSpaceKey(spaceName);
 
-  const prepared = useMemo(
-    () =>
-      spaceName === null || spaceKey === null
-        ? null
-        : createToolLifecycle({ client, domain, spaceName, spaceKey, author, realtime }),
-    [client, domain, realtime, spaceName, spaceKey, author],
-  );
+  const prepared = useMemo(() => {
+    if (spaceName === null || spaceKey === null) return null;
+    const api = {
+      // The first load takes the answer the route already asked for (lib/content-prefetch.ts).
+      find: (input: { space_name: string; tool: string }) => {
+        const fetch = () => withCsrf(() => client.content.find.query(input));
+        const prefetched = contentPrefetch.take<Awaited<ReturnType<typeof fetch>>>(
+          input.space_name,
+          input.tool,
+        );
+        return prefetched ? prefetched.catch(fetch) : fetch();
+      },
+      save: (input: Parameters<typeof client.content.save.mutate>[0]) =>
+        withCsrf(() => client.content.save.mutate(input)),
+      changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
+        withCsrf(() => client.content.changes.query(input)),
+      // Live tools tell the others of a change while its snapshot uploads (issue 15).
+      ...(realtime && {
+        propose: (input: Parameters<typeof client.content.propose.mutate>[0]) =>
+          withCsrf(() =>
+            client.content.propose.mutate({ ...input, client_id: REALTIME_CLIENT_ID }),
+          ),
+      }),
+    };
+    const codec = spaceKeyCodec(spaceKey, spaceName);
+    return {
+      codec,
+      content: new ContentLifecycle<C, Op>({
+        domain,
+        transport: contentTransport(api, spaceName, tool),
+        codec,
+        author,
+        language: currentLanguage,
+        // The last content as ciphertext and the changes made offline (issue 17).
+        offline: offlineStore(spaceName, tool) ?? undefined,
+        online: () => navigator.onLine,
+      }),
+    };
+  }, [client, domain, realtime, spaceName, spaceKey, tool, author]);
   const lifecycle = prepared?.content ?? null;
 
   useEffect(() => {
@@ -147,11 +203,6 @@ export function useToolContent<C, Op extends NamedOperation>(
 
   // The header's saving status follows this tool while it is shown (issue 17).
   useEffect(() => (lifecycle ? showToolStatus(lifecycle) : undefined), [lifecycle]);
-  // Its own lifecycle replays its offline changes: the background replay leaves it alone.
-  useEffect(
-    () => (lifecycle && spaceName !== null ? showingTool(spaceName, tool) : undefined),
-    [lifecycle, spaceName, tool],
-  );
 
   // Back online (issue 17): catch up and replay the changes queued meanwhile; every tool, also
   // those without realtime (the realtime reconnect below does the same for the others).
