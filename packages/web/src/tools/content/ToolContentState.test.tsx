@@ -3,22 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { renderWithApp } from '../../testing/render.tsx';
-import type { ContentState } from './content-lifecycle.ts';
+import { INITIAL_CONTENT_STATE, type ContentState } from './content-lifecycle.ts';
 import { showToolStatus } from './save-status.ts';
 import { ToolContentState } from './ToolContentState.tsx';
 import { ToolHeader } from './ToolHeader.tsx';
 
 const loaded: ContentState<unknown> = {
+  ...INITIAL_CONTENT_STATE,
   status: 'loaded',
   content: {},
   version: 4,
-  loadError: null,
-  saving: false,
-  canUndo: false,
-  canRedo: false,
-  offline: false,
-  queued: 0,
-  unapplied: [],
 };
 
 const edit = {

@@ -1,20 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { ContentState } from './content-lifecycle.ts';
+import { INITIAL_CONTENT_STATE, type ContentState } from './content-lifecycle.ts';
 import { saveStatus, showToolStatus, useSaveStatus, type StatusSource } from './save-status.ts';
 
 const base: ContentState<unknown> = {
+  ...INITIAL_CONTENT_STATE,
   status: 'loaded',
   content: {},
   version: 3,
-  loadError: null,
-  saving: false,
-  canUndo: false,
-  canRedo: false,
-  offline: false,
-  queued: 0,
-  unapplied: [],
 };
 
 /** A tool's state the test sets, as the header reads it, with its current listeners. */
