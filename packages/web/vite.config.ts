@@ -31,6 +31,8 @@ export default defineConfig({
       },
     },
   },
+  // The offline replay worker (issue 17) loads the tools' rules only when it has changes to send.
+  worker: { format: 'es' },
   test: {
     name: 'web',
     environment: 'jsdom',

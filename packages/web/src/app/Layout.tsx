@@ -4,14 +4,14 @@
  * dashboard and the tool screens show the status in their own headers, so the frame leaves it
  * out there.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { ConnectionStatusBadge } from '../components/ConnectionStatusBadge.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useLanguage } from '../lib/i18n.ts';
-import { useSession } from '../lib/session.ts';
+import { getSpaceKey, useSession } from '../lib/session.ts';
 import { toolNameAt } from '../tools/registry.ts';
 import { m } from '../paraglide/messages.js';
 import { RealtimeSession } from './RealtimeSession.tsx';
@@ -32,6 +32,14 @@ export function Layout() {
   const language = useLanguage();
   const session = useSession();
   const { pathname } = useLocation();
+  // Sends the offline changes of tools no screen shows (issue 17; ./offline-replay.ts).
+  useEffect(() => {
+    if (!session) return;
+    const started = import('./offline-replay.ts').then(({ startOfflineReplay }) =>
+      startOfflineReplay({ session, spaceKey: getSpaceKey, language }),
+    );
+    return () => void started.then((stop) => stop());
+  }, [session, language]);
   return (
     <div className="app-shell">
       <RealtimeSession />

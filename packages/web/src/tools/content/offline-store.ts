@@ -12,7 +12,13 @@
  *
  * Never plaintext and never the space key: everything stored here was encrypted with the space key
  * before. Logout removes a space's entries ({@link clearOfflineSpace}). This module is loaded by
- * the tool chunks and the logout path only, never by the landing page.
+ * the tool chunks, the logout path and the offline replay worker only, never by the landing page.
+ *
+ * One queue, two replayers: a tool screen replays its own tool's queue, and the offline replay
+ * worker (./offline-replay.worker.ts) those of the tools no screen shows. They keep out of each
+ * other's way with one Web Lock per space and tool ({@link toolLockName}): a screen holds it
+ * shared while it shows the tool ({@link showingTool}) and reads the queue under it; the worker
+ * takes it exclusively, only when it is free, for as long as it replays.
  */
 import { createStore, del, get, keys, update, type UseStore } from 'idb-keyval';
 
@@ -69,20 +75,50 @@ function storeOf(): UseStore | null {
 
 type Kind = 'content' | 'queue' | 'unapplied';
 
+/** The Web Lock of `tool` in `spaceName` that keeps its two replayers apart (module comment). */
+export function toolLockName(spaceName: string, tool: string): string {
+  return `cipherspace-offline:${JSON.stringify([spaceName, tool])}`;
+}
+
+/** The browser's Web Locks; null where they are missing (then nothing is locked). */
+export function webLocks(): LockManager | null {
+  return typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
+}
+
+/**
+ * Marks `tool` of `spaceName` as shown by a screen until the returned function is called: holds
+ * its lock shared, so the offline replay worker leaves the tool's queue to the screen (in this tab
+ * and every other tab of the origin).
+ */
+export function showingTool(spaceName: string, tool: string): () => void {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  webLocks()
+    ?.request(toolLockName(spaceName, tool), { mode: 'shared' }, () => held)
+    .catch(() => undefined);
+  return release;
+}
+
 /**
  * The offline store of `tool` in `spaceName`, in IndexedDB (`customStore`: another idb-keyval
  * store, e.g. for tests). Null where the browser has no IndexedDB (some private modes): the tool
- * then works online only, as before.
+ * then works online only, as before. A screen's store reads the queue under the tool's lock
+ * (shared), so it waits while the offline replay worker replays that queue and then reads what is
+ * left; `replayer: true` is the worker's own store, which holds the lock already.
  */
 export function offlineStore(
   spaceName: string,
   tool: string,
   customStore: UseStore | null = storeOf(),
+  { replayer = false }: { replayer?: boolean } = {},
 ): OfflineStore | null {
   if (customStore === null) return null;
   const store = customStore;
   const key = (kind: Kind) => [kind, spaceName, tool];
   const list = async <T>(kind: Kind): Promise<T[]> => (await get<T[]>(key(kind), store)) ?? [];
+  const lockManager = replayer ? null : webLocks();
   return {
     readContent: async () => (await get<CachedContent>(key('content'), store)) ?? null,
     writeContent: (content) =>
@@ -91,7 +127,14 @@ export function offlineStore(
         (stored) => (stored && stored.version > content.version ? stored : content),
         store,
       ),
-    readQueue: () => list<QueuedChange>('queue'),
+    readQueue: async () => {
+      if (!lockManager) return list<QueuedChange>('queue');
+      let queue: QueuedChange[] = [];
+      await lockManager.request(toolLockName(spaceName, tool), { mode: 'shared' }, async () => {
+        queue = await list<QueuedChange>('queue');
+      });
+      return queue;
+    },
     appendQueued: (change) =>
       update<QueuedChange[]>(key('queue'), (queue) => [...(queue ?? []), change], store),
     removeQueued: (id) =>
@@ -109,6 +152,29 @@ export function offlineStore(
       ),
     clearUnapplied: () => del(key('unapplied'), store),
   };
+}
+
+/**
+ * The tools of `spaceName` with changes waiting in their offline queue (what the offline replay
+ * worker replays), in no particular order; none without IndexedDB. Rejects on IndexedDB errors.
+ */
+export async function waitingTools(
+  spaceName: string,
+  customStore: UseStore | null = storeOf(),
+): Promise<string[]> {
+  if (customStore === null) return [];
+  const queues = (await keys(customStore)).filter(
+    (key): key is ['queue', string, string] =>
+      Array.isArray(key) &&
+      key[0] === 'queue' &&
+      key[1] === spaceName &&
+      typeof key[2] === 'string',
+  );
+  // Only the queues are read: a tool's cached content may be megabytes of ciphertext.
+  const lengths = await Promise.all(
+    queues.map(async (key) => (await get<unknown[]>(key, customStore))?.length ?? 0),
+  );
+  return queues.flatMap((key, index) => ((lengths[index] ?? 0) > 0 ? [key[2]] : []));
 }
 
 /**

@@ -37,7 +37,7 @@ import {
   type PerformResult,
 } from './content-lifecycle.ts';
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
-import { offlineStore } from './offline-store.ts';
+import { offlineStore, showingTool } from './offline-store.ts';
 import { showToolStatus } from './save-status.ts';
 
 /**
@@ -200,6 +200,13 @@ export function useToolContent<C, Op extends NamedOperation>(
       cancel?.();
     };
   }, [prepared]);
+
+  // While this screen shows the tool, its offline queue is this screen's to replay: the offline
+  // replay worker of any tab leaves it alone (issue 17; offline-store.ts).
+  useEffect(
+    () => (spaceName === null ? undefined : showingTool(spaceName, tool)),
+    [spaceName, tool],
+  );
 
   // The header's saving status follows this tool while it is shown (issue 17).
   useEffect(() => (lifecycle ? showToolStatus(lifecycle) : undefined), [lifecycle]);

@@ -1,0 +1,41 @@
+/**
+ * The offline store's list of tools with changes waiting (issue 17: what the background replay
+ * sends when the network is back), on fake-indexeddb as the IndexedDB implementation.
+ */
+import 'fake-indexeddb/auto';
+
+import { createStore } from 'idb-keyval';
+import { describe, expect, it } from 'vitest';
+
+import { clearOfflineSpace, offlineStore, waitingTools } from './offline-store.ts';
+
+const change = (id: string) => ({ id, operation: `op1.${id}`, baseVersion: 3 });
+
+describe('waitingTools', () => {
+  it('lists the tools of the space whose queue holds changes, and only those', async () => {
+    const store = createStore('waiting-tools-test', 'entries');
+    const of = (space: string, tool: string) => {
+      const found = offlineStore(space, tool, store);
+      if (!found) throw new Error('no store');
+      return found;
+    };
+    await of('Alpha', 'kanban').appendQueued(change('a'));
+    await of('Alpha', 'poker').appendQueued(change('b'));
+    await of('Alpha', 'poker').appendQueued(change('c'));
+    await of('Alpha', 'bulletin').appendQueued(change('d'));
+    await of('Alpha', 'bulletin').removeQueued('d');
+    await of('Alpha', 'ticket-system').writeContent({ encryptedData: 'x', version: 1 });
+    await of('Beta', 'randomizer').appendQueued(change('e'));
+
+    expect((await waitingTools('Alpha', store)).sort()).toEqual(['kanban', 'poker']);
+    expect(await waitingTools('Beta', store)).toEqual(['randomizer']);
+    expect(await waitingTools('Gamma', store)).toEqual([]);
+    await clearOfflineSpace('Alpha', store);
+    expect(await waitingTools('Alpha', store)).toEqual([]);
+    expect(await waitingTools('Beta', store)).toEqual(['randomizer']);
+  });
+
+  it('is empty where the browser has no IndexedDB', async () => {
+    expect(await waitingTools('Alpha', null)).toEqual([]);
+  });
+});
