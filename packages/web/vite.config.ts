@@ -19,6 +19,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Every browser the app supports (Web Crypto, module workers, Web Locks) has modulepreload:
+    // Vite's polyfill for it would only add to the landing page's JS.
+    modulePreload: { polyfill: false },
     sourcemap: true,
     rolldownOptions: {
       output: {

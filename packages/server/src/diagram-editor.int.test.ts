@@ -153,6 +153,37 @@ describe('the bundled diagram editor (DIAGRAM_EDITOR_URL unset)', () => {
     }
   });
 
+  it('lists the files its frame asks the app for at start, for the app to keep ahead of time', async () => {
+    const index = await fetch(`${server.url}/diagram-editor/`);
+    const html = await index.text();
+    const build = `14.6.12-${createHash('sha256').update(html).digest('hex').slice(0, 12)}`;
+    const res = await fetch(`${server.url}/diagram-editor/startup-files.json?build=${build}`);
+    const list = (await res.json()) as { build: string; files: string[] };
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(list.build).toBe(build);
+    expect(list.files).toEqual([
+      'js/PreConfig.js',
+      'js/app.min.js',
+      'js/PostConfig.js',
+      'js/extensions.min.js',
+      'js/stencils.min.js',
+      'js/shapes-14-6-5.min.js',
+      'js/croppie/croppie.min.css',
+      'styles/grapheditor.css',
+      'mxgraph/css/common.css',
+      'resources/dia.txt',
+      'resources/dia_de.txt',
+    ]);
+    // Exactly what the loader in the served document asks for.
+    for (const file of list.files) expect(html, file).toContain(JSON.stringify(file));
+    for (const file of list.files) {
+      const served = await fetch(`${server.url}/diagram-editor/${file}?build=${build}`);
+      await served.arrayBuffer();
+      expect(served.status, file).toBe(200);
+    }
+  });
+
   it("the app's CSP frames only our own origin, and the editor lets only our origin frame it", async () => {
     const app = await fetch(`${server.url}/api/health`);
     await app.arrayBuffer();

@@ -244,6 +244,21 @@ export interface BundledDiagramEditorOptions {
 export const EDITOR_BUILD_PARAM = 'build';
 
 /**
+ * The list of the files the editor's frame asks the app for at start ({@link editorFileManifest}:
+ * scripts, stylesheets, the English and German texts), served as JSON at
+ * `/diagram-editor/startup-files.json`: the app fetches them ahead of the first opening of
+ * Diagrams, so that the editor starts offline (issue 17 item 3). Paths are relative to
+ * {@link BUNDLED_DIAGRAM_EDITOR_PATH}.
+ */
+export const EDITOR_STARTUP_FILES = 'startup-files.json';
+
+/** The answer at {@link EDITOR_STARTUP_FILES}: the editor's build and its start-up files. */
+export interface EditorStartupFiles {
+  build: string;
+  files: string[];
+}
+
+/**
  * The bundled editor as registered: `build` — its id, the package version and a hash of the
  * index.html served (e.g. `14.6.12-3f9c2a7d10be`); `url` — the frame's path with it
  * (`/diagram-editor/?build=…`), which the app learns from its index.html (web-app.ts).
@@ -266,7 +281,8 @@ export async function registerBundledDiagramEditor(
   const dir = options.dir === undefined ? drawioPackageDir() : options.dir;
   if (dir === null || !existsSync(join(dir, 'index.html'))) return null;
   const original = readFileSync(join(dir, 'index.html'), 'utf8');
-  const index = prepareEditorIndex(original, editorFileManifest(original, dir));
+  const manifest = editorFileManifest(original, dir);
+  const index = prepareEditorIndex(original, manifest);
   const version = packageVersion(dir);
   const hash = createHash('sha256').update(index.html, 'utf8').digest('hex').slice(0, 12);
   const build = `${version}-${hash}`;
@@ -287,6 +303,12 @@ export async function registerBundledDiagramEditor(
       reply.type('text/html; charset=utf-8').send(index.html);
     scope.get(BUNDLED_DIAGRAM_EDITOR_PATH, (_request, reply) => sendIndex(reply));
     scope.get(`${BUNDLED_DIAGRAM_EDITOR_PATH}index.html`, (_request, reply) => sendIndex(reply));
+    // What the app keeps for offline starts ahead of the first opening of Diagrams (issue 17).
+    const startupFiles: EditorStartupFiles = {
+      build,
+      files: [...manifest.scripts, ...manifest.styles, ...Object.values(manifest.texts)],
+    };
+    scope.get(`${BUNDLED_DIAGRAM_EDITOR_PATH}${EDITOR_STARTUP_FILES}`, () => startupFiles);
     await scope.register(fastifyStatic, {
       root: dir,
       prefix: BUNDLED_DIAGRAM_EDITOR_PATH,

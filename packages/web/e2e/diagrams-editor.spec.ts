@@ -27,7 +27,19 @@ import {
   type ServerProcess,
   type ZeroKnowledgeGuard,
 } from './fixtures.ts';
-import { setUpSpace, signIn, type Member } from './support.ts';
+import {
+  addTicketIssue,
+  offlineStoreEntries,
+  pinboardShown,
+  pokerShown,
+  randomizerShown,
+  serviceWorkerInControl,
+  setUpSpace,
+  signIn,
+  ticketIssue,
+  ticketShown,
+  type Member,
+} from './support.ts';
 
 /** This file's worker server: the bundled editor (DIAGRAM_EDITOR_URL unset). */
 const test = base.extend<object, { server: ServerProcess }>({
@@ -353,3 +365,95 @@ test('after one visit the real bundled draw.io starts with no network, takes a d
     await b.context.close();
   }
 });
+
+test('after one visit to the dashboard alone, every tool opens with no network — the real draw.io included', async ({
+  browser,
+  server,
+}) => {
+  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'OfflineAhead' });
+  if (!alice || !bob) throw new Error('space set-up failed');
+  const issue = 'Ahead-of-time issue 4b1e';
+  const tools = [
+    { path: '/tools/kanban', shown: kanbanShown },
+    { path: '/tools/ticket', shown: ticketShown },
+    { path: '/tools/bulletin', shown: pinboardShown },
+    { path: '/tools/scrum-poker', shown: pokerShown },
+    { path: '/tools/randomizer', shown: randomizerShown },
+  ];
+  const b = await openBrowser(browser, server);
+  const a = await openBrowser(browser, server, { offline: true });
+  try {
+    // Bob works with every tool (so each has content), Alice does not open any of them.
+    await openDiagrams(b.page, server, bob);
+    for (const tool of tools) {
+      await b.page.goto(`${server.url}${tool.path}`);
+      await tool.shown(b.page);
+    }
+    await b.page.goto(`${server.url}/tools/ticket`);
+    await ticketShown(b.page);
+    await addTicketIssue(b.page, 'Backlog', { title: issue });
+
+    // Alice only sees her dashboard, once with the app's service worker in control.
+    await signIn(a.page, server, alice);
+    await expect(a.page).toHaveURL(`${server.url}/dashboard`);
+    await serviceWorkerInControl(a.page);
+    // Meanwhile her browser keeps every tool's ciphertext and the editor's start-up files.
+    await expect
+      .poll(() => cachedTools(a.page), { timeout: 30_000 })
+      .toEqual(['bulletin', 'diagrams', 'kanban', 'poker', 'randomizer', 'ticket-system']);
+    await expect
+      .poll(() => editorFilesKept(a.page), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(11);
+
+    // No network: every tool opens from this browser — Diagrams with draw.io itself.
+    await a.context.setOffline(true);
+    const saveStatus = a.page.locator('.tool-header .tool-save-status');
+    for (const tool of tools)
+      await test.step(`offline: ${tool.path}`, async () => {
+        await a.page.goto(`${server.url}${tool.path}`);
+        await tool.shown(a.page);
+        await expect(saveStatus).toHaveText(
+          'Offline — showing the content last loaded in this browser',
+        );
+      });
+    await a.page.goto(`${server.url}/tools/ticket`);
+    await expect(ticketIssue(a.page, issue)).toBeVisible();
+    await a.page.goto(`${server.url}/tools/diagrams`);
+    await expect(a.page.getByRole('heading', { level: 1, name: 'Diagrams' })).toBeVisible();
+    const drawio = editor(a.page);
+    await expect(drawio.locator('.geDiagramContainer')).toBeVisible({ timeout: 60_000 });
+    await expect(drawio.getByText('Welcome to Diagrams!')).toBeVisible();
+    await expect(saveStatus).toHaveText(
+      'Offline — showing the content last loaded in this browser',
+    );
+
+    expect(a.elsewhere).toEqual([]);
+    expect(a.cspViolations).toEqual([]);
+    await a.guard.check();
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});
+
+/** The Kanban board's screen with its first column. */
+async function kanbanShown(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Backlog', exact: true })).toBeVisible();
+}
+
+/** The tools whose content this page's origin keeps in its offline store, sorted. */
+async function cachedTools(page: Page): Promise<string[]> {
+  return (await offlineStoreEntries(page))
+    .flatMap(([key]) => (Array.isArray(key) && key[0] === 'content' ? [String(key[2])] : []))
+    .sort();
+}
+
+/** How many of the bundled editor's files the service worker's runtime cache holds. */
+function editorFilesKept(page: Page): Promise<number> {
+  return page.evaluate(async () =>
+    (await caches.has('cipherspace-diagram-editor'))
+      ? (await (await caches.open('cipherspace-diagram-editor')).keys()).length
+      : 0,
+  );
+}

@@ -27,6 +27,7 @@ import {
   signIn,
   ticketIssue,
   ticketShown,
+  offlineStoreEntries,
 } from './support.ts';
 
 // The app's service worker serves the shell offline (playwright.config blocks workers elsewhere).
@@ -68,38 +69,9 @@ async function moveRight(page: Page, title: string, steps: number): Promise<void
   await expect(page.getByText(`Card "${title}" was dropped in column`)).toBeAttached();
 }
 
-/**
- * Everything in the offline store of this page's origin (database cipherspace_offline) as JSON
- * text: `[[key, value], …]`, keys `[kind, space, tool]`.
- */
-function offlineEntries(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('cipherspace_offline');
-        open.onerror = () => reject(open.error ?? new Error('open failed'));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('entries')) {
-            db.close();
-            resolve('');
-            return;
-          }
-          const store = db.transaction('entries', 'readonly').objectStore('entries');
-          const keys = store.getAllKeys();
-          const values = store.getAll();
-          values.onerror = () => reject(values.error ?? new Error('read failed'));
-          values.onsuccess = () => {
-            db.close();
-            resolve(
-              JSON.stringify(
-                keys.result.map((key, index): unknown[] => [key, values.result[index]]),
-              ),
-            );
-          };
-        };
-      }),
-  );
+/** Everything in the offline store of this page's origin as JSON text (keys `[kind, space, tool]`). */
+async function offlineEntries(page: Page): Promise<string> {
+  return JSON.stringify(await offlineStoreEntries(page));
 }
 
 /** Which of `needles` occur anywhere in this origin's IndexedDB databases or Cache Storage. */
@@ -289,31 +261,11 @@ const OTHER_TOOLS: {
 ];
 
 /** The tools whose offline queue in this page's origin still holds changes. */
-function waitingQueues(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('cipherspace_offline');
-        open.onerror = () => reject(open.error ?? new Error('open failed'));
-        open.onsuccess = () => {
-          const store = open.result.transaction('entries', 'readonly').objectStore('entries');
-          const waiting: string[] = [];
-          const cursor = store.openCursor();
-          cursor.onerror = () => reject(cursor.error ?? new Error('read failed'));
-          cursor.onsuccess = () => {
-            const entry = cursor.result;
-            if (!entry) {
-              open.result.close();
-              resolve(waiting);
-              return;
-            }
-            const key = entry.key as unknown[];
-            if (key[0] === 'queue' && Array.isArray(entry.value) && entry.value.length > 0)
-              waiting.push(String(key[2]));
-            entry.continue();
-          };
-        };
-      }),
+async function waitingQueues(page: Page): Promise<string[]> {
+  return (await offlineStoreEntries(page)).flatMap(([key, value]) =>
+    Array.isArray(key) && key[0] === 'queue' && Array.isArray(value) && value.length > 0
+      ? [String(key[2])]
+      : [],
   );
 }
 
@@ -375,6 +327,52 @@ test('every other tool opens offline, takes a change and delivers it when the ne
       await tool.shown(b);
       await tool.seen(b);
     }
+  } finally {
+    await bobContext.close();
+  }
+});
+
+test('a member offline for many minutes stays signed in, keeps working, and everything arrives when the network is back', async ({
+  page,
+  context,
+  browser,
+  server,
+}) => {
+  test.setTimeout(90_000);
+  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'OfflineLong' });
+  if (!alice || !bob) throw new Error('space set-up failed');
+  // The page's clock, so that minutes pass in a moment (every timer of the page follows it).
+  await page.clock.install();
+  await signIn(page, server, alice, '/tools/kanban');
+  await boardShown(page);
+  await serviceWorkerInControl(page);
+  await boardShown(page);
+  await expect.poll(() => offlineEntries(page)).toContain('"content"');
+
+  // Ten minutes without network, on a page opened offline — far beyond the five reconnect
+  // attempts (1+2+4+8+16 s) after which a connection lost with the network still there counts
+  // as lost for good (logout).
+  await context.setOffline(true);
+  await page.reload();
+  await boardShown(page);
+  await expect(saveStatus(page)).toHaveText(OFFLINE_TEXT);
+  for (let minute = 0; minute < 10; minute++) await page.clock.runFor(60_000);
+  await expect(page).toHaveURL(`${server.url}/tools/kanban`);
+  await addCard(page, 'Backlog', 'Written after ten minutes offline');
+  await expect(saveStatus(page)).toHaveText('Offline — 1 change waiting');
+
+  // The network back: the connection returns by itself and the change is saved.
+  await context.setOffline(false);
+  await expect(saveStatus(page)).toHaveText('All changes saved', { timeout: 20_000 });
+  const bobContext = await browser.newContext();
+  try {
+    const b = await bobContext.newPage();
+    await signIn(b, server, bob, '/tools/kanban');
+    await boardShown(b);
+    await expect(card(column(b, 'Backlog'), 'Written after ten minutes offline')).toBeVisible();
+    // Live again: what Bob adds reaches Alice without a reload.
+    await addCard(b, 'Backlog', 'Welcome back');
+    await expect(card(column(page, 'Backlog'), 'Welcome back')).toBeVisible({ timeout: 20_000 });
   } finally {
     await bobContext.close();
   }

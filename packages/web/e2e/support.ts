@@ -227,6 +227,37 @@ export async function twoMembersOn(
 }
 
 /**
+ * Every entry of the app's offline store in this page's origin (IndexedDB `cipherspace_offline`,
+ * store `entries`; issue 17) as `[key, value]`, keys `[kind, space, tool]`; none before the
+ * store exists.
+ */
+export function offlineStoreEntries(page: Page): Promise<[unknown, unknown][]> {
+  return page.evaluate(
+    () =>
+      new Promise<[unknown, unknown][]>((resolve, reject) => {
+        const open = indexedDB.open('cipherspace_offline');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('entries')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const store = db.transaction('entries', 'readonly').objectStore('entries');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onerror = () => reject(values.error ?? new Error('read failed'));
+          values.onsuccess = () => {
+            db.close();
+            resolve(keys.result.map((key, index) => [key, values.result[index]]));
+          };
+        };
+      }),
+  );
+}
+
+/**
  * Waits until `page` (signed in, on any app page) is controlled by the app's activated service
  * worker (issue 17 item 3): the first visit registers it but is not controlled (clientsClaim
  * off), so the page is loaded again. Needs `test.use({ serviceWorkers: 'allow' })`.

@@ -32,14 +32,18 @@ export function Layout() {
   const language = useLanguage();
   const session = useSession();
   const { pathname } = useLocation();
-  // Sends the offline changes of tools no screen shows (issue 17; ./offline-replay.ts).
+  // Keeps this browser ready to work offline, sends what was made offline (./offline-sync.ts);
+  // restarted for another member or space, not when the stored space's settings change.
+  const spaceName = session?.space.name;
+  const author = session?.user.username;
+  const token = session?.token;
   useEffect(() => {
-    if (!session) return;
-    const started = import('./offline-replay.ts').then(({ startOfflineReplay }) =>
-      startOfflineReplay({ session, spaceKey: getSpaceKey, language }),
+    if (!spaceName || !author || !token) return;
+    const started = import('./offline-sync.ts').then(({ startOfflineSync }) =>
+      startOfflineSync({ spaceName, author, token, spaceKey: getSpaceKey, language }),
     );
     return () => void started.then((stop) => stop());
-  }, [session, language]);
+  }, [spaceName, author, token, language]);
   return (
     <div className="app-shell">
       <RealtimeSession />

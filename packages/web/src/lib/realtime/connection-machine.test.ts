@@ -278,3 +278,78 @@ describe('session end', () => {
     expect(state).toMatchObject({ status: 'connecting', permanentlyLost: false, attempts: 0 });
   });
 });
+
+describe('the browser offline (issue 17, offline mode)', () => {
+  const offline: ConnectionEvent = { type: 'NETWORK', online: false };
+  const online: ConnectionEvent = { type: 'NETWORK', online: true };
+
+  it('a connection lost while the browser is offline waits, disconnected, spending no attempt', () => {
+    const { state, last } = run(connected, offline, lostConnection);
+    expect(state).toMatchObject({ status: 'disconnected', attempts: 0, retryPending: false });
+    expect(last).toEqual([{ type: 'cancelRetry' }, { type: 'closeSocket' }]);
+  });
+
+  it('going offline while a retry waits cancels it: no attempt is spent, however long it lasts', () => {
+    const { state, last } = run(
+      connected,
+      lostConnection,
+      { type: 'RETRY_DUE' },
+      lostConnection,
+      offline,
+    );
+    expect(state).toMatchObject({ status: 'disconnected', attempts: 1, retryPending: false });
+    expect(last).toEqual([{ type: 'cancelRetry' }, { type: 'closeSocket' }]);
+    // A timer that fired all the same opens nothing.
+    expect(run(state, { type: 'RETRY_DUE' }).last).toEqual([]);
+    expect(run(state, ...Array<ConnectionEvent>(20).fill(lostConnection)).state).toMatchObject({
+      status: 'disconnected',
+      permanentlyLost: false,
+    });
+  });
+
+  it('the network back → connecting at once, with all five attempts', () => {
+    const waiting = run(connected, lostConnection, { type: 'RETRY_DUE' }, lostConnection, offline);
+    const { state, last } = run(waiting.state, online);
+    expect(state).toMatchObject({ status: 'connecting', attempts: 0, networkOffline: false });
+    expect(last).toEqual([{ type: 'openSocket' }]);
+    const back = run(state, { type: 'OPENED' });
+    expect(back.state.status).toBe('connected');
+    expect(back.last).toContainEqual({ type: 'emit', signal: 'reconnected' });
+  });
+
+  it('the network back while a retry waits → tries at once instead of waiting out the backoff', () => {
+    const waiting = run(initialConnectionState, online, { type: 'START' }, lostConnection).state;
+    expect(waiting.retryPending).toBe(true);
+    // Already online: nothing changes.
+    expect(run(waiting, online).last).toEqual([]);
+    const flapped = run(waiting, offline, online);
+    expect(flapped.state).toMatchObject({ status: 'connecting', retryPending: false });
+  });
+
+  it('a page started offline tries once, then waits for the network without spending attempts', () => {
+    const { state } = run(initialConnectionState, offline, { type: 'START' }, lostConnection);
+    expect(state).toMatchObject({ status: 'disconnected', active: true, networkOffline: true });
+    expect(run(state, online).last).toEqual([{ type: 'openSocket' }]);
+  });
+
+  it('an open socket stays while the browser says offline (it closes by itself if it must)', () => {
+    expect(run(connected, offline)).toMatchObject({
+      state: { status: 'connected', networkOffline: true },
+      last: [],
+    });
+  });
+
+  it('the network back after a logout or a permanent loss reconnects nothing', () => {
+    const stopped = run(connected, offline, { type: 'STOP' }, online);
+    expect(stopped.state.status).toBe('disconnected');
+    expect(stopped.last).toEqual([]);
+    const ended = run(
+      connected,
+      { type: 'SESSION_ENDED', reason: 'session_ended' },
+      offline,
+      online,
+    );
+    expect(ended.state.status).toBe('error');
+    expect(ended.last).toEqual([]);
+  });
+});

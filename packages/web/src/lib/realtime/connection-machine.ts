@@ -7,6 +7,8 @@
  *   connected/connecting/reconnecting ──CLOSED(≠1000)──▶ reconnecting (retry after backoff)
  *   … ──CLOSED(1000)──▶ disconnected
  *   reconnecting, 5 attempts used, CLOSED ──▶ error + CONNECTION_PERMANENTLY_LOST
+ *   the browser offline (NETWORK online=false): a lost connection waits, disconnected, without
+ *   spending attempts; NETWORK online=true ──▶ connecting with all five attempts (issue 17)
  *   disconnected / error (not permanent) ──PAGE_VISIBLE | RECONNECT_REQUESTED──▶ connecting
  *   any ──SESSION_ENDED──▶ error + CONNECTION_PERMANENTLY_LOST;  any ──STOP──▶ disconnected
  *   SESSION_ENDED after EXPECT_SESSION_END (this tab logs out or deletes the space) ──▶ like STOP
@@ -61,6 +63,12 @@ export interface ConnectionState {
   permanentlyLost: boolean;
   /** This tab is ending the session itself (logout, space deletion): its end is no loss. */
   sessionEndExpected: boolean;
+  /**
+   * The browser reports no network (`navigator.onLine` false; issue 17, offline mode): no server
+   * can be reached, so no attempt is spent until it reports the network back. Kept across
+   * START and STOP.
+   */
+  networkOffline: boolean;
 }
 
 export type ConnectionEvent =
@@ -83,7 +91,9 @@ export type ConnectionEvent =
   /** The server says the session is over (401, or an `error` message ending the stream). */
   | { type: 'SESSION_ENDED'; reason: SessionEndReason }
   /** This tab starts (true) or failed (false) a call that ends its own session. */
-  | { type: 'EXPECT_SESSION_END'; expected: boolean };
+  | { type: 'EXPECT_SESSION_END'; expected: boolean }
+  /** The browser reports the network gone (`offline` event) or back (`online`). */
+  | { type: 'NETWORK'; online: boolean };
 
 export type ConnectionEffect =
   /** Create a new socket; report OPENED / CLOSED for it. */
@@ -110,6 +120,7 @@ export const initialConnectionState: ConnectionState = {
   hasConnected: false,
   permanentlyLost: false,
   sessionEndExpected: false,
+  networkOffline: false,
 };
 
 /**
@@ -134,8 +145,23 @@ function permanentLoss(state: ConnectionState): Transition {
   };
 }
 
-/** A close other than 1000: retry with backoff, or give up after MAX_RECONNECT_ATTEMPTS. */
+/**
+ * Waiting for the browser's network, with no socket and no retry: nothing is spent meanwhile
+ * (NETWORK online=true reconnects with every attempt).
+ */
+function waitForNetwork(state: ConnectionState): Transition {
+  return {
+    state: { ...state, status: 'disconnected', retryPending: false },
+    effects: [{ type: 'cancelRetry' }, { type: 'closeSocket' }],
+  };
+}
+
+/**
+ * A close other than 1000: retry with backoff, or give up after MAX_RECONNECT_ATTEMPTS — unless
+ * the browser is offline: then wait for its network.
+ */
 function lost(state: ConnectionState): Transition {
+  if (state.networkOffline) return waitForNetwork(state);
   if (state.attempts >= MAX_RECONNECT_ATTEMPTS) return permanentLoss(state);
   return {
     state: { ...state, status: 'reconnecting', retryPending: true },
@@ -178,13 +204,18 @@ export function transition(state: ConnectionState, event: ConnectionEvent): Tran
     case 'START':
       if (state.active) return unchanged(state);
       return {
-        state: { ...initialConnectionState, status: 'connecting', active: true },
+        state: {
+          ...initialConnectionState,
+          status: 'connecting',
+          active: true,
+          networkOffline: state.networkOffline,
+        },
         effects: [{ type: 'cancelRetry' }, { type: 'openSocket' }],
       };
     case 'STOP':
       if (!state.active) return unchanged(state);
       return {
-        state: initialConnectionState,
+        state: { ...initialConnectionState, networkOffline: state.networkOffline },
         effects: [{ type: 'cancelRetry' }, { type: 'closeSocket' }],
       };
     case 'OPENED':
@@ -213,6 +244,7 @@ export function transition(state: ConnectionState, event: ConnectionEvent): Tran
       };
     case 'RETRY_DUE':
       if (!state.active || !state.retryPending) return unchanged(state);
+      if (state.networkOffline) return waitForNetwork(state);
       return {
         state: { ...state, attempts: state.attempts + 1, retryPending: false },
         effects: [{ type: 'openSocket' }],
@@ -227,6 +259,13 @@ export function transition(state: ConnectionState, event: ConnectionEvent): Tran
     case 'EXPECT_SESSION_END':
       if (!state.active || state.sessionEndExpected === event.expected) return unchanged(state);
       return { state: { ...state, sessionEndExpected: event.expected }, effects: [] };
+    case 'NETWORK': {
+      if (state.networkOffline === !event.online) return unchanged(state);
+      const next = { ...state, networkOffline: !event.online };
+      if (event.online) return reconnectNow(next);
+      // An open socket stays until it closes; a pending retry would only spend an attempt.
+      return next.retryPending ? waitForNetwork(next) : unchanged(next);
+    }
     default:
       return assertNever(event);
   }

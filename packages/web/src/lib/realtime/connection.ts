@@ -120,6 +120,19 @@ export const realtimeManager = new RealtimeManager({
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
   },
+  network: {
+    online: () => navigator.onLine,
+    watch: (listener) => {
+      const online = () => listener(true);
+      const offline = () => listener(false);
+      addEventListener('online', online);
+      addEventListener('offline', offline);
+      return () => {
+        removeEventListener('online', online);
+        removeEventListener('offline', offline);
+      };
+    },
+  },
   publish: (message: RealtimeMessage) => {
     window.dispatchEvent(new CustomEvent(REALTIME_WINDOW_EVENT, { detail: message }));
   },

@@ -76,6 +76,8 @@ function fakeTransport() {
 function setup() {
   const fake = fakeTransport();
   let visible: () => void = () => undefined;
+  // The browser's network as the manager sees it (`navigator.onLine`, online/offline events).
+  const network = { online: true, listener: null as ((online: boolean) => void) | null };
   const published: unknown[] = [];
   const warnings: string[] = [];
   const manager = new RealtimeManager({
@@ -85,6 +87,15 @@ function setup() {
       return () => {
         visible = () => undefined;
       };
+    },
+    network: {
+      online: () => network.online,
+      watch: (listener) => {
+        network.listener = listener;
+        return () => {
+          network.listener = null;
+        };
+      },
     },
     publish: (message) => published.push(message),
     warn: (text) => warnings.push(text),
@@ -101,6 +112,11 @@ function setup() {
     published,
     warnings,
     becomeVisible: () => visible(),
+    network,
+    setNetwork: (online: boolean) => {
+      network.online = online;
+      network.listener?.(online);
+    },
   };
 }
 
@@ -213,6 +229,41 @@ describe('RealtimeManager', () => {
     expect(signals).toEqual(['CONNECTION_PERMANENTLY_LOST']);
     vi.advanceTimersByTime(120_000);
     expect(fake.sockets).toHaveLength(6);
+  });
+
+  it('while the browser is offline a lost connection waits, however long, and comes back with the network', () => {
+    const { fake, manager, signals, setNetwork } = setup();
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    setNetwork(false);
+    fake.last().handlers.closed(1006);
+    expect(manager.getStatus()).toBe('disconnected');
+    // Ten minutes offline: no socket, no attempt spent, no permanent loss (no logout).
+    vi.advanceTimersByTime(600_000);
+    expect(fake.sockets).toHaveLength(1);
+    expect(signals).toEqual([]);
+    setNetwork(true);
+    expect(manager.getStatus()).toBe('connecting');
+    expect(fake.sockets).toHaveLength(2);
+    fake.last().handlers.opened();
+    expect(manager.getStatus()).toBe('connected');
+    expect(signals).toEqual(['reconnected']);
+  });
+
+  it('a page started offline waits for the network, and stop stops watching it', () => {
+    const { fake, manager, signals, network, setNetwork } = setup();
+    setNetwork(false);
+    manager.start(fake.transport);
+    fake.last().handlers.closed(1006);
+    vi.advanceTimersByTime(120_000);
+    expect(fake.sockets).toHaveLength(1);
+    expect(manager.getStatus()).toBe('disconnected');
+    setNetwork(true);
+    fake.last().handlers.opened();
+    expect(manager.getStatus()).toBe('connected');
+    expect(signals).toEqual([]);
+    manager.stop();
+    expect(network.listener).toBeNull();
   });
 
   it('a normal close leaves it disconnected until the page becomes visible', () => {

@@ -110,9 +110,20 @@ export interface Timers {
 /** Page visibility: calls `listener` whenever the page becomes visible. */
 export type VisibilitySource = (listener: () => void) => () => void;
 
+/**
+ * The browser's network (issue 17, offline mode): `online()` now, and `watch` calls its listener
+ * whenever the network goes (false) or comes back (true); returns the unwatch function.
+ */
+export interface NetworkSource {
+  online(): boolean;
+  watch(listener: (online: boolean) => void): () => void;
+}
+
 export interface RealtimeManagerDeps {
   timers: Timers;
   onPageVisible: VisibilitySource;
+  /** Without it the network counts as always there (every loss spends attempts). */
+  network?: NetworkSource;
   /** Extra delivery of every §3 message (the app dispatches a window event). */
   publish?: (message: RealtimeMessage) => void;
   /** Diagnostics for §8 real-time texts; defaults to console.warn. */
@@ -146,7 +157,8 @@ export class RealtimeManager {
   private cancelRestored: () => void = noop;
   /** Whether the server has started the member stream of the current socket. */
   private listening = false;
-  private stopWatchingVisibility: () => void = noop;
+  /** Stops watching the page's visibility and the network (set by start). */
+  private stopWatching: () => void = noop;
   private readonly queue: ConnectionEvent[] = [];
   private running = false;
   private readonly statusListeners = new Set<() => void>();
@@ -198,16 +210,24 @@ export class RealtimeManager {
     this.stop();
     this.setLastError(null);
     this.transport = transport;
-    this.stopWatchingVisibility = this.deps.onPageVisible(() =>
+    const { network } = this.deps;
+    const stopWatchingNetwork =
+      network?.watch((online) => this.dispatch({ type: 'NETWORK', online })) ?? noop;
+    const stopWatchingVisibility = this.deps.onPageVisible(() =>
       this.dispatch({ type: 'PAGE_VISIBLE' }),
     );
+    this.stopWatching = () => {
+      stopWatchingVisibility();
+      stopWatchingNetwork();
+    };
+    if (network) this.dispatch({ type: 'NETWORK', online: network.online() });
     this.dispatch({ type: 'START' });
   }
 
   /** Disconnects (logout): closes normally and stays disconnected. */
   stop(): void {
-    this.stopWatchingVisibility();
-    this.stopWatchingVisibility = noop;
+    this.stopWatching();
+    this.stopWatching = noop;
     this.dispatch({ type: 'STOP' });
     this.transport = null;
     this.setLastError(null);

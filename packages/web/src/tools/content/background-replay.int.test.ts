@@ -186,6 +186,27 @@ describe('replayWaitingTools (issue 17)', () => {
     });
   });
 
+  it('stores a change once when its replay is repeated after it was saved (exactly once)', async () => {
+    await madeOffline('kanban', 'Only once', 'Also only once');
+    const queue = offlineStore(space.name, 'kanban', store);
+    const waiting = (await queue?.readQueue()) ?? [];
+    expect(waiting).toHaveLength(2);
+
+    expect(await replayAs(apiOf('alice'), ['kanban'])).toEqual([
+      { tool: 'kanban', outcome: 'replayed' },
+    ]);
+    // As if that replay had been stopped after its save, before it took the changes off the
+    // queue (a worker stopped, a tab closed): the same queue is replayed again.
+    for (const change of waiting) await queue?.appendQueued(change);
+    expect(await replayAs(apiOf('alice'), ['kanban'])).toEqual([
+      { tool: 'kanban', outcome: 'replayed' },
+    ]);
+    const titles = issueTitles(await stored('kanban'));
+    expect(titles.filter((title) => title === 'Only once')).toHaveLength(1);
+    expect(titles.filter((title) => title === 'Also only once')).toHaveLength(1);
+    expect(await waitingTools(space.name, store)).toEqual([]);
+  });
+
   it('keeps the queue when the server cannot be reached, and sends it next time', async () => {
     await madeOffline('kanban', 'Patient');
     const network = { down: true };

@@ -1,19 +1,17 @@
 /**
  * Replays the offline changes of tools that no screen shows (issue 17 acceptance: "they all
- * arrive when the cable is back"), in the offline replay worker (./offline-replay.worker.ts). A
+ * arrive when the cable is back"), in the offline sync worker (./offline-sync.worker.ts). A
  * tool screen replays its own tool's queue (./use-tool-content.ts); this replays every other
  * tool's queue of the space through the same {@link ContentLifecycle} a screen uses, so every
  * rule of issue 17 holds: re-applied on the latest version after a 409, reported (kept in
  * IndexedDB, shown when the tool is opened) when it no longer applies, never dropped.
  *
- * Runs in a dedicated worker, not on the page: it needs the tools' rules, the lifecycle and a
- * tRPC client, and the worker's own bundle keeps all of that off the landing page's JS.
+ * Runs in a dedicated worker, not on the page: it needs the tools' rules and the lifecycle, and
+ * the worker's own bundle keeps them off the landing page's JS; the worker loads this module only
+ * when some tool has changes waiting.
  */
-import type { AppRouter } from '@cipherspace/api';
 import { getTool, type ContentLanguage } from '@cipherspace/tools';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { UseStore } from 'idb-keyval';
-import superjson from 'superjson';
 
 import { ContentLifecycle } from './content-lifecycle.ts';
 import { contentTransport, spaceKeyCodec, type ContentApi } from './content-transport.ts';
@@ -21,7 +19,7 @@ import { offlineStore, toolLockName, webLocks } from './offline-store.ts';
 
 /** Who replays: the signed-in member of `spaceName`, and how to reach the server. */
 export interface BackgroundReplayOptions {
-  /** The content procedures (the worker's: {@link httpContentApi}). */
+  /** The content procedures (the worker's: content-api-http.ts). */
   api: ContentApi;
   spaceName: string;
   /** The space key (never leaves the browser: the page hands it to its own worker). */
@@ -47,35 +45,6 @@ export interface ToolReplay {
    * `shown`: a screen shows the tool and replays its queue itself.
    */
   outcome: 'replayed' | 'waiting' | 'shown';
-}
-
-/**
- * The content procedures over HTTP at /trpc (spec §7), as the member `token` — with a CSRF token
- * for this browser's `_csrf` cookie, fetched first (rejects when the server cannot be reached:
- * nothing was sent, the queues wait).
- */
-export async function httpContentApi(token: string): Promise<ContentApi> {
-  const response = await fetch('/api/csrf', { credentials: 'same-origin' });
-  const csrf = response.ok
-    ? (((await response.json()) as { csrf_token?: string }).csrf_token ?? null)
-    : null;
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        headers: () => ({
-          authorization: `Bearer ${token}`,
-          ...(csrf === null ? {} : { 'x-csrf-token': csrf }),
-        }),
-      }),
-    ],
-  });
-  return {
-    find: (input) => client.content.find.query(input),
-    save: (input) => client.content.save.mutate(input),
-    changes: (input) => client.content.changes.query(input),
-  };
 }
 
 /**

@@ -740,6 +740,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
    * unapplied; the server still unreachable (or failing) → stops, the rest waits for next time.
    */
   private async replayQueued(): Promise<void> {
+    await this.findStoredQueued();
     while (this.queued.length > 0 && !this.disposed) {
       // Many at once while they all apply: one snapshot (one key derivation, one upload) for up
       // to REPLAY_BATCH_MAX changes instead of one each.
@@ -775,6 +776,31 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         await this.reportUnapplied(item.change, item.operation, result.status);
       }
       this.setState({ content: this.confirmed.content });
+    }
+  }
+
+  /**
+   * Before a replay: which queued changes the server stored already (issue 17, exactly once). A
+   * replay of the same queue elsewhere — the offline sync worker, another tab — or a save whose
+   * answer was lost may have stored one, and a content loaded whole tells no operation ids: so
+   * the ids recorded since the oldest queued change's base version are read (their envelopes
+   * opened, nothing applied) into {@link storedIds}. Best effort: without an operation channel,
+   * or past the server's bound, the replay relies on the 409s of its saves as before.
+   */
+  private async findStoredQueued(): Promise<void> {
+    const oldest = Math.min(...this.queued.map((item) => item.change.baseVersion));
+    if (!this.codec.decryptOperation || !(oldest < this.confirmed.version)) return;
+    try {
+      const answer = await this.transport.changes?.(oldest);
+      if (!answer || answer.tooFarBehind) return;
+      const waiting = new Set(this.queued.map((item) => item.change.id));
+      for (const change of answer.changes)
+        for (const envelope of change.operations ?? []) {
+          const { id } = await this.openOperation(envelope);
+          if (waiting.has(id)) this.storedIds.add(id);
+        }
+    } catch {
+      // The saves' 409s still tell a stored change.
     }
   }
 

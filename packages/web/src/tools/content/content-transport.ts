@@ -27,6 +27,7 @@ import {
   type StoredContent,
 } from './content-lifecycle.ts';
 import { isNetworkFailure } from '../../lib/network-failure.ts';
+import { contentVersion } from './content-record.ts';
 
 interface ToolInput {
   space_name: string;
@@ -74,13 +75,6 @@ export function trpcErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : undefined;
 }
 
-function versionOf(metadata: unknown): number {
-  const version = (metadata as { version?: unknown } | null)?.version;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
-    throw new Error('Content record without a version');
-  return version;
-}
-
 /**
  * A {@link ContentTransport} for `tool` of `spaceName`: no content yet → null (`find`'s null, or
  * a 404 of `changes`), 409 → {@link VersionConflictError}, a save without any answer from the
@@ -102,7 +96,7 @@ export function contentTransport(
       if (!record) return null;
       return {
         encryptedData: record.encrypted_data,
-        version: versionOf(record.content_metadata),
+        version: contentVersion(record.content_metadata),
       };
     },
     async save(encryptedData, baseVersion, operations, saveId) {
@@ -114,7 +108,7 @@ export function contentTransport(
           ...(operations?.length ? { operations: [...operations] } : {}),
           ...(saveId === undefined ? {} : { save_id: saveId }),
         });
-        return versionOf(saved.content_metadata);
+        return contentVersion(saved.content_metadata);
       } catch (error) {
         const code = trpcErrorCode(error);
         if (code === 'CONFLICT') throw new VersionConflictError({ cause: error });

@@ -12,10 +12,10 @@
  *
  * Never plaintext and never the space key: everything stored here was encrypted with the space key
  * before. Logout removes a space's entries ({@link clearOfflineSpace}). This module is loaded by
- * the tool chunks, the logout path and the offline replay worker only, never by the landing page.
+ * the tool chunks, the logout path and the offline sync worker only, never by the landing page.
  *
  * One queue, two replayers: a tool screen replays its own tool's queue, and the offline replay
- * worker (./offline-replay.worker.ts) those of the tools no screen shows. They keep out of each
+ * worker (./offline-sync.worker.ts) those of the tools no screen shows. They keep out of each
  * other's way with one Web Lock per space and tool ({@link toolLockName}): a screen holds it
  * shared while it shows the tool ({@link showingTool}) and reads the queue under it; the worker
  * takes it exclusively, only when it is free, for as long as it replays.
@@ -87,7 +87,7 @@ export function webLocks(): LockManager | null {
 
 /**
  * Marks `tool` of `spaceName` as shown by a screen until the returned function is called: holds
- * its lock shared, so the offline replay worker leaves the tool's queue to the screen (in this tab
+ * its lock shared, so the offline sync worker leaves the tool's queue to the screen (in this tab
  * and every other tab of the origin).
  */
 export function showingTool(spaceName: string, tool: string): () => void {
@@ -105,7 +105,7 @@ export function showingTool(spaceName: string, tool: string): () => void {
  * The offline store of `tool` in `spaceName`, in IndexedDB (`customStore`: another idb-keyval
  * store, e.g. for tests). Null where the browser has no IndexedDB (some private modes): the tool
  * then works online only, as before. A screen's store reads the queue under the tool's lock
- * (shared), so it waits while the offline replay worker replays that queue and then reads what is
+ * (shared), so it waits while the offline sync worker replays that queue and then reads what is
  * left; `replayer: true` is the worker's own store, which holds the lock already.
  */
 export function offlineStore(

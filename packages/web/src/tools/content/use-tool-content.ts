@@ -202,7 +202,7 @@ export function useToolContent<C, Op extends NamedOperation>(
   }, [prepared]);
 
   // While this screen shows the tool, its offline queue is this screen's to replay: the offline
-  // replay worker of any tab leaves it alone (issue 17; offline-store.ts).
+  // sync worker of any tab leaves it alone (issue 17; offline-store.ts).
   useEffect(
     () => (spaceName === null ? undefined : showingTool(spaceName, tool)),
     [spaceName, tool],

@@ -8,6 +8,8 @@
  * cache and the HTTP cache and answers with `{ event, files: { [path]: Blob } }`. They are the
  * public files of draw.io; nothing of the space travels this way.
  */
+import type { Language } from '../../lib/i18n.ts';
+import { editorFrameUrl } from './editor-protocol.ts';
 import { EDITOR_BUILD_PARAM } from './editor-url.ts';
 
 /** The `event` of the loader's request and of our answer. */
@@ -65,4 +67,76 @@ export async function fetchEditorFiles(
     }),
   );
   return Object.fromEntries(entries.filter((entry) => entry !== null));
+}
+
+/**
+ * Where the server lists the bundled editor's start-up files, below its folder:
+ * `{ build, files: [path…] }` (packages/server/src/diagram-editor.ts `EDITOR_STARTUP_FILES`).
+ */
+export const EDITOR_STARTUP_FILES = 'startup-files.json';
+
+/** The interface languages whose editor frame is kept for offline starts. */
+const FRAME_LANGUAGES: readonly Language[] = ['en', 'de'];
+
+/** What {@link precacheEditor} did, and what is left to the page. */
+export interface EditorPrecache {
+  /** How many start-up files were fetched now (0: all were kept already, or no list). */
+  fetched: number;
+  /**
+   * The frame addresses (both languages) the page should load once in a frame that runs no
+   * script, when files were fetched: the browser keeps a frame's document apart from what a
+   * page or worker fetches (its HTTP cache key marks subframe documents), so only a frame
+   * navigation keeps it.
+   */
+  frames: string[];
+}
+
+/**
+ * Keeps the bundled editor at `editorUrl` (its index address with the build, as in
+ * {@link fetchEditorFiles}) in this browser before Diagrams is first opened (issue 17 item 3: the
+ * editor is precached), so that it starts offline: every start-up file the server lists is
+ * fetched through the service worker, whose runtime cache `cipherspace-diagram-editor` keeps it —
+ * the very request {@link fetchEditorFiles} makes when the frame asks; what Cache Storage holds
+ * already is not fetched again. The frame's own document is the page's to keep
+ * ({@link EditorPrecache}`.frames`). Never rejects.
+ */
+export async function precacheEditor(editorUrl: string): Promise<EditorPrecache> {
+  const none: EditorPrecache = { fetched: 0, frames: [] };
+  const index = new URL(editorUrl);
+  const build = index.searchParams.get(EDITOR_BUILD_PARAM);
+  if (build === null) return none;
+  const withBuild = (path: string) => {
+    const url = new URL(path, new URL('./', index));
+    url.searchParams.set(EDITOR_BUILD_PARAM, build);
+    return url.href;
+  };
+  const list = await fetch(withBuild(EDITOR_STARTUP_FILES), { credentials: 'same-origin' })
+    .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
+    .catch(() => null);
+  const { build: listed, files } = (list ?? {}) as { build?: unknown; files?: unknown };
+  if (listed !== build || !Array.isArray(files)) return none;
+  const paths = parseEditorFilesRequest(
+    JSON.stringify({ event: EDITOR_FILES_EVENT, paths: files }),
+  );
+  if (paths === null) return none;
+  const fetched = await Promise.all(
+    paths.map(withBuild).map(async (url) => {
+      if (typeof caches !== 'undefined' && (await caches.match(url).catch(() => undefined)))
+        return false;
+      try {
+        const response = await fetch(url, { credentials: 'same-origin' });
+        await response.arrayBuffer();
+        return response.ok;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  const count = fetched.filter(Boolean).length;
+  if (count === 0) return none;
+  const source = { kind: 'bundled', url: index.href } as const;
+  return {
+    fetched: count,
+    frames: FRAME_LANGUAGES.map((language) => editorFrameUrl(source, language)),
+  };
 }
