@@ -307,6 +307,12 @@ describe('the browser offline (issue 17, offline mode)', () => {
     });
   });
 
+  it('while offline neither the page becoming visible nor a screen asks for a socket', () => {
+    const waiting = run(connected, offline, lostConnection).state;
+    expect(run(waiting, { type: 'PAGE_VISIBLE' }).last).toEqual([]);
+    expect(run(waiting, { type: 'RECONNECT_REQUESTED' }).last).toEqual([]);
+  });
+
   it('the network back → connecting at once, with all five attempts', () => {
     const waiting = run(connected, lostConnection, { type: 'RETRY_DUE' }, lostConnection, offline);
     const { state, last } = run(waiting.state, online);

@@ -8,7 +8,8 @@
  *   … ──CLOSED(1000)──▶ disconnected
  *   reconnecting, 5 attempts used, CLOSED ──▶ error + CONNECTION_PERMANENTLY_LOST
  *   the browser offline (NETWORK online=false): a lost connection waits, disconnected, without
- *   spending attempts; NETWORK online=true ──▶ connecting with all five attempts (issue 17)
+ *   spending attempts (nor reconnecting on PAGE_VISIBLE or a screen's request);
+ *   NETWORK online=true ──▶ connecting with all five attempts (issue 17)
  *   disconnected / error (not permanent) ──PAGE_VISIBLE | RECONNECT_REQUESTED──▶ connecting
  *   any ──SESSION_ENDED──▶ error + CONNECTION_PERMANENTLY_LOST;  any ──STOP──▶ disconnected
  *   SESSION_ENDED after EXPECT_SESSION_END (this tab logs out or deletes the space) ──▶ like STOP
@@ -184,9 +185,11 @@ function socketExpected(state: ConnectionState): boolean {
 }
 
 function reconnectNow(state: ConnectionState): Transition {
+  // While the browser is offline no attempt can succeed: the network's return reconnects.
   const resumable =
     state.active &&
     !state.permanentlyLost &&
+    !state.networkOffline &&
     (state.status === 'disconnected' || state.status === 'error');
   if (!resumable) return unchanged(state);
   return {

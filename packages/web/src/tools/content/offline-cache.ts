@@ -11,7 +11,7 @@ import type { UseStore } from 'idb-keyval';
 
 import type { SyncApi } from './content-api-http.ts';
 import { contentVersion } from './content-record.ts';
-import { offlineStore } from './offline-store.ts';
+import { offlineStore, toolLockName, webLocks } from './offline-store.ts';
 
 /** What {@link refreshOfflineCache} needs. */
 export interface OfflineCacheOptions {
@@ -23,8 +23,9 @@ export interface OfflineCacheOptions {
 
 /**
  * Brings the cached ciphertext of every tool of `spaceName` with content up to its current
- * version; resolves to the tools whose cache was written. A tool outside the registry is skipped;
- * a newer version cached meanwhile (by a screen) is kept. Rejects when the server cannot be
+ * version; resolves to the tools whose cache was written. Skipped: a tool outside the registry,
+ * and a tool a screen shows (its Web Lock is held: the screen catches up by operations and caches
+ * what it has, without downloading the whole content); a newer version cached meanwhile is kept. Rejects when the server cannot be
  * reached or IndexedDB fails (what was cached stays).
  */
 export async function refreshOfflineCache({
@@ -33,10 +34,13 @@ export async function refreshOfflineCache({
   store,
 }: OfflineCacheOptions): Promise<string[]> {
   const { tools } = await api.list({ space_name: spaceName });
+  // A tool a screen shows (its lock is held) is that screen's to keep up to date.
+  const held = new Set((await webLocks()?.query())?.held?.map((lock) => lock.name));
   const stale = await Promise.all(
     tools.map(async ({ tool, version }) => {
+      const free = !held.has(toolLockName(spaceName, tool));
       const known = (TOOL_NAMES as readonly string[]).includes(tool);
-      const offline = known ? offlineStore(spaceName, tool, store) : null;
+      const offline = known && free ? offlineStore(spaceName, tool, store) : null;
       if (!offline) return null;
       const cached = await offline.readContent();
       return cached && cached.version >= version ? null : { tool, offline };
