@@ -3,6 +3,8 @@
  * Chromium against a real server. The dashboard is another screen: here only its URL and the
  * stored session are checked.
  */
+import { gzipSync } from 'node:zlib';
+
 import type { Page, Request } from '@playwright/test';
 
 import { expect, recordTraffic, test } from './fixtures.ts';
@@ -300,4 +302,28 @@ test('a failed quick access returns to the landing page with the §8 message', a
   await page.unroute('**/trpc/spaces.create*');
   await quickButton(page).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+/** The landing route's JavaScript budget, gzip (issue 15; `pnpm bench web` measures the same). */
+const LANDING_JS_BUDGET_BYTES = 150 * 1024;
+
+test('the landing page loads at most 150 KB of JavaScript (gzip), none of the tools', async ({
+  page,
+  server,
+}) => {
+  const bodies: Promise<[string, number]>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(response.body().then((body) => [response.url(), gzipSync(body).length]));
+  });
+  await page.goto(server.url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const scripts = new Map(await Promise.all(bodies));
+  expect(scripts.size).toBeGreaterThan(0);
+  const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+  const listing = [...scripts].map(([url, bytes]) => `${new URL(url).pathname} ${bytes}`);
+  expect(total, listing.join('\n')).toBeLessThanOrEqual(LANDING_JS_BUDGET_BYTES);
+  // No other screen (the tools' among them), nothing of the offline sync.
+  expect(listing.join('\n')).not.toMatch(/(?<!Landing)Page-|offline-sync|background-replay|worker/i);
 });
