@@ -325,5 +325,7 @@ test('the landing page loads at most 150 KB of JavaScript (gzip), none of the to
   const listing = [...scripts].map(([url, bytes]) => `${new URL(url).pathname} ${bytes}`);
   expect(total, listing.join('\n')).toBeLessThanOrEqual(LANDING_JS_BUDGET_BYTES);
   // No other screen (the tools' among them), nothing of the offline sync.
-  expect(listing.join('\n')).not.toMatch(/(?<!Landing)Page-|offline-sync|background-replay|worker/i);
+  expect(listing.join('\n')).not.toMatch(
+    /(?<!Landing)Page-|offline-sync|background-replay|worker/i,
+  );
 });
