@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { cardTitleEdit } from '../../testing/operations.ts';
 import { renderWithApp } from '../../testing/render.tsx';
 import { INITIAL_CONTENT_STATE, type ContentState } from './content-lifecycle.ts';
 import { showToolStatus } from './save-status.ts';
@@ -15,15 +16,7 @@ const loaded: ContentState<unknown> = {
   version: 4,
 };
 
-const edit = {
-  v: 1 as const,
-  tool: 'kanban',
-  name: 'updateIssue',
-  args: { issueId: 'i1', changes: { title: 'Walrus plan' } },
-  id: 'op-1',
-  at: '2026-01-02T10:30:00.000Z',
-  by: 'ann',
-};
+const edit = cardTitleEdit('Walrus plan', { id: 'op-1', at: '2026-01-02T10:30:00.000Z' });
 
 describe('offline changes on the tool screen (issue 17)', () => {
   it('lists the changes that could not be applied with the conflict message until dismissed', async () => {

@@ -3,6 +3,7 @@ import { tools } from '@cipherspace/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { setLocale } from '../../paraglide/runtime.js';
+import { cardTitleEdit } from '../../testing/operations.ts';
 import { ContentValidationError, VersionConflictError } from './content-lifecycle.ts';
 import { loadErrorMessage, performMessage, unappliedLabel } from './tool-messages.ts';
 
@@ -58,15 +59,7 @@ describe('tool messages (spec §8 Tool entry, version conflict)', () => {
 });
 
 describe('the label of an offline change that could not be applied (issue 17)', () => {
-  const edit = {
-    v: 1 as const,
-    tool: 'kanban',
-    name: 'updateIssue',
-    args: { issueId: 'i1', changes: { title: 'Login bug' } },
-    id: 'o1',
-    at: '2026-01-01T10:00:00.000Z',
-    by: 'ann',
-  };
+  const edit = cardTitleEdit('Login bug');
   afterEach(() => void setLocale('en', { reload: false }));
 
   it("names the action in the tool's words with the first text of its arguments", () => {
