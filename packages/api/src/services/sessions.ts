@@ -3,12 +3,15 @@
  * `@oslojs/crypto` + `@oslojs/encoding`; spec §9 "Session token lifetime: 30 minutes").
  *
  * - The bearer token is 20 random bytes (160 bits) in lowercase base32; only its SHA-256 (hex)
- *   is stored, as the session id.
+ *   is stored, as the session id. The hash is Node's native one (`node:crypto`): it runs on
+ *   every authenticated request, and is ~10× faster than the pure-JS `@oslojs/crypto` SHA-256
+ *   with the same digest (issue 18 item 4, the GET content profile).
  * - A session expires SESSION_IDLE_MS after its last use (sliding) and never later than
  *   SESSION_ABSOLUTE_MS after its creation.
  */
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createHash } from 'node:crypto';
+
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { sessions, type Database, type Space, type User } from '@cipherspace/db';
 import { eq, lt } from 'drizzle-orm';
 
@@ -40,7 +43,7 @@ export function generateSessionToken(): string {
 
 /** The stored id of a token: hex SHA-256 of its UTF-8 bytes. */
 export function sessionIdFromToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 /** Stores a session for `user` and returns its token and expiry (ms precision). */
