@@ -21,7 +21,11 @@ import {
   type TrackerContext,
 } from '@cipherspace/tools/tracker';
 import type * as Messages from '../../paraglide/messages.js';
-import { LONG_LIST_ABOVE_ITEMS } from '../tracker/LongList.tsx';
+import {
+  LONG_LIST_ABOVE_ITEMS,
+  LONG_LIST_FIRST_OVERSCAN_ITEMS,
+  LONG_LIST_OVERSCAN_ITEMS,
+} from '../tracker/LongList.tsx';
 import { KanbanBoard, type KanbanBoardProps } from './KanbanBoard.tsx';
 
 const renders = vi.hoisted(() => ({ cards: [] as string[], columns: [] as string[] }));
@@ -223,6 +227,14 @@ describe('KanbanBoard long columns render the cards in view (issue 15 item 6)', 
     expect(titles).toContain('Backlog 501');
     expect(titles).not.toContain('Backlog 1');
     expect(titles.length).toBeLessThanOrEqual(16);
+  });
+
+  it('renders one card beyond the scroll box at first, the full overscan once idle', async () => {
+    render(<KanbanBoard {...props(boardWith([1000, 0, 0, 0, 0]))} />);
+    // A screenful (800 / 170 px: cards 1–5) and one more: the first paint shows no fewer.
+    const inView = Math.ceil(SCROLL_BOX_PX / CARD_PX);
+    expect(cardsIn('Backlog')).toHaveLength(inView + LONG_LIST_FIRST_OVERSCAN_ITEMS);
+    await waitFor(() => expect(cardsIn('Backlog')).toHaveLength(inView + LONG_LIST_OVERSCAN_ITEMS));
   });
 
   it('keeps the focused card rendered when it is scrolled out of view', () => {

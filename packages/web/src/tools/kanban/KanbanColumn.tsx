@@ -21,6 +21,16 @@ export const CARD_ESTIMATE_PX = 170;
 
 const issueKey = (issue: Issue) => issue.id;
 
+/**
+ * The height of a long column's scroll box before layout, in CSS pixels: kanban.css bounds
+ * `.kanban-cards-scroll` to `max(20rem, 100vh - 14rem)` (at the default 16 px rem), so its
+ * first render does not fill in cards for the whole window height (issue 15, first render).
+ */
+export function cardsViewportPx(): number {
+  const REM_PX = 16;
+  return Math.max(20 * REM_PX, window.innerHeight - 14 * REM_PX);
+}
+
 export interface KanbanColumnProps {
   column: BoardColumn;
   display: CardDisplay;
@@ -162,6 +172,7 @@ export const KanbanColumn = memo(function KanbanColumn({
             listClassName="kanban-cards"
             scrollClassName="kanban-cards-scroll"
             estimateItemPx={CARD_ESTIMATE_PX}
+            initialViewportPx={cardsViewportPx}
             pinnedKey={pinnedCardId}
           />
           {column.full ? <p className="kanban-column-full">{m.kanban_column_full()}</p> : null}

@@ -11,9 +11,23 @@
  * the browser scrolls the focused item into view and the items next to it are rendered; every
  * item says its position (`aria-posinset` of `aria-setsize`), so screen readers announce
  * "3 of 1,250" although most items are not in the DOM.
+ *
+ * The first render is light (issue 15, first render of a 1,000-card board): it sizes the window
+ * to the scroll box's own height where the caller knows it before layout ({@link
+ * LongListProps.initialViewportPx}) and renders only {@link LONG_LIST_FIRST_OVERSCAN_ITEMS}
+ * item beyond the edges; the full overscan follows once the browser is idle after that first
+ * paint. Items beyond the edges are out of sight, so the first frame shows the same.
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
 
 import './tracker.css';
 
@@ -24,11 +38,30 @@ export const LONG_LIST_ABOVE_ITEMS = 50;
 export const LONG_LIST_OVERSCAN_ITEMS = 4;
 
 /**
+ * Items beyond each edge in a list's first render, before the first paint: the full overscan
+ * ({@link LONG_LIST_OVERSCAN_ITEMS}) follows when the browser is next idle.
+ */
+export const LONG_LIST_FIRST_OVERSCAN_ITEMS = 1;
+
+/**
  * The scroll box's height assumed before it is measured: the window's, so the very first render
  * already shows (at least) a screenful and the board needs no second pass to fill in.
  */
-function initialViewportPx(): number {
+function windowHeightPx(): number {
   return typeof window === 'undefined' ? 800 : window.innerHeight;
+}
+
+/**
+ * Runs `task` once the browser is idle (within 1 s), or after a short timeout where
+ * `requestIdleCallback` is missing; returns the cancel function.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 50);
+  return () => clearTimeout(handle);
 }
 
 export interface LongListProps<T> {
@@ -45,6 +78,11 @@ export interface LongListProps<T> {
   scrollClassName: string;
   /** Expected height of an item with its spacing, in CSS pixels, before it is measured. */
   estimateItemPx: number;
+  /**
+   * The scroll box's height in CSS pixels before it is measured, when its stylesheet bounds it
+   * (called once per list); by default the window's height, which the box never exceeds.
+   */
+  initialViewportPx?: () => number;
   /** An item kept rendered while the list is windowed (absent or null: none). */
   pinnedKey?: string | null;
   /** Lists longer than this are windowed (default {@link LONG_LIST_ABOVE_ITEMS}). */
@@ -90,9 +128,14 @@ function WindowedList<T>({
   itemClassName,
   scrollClassName,
   estimateItemPx,
+  initialViewportPx = windowHeightPx,
   pinnedKey,
 }: LongListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The first render's overscan is small; the full one once the first paint is done.
+  const [overscan, setOverscan] = useState(LONG_LIST_FIRST_OVERSCAN_ITEMS);
+  useEffect(() => whenIdle(() => setOverscan(LONG_LIST_OVERSCAN_ITEMS)), []);
+  const [initialRect] = useState(() => ({ width: 0, height: initialViewportPx() }));
   // The last item inside this list that had the focus: kept rendered so the focus is never lost.
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const pinned = useMemo(() => {
@@ -130,8 +173,8 @@ function WindowedList<T>({
     estimateSize: () => estimateItemPx,
     getItemKey,
     rangeExtractor,
-    overscan: LONG_LIST_OVERSCAN_ITEMS,
-    initialRect: { width: 0, height: initialViewportPx() },
+    overscan,
+    initialRect,
   });
 
   function rememberFocus(event: FocusEvent<HTMLDivElement>) {
