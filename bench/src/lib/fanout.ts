@@ -41,13 +41,23 @@ export async function spaceIdOf(databaseUrl: string, name: string): Promise<stri
   }
 }
 
-/** The raw WebSocket URL of a space for a member (spec §7). */
+/**
+ * The raw WebSocket URL of a space for a member (spec §7); with `asWebApp`, the query the web app
+ * connects with (docs/websocket.md: a client id, `pending=1`, `refusal=close`), so the figure is
+ * the app's own live channel.
+ */
 export function rawSocketUrl(
   wsBase: string,
   spaceName: string,
   token: string,
   userId: string,
+  options: { asWebApp?: boolean } = {},
 ): string {
   const query = new URLSearchParams({ token, session_id: userId });
+  if (options.asWebApp === true) {
+    query.set('client_id', 'bench-reader');
+    query.set('pending', '1');
+    query.set('refusal', 'close');
+  }
   return `${wsBase}/api/ws/${encodeURIComponent(spaceName)}?${query.toString()}`;
 }

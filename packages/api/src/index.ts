@@ -38,4 +38,5 @@ export type {
 } from './services/history.ts';
 export { hasInvisibleCharacters, isSingleScript, nameKey, nameSkeleton } from './services/names.ts';
 export { ERROR } from './errors.ts';
+export { clientIdSchema } from './schemas.ts';
 export * from './constants.ts';

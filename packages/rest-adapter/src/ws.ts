@@ -1,9 +1,17 @@
 /**
  * The raw WebSocket `/api/ws/{spaceName}?token=…&session_id=…` (spec §3 Real-time messages,
- * §4 Real-time connection, §7), served through the same `realtime` procedures as tRPC.
+ * §4 Real-time connection, §7), served through the same `realtime` procedures as tRPC. It is
+ * also the web app's live channel (issue 18 item 4: tRPC's per-subscription work kept its
+ * fan-out above 2× the bare baseline), through three optional query parameters (docs/websocket.md):
+ * `client_id` (the connection's id: events it causes are not echoed to it), `pending=1` (also
+ * deliver `content_pending`) and `refusal=close` (a refused client gets a socket that says why and
+ * closes, as a browser cannot read the status of a refused upgrade).
  *
  * - Authenticated at upgrade: a missing, forged or expired token → HTTP 401; a token of another
- *   space, or a `session_id` that is not the token's user id → HTTP 403. No socket is opened.
+ *   space, or a `session_id` that is not the token's user id → HTTP 403; a bad query → 422. No
+ *   socket is opened — unless `refusal=close`: then the upgrade completes, the socket receives
+ *   one `error` message `{error}` and closes with 4000 + that status (4401, 4403, 4404, 4422,
+ *   4503).
  * - Server → client: `content_update`, `presence_update`, `user_joined` of the other members;
  *   `heartbeat` `{response:'pong'}` for each ping; `error` `{error}` for a bad message.
  * - Client → server: `heartbeat` `{ping}`, `presence_update` `{tool, status?, data?}`,
@@ -15,7 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { ERROR, type RealtimeEvent } from '@cipherspace/api';
+import { clientIdSchema, ERROR, type RealtimeEvent } from '@cipherspace/api';
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
@@ -30,6 +38,9 @@ import { rememberUpgradeResponse, releaseUpgradeRequest } from './ws-release.ts'
 
 export const WS_CLOSE = { normal: 1000, sessionEnded: 4401, spaceDeleted: 4404 } as const;
 
+/** With `refusal=close`, a refused socket closes with this plus the HTTP status it stands for. */
+export const WS_REFUSAL_CLOSE_BASE = 4000;
+
 /** The query of the socket URL (spec §7). The token is documented as the `queryToken` scheme. */
 export const wsQuerySchema = z.object({
   token: z.string().optional(),
@@ -37,6 +48,29 @@ export const wsQuerySchema = z.object({
     description:
       "The user id of the token's user (`user.id` of the login response); another id → 403.",
   }),
+  client_id: clientIdSchema.meta({
+    description:
+      "Your connection's id (1–64 characters; the web app: one per tab). Events this connection " +
+      'causes (its `user_joined`, `presence_update`s, and `content_pending` sent with the same ' +
+      '`client_id`) are not sent back to it. Default: a fresh id per socket.',
+  }),
+  pending: z
+    .literal('1')
+    .optional()
+    .meta({
+      description:
+        'With `1`, also receive `content_pending`: the encrypted operations of a save still on ' +
+        'its way (docs/websocket.md). Default: not sent.',
+    }),
+  refusal: z
+    .literal('close')
+    .optional()
+    .meta({
+      description:
+        'With `close`, a refused connection is not answered with a plain HTTP status: the upgrade ' +
+        'completes, one `error` message says why, and the socket closes with 4000 + the status ' +
+        '(4401, 4403, 4404, 4422, 4503). For browsers, which cannot read a refused upgrade.',
+    }),
 });
 
 /** Messages a client may send (spec §3). */
@@ -132,13 +166,19 @@ interface PendingSocket {
   abort: AbortController;
 }
 
+/** A connection refused with `refusal=close`: the status it would have got, and why. */
+interface RefusedSocket {
+  status: number;
+  detail: string;
+}
+
 /** What a live socket keeps (never the request: bench/RESULTS.md, sockets; ws-release.ts). */
 interface LiveSocket extends PendingSocket {
   spaceName: string;
   log: FastifyBaseLogger;
 }
 
-const pending = new WeakMap<FastifyRequest, PendingSocket>();
+const pending = new WeakMap<FastifyRequest, PendingSocket | RefusedSocket>();
 
 /** Registers the raw WebSocket route; needs `@fastify/websocket` registered on `app`. */
 export function websocketRoutes(app: FastifyInstance, createContext: CreateContext): void {
@@ -158,27 +198,43 @@ export function websocketRoutes(app: FastifyInstance, createContext: CreateConte
         if (!request.ws) {
           return reply.code(426).header('upgrade', 'websocket').send({ detail: UPGRADE_REQUIRED });
         }
+        const closeOnRefusal = request.query.refusal === 'close';
+        const refuse = (status: number, detail: string) => {
+          if (!closeOnRefusal) return reply.code(status).send({ detail });
+          pending.set(request, { status, detail });
+          return undefined;
+        };
         const query = wsQuerySchema.safeParse(request.query);
+        if (!query.success) {
+          // A repeated or missing token is an authentication problem, as it always was.
+          const issue = query.error.issues.find((candidate) => candidate.path[0] !== 'token');
+          if (issue) return refuse(422, `${String(issue.path[0])}: ${issue.message}`);
+        }
         const token = query.success ? query.data.token : undefined;
-        if (!token) return reply.code(401).send({ detail: 'Authentication token not available' });
+        if (!token) return refuse(401, 'Authentication token not available');
+        const options = query.data ?? {};
         const abort = new AbortController();
         try {
           const caller = callerForSocket(token, abort.signal);
           const space_name = request.params.spaceName;
           const me = await caller.realtime.connect({ space_name });
-          if (query.data?.session_id !== undefined && query.data.session_id !== me.user_id) {
+          if (options.session_id !== undefined && options.session_id !== me.user_id) {
             abort.abort();
-            return await reply.code(403).send({ detail: 'session_id does not match the token' });
+            return await refuse(403, 'session_id does not match the token');
           }
-          const clientId = randomUUID();
-          const events = await caller.realtime.onEvent({ space_name, client_id: clientId });
+          const clientId = options.client_id ?? randomUUID();
+          const events = await caller.realtime.onEvent({
+            space_name,
+            client_id: clientId,
+            pending: options.pending === '1',
+          });
           // Whatever happens to the upgrade, the subscription ends with the TCP connection.
           request.raw.socket.once('close', () => abort.abort());
           pending.set(request, { caller, clientId, events, abort });
         } catch (error) {
           abort.abort();
           const { status, detail } = toHttpError(error);
-          return reply.code(status).send({ detail });
+          return refuse(status, detail);
         }
         return undefined;
       },
@@ -188,6 +244,10 @@ export function websocketRoutes(app: FastifyInstance, createContext: CreateConte
       pending.delete(request);
       if (!session) {
         socket.close(WS_CLOSE.sessionEnded, 'not_authenticated');
+        return;
+      }
+      if (!('caller' in session)) {
+        refuseOpenSocket(socket, request.params.spaceName, session);
         return;
       }
       const log = releaseUpgradeRequest(socket, request, () => session.abort.abort());
@@ -282,6 +342,22 @@ function serveSocket(socket: WebSocket, live: LiveSocket): void {
       socket.close(WS_CLOSE.sessionEnded, 'stream_failed');
     }
   })();
+}
+
+/**
+ * `refusal=close`: the refused connection's socket gets one `error` message with the reason and
+ * closes with WS_REFUSAL_CLOSE_BASE + the HTTP status (reason text `refused`).
+ */
+function refuseOpenSocket(socket: WebSocket, spaceName: string, refused: RefusedSocket): void {
+  socket.send(
+    JSON.stringify({
+      type: 'error',
+      space_name: spaceName,
+      timestamp: new Date().toISOString(),
+      data: { error: refused.detail },
+    }),
+  );
+  socket.close(WS_REFUSAL_CLOSE_BASE + refused.status, 'refused');
 }
 
 /** A `tracked(id, data)` value is yielded as the tuple `[id, data, symbol]`. */

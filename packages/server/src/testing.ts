@@ -7,11 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+import type { AppRouter } from '@cipherspace/api';
 import { derivePasswordVerifier, deriveSpaceNameVerifier } from '@cipherspace/crypto';
 import { createDb, type CreateDbOptions, type DbHandle, type DbNotifier } from '@cipherspace/db';
 import { createTestDb, type TestDb } from '@cipherspace/db/testing';
 import { assertMatchesContract } from '@cipherspace/rest-adapter/testing';
+import { createTRPCClient, httpLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
+import superjson from 'superjson';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 
@@ -523,6 +526,22 @@ export async function loginOverRest(
     throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const body = login.body as { access_token: string; user: { id: string } };
   return { token: body.access_token, userId: body.user.id };
+}
+
+/**
+ * The typed tRPC client of `token` over HTTP (`/trpc`), as the web app makes its calls —
+ * presence (`realtime.announce`) and changes in flight (`content.propose`) have no REST path.
+ */
+export function trpcOverHttp(server: Pick<TestServer, 'url'>, token: string) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${server.url}/trpc`,
+        transformer: superjson,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    ],
+  });
 }
 
 /** A message received on the raw WebSocket (spec §3 Real-time messages). */

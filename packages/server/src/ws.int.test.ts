@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { encryptJson } from '@cipherspace/crypto';
+import { deriveOperationsKey, encryptJson, encryptOperation } from '@cipherspace/crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -17,6 +17,7 @@ import {
   expectUpgradeRefused,
   loginOverRest,
   startTestServer,
+  trpcOverHttp,
   WsClient,
   wsUrlFor,
   type ApiTarget,
@@ -345,6 +346,105 @@ describe('raw WebSocket: upgrade authentication', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(res.body).toStrictEqual({ detail: expect.any(String) });
+  });
+});
+
+/** The socket URL of `session` with extra query parameters (client_id, pending, refusal). */
+function urlWith(space: ClientSpace, query: Record<string, string>): string {
+  return `${server.wsUrl}/api/ws/${p(space.name)}?${new URLSearchParams(query).toString()}`;
+}
+
+async function connectWith(space: ClientSpace, query: Record<string, string>): Promise<WsClient> {
+  const client = await WsClient.open(urlWith(space, query));
+  open.push(client);
+  return client;
+}
+
+describe('raw WebSocket: the optional query parameters (client_id, pending, refusal)', () => {
+  it('client_id: what the connection causes with the same client id is not echoed to it', async () => {
+    const aliceWs = await connectWith(X, { token: alice.token, client_id: 'alice-tab-1' });
+    const bobWs = await connect(X, bob);
+    const from = aliceWs.messages.length;
+    // Presence over tRPC/HTTP with alice's client id (as the web app announces it): her socket
+    // must not hear it, bob's does.
+    await trpcOverHttp(server, alice.token).realtime.announce.mutate({
+      space_name: X.name,
+      tool: 'kanban',
+      client_id: 'alice-tab-1',
+    });
+    await bobWs.waitFor(isType('presence_update'), { what: "alice's presence" });
+    bobWs.send({ type: 'presence_update', data: { tool: 'ticket' } });
+    expect(await aliceWs.messageAt(from)).toMatchObject({
+      type: 'presence_update',
+      data: { tool: 'ticket', username: 'bob' },
+    });
+  });
+
+  it('pending=1 delivers content_pending; without it the socket never gets one', async () => {
+    const withPending = await connectWith(X, { token: carol.token, pending: '1' });
+    const without = await connect(X, dave);
+    const fromWith = withPending.messages.length;
+    const fromWithout = without.messages.length;
+    const operation = await encryptOperation(
+      { text: 'in flight' },
+      await deriveOperationsKey(X.key, X.name),
+    );
+    await trpcOverHttp(server, alice.token).content.propose.mutate({
+      space_name: X.name,
+      tool: 'pinboard',
+      base_version: 0,
+      operations: [operation],
+      client_id: 'alice-tab-2',
+    });
+    expect(await withPending.messageAt(fromWith)).toMatchObject({
+      type: 'content_pending',
+      space_name: X.name,
+      data: { tool: 'pinboard', base_version: 0, modified_by: 'alice', operations: [operation] },
+    });
+    // dave's next message must be the one caused after the proposal, not the proposal.
+    without.send({ type: 'heartbeat', data: { ping: 1 } });
+    expect(await without.messageAt(fromWithout)).toMatchObject({ type: 'heartbeat' });
+  });
+
+  it.each<[string, () => Record<string, string>, number, string]>([
+    ['no token', () => ({}), 4401, 'Authentication token not available'],
+    ['a forged token', () => ({ token: 'abcdefghijklmnopqrstuvwxyz234567' }), 4401, ''],
+    ['a token of another space', () => ({ token: yuri.token }), 4403, ''],
+    [
+      'the session_id of another user',
+      () => ({ token: alice.token, session_id: bob.userId }),
+      4403,
+      'session_id does not match the token',
+    ],
+    [
+      'a client_id over 64 characters',
+      () => ({ token: alice.token, client_id: 'x'.repeat(65) }),
+      4422,
+      'client_id',
+    ],
+  ])(
+    'refusal=close: %s → the socket opens, gets one error message and closes with %i',
+    async (_label, make, code, text) => {
+      const ws = await connectWith(X, { ...make(), refusal: 'close' });
+      const closed = await ws.waitForClose();
+      expect(closed).toEqual({ code, reason: 'refused' });
+      expect(ws.messages).toEqual([
+        {
+          type: 'error',
+          space_name: X.name,
+          timestamp: isoDate(),
+          data: { error: expect.stringContaining(text) },
+        },
+      ]);
+    },
+  );
+
+  it('without refusal=close, a bad client_id is a plain 422 before any upgrade', async () => {
+    const refused = await expectUpgradeRefused(
+      urlWith(X, { token: alice.token, client_id: 'x'.repeat(65) }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body).toStrictEqual({ detail: expect.stringContaining('client_id') });
   });
 });
 

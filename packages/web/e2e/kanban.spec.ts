@@ -264,7 +264,7 @@ test('an edit saved on a board that missed the deletion ends in the conflict mes
     // From now on Bob's tab hears of no saves, nor of changes in flight: his board stays at the
     // old version.
     let deafToUpdates = false;
-    await contextB.routeWebSocket(/\/trpc/, (socket) => {
+    await contextB.routeWebSocket(/\/api\/ws\//, (socket) => {
       const toServer = socket.connectToServer();
       toServer.onMessage((message) => {
         const text = String(message);

@@ -11,8 +11,8 @@
  *   proposal, content_pending), and stays, once, when the save lands.
  *
  * What each tab asks is read off its requests: the app's tRPC queries and mutations travel over
- * HTTP batch (`/trpc/content.find,…?batch=1`, see src/lib/trpc.ts); WebSocket frames are watched
- * as well, should a call ever move onto the socket.
+ * HTTP (`/trpc/content.find,…?batch=1`, see src/lib/trpc.ts); its live channel is the raw
+ * WebSocket `/api/ws/{space}`, which carries events to the tab and no calls from it.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -63,27 +63,10 @@ function contentCallsOf(request: Request): ContentCall[] {
   });
 }
 
-/** The content calls of one WebSocket frame a page sent (tRPC `{ method, params: { path, input } }`). */
-function contentCallsOfFrame(payload: string): ContentCall[] {
-  try {
-    const messages = [JSON.parse(payload) as unknown].flat() as {
-      params?: { path?: unknown; input?: unknown };
-    }[];
-    return messages.flatMap((message) => {
-      const path = message.params?.path;
-      if (typeof path !== 'string' || !CONTENT_PROCEDURES.has(path)) return [];
-      const input = unwrapInput(message.params?.input);
-      const tool = typeof input.tool === 'string' ? input.tool : null;
-      return [{ procedure: path as ContentProcedure, tool, input }];
-    });
-  } catch {
-    return [];
-  }
-}
-
 /**
- * Records every content call `page` makes from now on, over HTTP or over its WebSockets. Call
- * once both screens are loaded: what the page asked while loading is not the question.
+ * Records every content call `page` makes from now on (all calls travel over HTTP: the live
+ * channel, the raw WebSocket, carries no calls). Call once both screens are loaded: what the page
+ * asked while loading is not the question.
  */
 function recordContentCalls(page: Page): {
   calls: ContentCall[];
@@ -91,9 +74,6 @@ function recordContentCalls(page: Page): {
 } {
   const calls: ContentCall[] = [];
   page.on('request', (request) => calls.push(...contentCallsOf(request)));
-  page.on('websocket', (socket) =>
-    socket.on('framesent', (frame) => calls.push(...contentCallsOfFrame(String(frame.payload)))),
-  );
   return {
     calls,
     of: (...procedures) => calls.filter((call) => procedures.includes(call.procedure)),
@@ -326,7 +306,7 @@ async function cuttableConnection(context: BrowserContext) {
   let online: Promise<void> = Promise.resolve();
   let release: () => void = () => undefined;
   const open = new Set<{ close(options?: { code?: number; reason?: string }): Promise<void> }>();
-  await context.routeWebSocket(/\/trpc(\?|$)/, async (socket) => {
+  await context.routeWebSocket(/\/api\/ws\//, async (socket) => {
     await online;
     const server = socket.connectToServer();
     open.add(server);

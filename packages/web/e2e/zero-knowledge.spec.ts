@@ -31,7 +31,7 @@ test('recordTraffic sees the WebSocket frames of a page that was open before rec
   await signIn(page, server, alice);
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
 
-  expect(traffic.sent.some((entry) => /^WS ws:\/\/.+\/trpc/.test(entry))).toBe(true);
+  expect(traffic.sent.some((entry) => /^WS ws:\/\/.+\/api\/ws\//.test(entry))).toBe(true);
   await expect
     .poll(() => traffic.sent.filter((entry) => entry.startsWith('WS> ')).length)
     .toBeGreaterThan(0);
@@ -39,10 +39,14 @@ test('recordTraffic sees the WebSocket frames of a page that was open before rec
     traffic.sent.some((entry) => entry.startsWith('GET ') && entry.includes('/dashboard')),
   ).toBe(true);
 
-  // The socket's connectionParams frame carries the token; only the socket sends this method.
-  const marker = '"method":"connectionParams"';
+  // The token travels in the live socket's URL (a browser cannot set headers on a WebSocket),
+  // and the socket's frames are seen: the page announces itself with user_joined, which only the
+  // socket sends.
+  const socketEntry = traffic.sent.find((entry) => /^WS ws:\/\/.+\/api\/ws\//.test(entry));
+  expect(socketEntry).toContain(alice.token);
+  const marker = '"type":"user_joined"';
   const frame = traffic.sent.find((entry) => entry.startsWith('WS> ') && entry.includes(marker));
-  expect(frame).toContain(alice.token);
+  expect(frame).toBeDefined();
   expect(traffic.sent.filter((entry) => !entry.startsWith('WS')).join('\n')).not.toContain(marker);
   expect(() => traffic.expectNotSent(marker)).toThrow(/reached the network in \d+ request/);
 });

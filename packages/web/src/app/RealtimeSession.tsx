@@ -13,11 +13,9 @@ import {
   startRealtime,
 } from '../lib/realtime/index.ts';
 import { clearSession, getSession, useSession } from '../lib/session.ts';
-import { trpc } from '../lib/trpc.ts';
 
 export function RealtimeSession() {
   const session = useSession();
-  const client = trpc.useUtils().client;
   const navigate = useNavigate();
   const location = useLocation();
   const token = session?.token;
@@ -27,8 +25,9 @@ export function RealtimeSession() {
 
   useEffect(() => {
     if (!token || !spaceName) return;
-    return startRealtime(client, spaceName);
-  }, [client, token, spaceName]);
+    // A new token (a fresh login) opens a new socket: the token travels in the socket's URL.
+    return startRealtime(spaceName);
+  }, [token, spaceName]);
 
   useEffect(
     () =>
