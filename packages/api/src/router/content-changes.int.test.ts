@@ -558,7 +558,11 @@ describe('content operation log', () => {
 
     it('has the shape docs/websocket.md shows for a save with operations', async () => {
       const doc = readFileSync(new URL('../../../../docs/websocket.md', import.meta.url), 'utf8');
-      const block = /```jsonc\n([\s\S]*?)^```$/m.exec(doc)?.[1] ?? '';
+      // The commented (jsonc) example of a content_update; other jsonc examples show other messages.
+      const block =
+        [...doc.matchAll(/```jsonc\n([\s\S]*?)^```$/gm)]
+          .map((match) => match[1] ?? '')
+          .find((text) => text.includes('"type": "content_update"')) ?? '';
       const documented = JSON.parse(block.replace(/^\s*\/\/.*$/gm, '')) as {
         type: string;
         data: Record<string, unknown>;

@@ -20,9 +20,17 @@ function prepareQueries(db: Database) {
       .where(eq(sessions.id, sql.placeholder('id')))
       .limit(1)
       .prepare('cs_session_by_id'),
-    /** The content of tool `tool` in space `spaceId`, or no row. */
+    /**
+     * The content of tool `tool` in space `spaceId` — `{id, tool, contentMetadata,
+     * encryptedData}`, the columns its answer shows (no timestamps to parse) — or no row.
+     */
     toolContent: db
-      .select()
+      .select({
+        id: toolContents.id,
+        tool: toolContents.tool,
+        contentMetadata: toolContents.contentMetadata,
+        encryptedData: toolContents.encryptedData,
+      })
       .from(toolContents)
       .where(
         and(
