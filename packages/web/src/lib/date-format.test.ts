@@ -18,7 +18,19 @@ describe('dates in the interface language (spec §5 Language)', () => {
     expect(formatDate(march5, 'en', 'dateTime')).toMatch(/^Mar 5, 2025, \d{1,2}:\d{2}\s?[AP]M$/);
   });
 
+  it('writes the other styles the screens use, from a string or a Date', () => {
+    const local = new Date(march5);
+    const hh = String(local.getHours()).padStart(2, '0');
+    const mm = String(local.getMinutes()).padStart(2, '0');
+    expect(formatDate(march5, 'de', 'time')).toBe(`${hh}:${mm}`);
+    expect(formatDate(local, 'de', 'shortDateTime')).toBe(`05.03.25, ${hh}:${mm}`);
+    expect(formatDate(local, 'de', 'longDateTime')).toBe(`5. März 2025 um ${hh}:${mm}`);
+    expect(formatDate(march5, 'en', 'fullDate')).toBe('Wednesday, March 5, 2025');
+    expect(formatDate(march5, 'de', 'fullDate')).toBe('Mittwoch, 5. März 2025');
+  });
+
   it('gives back what is not a date unchanged', () => {
+    expect(formatDate(new Date(Number.NaN), 'en', 'date')).toBe('Invalid Date');
     expect(formatDate('soon', 'en', 'date')).toBe('soon');
     expect(formatDate('', 'de', 'dateTime')).toBe('');
   });

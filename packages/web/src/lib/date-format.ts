@@ -7,12 +7,22 @@
  * network ({@link prepareDateFormat}, from app/first-screen.ts), not while its cards render.
  */
 
-/** The styles the app shows: 'Mar 5, 2025' / '05.03.2025' and 'Mar 5, 2025, 2:07 PM' / '05.03.2025, 14:07'. */
-export type DateStyle = 'date' | 'dateTime';
+/**
+ * The styles the app shows (en / de): `date` 'Mar 5, 2025' / '05.03.2025'; `dateTime`
+ * 'Mar 5, 2025, 2:07 PM' / '05.03.2025, 14:07'; `shortDateTime` '3/5/25, 2:07 PM' /
+ * '05.03.25, 14:07'; `longDateTime` 'March 5, 2025 at 2:07 PM' / '5. März 2025 um 14:07';
+ * `fullDate` 'Wednesday, March 5, 2025' / 'Mittwoch, 5. März 2025'; `time` '2:07 PM' / '14:07'.
+ */
+export type DateStyle =
+  'date' | 'dateTime' | 'shortDateTime' | 'longDateTime' | 'fullDate' | 'time';
 
 const OPTIONS: Readonly<Record<DateStyle, Intl.DateTimeFormatOptions>> = {
   date: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  shortDateTime: { dateStyle: 'short', timeStyle: 'short' },
+  longDateTime: { dateStyle: 'long', timeStyle: 'short' },
+  fullDate: { dateStyle: 'full' },
+  time: { timeStyle: 'short' },
 };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -28,12 +38,12 @@ function formatFor(language: string, style: DateStyle): Intl.DateTimeFormat {
 }
 
 /**
- * An ISO 8601 time (or anything `Date` parses) in `language` and `style`, in local time; the
- * text itself when it is not a valid date.
+ * A `Date`, or an ISO 8601 time (anything `Date` parses), in `language` and `style`, in local
+ * time; the input as text when it is not a valid date.
  */
-export function formatDate(iso: string, language: string, style: DateStyle): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
+export function formatDate(value: string | Date, language: string, style: DateStyle): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
   return formatFor(language, style).format(date);
 }
 

@@ -8,6 +8,7 @@ import { History } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { formatDate } from '../../lib/date-format.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { activityText } from './activity-text.ts';
@@ -95,20 +96,15 @@ export default function HistoryPanel<C>({
     return <EmptyState className="history-empty" icon={History} text={m.history_empty()} />;
 
   const shown = loaded.versions.find((version) => version.version === selected) ?? null;
-  const timeFormat = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
-  const dayFormat = new Intl.DateTimeFormat(language, { dateStyle: 'full' });
+  const dayOf = (group: { day: string; versions: readonly { modifiedAt: string }[] }) =>
+    formatDate(group.versions[0]?.modifiedAt ?? group.day, language, 'fullDate');
 
   return (
     <div className="history-panel">
       <nav className="history-list" aria-label={m.history_list_label()}>
         {groupByDay(loaded.versions).map((group) => (
-          <section
-            key={group.day}
-            aria-label={dayFormat.format(new Date(group.versions[0]?.modifiedAt ?? group.day))}
-          >
-            <h3 className="history-day">
-              {dayFormat.format(new Date(group.versions[0]?.modifiedAt ?? group.day))}
-            </h3>
+          <section key={group.day} aria-label={dayOf(group)}>
+            <h3 className="history-day">{dayOf(group)}</h3>
             <ul>
               {group.versions.map((version) => (
                 <li key={version.version}>
@@ -121,7 +117,7 @@ export default function HistoryPanel<C>({
                     <span className="history-entry-meta">
                       {m.history_entry_meta({
                         version: String(version.version),
-                        time: timeFormat.format(new Date(version.modifiedAt)),
+                        time: formatDate(version.modifiedAt, language, 'time'),
                         name: version.modifiedBy,
                       })}
                     </span>

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { m } from '../../paraglide/messages.js';
+import { formatDate } from '../../lib/date-format.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { loadErrorMessage, unappliedLabel } from './tool-messages.ts';
 import type { ToolContent } from './use-tool-content.ts';
@@ -53,10 +54,7 @@ export function ToolContentState({
       </div>
     );
   if (state.unapplied.length > 0) {
-    const time = new Intl.DateTimeFormat(currentLanguage(), {
-      dateStyle: 'short',
-      timeStyle: 'short',
-    });
+    const language = currentLanguage();
     return (
       <div className="stack tool-unapplied">
         <StatusMessage kind="warning">
@@ -71,7 +69,7 @@ export function ToolContentState({
                   ? m.tool_unapplied_unreadable()
                   : m.tool_unapplied_change({
                       change: label,
-                      time: time.format(new Date(entry.operation.at)),
+                      time: formatDate(entry.operation.at, language, 'shortDateTime'),
                     })}
               </li>
             );
