@@ -80,9 +80,15 @@ test('a markdown note added by one member is rendered for the other, and a drag 
     const canvas = await a.getByRole('region', { name: 'Sticky notes' }).boundingBox();
     if (!from || !canvas) throw new Error('not laid out');
     const start = { x: from.x + 20, y: from.y + from.height / 2 };
-    // Toward the middle of the board, whichever side the note was placed on.
-    const dx = before.x < 40 ? 160 : -160;
-    const dy = before.y < 40 ? 90 : -90;
+    // Toward the side of the board with more room, so that the mouse move and the keyboard steps
+    // after it (160 + 50 px across, 90 + 25 px down or up) stay inside it: the board keeps a
+    // note within its edges, and a tall note placed at 40 % has no 115 px left below it.
+    const box = await note(a, 'Sprint goals').boundingBox();
+    if (!box) throw new Error('not laid out');
+    const roomRight = canvas.x + canvas.width - (box.x + box.width);
+    const roomBelow = canvas.y + canvas.height - (box.y + box.height);
+    const dx = roomRight >= box.x - canvas.x ? 160 : -160;
+    const dy = roomBelow >= box.y - canvas.y ? 90 : -90;
     await a.mouse.move(start.x, start.y);
     await a.mouse.down();
     await a.mouse.move(start.x + dx / 10, start.y + dy / 10, { steps: 4 });
