@@ -2,8 +2,7 @@
  * Writes `screen-preloads.json` into the build: for each route of src/app/screen-modules.ts, the
  * JavaScript files its first render needs beyond what index.html already loads — the app's chunk
  * (main.tsx imports it after its start-up checks), the screen's chunk and every chunk those import
- * statically, and for a signed-in member's screen the login screen's (App.tsx loads it first) —
- * and the stylesheets of those chunks, as absolute URLs, e.g.
+ * statically — and the stylesheets of those chunks, as absolute URLs, e.g.
  * `{ "/tools/kanban": ["/assets/Bx1.js", "/assets/KanbanPage-C2y.js", …] }`. The server puts them
  * into the page it sends for that route as `<link rel="modulepreload">` (issue 15, first render).
  * The build fails when a listed module is not a lazily loaded chunk of the bundle.
@@ -12,7 +11,7 @@ import { relative } from 'node:path';
 
 import type { Plugin } from 'vite';
 
-import { APP_MODULE, isSessionScreen, SCREEN_MODULES } from './src/app/screen-modules.ts';
+import { APP_MODULE, SCREEN_MODULES } from './src/app/screen-modules.ts';
 
 /** The file the server reads (packages/server/src/web-app.ts). */
 export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
@@ -70,11 +69,7 @@ export function screenPreloads(root: string = import.meta.dirname): Plugin {
       const preloads: Record<string, string[]> = {};
       for (const [route, module] of Object.entries(SCREEN_MODULES)) {
         const files = [...app];
-        const add = (screenModule: string) =>
-          files.push(...closure(fileOf(screenModule), chunks, new Set([...entryFiles, ...files])));
-        add(module);
-        const login = SCREEN_MODULES['/login'];
-        if (isSessionScreen(route) && login) add(login);
+        files.push(...closure(fileOf(module), chunks, new Set([...entryFiles, ...files])));
         // The stylesheets those chunks bring: Vite's loader waits for them before the screen
         // module runs, and asks for them only then.
         const styles = new Set(

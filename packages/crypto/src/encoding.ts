@@ -25,8 +25,6 @@ const native = Uint8Array as unknown as {
 };
 const nativeFromBase64 = native.fromBase64;
 const nativeToBase64 = native.prototype.toBase64;
-/** Exactly the spellings {@link base64ToBytes} accepts, but for the length and padding-bit rules. */
-const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const utf8Encoder = new TextEncoder();
 /** Turns the ASCII char codes written by {@link bytesToBase64} into a string in one call. */
@@ -86,11 +84,15 @@ export function base64ToBytes(text: string): Bytes {
   if (text.length % 4 !== 0) {
     throw new SyntaxError('Invalid base64: length is not a multiple of 4');
   }
-  // The engine's decoder skips ASCII whitespace, which this format forbids: the pattern keeps it
-  // to the strict alphabet; 'strict' makes it refuse missing padding and non-zero padding bits.
-  if (nativeFromBase64 && STRICT_BASE64.test(text)) {
+  if (nativeFromBase64) {
     try {
-      return nativeFromBase64(text, { lastChunkHandling: 'strict' });
+      // 'strict' refuses missing padding and non-zero padding bits. The engine's decoder skips
+      // ASCII whitespace, which this format forbids: every skipped character leaves the result
+      // at least 3 bytes short of what a text of this length holds (its other characters must
+      // still make whole groups of 4), so the length check finds it — without a pass of a
+      // pattern over the whole text (13 ms for a 475 KB envelope in Chromium, bench web).
+      const bytes = nativeFromBase64(text, { lastChunkHandling: 'strict' });
+      if (bytes.length === (text.length / 4) * 3 - paddingOf(text)) return bytes;
     } catch {
       // Decoded again below, which names the fault.
     }
@@ -98,8 +100,13 @@ export function base64ToBytes(text: string): Bytes {
   return decodeBase64Loop(text);
 }
 
+/** How many `=` end `text` (0–2): the bytes its last group of 4 lacks. */
+function paddingOf(text: string): number {
+  return text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+}
+
 function decodeBase64Loop(text: string): Bytes {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const padding = paddingOf(text);
   const bytes = new Uint8Array((text.length / 4) * 3 - padding);
   let written = 0;
   for (let index = 0; index < text.length; index += 4) {

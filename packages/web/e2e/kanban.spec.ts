@@ -571,6 +571,16 @@ test('opening the board by its address fetches its code with the page and its co
     .locator('link[rel="modulepreload"]')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   expect(preloaded).toContain(asked[boardCode]);
+  // The login screen's code (where a permanent connection loss leads, spec §4) is not on the way
+  // to the board: the page does not name it, and the tab loads it once idle after the board.
+  const loginCode = /^\/assets\/LoginPage-[\w-]+\.js$/;
+  const sentPage = await (await fetch(`${server.url}/tools/kanban`)).text();
+  expect(sentPage).toMatch(/\/assets\/KanbanPage-[\w-]+\.js/);
+  expect(sentPage).not.toMatch(/\/assets\/LoginPage-/);
+  await expect.poll(() => asked.filter((path) => loginCode.test(path))).toHaveLength(1);
+  expect(asked.findIndex((path) => loginCode.test(path))).toBeGreaterThan(
+    asked.indexOf(contentLoads[0] ?? ''),
+  );
 
   // The code is named after its content and kept by the browser: a reload takes every file of
   // it from the cache, without asking the server even whether it changed. (First every file the

@@ -226,8 +226,14 @@ test('after five failed reconnect attempts the browser lands on the connection-l
     const [alice] = await setUpSpace(server, ['alice']);
     if (!alice) throw new Error('no member');
     await recordPrefillWrites(page);
+    // The tab loads the login screen's code once idle after its first screen (App.tsx), so that
+    // it can show the login when the server no longer answers.
+    const loginCode = page.waitForResponse((response) =>
+      /^\/assets\/LoginPage-[\w-]+\.js$/.test(new URL(response.url()).pathname),
+    );
     await signIn(page, server, alice, '/tools/kanban');
     await expect(connectionStatus(page)).toHaveText('Connected');
+    await loginCode;
 
     await server.kill();
     const killedAt = Date.now();

@@ -34,13 +34,14 @@ if (!hasWebCrypto()) {
   void initCsrf();
   prefetchFirstContent(window.location.pathname);
   import('./app/App.tsx')
-    .then(async ({ App, prepareFirstScreen }) => {
+    .then(async ({ App, prepareFirstScreen, preloadLoginScreenWhenIdle }) => {
       await prepareFirstScreen(window.location.pathname);
       createRoot(root).render(
         <StrictMode>
           <App />
         </StrictMode>,
       );
+      preloadLoginScreenWhenIdle();
     })
     .catch((error: unknown) => {
       showStartupError(error instanceof Error ? error.message : String(error));

@@ -113,11 +113,12 @@ export function bulletinContentSchemaFor(mode: SchemaMode): z.ZodType<BulletinCo
   });
 }
 
+// Built on first use (z.lazy), as the tracker's (../tracker/schema.ts).
 /** spec §3 Bulletin content, strict (see {@link bulletinContentSchemaFor}); used by parse. */
-export const bulletinContentSchema = bulletinContentSchemaFor('strict');
+export const bulletinContentSchema = z.lazy(() => bulletinContentSchemaFor('strict'));
 
 /** spec §3 Bulletin content, lenient (see {@link bulletinContentSchemaFor}); for export. */
-export const lenientBulletinContentSchema = bulletinContentSchemaFor('lenient');
+export const lenientBulletinContentSchema = z.lazy(() => bulletinContentSchemaFor('lenient'));
 
 const notePositionArgs = z.object({ x: z.number(), y: z.number() });
 const noteSizeArgs = z.object({ width: z.number(), height: z.number() });

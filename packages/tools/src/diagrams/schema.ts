@@ -78,11 +78,12 @@ export function diagramContentSchemaFor(mode: SchemaMode): z.ZodType<DiagramColl
     });
 }
 
+// Built on first use (z.lazy), as the tracker's (../tracker/schema.ts).
 /** spec §3 Diagram collection, strict (see {@link diagramContentSchemaFor}); used by parse. */
-export const diagramContentSchema = diagramContentSchemaFor('strict');
+export const diagramContentSchema = z.lazy(() => diagramContentSchemaFor('strict'));
 
 /** spec §3 Diagram collection, lenient (see {@link diagramContentSchemaFor}); for export. */
-export const lenientDiagramContentSchema = diagramContentSchemaFor('lenient');
+export const lenientDiagramContentSchema = z.lazy(() => diagramContentSchemaFor('lenient'));
 
 // One object per operation, mirroring the `...Args` interfaces of ./operations.ts field by field.
 const diagramOperationUnion = z.discriminatedUnion('type', [

@@ -65,17 +65,22 @@ export function pokerContentSchemaFor(mode: SchemaMode): z.ZodType<PokerContent>
   });
 }
 
+// Built on first use (z.lazy), as the tracker's (../tracker/schema.ts).
 /**
  * Strict schema of decrypted Scrum Poker content (spec §3), used on load and before every save:
  * refuses any field of the wrong type, keeps fields it does not know.
  */
-export const pokerContentSchema: z.ZodType<PokerContent> = pokerContentSchemaFor('strict');
+export const pokerContentSchema: z.ZodType<PokerContent> = z.lazy(() =>
+  pokerContentSchemaFor('strict'),
+);
 
 /**
  * Lenient schema of Scrum Poker content (export of older or foreign shapes): defaults for what is
  * missing or mistyped; refuses only what is not poker content (see {@link pokerContentSchemaFor}).
  */
-export const lenientPokerContentSchema: z.ZodType<PokerContent> = pokerContentSchemaFor('lenient');
+export const lenientPokerContentSchema: z.ZodType<PokerContent> = z.lazy(() =>
+  pokerContentSchemaFor('lenient'),
+);
 
 /**
  * Every named poker operation with its arguments (`{type, ...args}`, see ./operations.ts),

@@ -79,21 +79,24 @@ export function randomizerContentSchemaFor(mode: SchemaMode): z.ZodType<Randomiz
     : content;
 }
 
+// Built on first use (z.lazy), as the tracker's (../tracker/schema.ts).
 /**
  * Strict schema of decrypted randomizer content (spec §3), used on load and before every save:
  * refuses any field of the wrong type, keeps fields it does not know, reads a missing
  * `animation.runId` as null.
  */
-export const randomizerContentSchema: z.ZodType<RandomizerContent> =
-  randomizerContentSchemaFor('strict');
+export const randomizerContentSchema: z.ZodType<RandomizerContent> = z.lazy(() =>
+  randomizerContentSchemaFor('strict'),
+);
 
 /**
  * Lenient schema of randomizer content (export of older or foreign shapes): defaults for what is
  * missing or mistyped; refuses only what is not randomizer content (see
  * {@link randomizerContentSchemaFor}).
  */
-export const lenientRandomizerContentSchema: z.ZodType<RandomizerContent> =
-  randomizerContentSchemaFor('lenient');
+export const lenientRandomizerContentSchema: z.ZodType<RandomizerContent> = z.lazy(() =>
+  randomizerContentSchemaFor('lenient'),
+);
 
 /**
  * Every named randomizer operation with its arguments (`{type, ...args}`, see ./operations.ts),

@@ -166,17 +166,19 @@ export function trackerContentSchema(
   return tool === 'kanban' ? parts.kanban() : parts.ticket();
 }
 
+// Built on first use (z.lazy): a screen builds only the schemas it reads, not both modes of every
+// tool it loads (issue 15, first render: zod schemas built at load were ~20 ms of the Kanban one).
 /** Strict Kanban content (spec §3, see {@link trackerContentSchema}): on load and before saves. */
-export const kanbanContentSchema = trackerContentSchema('kanban', 'strict');
+export const kanbanContentSchema = z.lazy(() => trackerContentSchema('kanban', 'strict'));
 
 /** Lenient Kanban content (see {@link trackerContentSchema}): export of older or foreign shapes. */
-export const lenientKanbanContentSchema = trackerContentSchema('kanban', 'lenient');
+export const lenientKanbanContentSchema = z.lazy(() => trackerContentSchema('kanban', 'lenient'));
 
 /** Strict Issue Management content (spec §3): used on load and before saves. */
-export const ticketContentSchema = trackerContentSchema('ticket', 'strict');
+export const ticketContentSchema = z.lazy(() => trackerContentSchema('ticket', 'strict'));
 
 /** Lenient Issue Management content: export of older or foreign shapes. */
-export const lenientTicketContentSchema = trackerContentSchema('ticket', 'lenient');
+export const lenientTicketContentSchema = z.lazy(() => trackerContentSchema('ticket', 'lenient'));
 
 // ---------------------------------------------------------------------------------------------
 // Operations

@@ -8,14 +8,25 @@ import { createRouter, preloadScreen } from './router.tsx';
 /**
  * Gets the first screen at `pathname` ready before the app's first render: loads its code, so
  * no loading fallback is shown and then held back (its content is already on its way: see
- * ./first-screen.ts). A signed-in tab also loads the login screen's code now: a permanent
- * connection loss leads there (spec §4) when the server may no longer answer. Resolves when the
- * code is there; never rejects (a screen whose code failed loads it itself, showing the fallback).
+ * ./first-screen.ts). Resolves when the code is there; never rejects (a screen whose code failed
+ * loads it itself, showing the fallback).
  */
 export async function prepareFirstScreen(pathname: string): Promise<void> {
-  const screens = [preloadScreen(pathname)];
-  if (getSession()) screens.push(preloadScreen('/login'));
-  await Promise.all(screens.map((screen) => screen.catch(() => undefined)));
+  await preloadScreen(pathname).catch(() => undefined);
+}
+
+/**
+ * In a signed-in tab, loads the login screen's code once the browser is idle after the first
+ * render: a permanent connection loss leads there (spec §4) when the server may no longer answer,
+ * so its code must be in the tab by then — but not on the way to the first screen (issue 15, first
+ * render: it was 3 of the Kanban page's files and ~28 KB to compile before the board). Never
+ * throws; a failed download is retried by the router when the screen is needed.
+ */
+export function preloadLoginScreenWhenIdle(): void {
+  if (!getSession()) return;
+  const load = () => void preloadScreen('/login').catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 });
+  else setTimeout(load, 0);
 }
 
 export function App() {

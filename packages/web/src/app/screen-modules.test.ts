@@ -4,7 +4,7 @@ import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { TOOL_PATHS } from './router.tsx';
-import { APP_MODULE, isSessionScreen, SCREEN_MODULES } from './screen-modules.ts';
+import { APP_MODULE, SCREEN_MODULES } from './screen-modules.ts';
 
 /** The modules router.tsx loads lazily, as paths relative to the web package. */
 function routerModules(): string[] {
@@ -26,13 +26,5 @@ describe("the screens' modules the build preloads per route (issue 15, first ren
     for (const tool of TOOL_PATHS) expect(SCREEN_MODULES[`/tools/${tool}`]).toBeDefined();
     const main = readFileSync(join(import.meta.dirname, '..', 'main.tsx'), 'utf8');
     expect(main).toContain(`import('./${posix.relative('src', APP_MODULE)}')`);
-  });
-
-  it('count the tools, the dashboard and the settings as signed-in screens, not the public ones', () => {
-    expect(isSessionScreen('/tools/kanban')).toBe(true);
-    expect(isSessionScreen('/dashboard')).toBe(true);
-    expect(isSessionScreen('/space/settings')).toBe(true);
-    for (const route of ['/', '/space/login', '/login', '/space/create', '/impressum'])
-      expect(isSessionScreen(route)).toBe(false);
   });
 });

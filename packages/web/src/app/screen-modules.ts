@@ -26,12 +26,3 @@ export const SCREEN_MODULES: Readonly<Record<string, string>> = {
 
 /** The app's own module, which main.tsx loads after its start-up checks: needed by every screen. */
 export const APP_MODULE = 'src/app/App.tsx';
-
-/**
- * Whether the screen at `route` is one only a signed-in member sees: with it the app also loads
- * the login screen's code before the first render (App.tsx prepareFirstScreen), so its page
- * preloads that too.
- */
-export function isSessionScreen(route: string): boolean {
-  return route.startsWith('/tools/') || route === '/dashboard' || route === '/space/settings';
-}
