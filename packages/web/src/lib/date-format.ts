@@ -3,8 +3,9 @@
  * `Intl.DateTimeFormat` per language and style for the page's lifetime: creating one costs far
  * more than formatting with it, and the first one a page creates also loads the locale's data —
  * 30–120 ms on the main thread in Chromium (bench/RESULTS.md, issue 15 first render). A tool
- * opened by its address therefore creates its formatter while the page still waits for the
- * network ({@link prepareDateFormat}, from app/first-screen.ts), not while its cards render.
+ * whose first screen shows dates, opened by its address, therefore creates its formatter while
+ * the page still waits for the network ({@link prepareDateFormat}, from app/first-screen.ts), not
+ * while its cards render; the others create none.
  */
 
 /**
