@@ -21,13 +21,14 @@ import { currentLanguage } from '../lib/i18n.ts';
 import { getSession, getSpaceKey } from '../lib/session.ts';
 
 /**
- * The tools whose screen shows dates in its first render, with the style it writes them in:
- * Issue Management's issues (tools/ticket/ticket-view.ts) and the Pinboard's notes
- * (tools/bulletin/StickyNote.tsx). Only their pages create the formatter ahead (it loads the
- * locale's data: 25–120 ms on the main thread, taken while the page waits, where it still holds
- * up the screen's code if that arrives meanwhile); the others show no dates there.
+ * The tools whose screen shows dates in its first render, with the style it writes them in: the
+ * Kanban cards' creation dates (tools/kanban/kanban-board.ts), Issue Management's issues
+ * (tools/ticket/ticket-view.ts) and the Pinboard's notes (tools/bulletin/StickyNote.tsx). Their
+ * pages create that formatter ahead (the first one loads the locale's data: 25–120 ms on the main
+ * thread); the other tools show no date there and create none.
  */
 export const FIRST_SCREEN_DATE_STYLE: Readonly<Partial<Record<ToolName, DateStyle>>> = {
+  kanban: 'date',
   'ticket-system': 'dateTime',
   bulletin: 'dateTime',
 };
