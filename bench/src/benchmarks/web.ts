@@ -108,8 +108,11 @@ export const web: Benchmark = {
         const envelope = await encryptJson(board, space.key);
         await saveContent(server.url, alice.token, space.name, 'kanban', envelope, 0);
         const renders: BoardRender[] = [];
-        for (let i = 0; i < runs; i++)
+        const reopened: BoardRender[] = [];
+        for (let i = 0; i < runs; i++) {
           renders.push(await renderBoard(browser, server.url, space, alice, cards));
+          reopened.push(await renderBoard(browser, server.url, space, alice, cards, undefined, 1));
+        }
         const allInDom = renders.flatMap((r) => (r.allCardsMs === null ? [] : [r.allCardsMs]));
 
         const figures: Figure[] = [
@@ -135,6 +138,12 @@ export const web: Benchmark = {
             unit: 'ms',
             goal: { op: '<=', bound: KANBAN_GOAL_MS },
           },
+          {
+            name: `Kanban, ${grouped(cards)} cards, opened before in this browser — navigation → first frame showing them`,
+            value: median(reopened.map((r) => r.frameMs)),
+            unit: 'ms',
+            goal: { op: '<=', bound: KANBAN_GOAL_MS },
+          },
         ];
         const biggest = scripts
           .toSorted((a, b) => b[1].gzipBytes - a[1].gzipBytes)
@@ -144,7 +153,7 @@ export const web: Benchmark = {
         return {
           figures,
           notes: [
-            `${describeBuild(build)} served by our server on loopback; headless Chromium ${browser.version()}, a fresh browser context per page load, medians of ${runs}. Landing JS: every JavaScript response of the landing page until the network is idle, gzip (zlib default level) — ${rawKb.toFixed(0)} KB uncompressed; largest: ${biggest}. Kanban: a board of ${grouped(cards)} cards in five columns, saved encrypted over REST; the session is put into localStorage on /impressum first (so the main bundle is cached, as after a sign-in), then /tools/kanban is opened; the time includes the tool's chunk, content.get, the key derivation (PBKDF2, key not cached) and decrypting ${Math.round(envelope.length / 1024)} KB; "showing them" = the column badges add up to ${grouped(cards)} and every column has its cards in the DOM (bench/src/lib/web-app.ts), DOM at ${median(renders.map((r) => r.shownMs)).toFixed(0)} ms, that frame's style, layout and paint done at ${median(renders.map((r) => r.paintedMs)).toFixed(0)} ms (medians; the figure is the frame's start, its rAF callback, as in earlier runs); ${allInDom.length === renders.length ? `every card was in the DOM at ${median(allInDom).toFixed(0)} ms (median)` : `${renders.length - allInDom.length} of ${renders.length} loads kept cards out of the DOM (incremental or virtualised columns)`}`,
+            `${describeBuild(build)} served by our server on loopback; headless Chromium ${browser.version()}, a fresh browser context per page load, medians of ${runs}. Landing JS: every JavaScript response of the landing page until the network is idle, gzip (zlib default level) — ${rawKb.toFixed(0)} KB uncompressed; largest: ${biggest}. Kanban: a board of ${grouped(cards)} cards in five columns, saved encrypted over REST; the session is put into localStorage on /impressum first (so the main bundle is cached, as after a sign-in), then /tools/kanban is opened; the time includes the tool's chunk, content.get, the key derivation (PBKDF2, key not cached) and decrypting ${Math.round(envelope.length / 1024)} KB; "showing them" = the column badges add up to ${grouped(cards)} and every column has its cards in the DOM (bench/src/lib/web-app.ts), DOM at ${median(renders.map((r) => r.shownMs)).toFixed(0)} ms, that frame's style, layout and paint done at ${median(renders.map((r) => r.paintedMs)).toFixed(0)} ms (medians; the figure is the frame's start, its rAF callback, as in earlier runs); ${allInDom.length === renders.length ? `every card was in the DOM at ${median(allInDom).toFixed(0)} ms (median)` : `${renders.length - allInDom.length} of ${renders.length} loads kept cards out of the DOM (incremental or virtualised columns)`}. Opened before: the same, but the board was opened once in the same browser context (then /impressum) before the measured load, so the board's code is in the browser's cache (not its content, nor the key: content.get, PBKDF2 and decrypting as above); painted at ${median(reopened.map((r) => r.paintedMs)).toFixed(0)} ms`,
           ],
         };
       } finally {
