@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 
 import { getSession } from '../lib/session.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { Providers } from './providers.tsx';
 import { createRouter, preloadScreen } from './router.tsx';
 
@@ -24,9 +25,7 @@ export async function prepareFirstScreen(pathname: string): Promise<void> {
  */
 export function preloadLoginScreenWhenIdle(): void {
   if (!getSession()) return;
-  const load = () => void preloadScreen('/login').catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 });
-  else setTimeout(load, 0);
+  whenIdle(() => void preloadScreen('/login').catch(() => undefined), 1000);
 }
 
 export function App() {

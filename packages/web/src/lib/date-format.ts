@@ -8,6 +8,8 @@
  * while its cards render; the others create none.
  */
 
+import { whenIdle } from './when-idle.ts';
+
 /**
  * The styles the app shows (en / de): `date` 'Mar 5, 2025' / '05.03.2025'; `dateTime`
  * 'Mar 5, 2025, 2:07 PM' / '05.03.2025, 14:07'; `shortDateTime` '3/5/25, 2:07 PM' /
@@ -53,13 +55,11 @@ export function formatDate(value: string | Date, language: string, style: DateSt
  * a screen about to show dates finds it ready. Never throws.
  */
 export function prepareDateFormat(language: string, style: DateStyle): void {
-  const prepare = () => {
+  whenIdle(() => {
     try {
       formatFor(language, style);
     } catch {
       // An unknown language: formatDate reports nothing either, the screen falls back itself.
     }
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(prepare, { timeout: 1000 });
-  else setTimeout(prepare, 0);
+  }, 1000);
 }

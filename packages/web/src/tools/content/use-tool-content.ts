@@ -29,6 +29,7 @@ import {
 } from '../../lib/realtime/index.ts';
 import { getSpaceKey, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import {
   ContentLifecycle,
   INITIAL_CONTENT_STATE,
@@ -39,19 +40,6 @@ import {
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
 import { offlineStore, showingTool } from './offline-store.ts';
 import { showToolStatus } from './save-status.ts';
-
-/**
- * Runs `task` when the browser is idle (within 2 s), or after a short timeout where
- * `requestIdleCallback` is missing; returns the cancel function.
- */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 200);
-  return () => clearTimeout(handle);
-}
 
 let csrfRefresh: Promise<void> | null = null;
 
@@ -189,11 +177,15 @@ export function useToolContent<C, Op extends NamedOperation>(
     // opens the content (2 cores: the first render waited for all three).
     void prepared.content.load().finally(() => {
       if (!active) return;
-      cancel = whenIdle(() => {
-        prepared.codec.prepare().catch(() => {
-          // Derived on demand by the save instead, which reports any failure.
-        });
-      });
+      cancel = whenIdle(
+        () => {
+          prepared.codec.prepare().catch(() => {
+            // Derived on demand by the save instead, which reports any failure.
+          });
+        },
+        2000,
+        200,
+      );
     });
     return () => {
       active = false;

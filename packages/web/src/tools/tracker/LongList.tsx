@@ -30,6 +30,7 @@ import {
 } from 'react';
 
 import './tracker.css';
+import { whenIdle } from '../../lib/when-idle.ts';
 
 /** Lists longer than this render a window of their items; shorter ones render every item. */
 export const LONG_LIST_ABOVE_ITEMS = 50;
@@ -49,19 +50,6 @@ export const LONG_LIST_FIRST_OVERSCAN_ITEMS = 1;
  */
 function windowHeightPx(): number {
   return typeof window === 'undefined' ? 800 : window.innerHeight;
-}
-
-/**
- * Runs `task` once the browser is idle (within 1 s), or after a short timeout where
- * `requestIdleCallback` is missing; returns the cancel function.
- */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 50);
-  return () => clearTimeout(handle);
 }
 
 export interface LongListProps<T> {
@@ -134,7 +122,7 @@ function WindowedList<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   // The first render's overscan is small; the full one once the first paint is done.
   const [overscan, setOverscan] = useState(LONG_LIST_FIRST_OVERSCAN_ITEMS);
-  useEffect(() => whenIdle(() => setOverscan(LONG_LIST_OVERSCAN_ITEMS)), []);
+  useEffect(() => whenIdle(() => setOverscan(LONG_LIST_OVERSCAN_ITEMS), 1000, 50), []);
   const [initialRect] = useState(() => ({ width: 0, height: initialViewportPx() }));
   // The last item inside this list that had the focus: kept rendered so the focus is never lost.
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
