@@ -18,10 +18,25 @@ import { randomUUID } from 'node:crypto';
 
 import { decryptJson, encryptJson } from '@cipherspace/crypto';
 import { tools } from '@cipherspace/tools';
-import type { Browser, BrowserContext, Locator, Page, Request } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 
 import { expect, test, type ServerProcess } from './fixtures.ts';
-import { connectionStatus, rest, setUpSpace, signIn, type Member } from './support.ts';
+import {
+  addKanbanCard,
+  connectionStatus,
+  kanbanCard,
+  kanbanColumn,
+  kanbanShown,
+  pinboardNote,
+  pinboardShown,
+  pokerPanel,
+  pokerParticipant,
+  randomizerTileTexts,
+  rest,
+  ticketPhase,
+  twoMembersOn,
+  type Member,
+} from './support.ts';
 
 /** The content procedures whose calls the tests count. */
 type ContentProcedure = 'content.find' | 'content.changes' | 'content.save';
@@ -117,40 +132,6 @@ interface LiveTool {
   seen: (page: Page) => Promise<void>;
 }
 
-const region = (scope: Page | Locator, name: string): Locator =>
-  scope.getByRole('region', { name, exact: true });
-
-const kanbanCard = (scope: Page | Locator, title: string): Locator =>
-  scope.getByRole('article', { name: title, exact: true });
-
-/** Adds a card through the column's Add card dialog (as e2e/kanban.spec.ts does). */
-async function addKanbanCard(page: Page, columnName: string, title: string): Promise<void> {
-  await region(page, columnName)
-    .getByRole('button', { name: new RegExp(`^Add (first )?card to ${columnName}$`) })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(kanbanCard(region(page, columnName), title)).toBeVisible();
-}
-
-async function kanbanShown(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
-  await expect(region(page, 'Backlog')).toBeVisible();
-}
-
-const ticketPhase = (page: Page, name: string) =>
-  region(page, 'Phases').getByRole('region', { name, exact: true });
-const pinboardNote = (page: Page, title: string) =>
-  page.getByRole('article', { name: title, exact: true });
-const pokerParticipant = (page: Page, name: string): Locator =>
-  region(page, 'Results')
-    .getByRole('listitem')
-    .filter({ hasText: new RegExp(`^${name}`) });
-const randomizerTiles = (page: Page): Locator =>
-  page.getByRole('list', { name: 'Options' }).locator('.randomizer-tile-text');
-
 const LIVE_TOOLS: LiveTool[] = [
   {
     tool: 'kanban',
@@ -159,7 +140,7 @@ const LIVE_TOOLS: LiveTool[] = [
     shown: kanbanShown,
     change: (page) => addKanbanCard(page, 'Backlog', 'Sent as an operation'),
     seen: (page) =>
-      expect(kanbanCard(region(page, 'Backlog'), 'Sent as an operation')).toBeVisible(),
+      expect(kanbanCard(kanbanColumn(page, 'Backlog'), 'Sent as an operation')).toBeVisible(),
   },
   {
     tool: 'ticket-system',
@@ -187,10 +168,7 @@ const LIVE_TOOLS: LiveTool[] = [
     tool: 'bulletin',
     label: 'Pinboard',
     path: '/tools/bulletin',
-    shown: async (page) => {
-      await expect(page.getByRole('heading', { level: 1, name: 'Pinboard' })).toBeVisible();
-      await expect(pinboardNote(page, 'Welcome to the Pinboard!')).toBeVisible();
-    },
+    shown: pinboardShown,
     change: async (page) => {
       await page.getByRole('button', { name: 'Add Note', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Note' });
@@ -210,12 +188,12 @@ const LIVE_TOOLS: LiveTool[] = [
     path: '/tools/scrum-poker',
     shown: async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Scrum Poker' })).toBeVisible();
-      await expect(region(page, 'Your Estimation')).toBeVisible();
+      await expect(pokerPanel(page, 'Your Estimation')).toBeVisible();
       // The backlog (Issue Management and Kanban content) has loaded too, empty.
-      await expect(region(page, 'Selected Issue')).toContainText('No issues yet.');
+      await expect(pokerPanel(page, 'Selected Issue')).toContainText('No issues yet.');
     },
     change: async (page) => {
-      const five = region(page, 'Your Estimation')
+      const five = pokerPanel(page, 'Your Estimation')
         .getByRole('group', { name: 'Fibonacci' })
         .getByRole('button', { name: '5', exact: true });
       await five.click();
@@ -232,7 +210,7 @@ const LIVE_TOOLS: LiveTool[] = [
     path: '/tools/randomizer',
     shown: async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Daily Randomizer' })).toBeVisible();
-      await expect(randomizerTiles(page)).toHaveText(['Option 1', 'Option 2', 'Option 3']);
+      await expect(randomizerTileTexts(page)).toHaveText(['Option 1', 'Option 2', 'Option 3']);
       // Its quick fills read Issue Management's phases: that content has loaded too.
       await expect(page.getByRole('button', { name: 'Backlog issues' })).toBeVisible();
     },
@@ -240,9 +218,9 @@ const LIVE_TOOLS: LiveTool[] = [
       const editor = page.getByRole('textbox', { name: 'Options, one per line' });
       await editor.fill('Ann\nBen\nCleo');
       await editor.blur();
-      await expect(randomizerTiles(page)).toHaveText(['Ann', 'Ben', 'Cleo']);
+      await expect(randomizerTileTexts(page)).toHaveText(['Ann', 'Ben', 'Cleo']);
     },
-    seen: (page) => expect(randomizerTiles(page)).toHaveText(['Ann', 'Ben', 'Cleo']),
+    seen: (page) => expect(randomizerTileTexts(page)).toHaveText(['Ann', 'Ben', 'Cleo']),
   },
 ];
 
@@ -353,30 +331,18 @@ async function twoOn<T>(
   shown: (page: Page) => Promise<void>,
   prepareBob: (context: BrowserContext) => Promise<T>,
 ) {
-  const [alice, bob] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'LiveOps' });
-  if (!alice || !bob) throw new Error('space set-up failed');
-  const aliceContext = await browser.newContext();
-  const bobContext = await browser.newContext();
-  const close = async () => {
-    await aliceContext.close();
-    await bobContext.close();
-  };
-  try {
-    await collectContentUpdates(aliceContext);
-    await collectContentUpdates(bobContext);
-    const prepared = await prepareBob(bobContext);
-    const a = await aliceContext.newPage();
-    const b = await bobContext.newPage();
-    await signIn(a, server, alice, path);
-    await signIn(b, server, bob, path);
-    for (const page of [a, b]) await shown(page);
-    await expect(a.getByLabel('Also here')).toHaveText('Also here: bob');
-    await expect(b.getByLabel('Also here')).toHaveText('Also here: alice');
-    return { alice, bob, a, b, prepared, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  const preparedBob: T[] = [];
+  const members = await twoMembersOn(browser, server, path, {
+    prefix: 'LiveOps',
+    shown,
+    prepare: async (context, member) => {
+      await collectContentUpdates(context);
+      if (member === 'bob') preparedBob.push(await prepareBob(context));
+    },
+  });
+  const [prepared] = preparedBob;
+  if (preparedBob.length !== 1) throw new Error("Bob's context was not prepared");
+  return { ...members, a: members.alicePage, b: members.bobPage, prepared: prepared as T };
 }
 
 /** How many changes the offline member misses. */
@@ -403,11 +369,11 @@ test(`a member offline for ${MISSED_CHANGES} changes catches up from the operati
     expect(await storedVersion(server, alice, 'kanban')).toBe(before + MISSED_CHANGES);
     // Bob heard of none of them and still shows the board as he left it.
     expect((await contentUpdates(b)).filter((update) => update.version > before)).toEqual([]);
-    await expect(region(b, 'Backlog').getByRole('article')).toHaveCount(0);
+    await expect(kanbanColumn(b, 'Backlog').getByRole('article')).toHaveCount(0);
 
     await bobConnection.goOnline();
     await expect(connectionStatus(b)).toHaveText('Connected', { timeout: 20_000 });
-    const bobBacklog = region(b, 'Backlog');
+    const bobBacklog = kanbanColumn(b, 'Backlog');
     await expect(bobBacklog.getByRole('heading', { level: 3 })).toHaveText(titles);
     await expect(bobBacklog.getByText(`Number of cards: ${MISSED_CHANGES}`)).toBeAttached();
 
@@ -420,7 +386,7 @@ test(`a member offline for ${MISSED_CHANGES} changes catches up from the operati
     await expect.poll(() => bobCalls.of('content.changes').length).toBeGreaterThanOrEqual(2);
     // Bob's board is Alice's: a change of his now lands on the shared version.
     await addKanbanCard(b, 'To Do', 'Made after the catch-up');
-    await expect(kanbanCard(region(a, 'To Do'), 'Made after the catch-up')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(a, 'To Do'), 'Made after the catch-up')).toBeVisible();
     expect(await storedVersion(server, alice, 'kanban')).toBe(before + MISSED_CHANGES + 1);
     expect(bobCalls.of('content.find')).toEqual([]);
   } finally {
@@ -476,7 +442,7 @@ test('a third-party REST PUT without operations reaches the app, by snapshot', a
     );
     expect(saved.status).toBe(200);
 
-    await expect(kanbanCard(region(page, 'Backlog'), 'Added by a script')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(page, 'Backlog'), 'Added by a script')).toBeVisible();
     // It was announced as a replacement (no operations to apply), so the tab loaded the snapshot.
     const update = (await contentUpdates(page)).find(
       (u) => u.tool === 'kanban' && u.version === version + 1,
@@ -514,7 +480,7 @@ test('a change shows on the other screen while its snapshot is still uploading, 
     const bobCalls = recordContentCalls(b);
 
     // Through the dialog as addKanbanCard does, but the dialog waits for the save to close.
-    await region(a, 'Backlog')
+    await kanbanColumn(a, 'Backlog')
       .getByRole('button', { name: /^Add (first )?card to Backlog$/ })
       .click();
     const dialog = a.getByRole('dialog', { name: 'Add Issue' });
@@ -522,7 +488,7 @@ test('a change shows on the other screen while its snapshot is still uploading, 
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => held).toBe(1);
     // Bob sees it at once, from Alice's proposal, though nothing is stored yet.
-    await expect(kanbanCard(region(b, 'Backlog'), 'Still uploading')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Still uploading')).toBeVisible();
     expect(await storedVersion(server, alice, 'kanban')).toBe(before);
 
     release();
@@ -534,7 +500,7 @@ test('a change shows on the other screen while its snapshot is still uploading, 
       .toBe(true);
     // The save's own operation takes the proposal's place: the card is there once, and Bob never
     // asked the server for anything.
-    await expect(region(b, 'Backlog').getByRole('article')).toHaveCount(1);
+    await expect(kanbanColumn(b, 'Backlog').getByRole('article')).toHaveCount(1);
     expect(bobCalls.of('content.find', 'content.changes')).toEqual([]);
   } finally {
     await members.close();

@@ -8,12 +8,16 @@
  * reported with the conflict message and the latest board. Afterwards A's IndexedDB and Cache
  * Storage hold none of the typed texts and never the space key.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures.ts';
 import {
+  addKanbanCard,
   addPinboardNote,
   addTicketIssue,
+  kanbanCard,
+  kanbanColumn,
+  kanbanShown,
   pinboardNote,
   pinboardShown,
   pokerCard,
@@ -37,27 +41,7 @@ const OFFLINE_TEXT = 'Offline — showing the content last loaded in this browse
 const CONFLICT_TEXT =
   'Content was modified by another user. Please try your changes again. The latest version has been loaded.';
 
-const column = (page: Page, name: string): Locator =>
-  page.getByRole('region', { name, exact: true });
-const card = (scope: Page | Locator, title: string): Locator =>
-  scope.getByRole('article', { name: title, exact: true });
 const saveStatus = (page: Page) => page.locator('.tool-header .tool-save-status');
-
-async function boardShown(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
-  await expect(column(page, 'Backlog')).toBeVisible();
-}
-
-async function addCard(page: Page, columnName: string, title: string): Promise<void> {
-  await column(page, columnName)
-    .getByRole('button', { name: new RegExp(`^Add (first )?card to ${columnName}$`) })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(card(column(page, columnName), title)).toBeVisible();
-}
 
 /** Moves a card `steps` columns to the right with the keyboard (dnd-kit's keyboard sensor). */
 async function moveRight(page: Page, title: string, steps: number): Promise<void> {
@@ -122,75 +106,81 @@ test('a board opens offline from the cache, takes changes and delivers them when
 
   // A, online: the service worker takes control (after the first load), the board is cached.
   await signIn(page, server, alice, '/tools/kanban');
-  await boardShown(page);
+  await kanbanShown(page);
   await serviceWorkerInControl(page);
-  await boardShown(page);
-  await addCard(page, 'Backlog', 'Narwhal shared card');
+  await kanbanShown(page);
+  await addKanbanCard(page, 'Backlog', 'Narwhal shared card');
   await expect.poll(() => offlineEntries(page)).toContain('"version":2');
 
   const bobContext = await browser.newContext();
   try {
     const b = await bobContext.newPage();
     await signIn(b, server, bob, '/tools/kanban');
-    await boardShown(b);
-    await expect(card(column(b, 'Backlog'), 'Narwhal shared card')).toBeVisible();
+    await kanbanShown(b);
+    await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Narwhal shared card')).toBeVisible();
 
     // Offline, reloaded: the board from the cache.
     await context.setOffline(true);
     await page.reload();
-    await boardShown(page);
-    await expect(card(column(page, 'Backlog'), 'Narwhal shared card')).toBeVisible();
+    await kanbanShown(page);
+    await expect(kanbanCard(kanbanColumn(page, 'Backlog'), 'Narwhal shared card')).toBeVisible();
     await expect(saveStatus(page)).toHaveText(OFFLINE_TEXT);
 
     // Changes offline: shown at once, counted in the header.
-    await addCard(page, 'Backlog', 'Zebra packing list');
+    await addKanbanCard(page, 'Backlog', 'Zebra packing list');
     await expect(saveStatus(page)).toHaveText('Offline — 1 change waiting');
-    await addCard(page, 'To Do', 'Quokka travel plan');
+    await addKanbanCard(page, 'To Do', 'Quokka travel plan');
     await moveRight(page, 'Zebra packing list', 2);
-    await expect(card(column(page, 'In Progress'), 'Zebra packing list')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(page, 'In Progress'), 'Zebra packing list')).toBeVisible();
     await page.getByRole('button', { name: 'Edit card Narwhal shared card', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Issue' });
     await dialog.getByLabel('Title').fill('Walrus edit offline');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(card(column(page, 'Backlog'), 'Walrus edit offline')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(page, 'Backlog'), 'Walrus edit offline')).toBeVisible();
     await expect(saveStatus(page)).toHaveText('Offline — 4 changes waiting');
 
     // Meanwhile B deletes the card A edited, and adds one.
     await b.getByRole('button', { name: 'Delete card Narwhal shared card', exact: true }).click();
     const confirm = b.getByRole('alertdialog', { name: 'Delete card?' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(card(b, 'Narwhal shared card')).toHaveCount(0);
-    await addCard(b, 'Done', 'Bob online card');
+    await expect(kanbanCard(b, 'Narwhal shared card')).toHaveCount(0);
+    await addKanbanCard(b, 'Done', 'Bob online card');
 
     // A closes the tab and opens it again, still offline: the changes are still there.
     await page.close();
     const reopened = await context.newPage();
     await reopened.goto(`${server.url}/tools/kanban`);
-    await boardShown(reopened);
+    await kanbanShown(reopened);
     await expect(saveStatus(reopened)).toHaveText('Offline — 4 changes waiting');
-    await expect(card(column(reopened, 'In Progress'), 'Zebra packing list')).toBeVisible();
-    await expect(card(column(reopened, 'To Do'), 'Quokka travel plan')).toBeVisible();
-    await expect(card(column(reopened, 'Backlog'), 'Walrus edit offline')).toBeVisible();
+    await expect(
+      kanbanCard(kanbanColumn(reopened, 'In Progress'), 'Zebra packing list'),
+    ).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(reopened, 'To Do'), 'Quokka travel plan')).toBeVisible();
+    await expect(
+      kanbanCard(kanbanColumn(reopened, 'Backlog'), 'Walrus edit offline'),
+    ).toBeVisible();
 
     // Back online: replayed in order; the edit of the deleted card is reported.
     await context.setOffline(false);
     await expect(saveStatus(reopened)).toHaveText('All changes saved', { timeout: 15_000 });
     await expect(reopened.getByText(CONFLICT_TEXT, { exact: false })).toBeVisible();
     await expect(reopened.getByText(/^Edit card "Walrus edit offline" \(.+\)$/)).toBeVisible();
-    await expect(card(reopened, 'Walrus edit offline')).toHaveCount(0);
-    await expect(card(column(reopened, 'Done'), 'Bob online card')).toBeVisible();
-    await expect(card(column(reopened, 'In Progress'), 'Zebra packing list')).toBeVisible();
+    await expect(kanbanCard(reopened, 'Walrus edit offline')).toHaveCount(0);
+    await expect(kanbanCard(kanbanColumn(reopened, 'Done'), 'Bob online card')).toBeVisible();
+    await expect(
+      kanbanCard(kanbanColumn(reopened, 'In Progress'), 'Zebra packing list'),
+    ).toBeVisible();
 
     // B sees every change that applied.
-    await expect(card(column(b, 'In Progress'), 'Zebra packing list')).toBeVisible();
-    await expect(card(column(b, 'To Do'), 'Quokka travel plan')).toBeVisible();
-    await expect(card(b, 'Walrus edit offline')).toHaveCount(0);
-    await expect(card(b, 'Narwhal shared card')).toHaveCount(0);
+    await expect(kanbanCard(kanbanColumn(b, 'In Progress'), 'Zebra packing list')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(b, 'To Do'), 'Quokka travel plan')).toBeVisible();
+    await expect(kanbanCard(b, 'Walrus edit offline')).toHaveCount(0);
+    await expect(kanbanCard(b, 'Narwhal shared card')).toHaveCount(0);
     await b.reload();
-    await boardShown(b);
-    await expect(card(column(b, 'In Progress'), 'Zebra packing list')).toBeVisible();
-    await expect(card(column(b, 'To Do'), 'Quokka travel plan')).toBeVisible();
+    await kanbanShown(b);
+    await expect(kanbanCard(kanbanColumn(b, 'In Progress'), 'Zebra packing list')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(b, 'To Do'), 'Quokka travel plan')).toBeVisible();
 
     // The report is dismissed by the member, not dropped.
     await reopened.getByRole('button', { name: 'Close', exact: true }).click();
@@ -344,9 +334,9 @@ test('a member offline for many minutes stays signed in, keeps working, and ever
   // The page's clock, so that minutes pass in a moment (every timer of the page follows it).
   await page.clock.install();
   await signIn(page, server, alice, '/tools/kanban');
-  await boardShown(page);
+  await kanbanShown(page);
   await serviceWorkerInControl(page);
-  await boardShown(page);
+  await kanbanShown(page);
   await expect.poll(() => offlineEntries(page)).toContain('"content"');
 
   // Ten minutes without network, on a page opened offline — far beyond the five reconnect
@@ -354,11 +344,11 @@ test('a member offline for many minutes stays signed in, keeps working, and ever
   // as lost for good (logout).
   await context.setOffline(true);
   await page.reload();
-  await boardShown(page);
+  await kanbanShown(page);
   await expect(saveStatus(page)).toHaveText(OFFLINE_TEXT);
   for (let minute = 0; minute < 10; minute++) await page.clock.runFor(60_000);
   await expect(page).toHaveURL(`${server.url}/tools/kanban`);
-  await addCard(page, 'Backlog', 'Written after ten minutes offline');
+  await addKanbanCard(page, 'Backlog', 'Written after ten minutes offline');
   await expect(saveStatus(page)).toHaveText('Offline — 1 change waiting');
 
   // The network back: the connection returns by itself and the change is saved.
@@ -368,11 +358,15 @@ test('a member offline for many minutes stays signed in, keeps working, and ever
   try {
     const b = await bobContext.newPage();
     await signIn(b, server, bob, '/tools/kanban');
-    await boardShown(b);
-    await expect(card(column(b, 'Backlog'), 'Written after ten minutes offline')).toBeVisible();
+    await kanbanShown(b);
+    await expect(
+      kanbanCard(kanbanColumn(b, 'Backlog'), 'Written after ten minutes offline'),
+    ).toBeVisible();
     // Live again: what Bob adds reaches Alice without a reload.
-    await addCard(b, 'Backlog', 'Welcome back');
-    await expect(card(column(page, 'Backlog'), 'Welcome back')).toBeVisible({ timeout: 20_000 });
+    await addKanbanCard(b, 'Backlog', 'Welcome back');
+    await expect(kanbanCard(kanbanColumn(page, 'Backlog'), 'Welcome back')).toBeVisible({
+      timeout: 20_000,
+    });
   } finally {
     await bobContext.close();
   }

@@ -182,7 +182,8 @@ export interface TwoMembers {
 
 /**
  * Sets up a space with alice (admin) and bob and signs each in on `path` in their own context,
- * alice first. `prepare` runs on each context before its page opens (e.g. `recordTraffic`).
+ * alice first. `prepare` runs on each context before its page opens (e.g. `recordTraffic`);
+ * what it returns is awaited.
  * With `shown`, waits until both pages show the screen and each member sees the other in the
  * tool header's presence, so that the layout no longer shifts.
  * Close the result in a `finally`.
@@ -193,7 +194,7 @@ export async function twoMembersOn(
   path: string,
   options: {
     prefix?: string;
-    prepare?: (context: BrowserContext) => void;
+    prepare?: (context: BrowserContext, member: 'alice' | 'bob') => unknown;
     shown?: (page: Page) => Promise<void>;
   } = {},
 ): Promise<TwoMembers> {
@@ -206,8 +207,8 @@ export async function twoMembersOn(
     await bobContext.close();
   };
   try {
-    options.prepare?.(aliceContext);
-    options.prepare?.(bobContext);
+    await options.prepare?.(aliceContext, 'alice');
+    await options.prepare?.(bobContext, 'bob');
     const alicePage = await aliceContext.newPage();
     const bobPage = await bobContext.newPage();
     await signIn(alicePage, server, alice, path);
@@ -273,6 +274,30 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
 // The tools' screens as the specs of more than one tool drive them (spec §2).
 
 /** Issue Management (/tools/ticket): the list of phases, one phase, an issue's row. */
+/** Kanban (/tools/kanban): a column by its name, a card (in a column or anywhere) by its title. */
+export const kanbanColumn = (scope: Page | Locator, name: string): Locator =>
+  scope.getByRole('region', { name, exact: true });
+export const kanbanCard = (scope: Page | Locator, title: string): Locator =>
+  scope.getByRole('article', { name: title, exact: true });
+
+/** Waits until the Kanban board shows its Backlog column. */
+export async function kanbanShown(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
+  await expect(kanbanColumn(page, 'Backlog')).toBeVisible();
+}
+
+/** Adds a card to `columnName` through its Add card dialog and waits until the column shows it. */
+export async function addKanbanCard(page: Page, columnName: string, title: string): Promise<void> {
+  await kanbanColumn(page, columnName)
+    .getByRole('button', { name: new RegExp(`^Add (first )?card to ${columnName}$`) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(kanbanCard(kanbanColumn(page, columnName), title)).toBeVisible();
+}
+
 export const ticketPhases = (page: Page): Locator => page.getByRole('region', { name: 'Phases' });
 export const ticketPhase = (page: Page, name: string): Locator =>
   ticketPhases(page).getByRole('region', { name, exact: true });
