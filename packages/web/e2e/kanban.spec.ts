@@ -20,7 +20,17 @@ import {
 import { encryptJson } from '@cipherspace/crypto';
 import { defaultContent, type Issue, type KanbanContent } from '@cipherspace/tools/tracker';
 
-import { dumpDatabase, rest, setUpSpace, signIn, twoMembersOn } from './support.ts';
+import {
+  addKanbanCard,
+  dumpDatabase,
+  kanbanCard,
+  kanbanColumn,
+  kanbanShown,
+  rest,
+  setUpSpace,
+  signIn,
+  twoMembersOn,
+} from './support.ts';
 
 /** spec §3 Kanban settings: 2 to 10 columns. */
 const MIN_COLUMNS = 2;
@@ -37,21 +47,12 @@ async function twoOnOneBoard(
 ) {
   const members = await twoMembersOn(browser, server, '/tools/kanban', {
     prefix: 'Kanban',
-    shown: boardShown,
+    shown: kanbanShown,
     ...(prepare ? { prepare } : {}),
   });
   return { ...members, a: members.alicePage, b: members.bobPage };
 }
 
-async function boardShown(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
-  await expect(column(page, 'Backlog')).toBeVisible();
-}
-
-const column = (page: Page, name: string): Locator =>
-  page.getByRole('region', { name, exact: true });
-const card = (scope: Page | Locator, title: string): Locator =>
-  scope.getByRole('article', { name: title, exact: true });
 const columnNames = (page: Page) =>
   page.getByRole('region', { name: 'Board columns' }).getByRole('heading', { level: 2 });
 
@@ -63,32 +64,7 @@ async function addColumn(page: Page, name: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   // The modal closes once the column is saved.
   await expect(dialog).toBeHidden();
-  await expect(column(page, name)).toBeVisible();
-}
-
-interface CardFields {
-  title: string;
-  description?: string;
-  type?: string;
-  priority?: string;
-  estimation?: string;
-  assignee?: string;
-}
-
-async function addCard(page: Page, columnName: string, fields: CardFields): Promise<void> {
-  await column(page, columnName)
-    .getByRole('button', { name: new RegExp(`^Add (first )?card to ${columnName}$`) })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
-  await dialog.getByLabel('Title').fill(fields.title);
-  if (fields.description) await dialog.getByLabel('Description').fill(fields.description);
-  if (fields.type) await dialog.getByLabel('Type').selectOption(fields.type);
-  if (fields.priority) await dialog.getByLabel('Priority').selectOption(fields.priority);
-  if (fields.estimation) await dialog.getByLabel('Estimation').fill(fields.estimation);
-  if (fields.assignee) await dialog.getByLabel('Assigned person').fill(fields.assignee);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(card(column(page, columnName), fields.title)).toBeVisible();
+  await expect(kanbanColumn(page, name)).toBeVisible();
 }
 
 /** Opens the edit modal of `title` and types a new title; returns the modal's Save button. */
@@ -107,7 +83,9 @@ async function deleteOnBoard(page: Page, kind: 'column' | 'card', name: string):
   await expect(confirm).toContainText(`Delete the ${kind} "${name}"?`);
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(confirm).toBeHidden();
-  await expect(kind === 'column' ? column(page, name) : card(page, name)).toHaveCount(0);
+  await expect(kind === 'column' ? kanbanColumn(page, name) : kanbanCard(page, name)).toHaveCount(
+    0,
+  );
 }
 
 test('a column and a card added by one member appear for the other within 2 s', async ({
@@ -118,10 +96,10 @@ test('a column and a card added by one member appear for the other within 2 s', 
   try {
     const { a, b } = board;
     await addColumn(a, 'Review');
-    await expect(column(b, 'Review')).toBeVisible({ timeout: 2000 });
+    await expect(kanbanColumn(b, 'Review')).toBeVisible({ timeout: 2000 });
     await expect(columnNames(b)).toHaveText([...DEFAULT_COLUMNS, 'Review']);
 
-    await addCard(a, 'Review', {
+    await addKanbanCard(a, 'Review', {
       title: 'Check the login flow',
       description: 'Both password modes',
       type: 'Bug',
@@ -129,7 +107,7 @@ test('a column and a card added by one member appear for the other within 2 s', 
       estimation: 'M',
       assignee: 'bob',
     });
-    const seen = card(column(b, 'Review'), 'Check the login flow');
+    const seen = kanbanCard(kanbanColumn(b, 'Review'), 'Check the login flow');
     await expect(seen).toBeVisible({ timeout: 2000 });
     await expect(seen).toContainText('Both password modes');
     await expect(seen.getByText('Type: Bug')).toBeAttached();
@@ -138,7 +116,7 @@ test('a column and a card added by one member appear for the other within 2 s', 
     await expect(seen).toContainText('bob');
     await expect(seen).toContainText('Created by alice on');
     await expect(seen).toContainText('Comments: 0');
-    await expect(column(b, 'Review').getByText('Number of cards: 1')).toBeAttached();
+    await expect(kanbanColumn(b, 'Review').getByText('Number of cards: 1')).toBeAttached();
   } finally {
     await board.close();
   }
@@ -151,24 +129,24 @@ test('cards moved by mouse drag and by keyboard show up on the other screen', as
   const board = await twoOnOneBoard(browser, server);
   try {
     const { a, b } = board;
-    await addCard(a, 'Backlog', { title: 'Drag me' });
-    await addCard(a, 'Backlog', { title: 'Keys only' });
-    await expect(card(column(b, 'Backlog'), 'Keys only')).toBeVisible();
+    await addKanbanCard(a, 'Backlog', { title: 'Drag me' });
+    await addKanbanCard(a, 'Backlog', { title: 'Keys only' });
+    await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Keys only')).toBeVisible();
 
     // Mouse: press on the card, move in steps (dnd-kit needs real pointer moves), release.
-    const source = card(column(b, 'Backlog'), 'Drag me');
+    const source = kanbanCard(kanbanColumn(b, 'Backlog'), 'Drag me');
     const from = await source.boundingBox();
-    const to = await column(b, 'To Do').boundingBox();
+    const to = await kanbanColumn(b, 'To Do').boundingBox();
     if (!from || !to) throw new Error('not laid out');
     await b.mouse.move(from.x + from.width / 2, from.y + from.height - 8);
     await b.mouse.down();
     await b.mouse.move(from.x + from.width / 2 + 20, from.y + from.height - 8, { steps: 5 });
     await b.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-    await expect(column(b, 'To Do')).toHaveClass(/kanban-drop-accept/);
+    await expect(kanbanColumn(b, 'To Do')).toHaveClass(/kanban-drop-accept/);
     await b.mouse.up();
-    await expect(card(column(b, 'To Do'), 'Drag me')).toBeVisible();
-    await expect(card(column(a, 'To Do'), 'Drag me')).toBeVisible();
-    await expect(card(column(a, 'Backlog'), 'Drag me')).toHaveCount(0);
+    await expect(kanbanCard(kanbanColumn(b, 'To Do'), 'Drag me')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(a, 'To Do'), 'Drag me')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(a, 'Backlog'), 'Drag me')).toHaveCount(0);
 
     // Keyboard: focus the card's move handle, Space picks up, → moves a column, Space drops.
     await b.getByRole('button', { name: 'Move card Keys only', exact: true }).focus();
@@ -178,14 +156,17 @@ test('cards moved by mouse drag and by keyboard show up on the other screen', as
     await expect(b.getByText('Card "Keys only" is over column "To Do".')).toBeAttached();
     await b.keyboard.press('Space');
     await expect(b.getByText('Card "Keys only" was dropped in column "To Do".')).toBeAttached();
-    const moved = card(column(b, 'To Do'), 'Keys only');
+    const moved = kanbanCard(kanbanColumn(b, 'To Do'), 'Keys only');
     await expect(moved).toBeVisible();
     // The keyboard user stays on the card they moved.
     await expect(moved.getByRole('button', { name: 'Move card Keys only' })).toBeFocused();
-    await expect(card(column(a, 'To Do'), 'Keys only')).toBeVisible();
-    await expect(column(a, 'Backlog').getByRole('article')).toHaveCount(0);
+    await expect(kanbanCard(kanbanColumn(a, 'To Do'), 'Keys only')).toBeVisible();
+    await expect(kanbanColumn(a, 'Backlog').getByRole('article')).toHaveCount(0);
     // Dropped cards are appended at the end of the target column (spec §4).
-    await expect(column(a, 'To Do').getByRole('article')).toHaveText([/Drag me/, /Keys only/]);
+    await expect(kanbanColumn(a, 'To Do').getByRole('article')).toHaveText([
+      /Drag me/,
+      /Keys only/,
+    ]);
 
     // A column moved one step right changes places on the other screen too.
     await a.getByRole('button', { name: 'Move column Backlog right', exact: true }).click();
@@ -203,9 +184,9 @@ test('two members editing different cards at the same moment both keep their edi
   const board = await twoOnOneBoard(browser, server);
   try {
     const { a, b } = board;
-    await addCard(a, 'To Do', { title: 'Alpha' });
-    await addCard(a, 'To Do', { title: 'Beta' });
-    await expect(card(b, 'Beta')).toBeVisible();
+    await addKanbanCard(a, 'To Do', { title: 'Alpha' });
+    await addKanbanCard(a, 'To Do', { title: 'Beta' });
+    await expect(kanbanCard(b, 'Beta')).toBeVisible();
 
     const saveA = await startEdit(a, 'Alpha', 'Alpha edited by alice');
     const saveB = await startEdit(b, 'Beta', 'Beta edited by bob');
@@ -214,10 +195,10 @@ test('two members editing different cards at the same moment both keep their edi
     await expect(b.getByRole('dialog')).toBeHidden();
 
     for (const page of [a, b]) {
-      await expect(card(page, 'Alpha edited by alice')).toBeVisible();
-      await expect(card(page, 'Beta edited by bob')).toBeVisible();
-      await expect(card(page, 'Alpha')).toHaveCount(0);
-      await expect(card(page, 'Beta')).toHaveCount(0);
+      await expect(kanbanCard(page, 'Alpha edited by alice')).toBeVisible();
+      await expect(kanbanCard(page, 'Beta edited by bob')).toBeVisible();
+      await expect(kanbanCard(page, 'Alpha')).toHaveCount(0);
+      await expect(kanbanCard(page, 'Beta')).toHaveCount(0);
     }
   } finally {
     await board.close();
@@ -231,8 +212,8 @@ test('saving an edit of a card someone else deleted ends in the conflict message
   const board = await twoOnOneBoard(browser, server);
   try {
     const { a, b } = board;
-    await addCard(a, 'Backlog', { title: 'Doomed' });
-    await expect(card(b, 'Doomed')).toBeVisible();
+    await addKanbanCard(a, 'Backlog', { title: 'Doomed' });
+    await expect(kanbanCard(b, 'Doomed')).toBeVisible();
 
     const saveB = await startEdit(b, 'Doomed', 'Rescued?');
     await deleteOnBoard(a, 'card', 'Doomed');
@@ -243,9 +224,9 @@ test('saving an edit of a card someone else deleted ends in the conflict message
     await saveB.click();
     await expect(b.getByText(CONFLICT_TEXT)).toBeVisible();
     await expect(b.getByRole('dialog')).toBeHidden();
-    await expect(card(b, 'Doomed')).toHaveCount(0);
-    await expect(card(b, 'Rescued?')).toHaveCount(0);
-    await expect(card(a, 'Rescued?')).toHaveCount(0);
+    await expect(kanbanCard(b, 'Doomed')).toHaveCount(0);
+    await expect(kanbanCard(b, 'Rescued?')).toHaveCount(0);
+    await expect(kanbanCard(a, 'Rescued?')).toHaveCount(0);
   } finally {
     await board.close();
   }
@@ -258,8 +239,8 @@ test('an edit saved on a board that missed the deletion ends in the conflict mes
   const board = await twoOnOneBoard(browser, server);
   try {
     const { a, b, bobContext: contextB } = board;
-    await addCard(a, 'Backlog', { title: 'Stale' });
-    await expect(card(b, 'Stale')).toBeVisible();
+    await addKanbanCard(a, 'Backlog', { title: 'Stale' });
+    await expect(kanbanCard(b, 'Stale')).toBeVisible();
 
     // From now on Bob's tab hears of no saves, nor of changes in flight: his board stays at the
     // old version.
@@ -273,7 +254,7 @@ test('an edit saved on a board that missed the deletion ends in the conflict mes
       });
     });
     await b.reload();
-    await expect(card(b, 'Stale')).toBeVisible();
+    await expect(kanbanCard(b, 'Stale')).toBeVisible();
     deafToUpdates = true;
 
     const saveB = await startEdit(b, 'Stale', 'Stale but edited');
@@ -330,9 +311,9 @@ test('switching the language changes the texts of the cards in place', async ({ 
   const [alice] = await setUpSpace(server, ['alice'], { prefix: 'KanbanSwitch' });
   if (!alice) throw new Error('no member');
   await signIn(page, server, alice, '/tools/kanban');
-  await boardShown(page);
-  await addCard(page, 'Backlog', { title: 'Dark mode', priority: 'High' });
-  const shown = card(column(page, 'Backlog'), 'Dark mode');
+  await kanbanShown(page);
+  await addKanbanCard(page, 'Backlog', { title: 'Dark mode', priority: 'High' });
+  const shown = kanbanCard(kanbanColumn(page, 'Backlog'), 'Dark mode');
   await expect(shown).toContainText('Priority');
   await expect(shown).toContainText('Created by alice on');
 
@@ -351,13 +332,13 @@ test('columns can be deleted down to 2 and added up to 10', async ({ browser, se
   const board = await twoOnOneBoard(browser, server);
   try {
     const { a, b } = board;
-    await addCard(a, 'Testing', { title: 'Lost with its column' });
+    await addKanbanCard(a, 'Testing', { title: 'Lost with its column' });
     await a.getByRole('button', { name: 'Delete column Testing', exact: true }).click();
     await expect(a.getByRole('alertdialog')).toContainText(
       'Its cards go with it (number of cards: 1). You can take it back with Undo',
     );
     await a.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(column(a, 'Testing')).toHaveCount(0);
+    await expect(kanbanColumn(a, 'Testing')).toHaveCount(0);
     await deleteOnBoard(a, 'column', 'In Progress');
     await expect(a.getByRole('button', { name: /^Delete column / })).toHaveCount(3);
     await deleteOnBoard(a, 'column', 'Done');
@@ -415,12 +396,15 @@ test('the server stores no card text and the space key never leaves the browsers
     const { a, b, alice } = board;
 
     await addColumn(a, secrets.column);
-    await addCard(a, secrets.column, { title: secrets.title, description: secrets.description });
-    await expect(card(b, secrets.title)).toBeVisible();
+    await addKanbanCard(a, secrets.column, {
+      title: secrets.title,
+      description: secrets.description,
+    });
+    await expect(kanbanCard(b, secrets.title)).toBeVisible();
     const save = await startEdit(b, secrets.title, secrets.edited);
     await save.click();
-    await expect(card(a, secrets.edited)).toBeVisible();
-    await expect(card(a, secrets.edited)).toContainText(secrets.description);
+    await expect(kanbanCard(a, secrets.edited)).toBeVisible();
+    await expect(kanbanCard(a, secrets.edited)).toContainText(secrets.description);
 
     for (const recorder of traffic) {
       recorder.expectNotSent(alice.spaceKey);
@@ -486,8 +470,8 @@ test('a long column renders the cards in view, scrolls to its last card and move
   );
   expect(saved.status).toBe(200);
   await signIn(page, server, alice, '/tools/kanban');
-  const backlog = column(page, 'Backlog');
-  await expect(card(backlog, 'Backlog 1')).toBeVisible();
+  const backlog = kanbanColumn(page, 'Backlog');
+  await expect(kanbanCard(backlog, 'Backlog 1')).toBeVisible();
   await expect(backlog.getByText(`Number of cards: ${String(CARDS)}`)).toBeAttached();
   // Only the cards in view (and a few beyond) are in the page, each saying where it is.
   const rendered = await backlog.locator('ul.kanban-cards > li').count();
@@ -500,8 +484,8 @@ test('a long column renders the cards in view, scrolls to its last card and move
   await backlog.locator('.kanban-cards-scroll').evaluate((box) => {
     box.scrollTop = box.scrollHeight;
   });
-  await expect(card(backlog, `Backlog ${String(CARDS)}`)).toBeVisible();
-  await expect(card(backlog, 'Backlog 1')).toHaveCount(0);
+  await expect(kanbanCard(backlog, `Backlog ${String(CARDS)}`)).toBeVisible();
+  await expect(kanbanCard(backlog, 'Backlog 1')).toHaveCount(0);
   await expect(backlog.getByRole('button', { name: 'Add card to Backlog' })).toBeVisible();
 
   // Keyboard: the card lands at the end of the long To Do column and keeps the focus.
@@ -520,13 +504,13 @@ test('a long column renders the cards in view, scrolls to its last card and move
   await expect(
     page.getByText(`Card "Backlog ${String(CARDS - 1)}" was dropped in column "To Do".`),
   ).toBeAttached();
-  const moved = card(column(page, 'To Do'), `Backlog ${String(CARDS - 1)}`);
+  const moved = kanbanCard(kanbanColumn(page, 'To Do'), `Backlog ${String(CARDS - 1)}`);
   await expect(moved).toBeVisible();
   await expect(
     moved.getByRole('button', { name: `Move card Backlog ${String(CARDS - 1)}` }),
   ).toBeFocused();
   await expect(
-    column(page, 'To Do').getByText(`Number of cards: ${String(CARDS + 1)}`),
+    kanbanColumn(page, 'To Do').getByText(`Number of cards: ${String(CARDS + 1)}`),
   ).toBeAttached();
   await expect(moved.locator('xpath=ancestor::li[1]')).toHaveAttribute(
     'aria-posinset',
@@ -557,7 +541,7 @@ test('opening the board by its address fetches its code with the page and its co
       asked.push(`${url.pathname}${url.search}`);
   });
   await signIn(page, server, alice, '/tools/kanban');
-  await boardShown(page);
+  await kanbanShown(page);
   const contentLoads = asked.filter((path) => path.startsWith('/trpc/content.find'));
   expect(contentLoads).toHaveLength(1);
   // Sent on its own (not waiting for a batch).
@@ -600,7 +584,7 @@ test('opening the board by its address fetches its code with the page and its co
       });
   });
   await page.reload();
-  await boardShown(page);
+  await kanbanShown(page);
   expect(code.length).toBeGreaterThan(10);
   expect(code.filter((file) => !file.fromCache)).toEqual([]);
 });
@@ -620,12 +604,12 @@ test('a column deleted with its cards comes back for both members when the other
   const board = await twoOnOneBoard(browser, server);
   try {
     const { a, b } = board;
-    await addCard(a, 'Testing', { title: 'Regression suite' });
-    await addCard(a, 'Testing', { title: 'Load test' });
-    await expect(card(column(b, 'Testing'), 'Load test')).toBeVisible();
+    await addKanbanCard(a, 'Testing', { title: 'Regression suite' });
+    await addKanbanCard(a, 'Testing', { title: 'Load test' });
+    await expect(kanbanCard(kanbanColumn(b, 'Testing'), 'Load test')).toBeVisible();
 
     await deleteOnBoard(a, 'column', 'Testing');
-    await expect(column(b, 'Testing')).toHaveCount(0);
+    await expect(kanbanColumn(b, 'Testing')).toHaveCount(0);
 
     // B reads what happened, newest first, and restores the version before the deletion.
     const history = await openHistory(b);
@@ -640,15 +624,15 @@ test('a column deleted with its cards comes back for both members when the other
     await expect(history).toBeHidden();
 
     for (const page of [a, b]) {
-      await expect(card(column(page, 'Testing'), 'Regression suite')).toBeVisible();
-      await expect(card(column(page, 'Testing'), 'Load test')).toBeVisible();
+      await expect(kanbanCard(kanbanColumn(page, 'Testing'), 'Regression suite')).toBeVisible();
+      await expect(kanbanCard(kanbanColumn(page, 'Testing'), 'Load test')).toBeVisible();
     }
     await expect(columnNames(a)).toHaveText(DEFAULT_COLUMNS);
 
     // The restore is a change like any other: its author can undo it, and both see that too.
     await b.getByRole('button', { name: 'Undo', exact: true }).click();
-    await expect(column(a, 'Testing')).toHaveCount(0);
-    await expect(column(b, 'Testing')).toHaveCount(0);
+    await expect(kanbanColumn(a, 'Testing')).toHaveCount(0);
+    await expect(kanbanColumn(b, 'Testing')).toHaveCount(0);
 
     // Nothing typed on the board reached the server's history in plaintext.
     await board.close();
@@ -667,9 +651,9 @@ test('undoing a card move after another member changed another card keeps both c
   const board = await twoOnOneBoard(browser, server);
   try {
     const { a, b } = board;
-    await addCard(a, 'Backlog', { title: 'Move me' });
-    await addCard(a, 'Backlog', { title: 'Edit me' });
-    await expect(card(column(b, 'Backlog'), 'Edit me')).toBeVisible();
+    await addKanbanCard(a, 'Backlog', { title: 'Move me' });
+    await addKanbanCard(a, 'Backlog', { title: 'Edit me' });
+    await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Edit me')).toBeVisible();
 
     // A moves a card with the keyboard; then B renames the other card.
     await a.getByRole('button', { name: 'Move card Move me', exact: true }).focus();
@@ -678,23 +662,23 @@ test('undoing a card move after another member changed another card keeps both c
     await a.keyboard.press('ArrowRight');
     await expect(a.getByText('Card "Move me" is over column "To Do".')).toBeAttached();
     await a.keyboard.press('Space');
-    await expect(card(column(b, 'To Do'), 'Move me')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(b, 'To Do'), 'Move me')).toBeVisible();
     const save = await startEdit(b, 'Edit me', 'Edited by bob');
     await save.click();
-    await expect(card(column(a, 'Backlog'), 'Edited by bob')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(a, 'Backlog'), 'Edited by bob')).toBeVisible();
 
     // A undoes their move with Ctrl+Z (focus on the board, not in a text field).
     await a.getByRole('heading', { level: 1 }).click();
     await a.keyboard.press('Control+z');
     for (const page of [a, b]) {
-      await expect(card(column(page, 'Backlog'), 'Move me')).toBeVisible();
-      await expect(card(column(page, 'Backlog'), 'Edited by bob')).toBeVisible();
-      await expect(column(page, 'To Do').getByRole('article')).toHaveCount(0);
+      await expect(kanbanCard(kanbanColumn(page, 'Backlog'), 'Move me')).toBeVisible();
+      await expect(kanbanCard(kanbanColumn(page, 'Backlog'), 'Edited by bob')).toBeVisible();
+      await expect(kanbanColumn(page, 'To Do').getByRole('article')).toHaveCount(0);
     }
     // And redoes it with the header button.
     await a.getByRole('button', { name: 'Redo', exact: true }).click();
-    await expect(card(column(b, 'To Do'), 'Move me')).toBeVisible();
-    await expect(card(column(b, 'Backlog'), 'Edited by bob')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(b, 'To Do'), 'Move me')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Edited by bob')).toBeVisible();
 
     // B's rename cannot be undone by A (only one's own changes), but B can undo it — unless A
     // changed the same card since: then B is told why.
@@ -702,12 +686,12 @@ test('undoing a card move after another member changed another card keeps both c
     const dialog = a.getByRole('dialog', { name: 'Edit Issue' });
     await dialog.getByLabel('Title').fill('Edited by alice');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(card(column(b, 'Backlog'), 'Edited by alice')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Edited by alice')).toBeVisible();
     await b.getByRole('button', { name: 'Undo', exact: true }).click();
     await expect(
       b.getByText("This change can't be undone: it was changed again since."),
     ).toBeVisible();
-    await expect(card(column(b, 'Backlog'), 'Edited by alice')).toBeVisible();
+    await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Edited by alice')).toBeVisible();
   } finally {
     await board.close();
   }
@@ -742,8 +726,8 @@ test('a member who turned notifications on is notified, while the tab is hidden,
     const shownOnB = () =>
       b.evaluate(() => (window as unknown as { __shown: { title: string }[] }).__shown);
 
-    await addCard(a, 'Backlog', { title: 'Fix the login' });
-    await expect(card(column(b, 'Backlog'), 'Fix the login')).toBeVisible();
+    await addKanbanCard(a, 'Backlog', { title: 'Fix the login' });
+    await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Fix the login')).toBeVisible();
     const toggle = b.getByRole('button', { name: 'Notify me' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await toggle.click();
@@ -755,7 +739,7 @@ test('a member who turned notifications on is notified, while the tab is hidden,
     // Visible tab: nothing is shown (the board itself shows the change).
     let save = await startEditAssignee(a, 'Fix the login', 'alice');
     await save.click();
-    await expect(card(column(b, 'Backlog'), 'Fix the login')).toContainText('alice');
+    await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Fix the login')).toContainText('alice');
     await b.evaluate(() => Object.assign(window, { __hidden: true }));
     save = await startEditAssignee(a, 'Fix the login', 'bob');
     await save.click();

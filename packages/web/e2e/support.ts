@@ -286,16 +286,39 @@ export async function kanbanShown(page: Page): Promise<void> {
   await expect(kanbanColumn(page, 'Backlog')).toBeVisible();
 }
 
-/** Adds a card to `columnName` through its Add card dialog and waits until the column shows it. */
-export async function addKanbanCard(page: Page, columnName: string, title: string): Promise<void> {
+/** The fields of Kanban's Add Issue dialog; only the title is required. */
+export interface KanbanCardFields {
+  title: string;
+  description?: string;
+  type?: string;
+  priority?: string;
+  estimation?: string;
+  assignee?: string;
+}
+
+/**
+ * Adds a card to `columnName` through its Add card dialog (a title, or the dialog's fields) and
+ * waits until the column shows it.
+ */
+export async function addKanbanCard(
+  page: Page,
+  columnName: string,
+  card: string | KanbanCardFields,
+): Promise<void> {
+  const fields = typeof card === 'string' ? { title: card } : card;
   await kanbanColumn(page, columnName)
     .getByRole('button', { name: new RegExp(`^Add (first )?card to ${columnName}$`) })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Add Issue' });
-  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Title').fill(fields.title);
+  if (fields.description) await dialog.getByLabel('Description').fill(fields.description);
+  if (fields.type) await dialog.getByLabel('Type').selectOption(fields.type);
+  if (fields.priority) await dialog.getByLabel('Priority').selectOption(fields.priority);
+  if (fields.estimation) await dialog.getByLabel('Estimation').fill(fields.estimation);
+  if (fields.assignee) await dialog.getByLabel('Assigned person').fill(fields.assignee);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(kanbanCard(kanbanColumn(page, columnName), title)).toBeVisible();
+  await expect(kanbanCard(kanbanColumn(page, columnName), fields.title)).toBeVisible();
 }
 
 export const ticketPhases = (page: Page): Locator => page.getByRole('region', { name: 'Phases' });
