@@ -55,7 +55,8 @@ describe('EVENT_BUS_URL when the server starts', () => {
           status: 200,
           body: { status: 'ok', realtime: 'listening', event_bus: bus, driver: 'pglite' },
         });
-        expect(server.output()).toContain(`events: ${bus}`);
+        // Logged just after the listening line the start waits for: it may still be on its way.
+        await expect.poll(() => server.output()).toContain(`events: ${bus}`);
       } finally {
         server.child.kill('SIGTERM');
         await server.exited;
