@@ -394,6 +394,7 @@ test('after one visit to the dashboard alone, every tool opens with no network â
     await addTicketIssue(b.page, 'Backlog', { title: issue });
 
     // Alice only sees her dashboard, once with the app's service worker in control.
+    const framesKept = keptEditorFrames(a.page);
     await signIn(a.page, server, alice);
     await expect(a.page).toHaveURL(`${server.url}/dashboard`);
     await serviceWorkerInControl(a.page);
@@ -404,6 +405,11 @@ test('after one visit to the dashboard alone, every tool opens with no network â
     await expect
       .poll(() => editorFilesKept(a.page), { timeout: 60_000 })
       .toBeGreaterThanOrEqual(11);
+    // â€¦and, once the sync is done, the editor's frame document in both languages (the HTTP
+    // cache keeps a frame's document only from a frame navigation: app/offline-sync.ts). Going
+    // offline before that would leave the page nothing to start draw.io from.
+    await expect.poll(() => [...framesKept].sort(), { timeout: 60_000 }).toEqual(['de', 'en']);
+    await expect(a.page.locator('iframe[sandbox=""]')).toHaveCount(0);
 
     // No network: every tool opens from this browser â€” Diagrams with draw.io itself.
     await a.context.setOffline(true);
@@ -447,6 +453,21 @@ async function cachedTools(page: Page): Promise<string[]> {
   return (await offlineStoreEntries(page))
     .flatMap(([key]) => (Array.isArray(key) && key[0] === 'content' ? [String(key[2])] : []))
     .sort();
+}
+
+/**
+ * The languages of the bundled editor's frame documents that `page` has loaded from here on
+ * (navigations to /diagram-editor/ that finished), filled as they arrive.
+ */
+function keptEditorFrames(page: Page): Set<string> {
+  const languages = new Set<string>();
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    const language = url.searchParams.get('lang');
+    if (request.isNavigationRequest() && url.pathname === '/diagram-editor/' && language)
+      languages.add(language);
+  });
+  return languages;
 }
 
 /** How many of the bundled editor's files the service worker's runtime cache holds. */
