@@ -1,13 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import {
   EDITOR_FILES_EVENT,
   EDITOR_FILES_MAX,
+  EDITOR_STARTUP_FILES,
   fetchEditorFiles,
   parseEditorFilesRequest,
+  precacheEditor,
 } from './editor-files.ts';
 
 const request = (paths: unknown) => JSON.stringify({ event: EDITOR_FILES_EVENT, paths });
@@ -77,5 +79,77 @@ describe('fetchEditorFiles', () => {
     await expect(
       fetchEditorFiles(`http://127.0.0.1:${port}/diagram-editor/`, ['js/app.min.js']),
     ).resolves.toEqual({});
+  });
+});
+
+describe('precacheEditor (issue 17: the bundled editor is kept before Diagrams is first opened)', () => {
+  const BUILD = '14.6.12-abc';
+  let server: Server;
+  let origin: string;
+  let listedBuild = BUILD;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      if (req.url === `/diagram-editor/${EDITOR_STARTUP_FILES}?build=${BUILD}`)
+        res.end(
+          JSON.stringify({
+            build: listedBuild,
+            files: ['js/app.min.js', 'styles/grapheditor.css'],
+          }),
+        );
+      else if (req.url?.startsWith('/diagram-editor/')) res.end('file');
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterEach(() => {
+    asked.length = 0;
+    listedBuild = BUILD;
+    vi.unstubAllGlobals();
+  });
+
+  /** The browser's Cache Storage as the service worker left it: `kept` URLs are in it. */
+  const cacheStorageWith = (kept: readonly string[]) => ({
+    match: (url: string) => Promise.resolve(kept.includes(url) ? new Response('file') : undefined),
+  });
+  const editorUrl = () => `${origin}/diagram-editor/?build=${BUILD}`;
+  const fileUrl = (path: string) => `${origin}/diagram-editor/${path}?build=${BUILD}`;
+  const frameLanguages = (frames: string[]) =>
+    frames.map((frame) => new URL(frame).searchParams.get('lang'));
+
+  it('fetches the listed start-up files Cache Storage lacks and hands the page both frames', async () => {
+    vi.stubGlobal('caches', cacheStorageWith([fileUrl('js/app.min.js')]));
+    const kept = await precacheEditor(editorUrl());
+    expect(kept.fetched).toBe(1);
+    expect(asked).toEqual([
+      `/diagram-editor/${EDITOR_STARTUP_FILES}?build=${BUILD}`,
+      `/diagram-editor/styles/grapheditor.css?build=${BUILD}`,
+    ]);
+    expect(frameLanguages(kept.frames)).toEqual(['en', 'de']);
+    for (const frame of kept.frames) {
+      expect(new URL(frame).pathname).toBe('/diagram-editor/');
+      expect(new URL(frame).searchParams.get('build')).toBe(BUILD);
+    }
+  });
+
+  it('with every file kept already, fetches none and still hands the page both frames — an earlier page may have gone before it kept them', async () => {
+    vi.stubGlobal(
+      'caches',
+      cacheStorageWith([fileUrl('js/app.min.js'), fileUrl('styles/grapheditor.css')]),
+    );
+    const kept = await precacheEditor(editorUrl());
+    expect(kept.fetched).toBe(0);
+    expect(asked).toEqual([`/diagram-editor/${EDITOR_STARTUP_FILES}?build=${BUILD}`]);
+    expect(frameLanguages(kept.frames)).toEqual(['en', 'de']);
+  });
+
+  it('keeps nothing when the server lists another build, or the address has none', async () => {
+    listedBuild = '14.6.13-def';
+    expect(await precacheEditor(editorUrl())).toEqual({ fetched: 0, frames: [] });
+    expect(await precacheEditor(`${origin}/diagram-editor/`)).toEqual({ fetched: 0, frames: [] });
+    expect(asked).toEqual([`/diagram-editor/${EDITOR_STARTUP_FILES}?build=${BUILD}`]);
   });
 });

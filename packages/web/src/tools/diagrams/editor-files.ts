@@ -84,9 +84,11 @@ export interface EditorPrecache {
   fetched: number;
   /**
    * The frame addresses (both languages) the page should load once in a frame that runs no
-   * script, when files were fetched: the browser keeps a frame's document apart from what a
-   * page or worker fetches (its HTTP cache key marks subframe documents), so only a frame
-   * navigation keeps it.
+   * script, whenever the server listed this build's files: the browser keeps a frame's document
+   * apart from what a page or worker fetches (its HTTP cache key marks subframe documents), so
+   * only a frame navigation keeps it — and nothing here can tell whether an earlier sync's page
+   * did (it may have been closed, reloaded or taken offline first). Kept, each is answered from
+   * the HTTP cache (the build's files are immutable there), so loading them again costs nothing.
    */
   frames: string[];
 }
@@ -98,7 +100,8 @@ export interface EditorPrecache {
  * fetched through the service worker, whose runtime cache `cipherspace-diagram-editor` keeps it —
  * the very request {@link fetchEditorFiles} makes when the frame asks; what Cache Storage holds
  * already is not fetched again. The frame's own document is the page's to keep
- * ({@link EditorPrecache}`.frames`). Never rejects.
+ * ({@link EditorPrecache}`.frames`, on every sync). Nothing to keep (no frames either) when the
+ * address has no build or the server lists another build, or no list. Never rejects.
  */
 export async function precacheEditor(editorUrl: string): Promise<EditorPrecache> {
   const none: EditorPrecache = { fetched: 0, frames: [] };
@@ -132,11 +135,9 @@ export async function precacheEditor(editorUrl: string): Promise<EditorPrecache>
       }
     }),
   );
-  const count = fetched.filter(Boolean).length;
-  if (count === 0) return none;
   const source = { kind: 'bundled', url: index.href } as const;
   return {
-    fetched: count,
+    fetched: fetched.filter(Boolean).length,
     frames: FRAME_LANGUAGES.map((language) => editorFrameUrl(source, language)),
   };
 }
