@@ -1,17 +1,21 @@
 /**
  * The dashboard's cards (spec §2 /dashboard): one per registered tool (icon, display name,
  * description, Open), a 'more tools' card and the space-settings card — a link for admins,
- * disabled and marked admin only for members (spec §6).
+ * disabled and marked admin only for members (spec §6). Loads the tools' code in idle time
+ * (./tool-prefetch.ts).
  */
 import { Settings, Sparkles } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 
 import { m } from '../../paraglide/messages.js';
 import { listTools, ToolIcon } from '../../tools/registry.ts';
-import { prefetchTool } from './tool-prefetch.ts';
+import { prefetchTool, prefetchToolsWhenIdle } from './tool-prefetch.ts';
 
 export function ToolGrid({ isAdmin, labelledBy }: { isAdmin: boolean; labelledBy: string }) {
   const tools = listTools();
+  // The tools' code, in the order of the cards, while the member reads the dashboard.
+  useEffect(() => prefetchToolsWhenIdle(listTools().map((tool) => tool.name)), []);
   return (
     <ul className="grid tool-grid" aria-labelledby={labelledBy}>
       {tools.map((tool) => (
@@ -25,9 +29,9 @@ export function ToolGrid({ isAdmin, labelledBy }: { isAdmin: boolean; labelledBy
             className="button button-primary"
             to={tool.route}
             aria-label={m.dashboard_tool_open_label({ tool: tool.displayName })}
-            onPointerEnter={() => prefetchTool(tool.name)}
-            onFocus={() => prefetchTool(tool.name)}
-            onTouchStart={() => prefetchTool(tool.name)}
+            onPointerEnter={() => void prefetchTool(tool.name)}
+            onFocus={() => void prefetchTool(tool.name)}
+            onTouchStart={() => void prefetchTool(tool.name)}
           >
             {m.dashboard_tool_open()}
           </Link>
