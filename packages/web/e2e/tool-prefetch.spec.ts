@@ -1,10 +1,14 @@
 /**
  * The dashboard loads the tools' code while the member reads it (src/features/dashboard/
  * tool-prefetch.ts; issue 15, a tool's first open): once it is idle, opening any tool from it
- * waits for no code — only for the tool's content. Real Chromium against a real server; the
- * requests are read from the browser.
+ * waits for none of that tool's code — only for the tool's content. Real Chromium against a real
+ * server; the requests are read from the browser, each tool's files from the build's
+ * screen-preloads.json (the files the server names in that route's page).
  */
-import { expect, test } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { expect, test, WEB_DIST } from './fixtures.ts';
 import { setUpSpace, signIn } from './support.ts';
 
 /** The dashboard's tool cards in their order (spec §2): Open link target and screen heading. */
@@ -17,43 +21,49 @@ const TOOLS = [
   { route: '/tools/randomizer', heading: 'Daily Randomizer' },
 ];
 
-const isCode = (url: string) => /\/assets\/[^?]+\.(?:js|css)(?:\?|$)/.test(new URL(url).pathname);
+/** Route → the code files of that screen (the app's, the screen's and what they import). */
+const screenFiles = JSON.parse(
+  readFileSync(join(WEB_DIST, 'screen-preloads.json'), 'utf8'),
+) as Record<string, string[]>;
 
-test('after resting on the dashboard, every tool opens without loading any code', async ({
+const isCode = (url: string) => /^\/assets\/[^?]+\.(?:js|css)$/.test(new URL(url).pathname);
+
+test('after resting on the dashboard, every tool opens without loading any of its code', async ({
   page,
   server,
 }) => {
   const [alice] = await setUpSpace(server, ['alice'], { prefix: 'Prefetch' });
-  const code: string[] = [];
-  page.on('request', (request) => {
-    if (isCode(request.url())) code.push(new URL(request.url()).pathname);
-  });
   if (!alice) throw new Error('space set-up failed');
+  const requested: string[] = [];
+  const loaded = new Set<string>();
+  page.on('request', (request) => {
+    if (isCode(request.url())) requested.push(new URL(request.url()).pathname);
+  });
+  page.on('requestfinished', (request) => {
+    if (isCode(request.url())) loaded.add(new URL(request.url()).pathname);
+  });
   await signIn(page, server, alice);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // The member reads the dashboard: its idle time loads the tools' code, one tool after another,
-  // until no more code is requested.
-  let seen = -1;
-  await expect
-    .poll(
-      () => {
-        const settled = code.length === seen;
-        seen = code.length;
-        return settled;
-      },
-      { intervals: [1500], timeout: 30_000 },
-    )
-    .toBe(true);
-  expect(code.length).toBeGreaterThan(0);
 
-  for (const tool of TOOLS) {
-    const before = code.length;
+  // The member reads the dashboard: its idle time loads the tools' code, one tool after another,
+  // until every file of every tool's screen is in.
+  const toolFiles = TOOLS.map((tool) => {
+    const files = screenFiles[tool.route];
+    if (!files?.length) throw new Error(`the build lists no files for ${tool.route}`);
+    return files;
+  });
+  const missing = () => toolFiles.flat().filter((file) => !loaded.has(file));
+  await expect.poll(missing, { timeout: 60_000 }).toEqual([]);
+
+  for (const [index, tool] of TOOLS.entries()) {
+    const before = requested.length;
     // The keyboard, not the pointer: no hover starts a download at the last moment.
     await page.getByRole('link', { name: `Open ${tool.heading}` }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${tool.route}$`));
     await expect(page.getByRole('heading', { level: 1, name: tool.heading })).toBeVisible();
-    expect(code.slice(before), `${tool.route} loaded code on its first open`).toEqual([]);
+    const ownCode = requested.slice(before).filter((file) => toolFiles[index]?.includes(file));
+    expect(ownCode, `${tool.route} loaded its code on its first open`).toEqual([]);
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard$/);
   }
