@@ -68,3 +68,34 @@ test('after resting on the dashboard, every tool opens without loading any of it
     await expect(page).toHaveURL(/\/dashboard$/);
   }
 });
+
+test("with the browser's Save-Data preference the dashboard loads no tool's code by itself", async ({
+  page,
+  server,
+}) => {
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'Prefetch' });
+  if (!alice) throw new Error('space set-up failed');
+  // Chromium's Data Saver sets navigator.connection.saveData; headless has no switch for it.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true } });
+  });
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (isCode(request.url())) requested.push(new URL(request.url()).pathname);
+  });
+  await signIn(page, server, alice);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Longer than the idle-time loading takes, and than its per-step timeout.
+  await page.waitForTimeout(5_000);
+  const kanban = screenFiles['/tools/kanban'] ?? [];
+  expect(kanban.length).toBeGreaterThan(0);
+  const toolChunk =
+    /\/assets\/(?:Kanban|Ticket|Bulletin|Diagrams|Poker|Randomizer)Page-[\w-]+\.js$/;
+  expect(requested.filter((file) => toolChunk.test(file))).toEqual([]);
+  // Opening a tool loads it as usual.
+  await page.getByRole('link', { name: 'Open Kanban Board' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
+  expect(requested).toEqual(
+    expect.arrayContaining(kanban.filter((file) => file.includes('KanbanPage'))),
+  );
+});
