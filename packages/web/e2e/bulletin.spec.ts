@@ -114,7 +114,18 @@ test('a markdown note added by one member is rendered for the other, and a drag 
     await expect(a.getByText('Picked up note "Sprint goals".')).toBeAttached();
     const keyX = dx > 0 ? 'ArrowRight' : 'ArrowLeft';
     const keyY = dy > 0 ? 'ArrowDown' : 'ArrowUp';
-    for (const key of [keyX, keyX, keyY]) await a.keyboard.press(key);
+    // Each step is on screen before the next key (dnd-kit moves through React state: a drop
+    // pressed before the last step was rendered ends the drag where the screen still shows it).
+    for (const key of [keyX, keyX, keyY]) {
+      const from = await note(a, 'Sprint goals').boundingBox();
+      await a.keyboard.press(key);
+      await expect
+        .poll(async () => {
+          const to = await note(a, 'Sprint goals').boundingBox();
+          return to !== null && from !== null && (to.x !== from.x || to.y !== from.y);
+        })
+        .toBe(true);
+    }
     await a.keyboard.press('Space');
     await expect(a.getByText('Note "Sprint goals" was dropped at its new place.')).toBeAttached();
     await expect(handle).toBeFocused();
