@@ -184,6 +184,30 @@ export interface BoardRender {
 }
 
 /**
+ * Runs `use` on a page of a fresh browser context (no cached key, code or content) that watches
+ * for the board's `cards` ({@link boardWatchScript}) and where `member` is signed in
+ * ({@link signIn}); closes the context after.
+ */
+async function onSignedInPage<T>(
+  browser: Browser,
+  url: string,
+  space: BenchSpace,
+  member: BenchMember,
+  cards: number,
+  use: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext(BENCH_CONTEXT_OPTIONS);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: boardWatchScript(cards) });
+    await signIn(page, url, space, member);
+    return await use(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Opens the Kanban board of `space` as `member` in a fresh browser context (no cached key, no
  * cached content) and measures its first render ({@link boardWatchScript}); `cards` is the
  * number of cards the board holds. With `opensBefore` > 0 the board is opened (and left for
@@ -201,11 +225,7 @@ export async function renderBoard(
   timeoutMs = 60_000,
   opensBefore = 0,
 ): Promise<BoardRender> {
-  const context = await browser.newContext(BENCH_CONTEXT_OPTIONS);
-  try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: boardWatchScript(cards) });
-    await signIn(page, url, space, member);
+  return onSignedInPage(browser, url, space, member, cards, async (page) => {
     for (let open = 0; open < opensBefore; open++) {
       await page.goto(`${url}${KANBAN_PATH}`);
       await boardRendered(page, timeoutMs);
@@ -213,9 +233,7 @@ export async function renderBoard(
     }
     await page.goto(`${url}${KANBAN_PATH}`);
     return await boardRendered(page, timeoutMs);
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** How long (ms) a member looks at the dashboard before opening a tool ({@link openFromDashboard}). */
@@ -242,12 +260,9 @@ export async function openFromDashboard(
   cards: number,
   timeoutMs = 60_000,
 ): Promise<BoardRender> {
-  const context = await browser.newContext(BENCH_CONTEXT_OPTIONS);
-  try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: boardWatchScript(cards) });
+  return onSignedInPage(browser, url, space, member, cards, async (page) => {
+    // From the next document on: the dashboard's.
     await page.addInitScript({ content: CLICK_WATCH_SCRIPT });
-    await signIn(page, url, space, member);
     await page.goto(`${url}/dashboard`);
     const open = page.locator(`a[href="${KANBAN_PATH}"]`);
     await open.waitFor({ timeout: timeoutMs });
@@ -263,9 +278,7 @@ export async function openFromDashboard(
       paintedMs: render.paintedMs - clickAt,
       allCardsMs: render.allCardsMs === null ? null : render.allCardsMs - clickAt,
     };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /**

@@ -30,6 +30,18 @@ async function signedInControlled(page: Page, server: ServerProcess): Promise<Me
   return member;
 }
 
+/** The paths of every response in the page's Cache Storage, over all caches. */
+function cachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+}
+
 test('the manifest names the app in the interface language and its icons load', async ({
   page,
   server,
@@ -86,14 +98,7 @@ test('after one visit the app starts with no network, with every tool code cache
   await page.waitForLoadState('load');
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
   const member = await signedInControlled(page, server);
-  const cached = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
-    }
-    return urls;
-  });
+  const cached = await cachedPaths(page);
   expect(cached).toContain('/');
   const toolPages = [
     'KanbanPage',
@@ -126,14 +131,7 @@ test("a screen opened by its address under the worker gets its own shell, with t
   server,
 }) => {
   await signedInControlled(page, server);
-  const cached = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
-    }
-    return urls;
-  });
+  const cached = await cachedPaths(page);
   for (const route of ['/', '/dashboard', '/tools/kanban', '/tools/scrum-poker', '/space/settings'])
     expect(cached, route).toContain(route);
 
