@@ -3,19 +3,43 @@
  * request forgery header"). `GET /api/csrf` sets the httpOnly `_csrf` cookie and returns the
  * matching token, which the tRPC links send as `X-CSRF-Token`. It is the one call made with plain
  * fetch, because it is not part of the tRPC API.
+ *
+ * A browser that still has the cookie from an earlier page load is refused (403) every non-GET
+ * request without the header, so a mutation made before this page's token is in waits for it
+ * ({@link csrfTokenForMutation}, used by ./http-link.ts).
  */
-let token: string | null = null;
 
+/**
+ * How long a mutation made before the page's token is in waits for it, in ms, before it goes
+ * without one: a few seconds, enough for a slow start-up answer, short enough that a server that
+ * does not answer costs the member no more than that.
+ */
+export const CSRF_WAIT_MS = 5_000;
+
+let token: string | null = null;
+/** The fetch of /api/csrf under way, shared by everyone who asks meanwhile; null when none is. */
+let inFlight: Promise<void> | null = null;
+
+/** The page's token, or null while it has none (not fetched yet, or the fetch failed). */
 export function getCsrfToken(): string | null {
   return token;
 }
 
 /**
- * Fetches a token (once per page load from main.tsx). Never throws: a failure leaves requests
- * without one, which the server refuses with 403 — so a page opened offline (issue 17) tries again
- * when the window's `online` event fires (one listener however often this failed).
+ * Fetches a token (once per page load from main.tsx; again when a mutation finds none, see
+ * {@link csrfTokenForMutation}). Calls made while a fetch is under way share it. Never throws: a
+ * failure leaves requests without one, which the server refuses with 403 when the browser has the
+ * cookie — so a page opened offline (issue 17) tries again when the window's `online` event fires
+ * (one listener however often this failed).
  */
-export async function initCsrf(): Promise<void> {
+export function initCsrf(): Promise<void> {
+  inFlight ??= fetchToken().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function fetchToken(): Promise<void> {
   try {
     const response = await fetch('/api/csrf', { credentials: 'same-origin' });
     if (response.ok)
@@ -29,4 +53,22 @@ export async function initCsrf(): Promise<void> {
 // One function, so that the browser keeps one `online` listener however often the fetch failed.
 function retry(): void {
   void initCsrf();
+}
+
+/**
+ * The token a state-changing request should carry: at once when the page has one; otherwise
+ * after the fetch of it under way ends (the start-up one, usually), or a new fetch when none is
+ * under way (a page opened offline whose start-up fetch failed, issue 17; offline it fails fast),
+ * but never later than `timeoutMs` — then whatever token there is, or null (the request goes
+ * without one, as before). Never rejects.
+ */
+export async function csrfTokenForMutation(timeoutMs = CSRF_WAIT_MS): Promise<string | null> {
+  if (token !== null) return token;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await Promise.race([initCsrf(), timeout]);
+  clearTimeout(timer);
+  return token;
 }

@@ -16,13 +16,16 @@ const NOT_FOUND: StubReply = {
 
 /**
  * Stubs the global `fetch` to answer each procedure of a `/trpc/…` batch from `replies` (by path,
- * e.g. 'auth.login'; anything else: NOT_FOUND). Returns the list of procedures called, in order.
- * Undo with `vi.unstubAllGlobals()`.
+ * e.g. 'auth.login'; anything else: NOT_FOUND), and `GET /api/csrf` with a token as the server
+ * does (a mutation made before the page has one fetches it first: lib/csrf.ts). Returns the list
+ * of procedures called, in order. Undo with `vi.unstubAllGlobals()`.
  */
 export function stubTrpcServer(replies: Record<string, StubReply>): string[] {
   const called: string[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    if (url.pathname === '/api/csrf')
+      return Promise.resolve(Response.json({ csrf_token: 'stub-csrf-token' }));
     const paths = url.pathname.replace(/^\/trpc\//, '').split(',');
     called.push(...paths);
     const body = paths.map((path) => {

@@ -20,7 +20,6 @@ import type {
 } from '@cipherspace/tools';
 
 import { contentPrefetch } from '../../lib/content-prefetch.ts';
-import { getCsrfToken, initCsrf } from '../../lib/csrf.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import {
   onRealtimeMessage,
@@ -40,23 +39,6 @@ import {
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
 import { offlineStore, showingTool } from './offline-store.ts';
 import { showToolStatus } from './save-status.ts';
-
-let csrfRefresh: Promise<void> | null = null;
-
-/**
- * Runs `call` with a CSRF token (spec §7): a page opened offline (issue 17) has none — its
- * start-up fetch of /api/csrf failed — and the server refuses its requests until it has one, so
- * it is fetched again first (once for calls made together; offline it fails fast and the call
- * fails as offline too). csrf.ts fetches it again on the `online` event as well, but the replay
- * starts on that same event, before that answer is in — hence this check stays.
- */
-function withCsrf<T>(call: () => Promise<T>): Promise<T> {
-  if (getCsrfToken() !== null) return call();
-  csrfRefresh ??= initCsrf().finally(() => {
-    csrfRefresh = null;
-  });
-  return csrfRefresh.then(call);
-}
 
 /** The content type of the tool named `N` in the registry. */
 export type ContentOf<N extends ToolName> =
@@ -129,10 +111,14 @@ export function useToolContent<C, Op extends NamedOperation>(
 
   const prepared = useMemo(() => {
     if (spaceName === null || spaceKey === null) return null;
+    // Mutations carry the CSRF token (spec §7): made before the page has one — its start-up
+    // fetch still under way, or failed because the page was opened offline (issue 17) and the
+    // replay starts on the same `online` event as that fetch's retry — they wait for it in the
+    // HTTP link (lib/http-link.ts).
     const api = {
       // The first load takes the answer the route already asked for (lib/content-prefetch.ts).
       find: (input: { space_name: string; tool: string }) => {
-        const fetch = () => withCsrf(() => client.content.find.query(input));
+        const fetch = () => client.content.find.query(input);
         const prefetched = contentPrefetch.take<Awaited<ReturnType<typeof fetch>>>(
           input.space_name,
           input.tool,
@@ -140,15 +126,13 @@ export function useToolContent<C, Op extends NamedOperation>(
         return prefetched ? prefetched.catch(fetch) : fetch();
       },
       save: (input: Parameters<typeof client.content.save.mutate>[0]) =>
-        withCsrf(() => client.content.save.mutate(input)),
+        client.content.save.mutate(input),
       changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
-        withCsrf(() => client.content.changes.query(input)),
+        client.content.changes.query(input),
       // Live tools tell the others of a change while its snapshot uploads (issue 15).
       ...(realtime && {
         propose: (input: Parameters<typeof client.content.propose.mutate>[0]) =>
-          withCsrf(() =>
-            client.content.propose.mutate({ ...input, client_id: REALTIME_CLIENT_ID }),
-          ),
+          client.content.propose.mutate({ ...input, client_id: REALTIME_CLIENT_ID }),
       }),
     };
     const codec = spaceKeyCodec(spaceKey, spaceName);
