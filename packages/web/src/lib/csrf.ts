@@ -6,7 +6,8 @@
  *
  * A browser that still has the cookie from an earlier page load is refused (403) every non-GET
  * request without the header, so a mutation made before this page's token is in waits for it
- * ({@link csrfTokenForMutation}, used by ./http-link.ts).
+ * ({@link csrfTokenForMutation}, used by ./http-link.ts). A request refused for its token all the
+ * same is sent once more with a new one ({@link csrfRecoveringFetch}).
  */
 
 /**
@@ -39,11 +40,20 @@ export function initCsrf(): Promise<void> {
   return inFlight;
 }
 
+/**
+ * `GET /api/csrf`: the token matching this browser's `_csrf` cookie (the server sets the cookie
+ * when there is none), or null when the server answers with an error.
+ * @throws TypeError when the server cannot be reached (offline).
+ */
+export async function requestCsrfToken(): Promise<string | null> {
+  const response = await fetch('/api/csrf', { credentials: 'same-origin' });
+  if (!response.ok) return null;
+  return ((await response.json()) as { csrf_token?: string }).csrf_token ?? null;
+}
+
 async function fetchToken(): Promise<void> {
   try {
-    const response = await fetch('/api/csrf', { credentials: 'same-origin' });
-    if (response.ok)
-      token = ((await response.json()) as { csrf_token?: string }).csrf_token ?? null;
+    token = await requestCsrfToken();
   } catch {
     token = null;
     addEventListener('online', retry, { once: true });
@@ -71,4 +81,53 @@ export async function csrfTokenForMutation(timeoutMs = CSRF_WAIT_MS): Promise<st
   await Promise.race([initCsrf(), timeout]);
   clearTimeout(timer);
   return token;
+}
+
+/**
+ * A new token for a request the server refused for its CSRF token: forgets the page's token and
+ * fetches one (sharing a fetch under way), waiting at most `timeoutMs` like
+ * {@link csrfTokenForMutation}. Null when none came. Never rejects.
+ */
+export function renewCsrfToken(timeoutMs = CSRF_WAIT_MS): Promise<string | null> {
+  token = null;
+  return csrfTokenForMutation(timeoutMs);
+}
+
+/**
+ * Whether `response` is the server's refusal of a state-changing request for its CSRF token: a
+ * 403 whose JSON body is the server's own `{detail}` (spec §8), answered before any procedure ran
+ * — a procedure's 403 (another space, not an admin) is a tRPC error body (`{error}`, or an array
+ * of them for a batch), which a new token would not change.
+ */
+async function refusedForCsrf(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  try {
+    const body: unknown = await response.clone().json();
+    return typeof body === 'object' && body !== null && 'detail' in body && !('error' in body);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `fetch` of the tRPC links (./http-link.ts, and the offline sync worker's): a POST that the
+ * server refuses for its CSRF token (403 `{detail}`, see refusedForCsrf) is sent once more, with
+ * the token `renewToken` gives (null: the refusal is the answer). Refused before any procedure
+ * ran, the request changed nothing, so sending it again is safe.
+ *
+ * Why a token can stop matching the cookie (spec §7): two tabs of a browser without the `_csrf`
+ * cookie fetch their first token at the same time, each gets a cookie of its own and the one set
+ * last wins — every mutation of the other tab was refused until it was reloaded; or a mutation
+ * left without a token after waiting CSRF_WAIT_MS.
+ */
+export function csrfRecoveringFetch(renewToken: () => Promise<string | null>): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (init?.method !== 'POST' || !(await refusedForCsrf(response))) return response;
+    const renewed = await renewToken();
+    if (renewed === null) return response;
+    const headers = new Headers(init.headers);
+    headers.set('x-csrf-token', renewed);
+    return fetch(input, { ...init, headers });
+  };
 }

@@ -157,3 +157,114 @@ describe('httpLink and the CSRF token (spec §7): a mutation waits for it, a que
     expect(server.sent[1]?.csrf).toBe('known-token');
   });
 });
+
+/**
+ * Stubs the global `fetch` as a server whose `_csrf` cookie now matches `cookie.token`:
+ * `/api/csrf` answers that token at once; a POST to `/trpc/…` with another token is refused 403
+ * `{detail}` before any procedure runs, as the server's CSRF check does (packages/server/src/
+ * csrf.ts); `forbidden` makes every `/trpc/…` call a procedure's 403 (a tRPC error body).
+ */
+function stubCsrfServer(cookie: { token: string }, { forbidden = false } = {}) {
+  const sent: (Sent & { method: string })[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = init?.method ?? 'GET';
+    const csrf = new Headers(init?.headers).get('x-csrf-token');
+    sent.push({ url, csrf, method });
+    if (url === '/api/csrf') return Promise.resolve(Response.json({ csrf_token: cookie.token }));
+    if (method === 'POST' && csrf !== cookie.token)
+      return Promise.resolve(Response.json({ detail: 'Invalid csrf token' }, { status: 403 }));
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    const paths = pathname.replace(/^\/trpc\//, '').split(',');
+    const one = forbidden
+      ? { error: superjson.serialize({ message: 'Not your space', code: -32003, data: {} }) }
+      : { result: { data: superjson.serialize(null) } };
+    const body = searchParams.get('batch') === '1' ? paths.map(() => one) : one;
+    return Promise.resolve(Response.json(body, { status: forbidden ? 403 : 200 }));
+  });
+  return sent;
+}
+
+describe('httpLink and a CSRF token the server no longer accepts (spec §7)', () => {
+  beforeEach(() => {
+    localStorage.setItem('token', 'session-token');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** A page whose token is `page-token`; the browser's cookie is then replaced (another tab). */
+  async function pageWithStaleToken(batch: boolean, options?: { forbidden?: boolean }) {
+    const cookie = { token: 'page-token' };
+    const sent = stubCsrfServer(cookie, options);
+    const { csrf, client } = await pageStart(batch);
+    await csrf.initCsrf();
+    expect(csrf.getCsrfToken()).toBe('page-token');
+    cookie.token = 'other-tab-token';
+    sent.length = 0;
+    return { cookie, sent, csrf, client };
+  }
+
+  it.each([true, false])(
+    'a mutation refused for its token is sent once more with a new one, and succeeds (batch: %s)',
+    async (batch) => {
+      const { sent, csrf, client } = await pageWithStaleToken(batch);
+      await expect(client.realtime.announce.mutate(announce)).resolves.toBeNull();
+      expect(sent.map(({ url, csrf }) => [url.replace(/\?.*$/, ''), csrf])).toEqual([
+        ['/trpc/realtime.announce', 'page-token'],
+        ['/api/csrf', null],
+        ['/trpc/realtime.announce', 'other-tab-token'],
+      ]);
+      // The page keeps the new token: the next mutation goes with it at once.
+      expect(csrf.getCsrfToken()).toBe('other-tab-token');
+      await client.realtime.announce.mutate(announce);
+      expect(sent).toHaveLength(4);
+      expect(sent[3]?.csrf).toBe('other-tab-token');
+    },
+  );
+
+  it('mutations refused together fetch one new token between them', async () => {
+    const { sent, client } = await pageWithStaleToken(false);
+    await Promise.all([
+      client.realtime.announce.mutate(announce),
+      client.realtime.announce.mutate({ ...announce, client_id: 'tab-2' }),
+    ]);
+    expect(sent.filter(({ url }) => url === '/api/csrf')).toHaveLength(1);
+    expect(sent.filter(({ url }) => url.startsWith('/trpc/'))).toHaveLength(4);
+  });
+
+  it('a mutation refused again with the new token fails with the 403: one retry, no loop', async () => {
+    const { cookie, sent, client } = await pageWithStaleToken(true);
+    // Every token the page gets is already stale when it uses it.
+    vi.stubGlobal(
+      'fetch',
+      ((inner) => (input: RequestInfo | URL, init?: RequestInit) => {
+        const answer = inner(input, init);
+        cookie.token = `${cookie.token}+`;
+        return answer;
+      })(globalThis.fetch),
+    );
+    await expect(client.realtime.announce.mutate(announce)).rejects.toThrow();
+    expect(sent.filter(({ url }) => url.startsWith('/trpc/'))).toHaveLength(2);
+    expect(sent.filter(({ url }) => url === '/api/csrf')).toHaveLength(1);
+  });
+
+  it("a procedure's 403 (a tRPC error, not the CSRF check) is not sent again", async () => {
+    const sent = stubCsrfServer({ token: 'page-token' }, { forbidden: true });
+    const { csrf, client } = await pageStart(true);
+    await csrf.initCsrf();
+    await expect(client.realtime.announce.mutate(announce)).rejects.toThrow('Not your space');
+    expect(sent.map(({ url, csrf }) => [url.replace(/\?.*$/, ''), csrf])).toEqual([
+      ['/api/csrf', null],
+      ['/trpc/realtime.announce', 'page-token'],
+    ]);
+  });
+
+  it('a query is never sent again (GETs need no token)', async () => {
+    const { sent, client } = await pageWithStaleToken(false, { forbidden: true });
+    await expect(client.content.find.query(find)).rejects.toThrow();
+    expect(sent.map(({ url, method }) => [url.replace(/\?.*$/, ''), method])).toEqual([
+      ['/trpc/content.find', 'GET'],
+    ]);
+  });
+});

@@ -12,7 +12,7 @@ import {
 } from '@trpc/client';
 import superjson from 'superjson';
 
-import { csrfTokenForMutation, getCsrfToken } from './csrf.ts';
+import { csrfRecoveringFetch, csrfTokenForMutation, getCsrfToken, renewCsrfToken } from './csrf.ts';
 import { getToken } from './session.ts';
 
 type RequestHeaders = Record<string, string>;
@@ -44,10 +44,15 @@ function requestHeaders(ops: readonly Operation[]): RequestHeaders | Promise<Req
  * (calls made in one tick share a request), or with `batch: false` one request per call, sent the
  * moment it is made — for a request that must not wait a tick behind others the page starts
  * meanwhile (the first screen's content: see app/first-screen.ts). A mutation made before the
- * page's CSRF token is in waits for it (see requestHeaders).
+ * page's CSRF token is in waits for it (see requestHeaders); one refused for its token all the
+ * same is sent once more with a new one (csrfRecoveringFetch).
  */
 export function httpLink({ batch = true }: { batch?: boolean } = {}): TRPCLink<AppRouter> {
-  const options = { url: '/trpc', transformer: superjson };
+  const options = {
+    url: '/trpc',
+    transformer: superjson,
+    fetch: csrfRecoveringFetch(() => renewCsrfToken()),
+  };
   return batch
     ? httpBatchLink({ ...options, headers: ({ opList }) => requestHeaders(opList) })
     : unbatchedHttpLink({ ...options, headers: ({ op }) => requestHeaders([op]) });

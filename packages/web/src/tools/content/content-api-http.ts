@@ -8,6 +8,7 @@ import type { AppRouter } from '@cipherspace/api';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import superjson from 'superjson';
 
+import { csrfRecoveringFetch, requestCsrfToken } from '../../lib/csrf.ts';
 import type { ContentApi } from './content-transport.ts';
 
 /** What the worker uses: the content procedures a lifecycle needs, and the list of tools. */
@@ -18,19 +19,22 @@ export interface SyncApi extends ContentApi {
 
 /**
  * The content procedures as the member `token` (`Authorization: Bearer`), with a CSRF token
- * fetched first from GET /api/csrf. Rejects when the server cannot be reached for it (nothing
- * was sent).
+ * fetched first from GET /api/csrf (and fetched again when the server refuses a save for it:
+ * a page of this browser may have replaced the cookie meanwhile, see csrfRecoveringFetch).
+ * Rejects when the server cannot be reached for it (nothing was sent).
  */
 export async function httpSyncApi(token: string): Promise<SyncApi> {
-  const response = await fetch('/api/csrf', { credentials: 'same-origin' });
-  const csrf = response.ok
-    ? (((await response.json()) as { csrf_token?: string }).csrf_token ?? null)
-    : null;
+  let csrf = await requestCsrfToken();
+  const renewCsrf = async () => {
+    csrf = await requestCsrfToken().catch(() => null);
+    return csrf;
+  };
   const client = createTRPCClient<AppRouter>({
     links: [
       httpBatchLink({
         url: '/trpc',
         transformer: superjson,
+        fetch: csrfRecoveringFetch(renewCsrf),
         headers: () => ({
           authorization: `Bearer ${token}`,
           ...(csrf === null ? {} : { 'x-csrf-token': csrf }),
