@@ -43,12 +43,20 @@ const CONFLICT_TEXT =
 
 const saveStatus = (page: Page) => page.locator('.tool-header .tool-save-status');
 
-/** Moves a card `steps` columns to the right with the keyboard (dnd-kit's keyboard sensor). */
-async function moveRight(page: Page, title: string, steps: number): Promise<void> {
+/**
+ * Moves a card to the right with the keyboard (dnd-kit's keyboard sensor), one column per entry
+ * of `columns` (the columns it passes over, the last the one it is dropped in). Each step is
+ * announced before the next key: dnd-kit moves through React state, and a drop pressed before
+ * the last step was rendered ends the drag where the screen still shows it.
+ */
+async function moveRight(page: Page, title: string, columns: readonly string[]): Promise<void> {
   await page.getByRole('button', { name: `Move card ${title}`, exact: true }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText(`Picked up card "${title}"`)).toBeAttached();
-  for (let step = 0; step < steps; step++) await page.keyboard.press('ArrowRight');
+  for (const column of columns) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText(`Card "${title}" is over column "${column}".`)).toBeAttached();
+  }
   await page.keyboard.press('Space');
   await expect(page.getByText(`Card "${title}" was dropped in column`)).toBeAttached();
 }
@@ -130,7 +138,7 @@ test('a board opens offline from the cache, takes changes and delivers them when
     await addKanbanCard(page, 'Backlog', 'Zebra packing list');
     await expect(saveStatus(page)).toHaveText('Offline — 1 change waiting');
     await addKanbanCard(page, 'To Do', 'Quokka travel plan');
-    await moveRight(page, 'Zebra packing list', 2);
+    await moveRight(page, 'Zebra packing list', ['To Do', 'In Progress']);
     await expect(kanbanCard(kanbanColumn(page, 'In Progress'), 'Zebra packing list')).toBeVisible();
     await page.getByRole('button', { name: 'Edit card Narwhal shared card', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Issue' });
