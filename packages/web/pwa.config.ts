@@ -17,6 +17,8 @@
  *   cache (an opaque-origin frame is beyond any service worker).
  * - Not cached: API answers (they need the session; tool content is kept in IndexedDB by the
  *   tools themselves) and source maps.
+ * - Static routes (`InstallEvent.addRoutes`, Chromium ≥ 123; other browsers ignore them and the
+ *   worker answers as before): see {@link STATIC_ROUTES}.
  */
 import { readFileSync } from 'node:fs';
 
@@ -93,6 +95,55 @@ const SHELL_REVISION = Date.now().toString(36);
  */
 const SHELLS = Object.keys(SCREEN_MODULES).map((url) => ({ url, revision: SHELL_REVISION }));
 
+/** The script the worker imports for its static routes (emitted by {@link staticRoutesScript}). */
+export const STATIC_ROUTES_FILE = 'sw-routes.js';
+
+/**
+ * The worker's static routes (ServiceWorker static routing API): requests the browser answers
+ * without running the worker's JavaScript, which a page opened in a new tab would otherwise wait
+ * for — the worker starting, then Workbox looking up each of the screen's ~35 files in turn
+ * (bench/RESULTS.md: a board opened by its address in a new tab of a returning member).
+ * - The API (`/api/…`, `/trpc/…`): straight to the network; the worker never answered them.
+ * - The build's files (`/assets/…`, names that change with their content): straight from Cache
+ *   Storage, where the precache keeps them under their own URLs; a file the cache lacks (a newer
+ *   build's, before its worker is installed) comes from the network.
+ * - Navigations: the network and the worker race, the first answer wins; offline, the network
+ *   fails and the worker's precached shell answers, as before.
+ */
+export const STATIC_ROUTES = [
+  {
+    condition: {
+      or: [{ urlPattern: { pathname: '/api/*' } }, { urlPattern: { pathname: '/trpc/*' } }],
+    },
+    source: 'network',
+  },
+  {
+    condition: { urlPattern: { pathname: '/assets/*' }, requestMethod: 'GET' },
+    source: 'cache',
+  },
+  { condition: { requestMode: 'navigate' }, source: 'race-network-and-fetch-handler' },
+] as const;
+
+/** Emits {@link STATIC_ROUTES_FILE}: registers {@link STATIC_ROUTES} when the worker installs. */
+function staticRoutesScript(): Plugin {
+  return {
+    name: 'cipherspace-sw-static-routes',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: STATIC_ROUTES_FILE,
+        source:
+          "// The service worker's static routes (packages/web/pwa.config.ts STATIC_ROUTES).\n" +
+          "self.addEventListener('install', (event) => {\n" +
+          "  if (typeof event.addRoutes === 'function')\n" +
+          `    event.addRoutes(${JSON.stringify(STATIC_ROUTES)});\n` +
+          '});\n',
+      });
+    },
+  };
+}
+
 /** The PWA plugins for vite.config.ts. */
 export function pwaPlugins(): Plugin[] {
   return [
@@ -107,7 +158,7 @@ export function pwaPlugins(): Plugin[] {
         globPatterns: ['**/*.{js,css,svg,png,woff2,webmanifest}'],
         // index.html is only ever served filled in by the server, at any route: precache the
         // screens' routes as it sends them.
-        globIgnores: ['**/index.html', '**/*.map'],
+        globIgnores: ['**/index.html', '**/*.map', STATIC_ROUTES_FILE],
         additionalManifestEntries: SHELLS,
         navigateFallback: '/',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/diagram-editor(\/|$)/],
@@ -128,11 +179,13 @@ export function pwaPlugins(): Plugin[] {
             },
           },
         ],
+        importScripts: [`/${STATIC_ROUTES_FILE}`],
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,
       },
     }),
     germanManifest(),
+    staticRoutesScript(),
   ];
 }

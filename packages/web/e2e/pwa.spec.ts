@@ -135,8 +135,10 @@ test("a screen opened by its address under the worker gets its own shell, with t
   for (const route of ['/', '/dashboard', '/tools/kanban', '/tools/scrum-poker', '/space/settings'])
     expect(cached, route).toContain(route);
 
-  // A new tab on the board's address: the worker answers with the board's shell, which names
-  // the board's code, so the browser fetches it with the app's instead of after it.
+  // A new tab on the board's address with no network: the worker answers with the board's
+  // shell, which names the board's code, so the browser fetches it with the app's instead of
+  // after it. (Online, the network and the worker race for a navigation: see the next test.)
+  await context.setOffline(true);
   const tab = await context.newPage();
   const board = await tab.goto(`${server.url}/tools/kanban`);
   expect(board?.fromServiceWorker()).toBe(true);
@@ -148,6 +150,77 @@ test("a screen opened by its address under the worker gets its own shell, with t
   const other = await tab.goto(`${server.url}/no/such/page`);
   expect(other?.fromServiceWorker()).toBe(true);
   expect(await other?.text()).not.toMatch(/KanbanPage-/);
+  await context.setOffline(false);
+});
+
+/** How the worker's static routes answered the page's last request for `path` (Resource Timing). */
+function routedBy(page: Page, path: string): Promise<{ matched: string; final: string } | null> {
+  return page.evaluate((path) => {
+    const entries = performance.getEntriesByName(new URL(path, location.href).href);
+    const entry = entries.at(-1) as
+      | (PerformanceResourceTiming & {
+          workerMatchedSourceType?: string;
+          workerFinalSourceType?: string;
+        })
+      | undefined;
+    return entry
+      ? { matched: entry.workerMatchedSourceType ?? '', final: entry.workerFinalSourceType ?? '' }
+      : null;
+  }, path);
+}
+
+test("under the worker a new tab gets the build's files straight from the cache and the API straight from the network", async ({
+  page,
+  context,
+  server,
+}) => {
+  await signedInControlled(page, server);
+
+  // A board opened by its address in a new tab, online: its code comes from Cache Storage
+  // without running the worker, its content from the server without passing through it.
+  const tab = await context.newPage();
+  const contentCall = tab.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith('/trpc/content.'),
+  );
+  await tab.goto(`${server.url}/tools/kanban`);
+  await expect(tab.getByRole('heading', { level: 1, name: 'Kanban Board' })).toBeVisible();
+  const boardCode = await tab.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .find((path) => /^\/assets\/KanbanPage-[\w-]+\.js$/.test(path)) ?? null,
+  );
+  expect(boardCode).not.toBeNull();
+  expect(await routedBy(tab, boardCode ?? '')).toEqual({ matched: 'cache', final: 'cache' });
+  const content = new URL((await contentCall).url());
+  expect(await routedBy(tab, content.pathname + content.search)).toEqual({
+    matched: 'network',
+    final: 'network',
+  });
+
+  // A file of the build the cache does not hold (as a newer build's would be) still loads, from
+  // the network.
+  const missing = await tab.evaluate(async () => {
+    const cacheName = (await caches.keys()).find((name) => name.includes('precache'));
+    if (!cacheName) return null;
+    const cache = await caches.open(cacheName);
+    const file = (await cache.keys())
+      .map((request) => new URL(request.url).pathname)
+      .find((path) => /^\/assets\/PokerPage-[\w-]+\.js$/.test(path));
+    if (!file) return null;
+    await cache.delete(file);
+    const answer = await fetch(file);
+    return { file, status: answer.status, bytes: (await answer.text()).length };
+  });
+  expect(missing).toMatchObject({ status: 200 });
+  expect(missing?.bytes).toBeGreaterThan(1000);
+  await expect
+    .poll(() => routedBy(tab, missing?.file ?? ''))
+    .toEqual({
+      matched: 'cache',
+      final: 'network',
+    });
 });
 
 test('a new version waits for the member: "A new version is available — Reload"', async ({
