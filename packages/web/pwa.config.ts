@@ -95,6 +95,9 @@ const SHELL_REVISION = Date.now().toString(36);
  */
 const SHELLS = Object.keys(SCREEN_MODULES).map((url) => ({ url, revision: SHELL_REVISION }));
 
+/** The server's API paths (`/api/…`, `/trpc/…`): the worker never answers them. */
+const API_PREFIXES = ['/api', '/trpc'] as const;
+
 /** The script the worker imports for its static routes (emitted by {@link staticRoutesScript}). */
 export const STATIC_ROUTES_FILE = 'sw-routes.js';
 
@@ -112,9 +115,7 @@ export const STATIC_ROUTES_FILE = 'sw-routes.js';
  */
 export const STATIC_ROUTES = [
   {
-    condition: {
-      or: [{ urlPattern: { pathname: '/api/*' } }, { urlPattern: { pathname: '/trpc/*' } }],
-    },
+    condition: { or: API_PREFIXES.map((prefix) => ({ urlPattern: { pathname: `${prefix}/*` } })) },
     source: 'network',
   },
   {
@@ -161,7 +162,9 @@ export function pwaPlugins(): Plugin[] {
         globIgnores: ['**/index.html', '**/*.map', STATIC_ROUTES_FILE],
         additionalManifestEntries: SHELLS,
         navigateFallback: '/',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/diagram-editor(\/|$)/],
+        navigateFallbackDenylist: [...API_PREFIXES, '/diagram-editor'].map(
+          (prefix) => new RegExp(`^${prefix}(/|$)`),
+        ),
         // The bundled diagram editor's files, as the app fetches them for the editor's frame
         // (tools/diagrams/editor-files.ts) with the editor's build in the query: an answer never
         // changes, so the first use keeps them for offline starts (issue 17). Two builds' worth.
