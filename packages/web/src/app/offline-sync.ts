@@ -3,18 +3,29 @@
  * when the browser goes online, and once when a signed-in page starts online (in idle time,
  * after the page's own screen has started), it starts the offline sync worker
  * (tools/content/offline-sync.worker.ts) with the session's credentials — which replays the
- * changes of tools no screen shows, refreshes every tool's cached ciphertext and keeps the
- * bundled diagram editor. One worker at a time. Loaded lazily by the Layout for signed-in
+ * changes of tools no screen shows and refreshes every tool's cached ciphertext; once the page
+ * has been open for {@link EDITOR_KEEP_DELAY_MS}, a sync also keeps the bundled diagram editor.
+ * One worker at a time; a sync asked for while one runs follows it. Loaded lazily by the Layout for signed-in
  * members, and handed what it needs, so that its chunk imports nothing the landing page's chunks
  * hold: a shared module would make the bundler split a chunk the landing page loads (its JS
  * budget, `pnpm bench web`).
  */
 import type { Language } from '../lib/i18n.ts';
 import type { SyncAnswer, SyncRequest } from '../tools/content/offline-sync.worker.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { readDiagramEditor } from '../tools/diagrams/editor-url.ts';
 
 /** The start-up sync waits for the browser to be idle, at most this long (ms). */
 const START_DELAY_MS = 2000;
+
+/**
+ * How long (ms) a page has been open before its sync keeps the bundled diagram editor (its
+ * start-up files, 17 MB, and its frame documents). The first copy of a build made the pages a
+ * member opened meanwhile take twice as long to show (a board opened by its address: 535 →
+ * 1,149 ms; bench/RESULTS.md), and a page is opened far more often than Diagrams is opened
+ * offline for the first time: a page that stays open this long is one the member is reading.
+ */
+export const EDITOR_KEEP_DELAY_MS = 10_000;
 
 /** A frame kept loading longer than this (ms) is given up (the next start tries again). */
 const FRAME_TIMEOUT_MS = 30_000;
@@ -57,8 +68,9 @@ export interface OfflineSyncOptions {
 }
 
 /**
- * Starts syncing for the member of `options` (now in idle time, and on every `online` event); returns
- * the function that stops it (and a worker still running). Does nothing where the browser has no
+ * Starts syncing for the member of `options` (now in idle time, on every `online` event, and once
+ * more with the diagram editor after {@link EDITOR_KEEP_DELAY_MS}, in idle time); returns the
+ * function that stops it (and a worker still running). Does nothing where the browser has no
  * workers.
  */
 export function startOfflineSync({
@@ -70,9 +82,17 @@ export function startOfflineSync({
 }: OfflineSyncOptions): () => void {
   if (typeof Worker === 'undefined') return () => undefined;
   let worker: Worker | null = null;
+  let stopped = false;
+  // A sync asked for while a worker runs (back online, the editor's turn) follows it.
+  let again = false;
+  let keepEditor = false;
   const sync = () => {
     const spaceKey = readSpaceKey(spaceName);
-    if (worker || !navigator.onLine || spaceKey === null) return;
+    if (stopped || !navigator.onLine || spaceKey === null) return;
+    if (worker) {
+      again = true;
+      return;
+    }
     const editor = readDiagramEditor();
     const started = new Worker(
       new URL('../tools/content/offline-sync.worker.ts', import.meta.url),
@@ -81,7 +101,12 @@ export function startOfflineSync({
     worker = started;
     const finish = () => {
       started.terminate();
-      if (worker === started) worker = null;
+      if (worker !== started) return;
+      worker = null;
+      if (again) {
+        again = false;
+        sync();
+      }
     };
     started.onmessage = (event: MessageEvent<SyncAnswer>) => {
       if (event.data.errors.length > 0)
@@ -97,8 +122,10 @@ export function startOfflineSync({
       token,
       language,
       // Kept only where the service worker will keep it (not in development, not before the
-      // worker controls the page): 17 MB are not downloaded for nothing.
+      // worker controls the page), and not before the page has been open a while: 17 MB are
+      // not downloaded for nothing, nor while the member waits for a screen.
       editorUrl:
+        keepEditor &&
         editor.kind === 'bundled' &&
         'serviceWorker' in navigator &&
         navigator.serviceWorker.controller
@@ -107,14 +134,18 @@ export function startOfflineSync({
     };
     started.postMessage(request);
   };
-  const idle = typeof requestIdleCallback === 'function';
-  const handle = idle
-    ? requestIdleCallback(sync, { timeout: START_DELAY_MS })
-    : setTimeout(sync, START_DELAY_MS);
+  const cancelStart = whenIdle(sync, START_DELAY_MS, START_DELAY_MS);
+  let cancelEditorStart: () => void = () => undefined;
+  const editorTimer = setTimeout(() => {
+    keepEditor = true;
+    cancelEditorStart = whenIdle(sync, START_DELAY_MS);
+  }, EDITOR_KEEP_DELAY_MS);
   addEventListener('online', sync);
   return () => {
-    if (idle) cancelIdleCallback(handle as number);
-    else clearTimeout(handle);
+    stopped = true;
+    cancelStart();
+    clearTimeout(editorTimer);
+    cancelEditorStart();
     removeEventListener('online', sync);
     worker?.terminate();
     worker = null;

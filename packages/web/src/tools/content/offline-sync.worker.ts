@@ -1,16 +1,17 @@
 /**
  * The offline sync worker (issue 17): keeps this browser ready to work offline and sends what was
- * made offline. Started by the signed-in page (app/offline-sync.ts) when the browser goes online
- * and once when a signed-in page starts online; it is handed one {@link SyncRequest}, then:
+ * made offline. Started by the signed-in page (app/offline-sync.ts) when the browser goes online,
+ * once when a signed-in page starts online, and once more (with the editor) when that page has
+ * been open a while; it is handed one {@link SyncRequest}, then:
  *
  * 1. replays the queue of every tool with changes waiting that no screen shows
  *    (./background-replay.ts, whose code — the tools' rules — loads only when some tool has
  *    changes waiting);
  * 2. brings the cached ciphertext of every tool of the space up to date (./offline-cache.ts), so
  *    that every tool opens offline, not only those the member opened;
- * 3. keeps the bundled diagram editor's start-up files (tools/diagrams/editor-files.ts
- *    `precacheEditor`), unless the browser asks to save data, and tells the page which editor
- *    frames to load once so that their documents are kept too;
+ * 3. when the request names the editor, keeps the bundled diagram editor's start-up files
+ *    (tools/diagrams/editor-files.ts `precacheEditor`), unless the browser asks to save data,
+ *    and tells the page which editor frames to load once so that their documents are kept too;
  *
  * posts one {@link SyncAnswer} and closes. Each step's failure (the network went again) leaves
  * the rest for the next start; nothing is dropped.
