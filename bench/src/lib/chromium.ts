@@ -27,7 +27,8 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
 }
 
 /**
- * The options of every browser context a benchmark opens: no service worker. The app's worker
+ * The options of every browser context a benchmark opens, but the one that measures a board with
+ * the app installed (lib/web-app.ts `renderBoardInstalled`): no service worker. The app's worker
  * (packages/web/pwa.config.ts) precaches every chunk in the background after the first load;
  * the landing figure counts what the landing page itself loads, and the first renders measure a
  * tool whose code is not cached yet, as they did before the worker existed.

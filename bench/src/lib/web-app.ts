@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 
 import type { BenchContext } from './benchmark.ts';
 import { REPO_ROOT } from './bundle.ts';
@@ -195,8 +195,9 @@ async function onSignedInPage<T>(
   member: BenchMember,
   cards: number,
   use: (page: Page) => Promise<T>,
+  contextOptions: BrowserContextOptions = BENCH_CONTEXT_OPTIONS,
 ): Promise<T> {
-  const context = await browser.newContext(BENCH_CONTEXT_OPTIONS);
+  const context = await browser.newContext(contextOptions);
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: boardWatchScript(cards) });
@@ -234,6 +235,81 @@ export async function renderBoard(
     await page.goto(`${url}${KANBAN_PATH}`);
     return await boardRendered(page, timeoutMs);
   });
+}
+
+/** The service worker's runtime cache of the bundled diagram editor (packages/web/pwa.config.ts). */
+const EDITOR_CACHE = 'cipherspace-diagram-editor';
+
+/**
+ * Waits until the browser of `page` keeps what a returning member's browser keeps: the app's
+ * service worker active and in control (it precached every screen's shell and every code file
+ * at install), and the offline sync's copy of the bundled diagram editor done — its runtime
+ * cache holds files and has not grown for 2 s (the sync starts it once a page has been open for
+ * 10 s: packages/web/src/app/offline-sync.ts `EDITOR_KEEP_DELAY_MS`). `page` is then on
+ * /impressum. @throws when that takes longer than `timeoutMs`.
+ */
+async function installApp(page: Page, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  await page.goto(`${url}/dashboard`);
+  const ready = await page.evaluate(
+    (waitMs) =>
+      Promise.race([
+        navigator.serviceWorker.ready.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs)),
+      ]),
+    timeoutMs,
+  );
+  if (!ready) throw new Error(`the app's service worker was not ready within ${timeoutMs} ms`);
+  await page.goto(`${url}/impressum`);
+  let last = -1;
+  let steadySince = Date.now();
+  for (;;) {
+    const kept = await page.evaluate(async (name) => {
+      const controlled = navigator.serviceWorker.controller !== null;
+      const files = (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
+      return controlled ? files : -1;
+    }, EDITOR_CACHE);
+    if (kept !== last) {
+      last = kept;
+      steadySince = Date.now();
+    } else if (kept > 0 && Date.now() - steadySince >= 2000) {
+      return;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`the app was not installed within ${timeoutMs} ms (editor files: ${kept})`);
+    await page.waitForTimeout(500);
+  }
+}
+
+/**
+ * Opens the Kanban board of `space` by its address as a returning member does: in a fresh
+ * browser context that lets the app's service worker run, after signing in and staying until
+ * the app is installed ({@link installApp}), the board is opened from /impressum in the same
+ * tab; its first render is measured as {@link renderBoard} does (the key and the content are not
+ * cached; the code comes from the worker's caches). @throws when the board does not show its
+ * `cards` within `timeoutMs`, or the app does not install within a minute.
+ */
+export async function renderBoardInstalled(
+  browser: Browser,
+  url: string,
+  space: BenchSpace,
+  member: BenchMember,
+  cards: number,
+  timeoutMs = 60_000,
+): Promise<BoardRender> {
+  return onSignedInPage(
+    browser,
+    url,
+    space,
+    member,
+    cards,
+    async (page) => {
+      await installApp(page, url, 60_000);
+      await page.goto(`${url}${KANBAN_PATH}`);
+      return await boardRendered(page, timeoutMs);
+    },
+    { serviceWorkers: 'allow' },
+  );
 }
 
 /** How long (ms) a member looks at the dashboard before opening a tool ({@link openFromDashboard}). */
