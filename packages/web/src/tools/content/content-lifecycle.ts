@@ -379,6 +379,8 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private queued: Queued[] = [];
   private unapplied: UnappliedOperation[] = [];
   private queueRestored = false;
+  /** The first load's reads of the offline queue, once started (cache writes wait for them). */
+  private queueRead: Promise<unknown> = Promise.resolve();
   /** The ids of the queued changes being replayed now (shown by the save, not by the overlay). */
   private readonly replaying = new Set<string>();
   /** Ids of operations found stored on the server lately (a queued one among them is in). */
@@ -585,6 +587,10 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.queuedReload = request;
     request.done = this.enqueue(async () => {
       this.queuedReload = null;
+      // The first load fetches and opens the content while the offline queue is read: both are
+      // waits of their own (IndexedDB and the Web Lock ~40 ms; issue 15, first render).
+      const latest = request.snapshot && !this.queueRestored ? this.fetchLatest() : null;
+      latest?.catch(() => undefined);
       await this.restoreQueue();
       if (request.onlyBelow !== null && this.confirmed.version >= request.onlyBelow) return;
       if (!request.snapshot && (await this.catchUp(request.inline, request.onlyBelow))) {
@@ -593,7 +599,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       }
       if (this.state.status === 'error') this.setState({ status: 'loading', loadError: null });
       try {
-        this.confirm(await this.fetchLatest());
+        this.confirm(await (latest ?? this.fetchLatest()));
       } catch (error) {
         if (isUnreachable(error)) {
           // Offline: a first load opens the cached ciphertext (issue 17).
@@ -617,10 +623,12 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private async restoreQueue(): Promise<void> {
     if (this.queueRestored || !this.offline) return;
     this.queueRestored = true;
-    const [queue, unapplied] = await Promise.all([
+    const reading = Promise.all([
       this.offline.readQueue().catch(() => []),
       this.offline.readUnapplied().catch(() => []),
     ]);
+    this.queueRead = reading;
+    const [queue, unapplied] = await reading;
     for (const entry of unapplied) {
       const operation = await this.openOperation(entry.operation).catch(() => null);
       this.unapplied.push({ id: entry.id, operation, reason: entry.reason });
@@ -664,9 +672,13 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
 
   /** Puts a stored envelope of `version` into the offline cache (best effort). */
   private cache(encryptedData: string, version: number): void {
-    if (!this.offline || version < this.cachedVersion) return;
+    const offline = this.offline;
+    if (!offline || version < this.cachedVersion) return;
     this.cachedVersion = version;
-    this.offline.writeContent({ encryptedData, version }).catch(() => undefined);
+    // After the first load's reads of the queue: a write of a large envelope holds them up.
+    void this.queueRead
+      .then(() => offline.writeContent({ encryptedData, version }))
+      .catch(() => undefined);
   }
 
   /**

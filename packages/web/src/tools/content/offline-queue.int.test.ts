@@ -13,12 +13,12 @@ import { createApiHarness, type ApiHarness, type SpaceCredentials } from '@ciphe
 import { tools } from '@cipherspace/tools';
 import type { KanbanContent, TrackerOperation } from '@cipherspace/tools/tracker';
 import { createStore, entries, type UseStore } from 'idb-keyval';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { ContentLifecycle, REPLAY_BATCH_MAX, ServerUnreachableError } from './content-lifecycle.ts';
 import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
-import { clearOfflineSpace, offlineStore } from './offline-store.ts';
+import { clearOfflineSpace, offlineStore, type OfflineStore } from './offline-store.ts';
 
 let harness: ApiHarness;
 let space: SpaceCredentials;
@@ -238,6 +238,79 @@ describe('offline tools (issue 17)', () => {
     // The cache holds the latest version again.
     const cache = await offlineStore(space.name, tool, alice.store)?.readContent();
     expect(cache?.version).toBe(4);
+  });
+
+  it('asks for the content while the offline queue is read, and caches it only after that read (issue 15, first render)', async () => {
+    const tool = freshTool();
+    await tabOf(browserOf('bob'), tool).load(); // the content exists on the server
+    const browser = browserOf('alice');
+    const events: string[] = [];
+    let releaseQueue: () => void = () => undefined;
+    const queueHeld = new Promise<void>((resolve) => {
+      releaseQueue = resolve;
+    });
+    const store = offlineStore(space.name, tool, browser.store);
+    if (!store) throw new Error('no store');
+    const watchedStore: OfflineStore = {
+      ...store,
+      readQueue: async () => {
+        await queueHeld; // IndexedDB and the tool's Web Lock, slow here
+        const queue = await store.readQueue();
+        events.push('queue read');
+        return queue;
+      },
+      writeContent: (content) => {
+        events.push('content cached');
+        return store.writeContent(content);
+      },
+    };
+    const caller = harness.caller(tokens.alice);
+    const codec = spaceKeyCodec(space.key, space.name);
+    const tab = new ContentLifecycle<KanbanContent, TrackerOperation>({
+      domain: tools.kanban,
+      transport: contentTransport(
+        {
+          find: (input) => {
+            events.push('content asked for');
+            return caller.content.find(input);
+          },
+          save: (input) => caller.content.save(input),
+          changes: (input) => caller.content.changes(input),
+        },
+        space.name,
+        tool,
+      ),
+      codec: {
+        ...codec,
+        decrypt: async (envelope) => {
+          const value = await codec.decrypt(envelope);
+          events.push('content opened');
+          return value;
+        },
+      },
+      author: 'alice',
+      offline: watchedStore,
+    });
+
+    const loading = tab.load();
+    // The content travels and opens while the queue is still being read…
+    await vi.waitFor(() => expect(events).toEqual(['content asked for', 'content opened']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // …but its cache write would hold up the queue's reads: it waits for them.
+    expect(events).toEqual(['content asked for', 'content opened']);
+    expect(tab.getState().status).toBe('loading');
+    releaseQueue();
+    await loading;
+    expect(tab.getState()).toMatchObject({ status: 'loaded', version: 1, queued: 0 });
+    await vi.waitFor(() =>
+      expect(events).toEqual([
+        'content asked for',
+        'content opened',
+        'queue read',
+        'content cached',
+      ]),
+    );
+    expect((await store.readContent())?.version).toBe(1);
   });
 
   it('replays many queued changes together, up to REPLAY_BATCH_MAX operations per save, in order', async () => {
