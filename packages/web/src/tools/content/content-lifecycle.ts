@@ -587,19 +587,26 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.queuedReload = request;
     request.done = this.enqueue(async () => {
       this.queuedReload = null;
-      // The first load fetches and opens the content while the offline queue is read: both are
-      // waits of their own (IndexedDB and the Web Lock ~40 ms; issue 15, first render).
-      const latest = request.snapshot && !this.queueRestored ? this.fetchLatest() : null;
-      latest?.catch(() => undefined);
+      // The first load fetches, opens and shows the content while the offline queue is read:
+      // reading it (IndexedDB and the tool's Web Lock) took 30–70 ms of a page opened by its
+      // address (issue 15, first render). The queue, empty but after offline work, is laid over
+      // the content once read (restoreQueue).
+      const first =
+        request.snapshot && !this.queueRestored
+          ? this.fetchLatest().then((latest) => this.confirm(latest))
+          : null;
+      first?.catch(() => undefined);
       await this.restoreQueue();
-      if (request.onlyBelow !== null && this.confirmed.version >= request.onlyBelow) return;
-      if (!request.snapshot && (await this.catchUp(request.inline, request.onlyBelow))) {
-        await this.replayQueued();
-        return;
+      if (first === null) {
+        if (request.onlyBelow !== null && this.confirmed.version >= request.onlyBelow) return;
+        if (!request.snapshot && (await this.catchUp(request.inline, request.onlyBelow))) {
+          await this.replayQueued();
+          return;
+        }
+        if (this.state.status === 'error') this.setState({ status: 'loading', loadError: null });
       }
-      if (this.state.status === 'error') this.setState({ status: 'loading', loadError: null });
       try {
-        this.confirm(await (latest ?? this.fetchLatest()));
+        await (first ?? this.fetchLatest().then((latest) => this.confirm(latest)));
       } catch (error) {
         if (isUnreachable(error)) {
           // Offline: a first load opens the cached ciphertext (issue 17).

@@ -240,10 +240,16 @@ describe('offline tools (issue 17)', () => {
     expect(cache?.version).toBe(4);
   });
 
-  it('asks for the content while the offline queue is read, and caches it only after that read (issue 15, first render)', async () => {
+  it('shows the content as soon as it opens, lays the offline queue over it once read, and caches after that read (issue 15, first render)', async () => {
     const tool = freshTool();
-    await tabOf(browserOf('bob'), tool).load(); // the content exists on the server
     const browser = browserOf('alice');
+    const earlier = tabOf(browser, tool);
+    await earlier.load();
+    browser.network.down = true;
+    expect(await addCard(earlier, 'To Do', 'Offline card')).toMatchObject({ queued: true });
+    earlier.dispose();
+    browser.network.down = false;
+
     const events: string[] = [];
     let releaseQueue: () => void = () => undefined;
     const queueHeld = new Promise<void>((resolve) => {
@@ -293,24 +299,24 @@ describe('offline tools (issue 17)', () => {
     });
 
     const loading = tab.load();
-    // The content travels and opens while the queue is still being read…
-    await vi.waitFor(() => expect(events).toEqual(['content asked for', 'content opened']));
+    // The content travels, opens and shows while the queue is still being read…
+    await vi.waitFor(() => expect(tab.getState()).toMatchObject({ status: 'loaded', version: 1 }));
+    expect(titles(loaded(tab), 'To Do')).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     // …but its cache write would hold up the queue's reads: it waits for them.
     expect(events).toEqual(['content asked for', 'content opened']);
-    expect(tab.getState().status).toBe('loading');
     releaseQueue();
+    // The queued change is laid over the content once read, then replayed.
+    await vi.waitFor(() => expect(titles(loaded(tab), 'To Do')).toEqual(['Offline card']));
     await loading;
-    expect(tab.getState()).toMatchObject({ status: 'loaded', version: 1, queued: 0 });
-    await vi.waitFor(() =>
-      expect(events).toEqual([
-        'content asked for',
-        'content opened',
-        'queue read',
-        'content cached',
-      ]),
-    );
-    expect((await store.readContent())?.version).toBe(1);
+    expect(tab.getState()).toMatchObject({ status: 'loaded', version: 2, queued: 0 });
+    expect(titles(await stored(tool), 'To Do')).toEqual(['Offline card']);
+    expect(events.slice(0, 4)).toEqual([
+      'content asked for',
+      'content opened',
+      'queue read',
+      'content cached',
+    ]);
   });
 
   it('replays many queued changes together, up to REPLAY_BATCH_MAX operations per save, in order', async () => {
