@@ -428,6 +428,22 @@ describe('content lifecycle', () => {
     );
   });
 
+  it('shows loading again while Retry loads after a failed load (no offline store)', async () => {
+    const tool = freshTool();
+    await lifecycleOf('alice', tool).load();
+    const wrongKey = new ContentLifecycle<KanbanContent, TrackerOperation>({
+      domain: tools.kanban,
+      transport: transportOf('bob', tool),
+      codec: spaceKeyCodec('Wr0ng!Space-Key', space.name),
+      author: 'bob',
+    });
+    await wrongKey.load();
+    const statuses: string[] = [];
+    wrongKey.subscribe(() => statuses.push(wrongKey.getState().status));
+    await wrongKey.load();
+    expect(statuses).toEqual(['loading', 'error']);
+  });
+
   it('reverts an optimistic change whose save fails, and reports it', async () => {
     const tool = freshTool();
     const working = transportOf('alice', tool);

@@ -378,9 +378,8 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   /** The offline queue (issue 17), oldest first; read from the store on the first load. */
   private queued: Queued[] = [];
   private unapplied: UnappliedOperation[] = [];
-  private queueRestored = false;
-  /** The first load's reads of the offline queue, once started (cache writes wait for them). */
-  private queueRead: Promise<unknown> = Promise.resolve();
+  /** The first load's read of the offline queue (restoreQueue); null before it. Cache writes wait for it. */
+  private queueRead: Promise<unknown> | null = null;
   /** The ids of the queued changes being replayed now (shown by the save, not by the overlay). */
   private readonly replaying = new Set<string>();
   /** Ids of operations found stored on the server lately (a queued one among them is in). */
@@ -592,7 +591,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       // address (issue 15, first render). The queue, empty but after offline work, is laid over
       // the content once read (restoreQueue).
       const first =
-        request.snapshot && !this.queueRestored
+        request.snapshot && this.queueRead === null
           ? this.fetchLatest().then((latest) => this.confirm(latest))
           : null;
       first?.catch(() => undefined);
@@ -628,8 +627,11 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
    * queued changes whose envelope no longer opens are reported as unapplied, never dropped.
    */
   private async restoreQueue(): Promise<void> {
-    if (this.queueRestored || !this.offline) return;
-    this.queueRestored = true;
+    if (this.queueRead !== null) return;
+    if (!this.offline) {
+      this.queueRead = Promise.resolve();
+      return;
+    }
     const reading = Promise.all([
       this.offline.readQueue().catch(() => []),
       this.offline.readUnapplied().catch(() => []),
@@ -683,7 +685,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     if (!offline || version < this.cachedVersion) return;
     this.cachedVersion = version;
     // After the first load's reads of the queue: a write of a large envelope holds them up.
-    void this.queueRead
+    void (this.queueRead ?? Promise.resolve())
       .then(() => offline.writeContent({ encryptedData, version }))
       .catch(() => undefined);
   }
