@@ -101,6 +101,16 @@ function lifecycleOf(
   });
 }
 
+/** Bob's tab of `tool` with a wrong space key: every load fails to decrypt. */
+function wrongKeyLifecycleOf(tool: string): ContentLifecycle<KanbanContent, TrackerOperation> {
+  return new ContentLifecycle<KanbanContent, TrackerOperation>({
+    domain: tools.kanban,
+    transport: transportOf('bob', tool),
+    codec: spaceKeyCodec('Wr0ng!Space-Key', space.name),
+    author: 'bob',
+  });
+}
+
 function loaded(lifecycle: ContentLifecycle<KanbanContent, TrackerOperation>): KanbanContent {
   const { status, content } = lifecycle.getState();
   expect(status).toBe('loaded');
@@ -415,12 +425,7 @@ describe('content lifecycle', () => {
   it('shows the wrong-key error and keeps a loaded board when a background reload fails', async () => {
     const tool = freshTool();
     await lifecycleOf('alice', tool).load();
-    const wrongKey = new ContentLifecycle<KanbanContent, TrackerOperation>({
-      domain: tools.kanban,
-      transport: transportOf('bob', tool),
-      codec: spaceKeyCodec('Wr0ng!Space-Key', space.name),
-      author: 'bob',
-    });
+    const wrongKey = wrongKeyLifecycleOf(tool);
     await wrongKey.load();
     expect(wrongKey.getState().status).toBe('error');
     expect((wrongKey.getState().loadError as Error).message).toBe(
@@ -431,12 +436,7 @@ describe('content lifecycle', () => {
   it('shows loading again while Retry loads after a failed load (no offline store)', async () => {
     const tool = freshTool();
     await lifecycleOf('alice', tool).load();
-    const wrongKey = new ContentLifecycle<KanbanContent, TrackerOperation>({
-      domain: tools.kanban,
-      transport: transportOf('bob', tool),
-      codec: spaceKeyCodec('Wr0ng!Space-Key', space.name),
-      author: 'bob',
-    });
+    const wrongKey = wrongKeyLifecycleOf(tool);
     await wrongKey.load();
     const statuses: string[] = [];
     wrongKey.subscribe(() => statuses.push(wrongKey.getState().status));
