@@ -5,7 +5,12 @@
  * statically — and the stylesheets of those chunks, as absolute URLs, e.g.
  * `{ "/tools/kanban": ["/assets/Bx1.js", "/assets/KanbanPage-C2y.js", …] }`. The server puts them
  * into the page it sends for that route as `<link rel="modulepreload">` (issue 15, first render).
- * The build fails when a listed module is not a lazily loaded chunk of the bundle.
+ * Each route's files are listed largest first: the browser asks for them in that order over its
+ * six HTTP/1.1 connections, so the large chunks (which V8 parses while they stream in) start at
+ * once and the small ones fill in beside them, instead of the largest arriving last (issue 15,
+ * first render: a 1,000-card board opened by its address, builds taking turns — see
+ * bench/RESULTS.md). The build fails when a listed module is not a lazily loaded chunk of the
+ * bundle.
  */
 import { relative } from 'node:path';
 
@@ -15,6 +20,17 @@ import { APP_MODULE, SCREEN_MODULES } from './src/app/screen-modules.ts';
 
 /** The file the server reads (packages/server/src/web-app.ts). */
 export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+
+/**
+ * `files` (names in the bundle) largest first by `sizeOf` (bytes); files of equal size keep their
+ * order.
+ */
+export function largestFirst(files: readonly string[], sizeOf: (file: string) => number): string[] {
+  return files
+    .map((file, index) => ({ file, index, size: sizeOf(file) }))
+    .sort((a, b) => b.size - a.size || a.index - b.index)
+    .map(({ file }) => file);
+}
 
 interface ChunkInfo {
   fileName: string;
@@ -66,6 +82,14 @@ export function screenPreloads(root: string = import.meta.dirname): Plugin {
       // index.html loads the entry and, as modulepreload, everything it imports statically.
       const entryFiles = new Set(entries.flatMap((entry) => closure(entry, chunks, new Set())));
       const app = closure(fileOf(APP_MODULE), chunks, entryFiles);
+      const sizeOf = (fileName: string): number => {
+        const output = bundle[fileName];
+        if (!output) return 0;
+        if (output.type === 'chunk') return Buffer.byteLength(output.code);
+        return typeof output.source === 'string'
+          ? Buffer.byteLength(output.source)
+          : output.source.byteLength;
+      };
       const preloads: Record<string, string[]> = {};
       for (const [route, module] of Object.entries(SCREEN_MODULES)) {
         const files = [...app];
@@ -75,7 +99,7 @@ export function screenPreloads(root: string = import.meta.dirname): Plugin {
         const styles = new Set(
           files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]),
         );
-        preloads[route] = [...files, ...styles].map((file) => `/${file}`);
+        preloads[route] = largestFirst([...files, ...styles], sizeOf).map((file) => `/${file}`);
       }
       this.emitFile({
         type: 'asset',
