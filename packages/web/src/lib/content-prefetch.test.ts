@@ -68,4 +68,63 @@ describe('content prefetch', () => {
     prefetch.prefetch('Team', 'kanban', () => Promise.reject(new Error('offline')));
     await expect(prefetch.take('Team', 'kanban')).rejects.toThrow('offline');
   });
+
+  it('opens the answer as soon as it arrives and hands both out, ready once settled', async () => {
+    const { prefetch, get } = setup();
+    prefetch.prefetch('Team', 'kanban', get, (answer) => Promise.resolve({ decrypted: answer }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const opening = prefetch.takeOpening<{ call: number }, { decrypted: unknown }>(
+      'Team',
+      'kanban',
+    );
+    const expected = { answer: { call: 1 }, opened: { decrypted: { call: 1 } } };
+    expect(opening?.ready).toEqual(expected);
+    await expect(opening?.result).resolves.toEqual(expected);
+    // Taken: neither way hands it out again.
+    expect(prefetch.takeOpening('Team', 'kanban')).toBeNull();
+    expect(prefetch.take('Team', 'kanban')).toBeNull();
+  });
+
+  it('hands out an opening still under way without a ready value', async () => {
+    const { prefetch, get } = setup();
+    let open: (value: string) => void = () => undefined;
+    prefetch.prefetch(
+      'Team',
+      'kanban',
+      get,
+      () => new Promise<string>((resolve) => (open = resolve)),
+    );
+    const opening = prefetch.takeOpening<{ call: number }, string>('Team', 'kanban');
+    expect(opening?.ready).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    open('plain');
+    await expect(opening?.result).resolves.toEqual({ answer: { call: 1 }, opened: 'plain' });
+  });
+
+  it('has no opening for an answer prefetched without one, and leaves it to take', async () => {
+    const { prefetch, get } = setup();
+    prefetch.prefetch('Team', 'kanban', get);
+    expect(prefetch.takeOpening('Team', 'kanban')).toBeNull();
+    await expect(prefetch.take('Team', 'kanban')).resolves.toEqual({ call: 1 });
+  });
+
+  it('drops an opening when a content update of its tool arrives, or once too old', () => {
+    const { prefetch, get, emit, advance } = setup();
+    const open = () => Promise.resolve('plain');
+    prefetch.prefetch('Team', 'kanban', get, open);
+    emit(update('kanban'));
+    expect(prefetch.takeOpening('Team', 'kanban')).toBeNull();
+    prefetch.prefetch('Team', 'kanban', get, open);
+    advance(CONTENT_PREFETCH_MAX_AGE_MS);
+    expect(prefetch.takeOpening('Team', 'kanban')).toBeNull();
+  });
+
+  it('rejects the opening when opening failed, without an unhandled rejection', async () => {
+    const { prefetch, get } = setup();
+    prefetch.prefetch('Team', 'kanban', get, () => Promise.reject(new Error('wrong key')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const opening = prefetch.takeOpening('Team', 'kanban');
+    expect(opening?.ready).toBeNull();
+    await expect(opening?.result).rejects.toThrow('wrong key');
+  });
 });

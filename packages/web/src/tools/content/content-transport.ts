@@ -34,6 +34,14 @@ interface ToolInput {
   tool: string;
 }
 
+/** A `content.find` answer (spec §7 Content calls) as the lifecycle stores it. */
+export function storedContentOf(record: {
+  encrypted_data: string;
+  content_metadata: unknown;
+}): StoredContent {
+  return { encryptedData: record.encrypted_data, version: contentVersion(record.content_metadata) };
+}
+
 /** One change of a `content.changes` answer, as the API sends it. */
 interface ChangeRecord {
   version: number;
@@ -93,11 +101,7 @@ export function contentTransport(
       const record = await api.find(input).catch((error: unknown) => {
         throw isNetworkFailure(error) ? new ServerUnreachableError({ cause: error }) : error;
       });
-      if (!record) return null;
-      return {
-        encryptedData: record.encrypted_data,
-        version: contentVersion(record.content_metadata),
-      };
+      return record ? storedContentOf(record) : null;
     },
     async save(encryptedData, baseVersion, operations, saveId) {
       try {
