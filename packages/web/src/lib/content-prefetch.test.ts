@@ -127,19 +127,4 @@ describe('content prefetch', () => {
     expect(opening?.ready).toBeNull();
     await expect(opening?.result).rejects.toThrow('wrong key');
   });
-
-  it('tells the taker whether an update of its tool arrived between taking and listening', () => {
-    const { prefetch, get, emit } = setup();
-    const open = () => Promise.resolve('plain');
-    prefetch.prefetch('Team', 'kanban', get, open);
-    prefetch.prefetch('Team', 'bulletin', get, open);
-    const kanban = prefetch.takeOpening('Team', 'kanban');
-    const bulletin = prefetch.takeOpening('Team', 'bulletin');
-    emit(update('kanban'));
-    expect(kanban?.release()).toBe(true);
-    expect(bulletin?.release()).toBe(false);
-    // Released: later updates are the taker's own to hear.
-    emit(update('bulletin'));
-    expect(bulletin?.release()).toBe(false);
-  });
 });

@@ -27,12 +27,6 @@ export interface OpenedAnswer<T, O> {
 export interface Opening<T, O> {
   result: Promise<OpenedAnswer<T, O>>;
   ready: OpenedAnswer<T, O> | null;
-  /**
-   * Whether a `content_update` of the tool arrived since the opening was taken (the answer may
-   * then be older than the server's content); stops watching. Call it once the taker listens to
-   * the updates itself.
-   */
-  release(): boolean;
 }
 
 /** The prefetch cache; {@link contentPrefetch} is the app's one instance. */
@@ -75,8 +69,6 @@ export function createContentPrefetch(
   now: () => number = Date.now,
 ): ContentPrefetch {
   const waiting = new Map<string, Waiting>();
-  /** Openings handed out and not yet released: whether an update of their tool came since. */
-  const taken = new Set<{ tool: string; updated: boolean }>();
   let unsubscribe: (() => void) | null = null;
   const keyOf = (spaceName: string, tool: string) => JSON.stringify([spaceName, tool]);
   const fresh = (entry: { startedAt: number }) =>
@@ -86,7 +78,6 @@ export function createContentPrefetch(
     unsubscribe ??= subscribe((message) => {
       if (message.type !== 'content_update') return;
       for (const [key, entry] of waiting) if (entry.tool === message.data.tool) waiting.delete(key);
-      for (const watch of taken) if (watch.tool === message.data.tool) watch.updated = true;
     });
   };
 
@@ -127,15 +118,9 @@ export function createContentPrefetch(
       if (!entry?.opening) return null;
       waiting.delete(key);
       if (!fresh(entry)) return null;
-      const watch = { tool, updated: false };
-      taken.add(watch);
       return {
         result: entry.opening as Promise<OpenedAnswer<T, O>>,
         ready: entry.ready as OpenedAnswer<T, O> | null,
-        release: () => {
-          taken.delete(watch);
-          return watch.updated;
-        },
       };
     },
   };

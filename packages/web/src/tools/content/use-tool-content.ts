@@ -158,7 +158,6 @@ export function useToolContent<C, Op extends NamedOperation>(
     const opening = contentPrefetch.takeOpening<FoundContent, unknown>(spaceName, tool);
     return {
       codec,
-      opening,
       content: new ContentLifecycle<C, Op>({
         domain,
         transport: contentTransport(api, spaceName, tool),
@@ -241,12 +240,6 @@ export function useToolContent<C, Op extends NamedOperation>(
       stopSignals();
     };
   }, [lifecycle, realtime, tool]);
-
-  // The first screen's content was taken in the first render, before the effect above listened:
-  // an update of this tool that arrived meanwhile (the prefetch watched for it) is caught up now.
-  useEffect(() => {
-    if (prepared?.opening?.release() && realtime) void prepared.content.refresh();
-  }, [prepared, realtime]);
 
   const state = useSyncExternalStore<ContentState<C>>(
     lifecycle?.subscribe ?? noSubscription,
