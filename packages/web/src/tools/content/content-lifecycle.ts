@@ -288,23 +288,6 @@ interface Confirmed<C> {
   version: number;
 }
 
-/** A stored snapshot and the JSON its envelope decrypts to, not yet checked against the schema. */
-export interface OpenedStored {
-  stored: StoredContent;
-  plain: unknown;
-}
-
-/**
- * The first screen's content, fetched and decrypted by the page before the tool's code had
- * loaded (app/first-screen.ts; issue 15, first render): see {@link ContentLifecycleOptions.opened}.
- */
-export interface OpenedSnapshot {
-  /** Settles with it, or null when the server had none; rejects when fetching or opening failed. */
-  result: Promise<OpenedStored | null>;
-  /** The same, when it was already there as the lifecycle was made; else undefined. */
-  ready?: OpenedStored | null;
-}
-
 export interface ContentLifecycleOptions<C, Op extends NamedOperation> {
   domain: ContentDomain<C, Op>;
   transport: ContentTransport;
@@ -331,14 +314,6 @@ export interface ContentLifecycleOptions<C, Op extends NamedOperation> {
    * answer is not sent again before it is queued. Absent: always resent.
    */
   online?: () => boolean;
-  /**
-   * The content the page already fetched and decrypted for this tool. When it is `ready` and
-   * passes the tool's schema, the lifecycle starts loaded with it (the screen's first render
-   * shows it); otherwise the first load waits for its `result` instead of asking the server.
-   * Absent, failed, empty or not valid: the first load fetches as without it (and reports what
-   * goes wrong then).
-   */
-  opened?: OpenedSnapshot;
 }
 
 /** Default of {@link ContentLifecycleOptions.pendingTtlMs}: a save that has not landed by then failed. */
@@ -412,8 +387,6 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   /** The newest version this tab has put into the cache. */
   private cachedVersion = 0;
   private cacheTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The content opened ahead (options.opened), until the first load has used it. */
-  private opened: OpenedSnapshot | null;
 
   constructor(options: ContentLifecycleOptions<C, Op>) {
     this.domain = options.domain;
@@ -428,16 +401,6 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       now: () => new Date().toISOString(),
       newId: () => crypto.randomUUID(),
     };
-    this.opened = options.opened ?? null;
-    const ready = this.opened?.ready;
-    if (ready) {
-      try {
-        this.startWith(ready);
-      } catch {
-        // Not this tool's content: the first load fetches it and reports the error.
-        this.opened = null;
-      }
-    }
   }
 
   /** The current state (a new object after every change, so React can compare by identity). */
@@ -627,7 +590,10 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       // reading it (IndexedDB and the tool's Web Lock) took 30–70 ms of a page opened by its
       // address (issue 15, first render). The queue, empty but after offline work, is laid over
       // the content once read (restoreQueue).
-      const first = request.snapshot && this.queueRead === null ? this.firstLoad() : null;
+      const first =
+        request.snapshot && this.queueRead === null
+          ? this.fetchLatest().then((latest) => this.confirm(latest))
+          : null;
       first?.catch(() => undefined);
       await this.restoreQueue();
       if (first === null) {
@@ -654,35 +620,6 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       await this.replayQueued();
     });
     return request.done;
-  }
-
-  /**
-   * The first load's content: the snapshot opened ahead ({@link ContentLifecycleOptions.opened})
-   * when it passes the tool's schema — shown since construction, or awaited now — else the
-   * server's latest; its envelope goes into the offline cache (after the queue's first read).
-   * Rejects as {@link fetchLatest}.
-   */
-  private async firstLoad(): Promise<void> {
-    const opened = this.opened;
-    this.opened = null;
-    if (opened) {
-      const snapshot = opened.ready ?? (await opened.result.catch(() => null));
-      if (snapshot) {
-        try {
-          if (this.state.status !== 'loaded') this.startWith(snapshot);
-          this.cache(snapshot.stored.encryptedData, snapshot.stored.version);
-          return;
-        } catch {
-          // Not valid: fetched again below, and reported if it still is not.
-        }
-      }
-    }
-    this.confirm(await this.fetchLatest());
-  }
-
-  /** Shows an opened snapshot as the confirmed content. @throws when it fails the schema. */
-  private startWith({ stored, plain }: OpenedStored): void {
-    this.confirm({ content: this.domain.parse(plain), version: stored.version });
   }
 
   /**

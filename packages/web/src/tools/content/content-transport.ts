@@ -34,14 +34,6 @@ interface ToolInput {
   tool: string;
 }
 
-/** A `content.find` answer (spec §7 Content calls) as the lifecycle stores it. */
-export function storedContentOf(record: {
-  encrypted_data: string;
-  content_metadata: unknown;
-}): StoredContent {
-  return { encryptedData: record.encrypted_data, version: contentVersion(record.content_metadata) };
-}
-
 /** One change of a `content.changes` answer, as the API sends it. */
 interface ChangeRecord {
   version: number;
@@ -101,7 +93,11 @@ export function contentTransport(
       const record = await api.find(input).catch((error: unknown) => {
         throw isNetworkFailure(error) ? new ServerUnreachableError({ cause: error }) : error;
       });
-      return record ? storedContentOf(record) : null;
+      if (!record) return null;
+      return {
+        encryptedData: record.encrypted_data,
+        version: contentVersion(record.content_metadata),
+      };
     },
     async save(encryptedData, baseVersion, operations, saveId) {
       try {

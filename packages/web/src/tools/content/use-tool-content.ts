@@ -19,7 +19,7 @@ import type {
   Tools,
 } from '@cipherspace/tools';
 
-import { contentPrefetch, type OpenedAnswer } from '../../lib/content-prefetch.ts';
+import { contentPrefetch } from '../../lib/content-prefetch.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import {
   onRealtimeMessage,
@@ -33,16 +33,10 @@ import {
   ContentLifecycle,
   INITIAL_CONTENT_STATE,
   type ContentState,
-  type OpenedStored,
   type PerformOptions,
   type PerformResult,
 } from './content-lifecycle.ts';
-import {
-  contentTransport,
-  remoteChangeOf,
-  spaceKeyCodec,
-  storedContentOf,
-} from './content-transport.ts';
+import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
 import { offlineStore, showingTool } from './offline-store.ts';
 import { showToolStatus } from './save-status.ts';
 
@@ -90,17 +84,6 @@ export interface ToolContent<C, Op> {
    * an await (e.g. a `perform`) to see what the content ended up as. Stable.
    */
   current: () => ContentState<C>;
-}
-
-/** A `content.find` answer. */
-type FoundContent = { encrypted_data: string; content_metadata: unknown } | null;
-
-/** What the first screen's prefetch opened, for the lifecycle (null: the server had no content). */
-function openedStored({
-  answer,
-  opened,
-}: OpenedAnswer<FoundContent, unknown>): OpenedStored | null {
-  return answer ? { stored: storedContentOf(answer), plain: opened } : null;
 }
 
 const UNAVAILABLE = INITIAL_CONTENT_STATE;
@@ -153,9 +136,6 @@ export function useToolContent<C, Op extends NamedOperation>(
       }),
     };
     const codec = spaceKeyCodec(spaceKey, spaceName);
-    // The first screen's content, fetched and decrypted while this code loaded: the lifecycle
-    // starts with it when it is already there, so the first render shows the tool's content.
-    const opening = contentPrefetch.takeOpening<FoundContent, unknown>(spaceName, tool);
     return {
       codec,
       content: new ContentLifecycle<C, Op>({
@@ -167,12 +147,6 @@ export function useToolContent<C, Op extends NamedOperation>(
         // The last content as ciphertext and the changes made offline (issue 17).
         offline: offlineStore(spaceName, tool) ?? undefined,
         online: () => navigator.onLine,
-        ...(opening && {
-          opened: {
-            result: opening.result.then(openedStored),
-            ready: opening.ready ? openedStored(opening.ready) : undefined,
-          },
-        }),
       }),
     };
   }, [client, domain, realtime, spaceName, spaceKey, tool, author]);
