@@ -23,13 +23,10 @@ export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 
 /**
  * `files` (names in the bundle) largest first by `sizeOf` (bytes); files of equal size keep their
- * order.
+ * order (the sort is stable).
  */
 export function largestFirst(files: readonly string[], sizeOf: (file: string) => number): string[] {
-  return files
-    .map((file, index) => ({ file, index, size: sizeOf(file) }))
-    .sort((a, b) => b.size - a.size || a.index - b.index)
-    .map(({ file }) => file);
+  return [...files].sort((a, b) => sizeOf(b) - sizeOf(a));
 }
 
 interface ChunkInfo {
