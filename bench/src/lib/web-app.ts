@@ -85,9 +85,22 @@ export function describeBuild(build: WebBuild): string {
 }
 
 /**
+ * Opens `address` in `page` and waits until that page has settled: loaded, and no request under
+ * way for 500 ms (Playwright's 'networkidle'). A member reads a page before leaving it; a
+ * benchmark that left a page the moment its load event fired would time the next page against
+ * this one's start-up — its first render runs after the load event, in the same renderer — which
+ * cost a board opened by its address 260–280 ms on a 2-core machine (bench/RESULTS.md, 2026-12-04
+ * 21:00 UTC).
+ */
+export async function gotoSettled(page: Page, address: string): Promise<void> {
+  await page.goto(address);
+  await page.waitForLoadState('networkidle');
+}
+
+/**
  * Stores `member`'s session in localStorage as the login screen does (see
  * packages/web/e2e/support.ts) on /impressum — so the main bundle is cached, as after a sign-in —
- * and stays there.
+ * and stays there, that page settled ({@link gotoSettled}).
  */
 export async function signIn(
   page: Page,
@@ -95,7 +108,7 @@ export async function signIn(
   space: BenchSpace,
   member: BenchMember,
 ): Promise<void> {
-  await page.goto(`${url}/impressum`);
+  await gotoSettled(page, `${url}/impressum`);
   await page.evaluate(
     ({ member, space }) => {
       const info = { ...space.info, created_at: new Date(space.info.created_at).toISOString() };
@@ -211,7 +224,8 @@ async function onSignedInPage<T>(
 /**
  * Opens the Kanban board of `space` as `member` in a fresh browser context (no cached key, no
  * cached content) and measures its first render ({@link boardWatchScript}); `cards` is the
- * number of cards the board holds. With `opensBefore` > 0 the board is opened (and left for
+ * number of cards the board holds; every page before the measured one is left once it has
+ * settled ({@link gotoSettled}). With `opensBefore` > 0 the board is opened (and left for
  * /impressum) that many times first in the same context, so the measured load finds the board's
  * code in the browser's cache — a member opening a board they have opened before; with 0 (the
  * default) the code is fetched and compiled by the measured load itself — the first open of the
@@ -230,7 +244,7 @@ export async function renderBoard(
     for (let open = 0; open < opensBefore; open++) {
       await page.goto(`${url}${KANBAN_PATH}`);
       await boardRendered(page, timeoutMs);
-      await page.goto(`${url}/impressum`);
+      await gotoSettled(page, `${url}/impressum`);
     }
     await page.goto(`${url}${KANBAN_PATH}`);
     return await boardRendered(page, timeoutMs);
