@@ -7,7 +7,7 @@
  * re-renders on every state change. Keys are prepared in idle time, so no save or live update
  * waits for a PBKDF2.
  */
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 
 import type {
   HistorySource,
@@ -152,7 +152,10 @@ export function useToolContent<C, Op extends NamedOperation>(
   }, [client, domain, realtime, spaceName, spaceKey, tool, author]);
   const lifecycle = prepared?.content ?? null;
 
-  useEffect(() => {
+  // Loads in the commit that mounts the screen, not in a passive effect: those run only after
+  // the browser has painted the loading state, which cost a board opened by its address
+  // 15–25 ms before its content was even opened (bench/RESULTS.md, 2026-12-04 21:20 UTC).
+  useLayoutEffect(() => {
     if (!prepared) return;
     let cancel: (() => void) | null = null;
     let active = true;
