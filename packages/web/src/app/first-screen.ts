@@ -11,27 +11,12 @@
  */
 import type { AppRouter } from '@cipherspace/api';
 import { defaultKeyCache, parseEnvelope } from '@cipherspace/crypto';
-import { toolAtRoute, type ToolName } from '@cipherspace/tools/metadata';
+import { toolAtRoute } from '@cipherspace/tools/metadata';
 import { createTRPCClient } from '@trpc/client';
 
 import { contentPrefetch } from '../lib/content-prefetch.ts';
-import { prepareDateFormat, type DateStyle } from '../lib/date-format.ts';
 import { httpLink } from '../lib/http-link.ts';
-import { currentLanguage } from '../lib/i18n.ts';
 import { getSession, getSpaceKey } from '../lib/session.ts';
-
-/**
- * The tools whose screen shows dates in its first render, with the style it writes them in: the
- * Kanban cards' creation dates (tools/kanban/kanban-board.ts), Issue Management's issues
- * (tools/ticket/ticket-view.ts) and the Pinboard's notes (tools/bulletin/StickyNote.tsx). Their
- * pages create that formatter ahead (the first one loads the locale's data: 25–120 ms on the main
- * thread); the other tools show no date there and create none.
- */
-export const FIRST_SCREEN_DATE_STYLE: Readonly<Partial<Record<ToolName, DateStyle>>> = {
-  kanban: 'date',
-  'ticket-system': 'dateTime',
-  bulletin: 'dateTime',
-};
 
 /**
  * Starts loading the content of the tool at `pathname` for the signed-in space, and the PBKDF2
@@ -44,10 +29,6 @@ export function prefetchFirstContent(pathname: string): void {
   const session = getSession();
   const spaceKey = session ? getSpaceKey(session.space.name) : null;
   if (!tool || !session || !spaceKey) return;
-  // The tools' cards and notes show dates: the page's first date formatter loads the locale's
-  // data, done while the page waits for the network instead of while the first screen renders.
-  const dateStyle = FIRST_SCREEN_DATE_STYLE[tool];
-  if (dateStyle) prepareDateFormat(currentLanguage(), dateStyle);
   const spaceName = session.space.name;
   // Unbatched: the request leaves now, ahead of the code the page asks for next (a batched one
   // would wait a tick, then queue behind the chunks for one of the browser's 6 connections).

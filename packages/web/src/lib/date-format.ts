@@ -1,14 +1,16 @@
 /**
- * Dates and times as the interface language writes them (spec §5 Language), with one
- * `Intl.DateTimeFormat` per language and style for the page's lifetime: creating one costs far
- * more than formatting with it, and the first one a page creates also loads the locale's data —
- * 30–120 ms on the main thread in Chromium (bench/RESULTS.md, issue 15 first render). A tool
- * whose first screen shows dates, opened by its address, therefore creates its formatter while
- * the page still waits for the network ({@link prepareDateFormat}, from app/first-screen.ts), not
- * while its cards render; the others create none.
+ * Dates and times as the interface language writes them (spec §5 Language).
+ *
+ * The styles the tools' first screens show — `date` on the Kanban cards, `dateTime` on Issue
+ * Management's issues and the Pinboard's notes — are written in en and de from the date's local
+ * fields, without `Intl`: a page's first `Intl` object loads ICU's data, 36–47 ms on the main
+ * thread of a 2-core machine, which a board opened by its address paid before it could show
+ * (even made "in idle time": the main thread of a loading page has none; bench/RESULTS.md,
+ * 2026-12-05). The text is what Chromium's and Node's Intl write, character for character
+ * (date-format.test.ts compares them).
+ * Every other style and language goes through one `Intl.DateTimeFormat` per language and style
+ * for the page's lifetime: creating one costs far more than formatting with it.
  */
-
-import { whenIdle } from './when-idle.ts';
 
 /**
  * The styles the app shows (en / de): `date` 'Mar 5, 2025' / '05.03.2025'; `dateTime`
@@ -40,26 +42,57 @@ function formatFor(language: string, style: DateStyle): Intl.DateTimeFormat {
   return format;
 }
 
+/** English's month abbreviations in its medium date ('Mar 5, 2025'), as CLDR writes them. */
+const EN_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+
 /**
- * A `Date`, or an ISO 8601 time (anything `Date` parses), in `language` and `style`, in local
- * time; the input as text when it is not a valid date.
+ * `date` and `dateTime` of en and de for years 1–9999, as Intl writes them: en 'Mar 5, 2025' and
+ * 'Mar 5, 2025, 2:07 PM', de '05.03.2025' and '05.03.2025, 14:07' (local time). Null for any
+ * other style, language or year: Intl writes those.
+ */
+function formatWithoutIntl(date: Date, language: string, style: DateStyle): string | null {
+  if (style !== 'date' && style !== 'dateTime') return null;
+  if (language !== 'en' && language !== 'de') return null;
+  const year = date.getFullYear();
+  if (year < 1 || year > 9999) return null;
+  const day = date.getDate();
+  const month = date.getMonth();
+  const dateText =
+    language === 'en'
+      ? `${EN_MONTHS[month]} ${day}, ${year}`
+      : `${twoDigits(day)}.${twoDigits(month + 1)}.${year}`;
+  if (style === 'date') return dateText;
+  const hours = date.getHours();
+  const minutes = twoDigits(date.getMinutes());
+  const time =
+    language === 'en'
+      ? `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
+      : `${twoDigits(hours)}:${minutes}`;
+  return `${dateText}, ${time}`;
+}
+
+/**
+ * A `Date`, or an ISO 8601 time (anything `Date` parses), in `language` (a BCP 47 tag: 'en',
+ * 'de', …) and `style`, in local time; the input as text when it is not a valid date. Never
+ * throws for a valid date; `Intl` throws a RangeError for a language it cannot read.
  */
 export function formatDate(value: string | Date, language: string, style: DateStyle): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return formatFor(language, style).format(date);
-}
-
-/**
- * Creates the formatter of `language` and `style` when the browser is next idle (within 1 s), so
- * a screen about to show dates finds it ready. Never throws.
- */
-export function prepareDateFormat(language: string, style: DateStyle): void {
-  whenIdle(() => {
-    try {
-      formatFor(language, style);
-    } catch {
-      // An unknown language: formatDate reports nothing either, the screen falls back itself.
-    }
-  }, 1000);
+  return formatWithoutIntl(date, language, style) ?? formatFor(language, style).format(date);
 }
