@@ -1138,19 +1138,19 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         const error = new ContentValidationError(problems);
         return { status: stale ? 'conflict' : 'invalid', error };
       }
-      if (attempt === 0 && this.transport.propose) {
-        // Others see the change while the snapshot is still being encrypted and uploaded: the
-        // proposal leaves first (a small request the server relays at once), before the heavy
-        // work of serialising and encrypting the whole snapshot blocks this thread.
-        const operations = await sealedOperation().catch(() => undefined);
-        if (operations) {
-          this.transport.propose(base.version, operations).catch(() => undefined);
-          await nextTask();
-        }
-      }
       const version = base.version + 1;
       const stamped = this.domain.stamp(next, { version, lastModified: serialised.at });
       this.setState({ content: stamped, saving: true });
+      if (attempt === 0 && this.transport.propose) {
+        // Others see the change while the snapshot is still being encrypted and uploaded: the
+        // proposal (a small request the server relays at once) leaves first.
+        const operations = await sealedOperation().catch(() => undefined);
+        if (operations) this.transport.propose(base.version, operations).catch(() => undefined);
+      }
+      // This screen shows the change, and the proposal leaves, before the work of serialising
+      // and encrypting the whole snapshot blocks this thread: 50–400 ms on a board of 5,000
+      // cards, which the member who made the change waited for (bench/RESULTS.md, 2026-12-05).
+      await afterPaint();
       try {
         const [envelope, operations] = await Promise.all([
           this.codec.encrypt(stamped),
@@ -1351,6 +1351,30 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
 /** Resolves after the current task, so that requests just made are sent before more work runs. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The longest {@link afterPaint} waits for a frame, in ms. */
+const PAINT_WAIT_MAX_MS = 100;
+
+/**
+ * Resolves once the browser has painted what was just rendered — in the task after the next
+ * animation frame (its style, layout and paint run between the two) — and after the current
+ * task at the latest {@link PAINT_WAIT_MAX_MS} ms on; at once after the current task where no
+ * frame comes (a hidden tab, a runtime without `requestAnimationFrame`).
+ */
+function afterPaint(): Promise<void> {
+  if (
+    typeof requestAnimationFrame !== 'function' ||
+    (typeof document !== 'undefined' && document.visibilityState === 'hidden')
+  )
+    return nextTask();
+  return new Promise((resolve) => {
+    const timeout = setTimeout(resolve, PAINT_WAIT_MAX_MS);
+    requestAnimationFrame(() => {
+      clearTimeout(timeout);
+      setTimeout(resolve, 0);
+    });
+  });
 }
 
 /** Operations that arrived inline with a content_update, producing `version`. */

@@ -490,14 +490,15 @@ describe('Diagrams dialogs', () => {
     await waitFor(() =>
       expect(screen.getByRole('option', { name: 'Default Diagram' })).toBeInTheDocument(),
     );
-    expect(server.collection().diagrams[0]?.name).toBe('Default Diagram');
+    // Shown first, then saved (the screen paints a change before its snapshot is encrypted).
+    await waitFor(() => expect(server.collection().diagrams[0]?.name).toBe('Default Diagram'));
     await waitFor(() => expect(redo).toBeEnabled());
 
     await user.click(redo);
     await waitFor(() =>
       expect(screen.getByRole('option', { name: 'Overview' })).toBeInTheDocument(),
     );
-    expect(server.collection().diagrams[0]?.name).toBe('Overview');
+    await waitFor(() => expect(server.collection().diagrams[0]?.name).toBe('Overview'));
   });
 
   it('Delete: asks with the exact texts, deletes, and the last one cannot be deleted', async () => {
