@@ -331,8 +331,13 @@ interface Edit {
   bFrameMs: number;
   /** Click → B's DOM shows it. */
   bShownMs: number;
-  /** Click → A's own screen shows it (after the frame's paint). */
+  /**
+   * Click → A's own screen shows it (after the frame's paint: the first task after it, which
+   * may queue behind a task of the app's that starts right after that paint).
+   */
   aPaintedMs: number;
+  /** Click → the start (rAF) of A's frame that shows it. */
+  aFrameMs: number;
   /** Click → the click handler ran (event time stamp to handler). */
   clickHandledMs: number;
   /** Click → A's save request started / answered (null without an HTTP save). */
@@ -387,6 +392,7 @@ async function edit(
   if (!click) throw new Error("A's click on Save was not seen by the page");
   if (
     aTimes.painted === null ||
+    aTimes.frame === null ||
     bTimes.painted === null ||
     bTimes.frame === null ||
     bTimes.shown === null
@@ -399,6 +405,7 @@ async function edit(
     bFrameMs: bTimes.frame - click.at,
     bShownMs: shownAt - click.at,
     aPaintedMs: aTimes.painted - click.at,
+    aFrameMs: aTimes.frame - click.at,
     clickHandledMs: click.handled - click.at,
     aSaveStartMs: save ? save.start - click.at : null,
     aSaveEndMs: save ? save.end - click.at : null,
@@ -594,7 +601,7 @@ function notesOf(results: readonly SizeResult[], plan: Plan): string[] {
     const kinds = [...kindCount].map(([kind, count]) => `${kind} in ${count}`).join(', ');
     return [
       `${grouped(result.size.cards)} cards (envelope ${grouped(Math.round(result.envelopeBytes / 1024))} KB), medians of ${e.length} edits after ${plan.warmUp} warm-up.`,
-      `A: click → save request sent ${med(e.map((x) => x.aSaveStartMs))} (apply, validate, encrypt), answered ${med(e.map((x) => x.aSaveEndMs))}; A's own screen ${med(e.map((x) => x.aPaintedMs))}; A's requests: ${summarise((x) => x.aRequests)}.`,
+      `A: click → save request sent ${med(e.map((x) => x.aSaveStartMs))} (apply, validate, encrypt), answered ${med(e.map((x) => x.aSaveEndMs))}; A's own screen: frame start ${med(e.map((x) => x.aFrameMs))}, painted ${med(e.map((x) => x.aPaintedMs))}; A's requests: ${summarise((x) => x.aRequests)}.`,
       `B: first frame carrying the change (${kinds}) at ${med(e.map((x) => x.bFrameArrivedMs))}; ${bRequests}; last response (or the frame) → DOM shows it ${med(shownAfterLast)} (decrypt, apply, render); DOM → frame start ${med(
         e.map((x) => x.bFrameMs - x.bShownMs),
         1,

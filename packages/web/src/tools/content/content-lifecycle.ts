@@ -1138,18 +1138,22 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         const error = new ContentValidationError(problems);
         return { status: stale ? 'conflict' : 'invalid', error };
       }
+      if (attempt === 0 && this.transport.propose) {
+        // Others see the change while the snapshot is still being encrypted and uploaded: the
+        // proposal leaves first (a small request the server relays at once), before this
+        // screen renders it and before the snapshot work below.
+        const operations = await sealedOperation().catch(() => undefined);
+        if (operations) {
+          this.transport.propose(base.version, operations).catch(() => undefined);
+          await nextTask();
+        }
+      }
       const version = base.version + 1;
       const stamped = this.domain.stamp(next, { version, lastModified: serialised.at });
       this.setState({ content: stamped, saving: true });
-      if (attempt === 0 && this.transport.propose) {
-        // Others see the change while the snapshot is still being encrypted and uploaded: the
-        // proposal (a small request the server relays at once) leaves first.
-        const operations = await sealedOperation().catch(() => undefined);
-        if (operations) this.transport.propose(base.version, operations).catch(() => undefined);
-      }
-      // This screen shows the change, and the proposal leaves, before the work of serialising
-      // and encrypting the whole snapshot blocks this thread: 50–400 ms on a board of 5,000
-      // cards, which the member who made the change waited for (bench/RESULTS.md, 2026-12-05).
+      // This screen paints the change before the work of serialising and encrypting the whole
+      // snapshot blocks the thread: 50–400 ms on a board of 5,000 cards, which the member who
+      // made the change waited for (bench/RESULTS.md, 2026-12-05).
       await afterPaint();
       try {
         const [envelope, operations] = await Promise.all([
