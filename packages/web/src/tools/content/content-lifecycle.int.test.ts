@@ -10,7 +10,7 @@ import {
   type EventStream,
   type SpaceCredentials,
 } from '@cipherspace/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { tools } from '@cipherspace/tools';
 import {
@@ -201,6 +201,48 @@ describe('content lifecycle', () => {
     expect(phase(stored, 'Backlog').issues.map((issue) => issue.title)).toEqual([
       'Write the release notes',
     ]);
+  });
+
+  it('shows a change, and lets the browser paint it, before encrypting the snapshot', async () => {
+    const tool = freshTool();
+    const events: string[] = [];
+    const codec = spaceKeyCodec(space.key, space.name);
+    const alice = new ContentLifecycle<KanbanContent, TrackerOperation>({
+      domain: tools.kanban,
+      transport: transportOf('alice', tool),
+      codec: {
+        ...codec,
+        encrypt: (value) => {
+          events.push('snapshot encrypted');
+          return codec.encrypt(value);
+        },
+      },
+      author: 'alice',
+    });
+    await alice.load();
+    const backlog = phase(loaded(alice), 'Backlog');
+    alice.subscribe(() => {
+      const shown = alice.getState().content;
+      if (shown && phase(shown, 'Backlog').issues.length === 1 && !events.includes('shown'))
+        events.push('shown');
+    });
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      events.push('frame');
+      return setTimeout(() => callback(performance.now()), 0);
+    });
+    try {
+      events.length = 0;
+      const result = await alice.perform({
+        type: 'addIssue',
+        phaseId: backlog.id,
+        issue: { title: 'Painted first' },
+        createdBy: 'alice',
+      });
+      expect(result.status).toBe('saved');
+      expect(events).toEqual(['shown', 'frame', 'snapshot encrypted']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('re-applies the same operation after a 409, so both concurrent edits survive', async () => {
