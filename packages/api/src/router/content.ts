@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { toolChanges, toolContents, type Database, type ToolChangeKind } from '@cipherspace/db';
+import { toolContents, type Database, type ToolChangeKind } from '@cipherspace/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,9 +15,8 @@ import { z } from 'zod';
 import { CHANGES_SINCE_MAX_VERSIONS, INLINE_OPERATIONS_MAX_CHARS } from '../constants.ts';
 import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
-import { rethrowSpaceGone } from '../services/db-errors.ts';
-import { deleteHistory, keepSnapshot } from '../services/history.ts';
-import type { Transaction } from '../services/job-lock.ts';
+import { writeSave, type SavedRow, type SaveWrite } from '../services/content-write.ts';
+import { deleteHistory } from '../services/history.ts';
 import { preparedQueries } from '../services/prepared.ts';
 import { findSave, rememberSave } from '../services/saves.ts';
 import type { AuthSession } from '../services/sessions.ts';
@@ -155,7 +154,8 @@ export const contentRouter = router({
    * envelopes that turn the stored version into this one (1–OPERATIONS_PER_SAVE_MAX, each at
    * most OPERATION_ENVELOPE_MAX_CHARS characters); they are recorded with the new version in the
    * same transaction as the snapshot (kind 'operations'; without them kind 'replacement'), and
-   * the content is kept as a history snapshot when due (issue 16, see `keepSnapshot`).
+   * the content is kept as a history snapshot when due (issue 16) — one statement, see
+   * `writeSave`.
    * Returns { id, tool, space_name, content_metadata } where content_metadata = caller metadata
    * + { version, last_modified (ISO), modified_by (the caller's username) }. 409 CONFLICT when
    * someone saved first (nothing is stored); BAD_REQUEST (REST 422) for a malformed envelope or
@@ -188,76 +188,48 @@ export const contentRouter = router({
         last_modified: now.toISOString(),
         modified_by: user.username,
       };
-      const values = {
+      const kind: ToolChangeKind = input.operations ? 'operations' : 'replacement';
+      const write: SaveWrite = {
+        spaceId: space.id,
+        tool: input.tool,
+        baseVersion,
         encryptedData: input.encrypted_data,
         contentMetadata,
-        version: baseVersion + 1,
-        updatedAt: now,
-      };
-      // Not the ciphertext back: a snapshot can be megabytes.
-      const saved = {
-        id: toolContents.id,
-        tool: toolContents.tool,
-        contentMetadata: toolContents.contentMetadata,
-        version: toolContents.version,
-      };
-      const kind: ToolChangeKind = input.operations ? 'operations' : 'replacement';
-      const change = {
         kind,
         operations: input.operations ?? null,
         modifiedBy: user.username,
-        createdAt: now,
+        now,
       };
-      const ref = { spaceId: space.id, tool: input.tool };
+      const conflict = () => new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
       const saveId = input.save_id;
-      const earlierSave = async (tx: Transaction) =>
-        saveId === undefined ? null : await findSave(tx, ref, saveId);
-      const { row, repeated } = await ctx.db.transaction(async (tx) => {
-        // A retry of a save whose answer was lost: the original result, nothing stored again.
-        const earlier = await earlierSave(tx);
-        if (earlier) return { row: earlier, repeated: true };
-        const [written] =
-          baseVersion === 0
-            ? await tx
-                .insert(toolContents)
-                .values({ ...values, spaceId: space.id, tool: input.tool, createdAt: now })
-                .onConflictDoNothing()
-                .returning(saved)
-                .catch(rethrowSpaceGone)
-            : await tx
-                .update(toolContents)
-                .set(values)
-                .where(
-                  and(
-                    eq(toolContents.spaceId, space.id),
-                    eq(toolContents.tool, input.tool),
-                    eq(toolContents.version, baseVersion),
-                  ),
-                )
-                .returning(saved);
-        if (!written) {
-          // A concurrent attempt of this same save may have won (the write waited for it).
-          const winner = await earlierSave(tx);
-          if (winner) return { row: winner, repeated: true };
-          // Throwing rolls the transaction back: a refused save records no change.
-          throw new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
-        }
-        // Replaces a leftover row of the same version, should one exist (the log is cleared
-        // with the content, so only a log written by hand could hold one).
-        await tx
-          .insert(toolChanges)
-          .values({ ...change, ...ref, version: written.version })
-          .onConflictDoUpdate({
-            target: [toolChanges.spaceId, toolChanges.tool, toolChanges.version],
-            set: change,
-          });
-        await keepSnapshot(tx, ref, { version: written.version, kind });
-        if (saveId !== undefined && !(await rememberSave(tx, ref, saveId, written, now))) {
-          // The id names another save of this tool, committed meanwhile: not this one.
-          throw new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
-        }
-        return { row: written, repeated: false };
-      });
+      let row: SavedRow;
+      let repeated = false;
+      if (saveId === undefined) {
+        // One statement, atomic on its own: no transaction to open (services/content-write.ts).
+        const written = await writeSave(ctx.db, write);
+        if (!written) throw conflict();
+        row = written;
+      } else {
+        const ref = { spaceId: space.id, tool: input.tool };
+        ({ row, repeated } = await ctx.db.transaction(async (tx) => {
+          // A retry of a save whose answer was lost: the original result, nothing stored again.
+          const earlier = await findSave(tx, ref, saveId);
+          if (earlier) return { row: earlier, repeated: true };
+          const written = await writeSave(tx, write);
+          if (!written) {
+            // A concurrent attempt of this same save may have won (the write waited for it).
+            const winner = await findSave(tx, ref, saveId);
+            if (winner) return { row: winner, repeated: true };
+            // Throwing rolls the transaction back: a refused save records no change.
+            throw conflict();
+          }
+          if (!(await rememberSave(tx, ref, saveId, written, now))) {
+            // The id names another save of this tool, committed meanwhile: not this one.
+            throw conflict();
+          }
+          return { row: written, repeated: false };
+        }));
+      }
       // A repeated save was announced when it was stored.
       if (!repeated) {
         await announceUpdate(ctx.bus, ctx.auth, now, {

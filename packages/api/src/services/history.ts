@@ -13,9 +13,8 @@ import {
   type ToolChangeKind,
 } from '@cipherspace/db';
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gt, gte, lt, lte, max, min, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, max, min, sql } from 'drizzle-orm';
 
-import { HISTORY_SNAPSHOT_EVERY_VERSIONS } from '../constants.ts';
 import { ERROR } from '../errors.ts';
 
 /** The tool `tool` of space `spaceId`. */
@@ -32,58 +31,6 @@ const ofTool = (table: typeof toolChanges | typeof toolSnapshots, ref: ToolRef) 
 
 const ofContent = (ref: ToolRef) =>
   and(eq(toolContents.spaceId, ref.spaceId), eq(toolContents.tool, ref.tool));
-
-/**
- * Inside a save's transaction, after `tool_contents` holds `version`: keeps that content as a
- * snapshot when the save is a replacement, when the tool has no snapshot yet, or when its newest
- * snapshot is at least HISTORY_SNAPSHOT_EVERY_VERSIONS versions older (issue 16). The envelope is
- * copied from the row just written by the database itself, so a large snapshot is not sent to
- * it twice, and the decision is part of the same statement (one round trip, saved or not).
- */
-export async function keepSnapshot(
-  tx: Queryable,
-  ref: ToolRef,
-  save: { version: number; kind: ToolChangeKind },
-): Promise<void> {
-  const due =
-    save.kind === 'replacement'
-      ? undefined
-      : notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(toolSnapshots)
-            .where(
-              and(
-                ofTool(toolSnapshots, ref),
-                gt(toolSnapshots.version, save.version - HISTORY_SNAPSHOT_EVERY_VERSIONS),
-              ),
-            ),
-        );
-  const source = tx
-    .select({
-      // insert … select names every column, in the table's order.
-      id: sql<string>`gen_random_uuid()`.as('id'),
-      spaceId: toolContents.spaceId,
-      tool: toolContents.tool,
-      version: toolContents.version,
-      encryptedData: toolContents.encryptedData,
-      createdAt: toolContents.updatedAt,
-    })
-    .from(toolContents)
-    .where(and(ofContent(ref), eq(toolContents.version, save.version), due));
-  // A leftover snapshot of the same version (only a hand-written one could exist: snapshots go
-  // with the content) is replaced, so the snapshot of a version is always what was saved.
-  await tx
-    .insert(toolSnapshots)
-    .select(source)
-    .onConflictDoUpdate({
-      target: [toolSnapshots.spaceId, toolSnapshots.tool, toolSnapshots.version],
-      set: {
-        encryptedData: sql`excluded.encrypted_data`,
-        createdAt: sql`excluded.created_at`,
-      },
-    });
-}
 
 /** Removes a tool's whole history (its content is being deleted in the same transaction). */
 export async function deleteHistory(tx: Queryable, ref: ToolRef): Promise<void> {

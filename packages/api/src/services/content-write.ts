@@ -1,0 +1,187 @@
+/**
+ * A save's write (spec §7 content calls; issues 15 and 16) as one SQL statement: the content
+ * row, the change log's row for the new version and, when due, the history snapshot, as
+ * data-modifying CTEs that all read the row the statement writes. One round trip instead of one
+ * per table (plus BEGIN and COMMIT): a save without a save id needs no explicit transaction at
+ * all — a statement is atomic — and the live event leaves ~0.4 ms sooner on loopback
+ * (bench/RESULTS.md, fanout). Ciphertext only; the snapshot is copied from the row the statement
+ * writes, so a large envelope is sent to the database once.
+ */
+import {
+  toolChanges,
+  toolContents,
+  toolSnapshots,
+  type Database,
+  type ToolChangeKind,
+} from '@cipherspace/db';
+import { and, eq, gt, notExists, sql } from 'drizzle-orm';
+
+import { HISTORY_SNAPSHOT_EVERY_VERSIONS } from '../constants.ts';
+import { rethrowSpaceGone } from './db-errors.ts';
+
+/** A database handle or an open transaction on it. */
+type Queryable = Pick<Database, '$with' | 'with' | 'insert' | 'update' | 'select'>;
+
+/** What one save writes. */
+export interface SaveWrite {
+  spaceId: string;
+  tool: string;
+  /** The version the save is based on: 0 inserts the tool's first content. */
+  baseVersion: number;
+  /** The new envelope (spec §9), stored as it is. */
+  encryptedData: string;
+  /** The content's metadata for the new version (caller metadata + version, author, time). */
+  contentMetadata: Record<string, unknown>;
+  /** 'operations' when `operations` (encrypted operation envelopes) made it, else 'replacement'. */
+  kind: ToolChangeKind;
+  operations: string[] | null;
+  modifiedBy: string;
+  now: Date;
+}
+
+/** The row a save wrote: what its answer shows. */
+export interface SavedRow {
+  id: string;
+  tool: string;
+  contentMetadata: Record<string, unknown>;
+  version: number;
+}
+
+/**
+ * Writes `save` in one statement: for `baseVersion` 0 inserts the content (nothing when the tool
+ * already has content), else updates it where its version is still `baseVersion`; in the same
+ * statement records the change (kind and operations) with the new version — replacing a
+ * leftover row of that version, which only a log written by hand could hold — and keeps the
+ * written envelope as a history snapshot when the save is a replacement, when the tool has no
+ * snapshot yet, or when its newest is HISTORY_SNAPSHOT_EVERY_VERSIONS or more versions older
+ * (a leftover snapshot of the version is replaced likewise). Resolves the written row, or
+ * undefined when nothing was written (someone saved first: the stored version is not
+ * `baseVersion`). @throws the 404 of {@link rethrowSpaceGone} when the space was deleted
+ * meanwhile; database errors otherwise.
+ */
+export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow | undefined> {
+  const version = save.baseVersion + 1;
+  const values = {
+    encryptedData: save.encryptedData,
+    contentMetadata: save.contentMetadata,
+    version,
+    updatedAt: save.now,
+  };
+  const returned = {
+    id: toolContents.id,
+    spaceId: toolContents.spaceId,
+    tool: toolContents.tool,
+    contentMetadata: toolContents.contentMetadata,
+    version: toolContents.version,
+    encryptedData: toolContents.encryptedData,
+    updatedAt: toolContents.updatedAt,
+  };
+  const written = q.$with('written').as(
+    save.baseVersion === 0
+      ? q
+          .insert(toolContents)
+          .values({ ...values, spaceId: save.spaceId, tool: save.tool, createdAt: save.now })
+          .onConflictDoNothing()
+          .returning(returned)
+      : q
+          .update(toolContents)
+          .set(values)
+          .where(
+            and(
+              eq(toolContents.spaceId, save.spaceId),
+              eq(toolContents.tool, save.tool),
+              eq(toolContents.version, save.baseVersion),
+            ),
+          )
+          .returning(returned),
+  );
+
+  // The leading columns of a log or snapshot row made from the written row; insert … select
+  // names every column, in the table's order.
+  const rowOfWritten = {
+    id: sql<string>`gen_random_uuid()`.as('id'),
+    spaceId: written.spaceId,
+    tool: written.tool,
+    version: written.version,
+  };
+  const change = {
+    kind: save.kind,
+    operations: save.operations,
+    modifiedBy: save.modifiedBy,
+    createdAt: save.now,
+  };
+  const logged = q.$with('logged').as(
+    q
+      .insert(toolChanges)
+      .select(
+        q
+          .select({
+            ...rowOfWritten,
+            kind: sql<ToolChangeKind>`${save.kind}::text`.as('kind'),
+            operations: sql<
+              string[] | null
+            >`${save.operations === null ? null : JSON.stringify(save.operations)}::jsonb`.as(
+              'operations',
+            ),
+            modifiedBy: sql<string>`${save.modifiedBy}::text`.as('modified_by'),
+            createdAt: sql<Date>`${save.now.toISOString()}::timestamptz`.as('created_at'),
+          })
+          .from(written),
+      )
+      .onConflictDoUpdate({
+        target: [toolChanges.spaceId, toolChanges.tool, toolChanges.version],
+        set: change,
+      }),
+  );
+
+  // The statement's snapshot of tool_snapshots is the one before it: the snapshot this
+  // statement may insert is not seen here.
+  const due =
+    save.kind === 'replacement'
+      ? undefined
+      : notExists(
+          q
+            .select({ one: sql`1` })
+            .from(toolSnapshots)
+            .where(
+              and(
+                eq(toolSnapshots.spaceId, save.spaceId),
+                eq(toolSnapshots.tool, save.tool),
+                gt(toolSnapshots.version, version - HISTORY_SNAPSHOT_EVERY_VERSIONS),
+              ),
+            ),
+        );
+  const kept = q.$with('kept').as(
+    q
+      .insert(toolSnapshots)
+      .select(
+        q
+          .select({
+            ...rowOfWritten,
+            encryptedData: written.encryptedData,
+            createdAt: written.updatedAt,
+          })
+          .from(written)
+          .where(due),
+      )
+      .onConflictDoUpdate({
+        target: [toolSnapshots.spaceId, toolSnapshots.tool, toolSnapshots.version],
+        set: {
+          encryptedData: sql`excluded.encrypted_data`,
+          createdAt: sql`excluded.created_at`,
+        },
+      }),
+  );
+
+  const [row] = await q
+    .with(written, logged, kept)
+    .select({
+      id: written.id,
+      tool: written.tool,
+      contentMetadata: written.contentMetadata,
+      version: written.version,
+    })
+    .from(written)
+    .catch(rethrowSpaceGone);
+  return row;
+}
