@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { availableParallelism } from 'node:os';
 
 import { defineConfig } from 'vitest/config';
 
@@ -63,15 +64,23 @@ for (const service of SERVICES) {
 
 export default defineConfig({
   test: {
+    // One worker per core (vitest's default leaves one core idle: a single worker on 2 cores).
+    maxWorkers: availableParallelism(),
     // Captures every test server's log lines and the secrets they saw, and fails the run when a
     // log line holds one (issue 7: no token, verifier, key or ciphertext in any log line).
-    globalSetup: ['packages/server/src/log-audit.global-setup.ts'],
+    globalSetup: [
+      'packages/server/src/log-audit.global-setup.ts',
+      // One migrated PGlite image per run, which every in-memory test database starts from.
+      'packages/db/src/pglite-image.global-setup.ts',
+    ],
     projects: [
       // Web components and domain modules in jsdom (see packages/web/vite.config.ts).
       'packages/web/vite.config.ts',
       {
         test: {
           name: 'unit',
+          // Pure tests hold no global state: files share a worker and its loaded modules.
+          isolate: false,
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           exclude: [
             ...integration,

@@ -43,5 +43,9 @@ export default defineConfig({
     // `*.int.test.ts` run in Node against a real API and database (integration projects).
     exclude: ['src/**/*.int.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Threads start faster than processes, and files share a worker with their libraries
+    // loaded (import time 58 → 17 s); setup.ts gives each file fresh modules of the app's own.
+    pool: 'threads',
+    isolate: false,
   },
 });

@@ -80,6 +80,12 @@ export interface CreateDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `null` keeps PGlite in memory. Default `./data`. */
   dataDir?: string | null | undefined;
+  /**
+   * In-memory PGlite only: starts from this data directory image (`PGlite.dumpDataDir('none')`,
+   * a tar) instead of running initdb, which costs ~1 s per database. Tests use it
+   * (testing.ts); ignored for PostgreSQL and a PGlite `dataDir`.
+   */
+  pgliteImage?: Blob | undefined;
   /** postgres.js pool size (connections). Default 10. */
   poolSize?: number | undefined;
   /** Run migrations before returning. Default true. */
@@ -127,7 +133,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
         intervalMs: options.listenProbeIntervalMs ?? LISTEN_PROBE_INTERVAL_MS,
         timeoutMs: options.listenProbeTimeoutMs ?? LISTEN_PROBE_TIMEOUT_MS,
       })
-    : await openPglite(options.dataDir === undefined ? './data' : options.dataDir);
+    : await openPglite(
+        options.dataDir === undefined ? './data' : options.dataDir,
+        options.pgliteImage,
+      );
   if (options.migrate ?? true) {
     try {
       await handle.migrate();
@@ -216,10 +225,10 @@ function openPostgres(
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<OpenedHandle> {
+async function openPglite(dataDir: string | null, image?: Blob): Promise<OpenedHandle> {
   let client: PGlite;
   if (dataDir === null) {
-    client = new PGlite();
+    client = new PGlite(image ? { loadDataDir: image } : {});
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });

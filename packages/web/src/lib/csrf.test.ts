@@ -8,6 +8,12 @@ describe('initCsrf (spec §7 CSRF header; issue 17: a page opened offline)', () 
   });
 
   it('fetches the token when the network is back after the start-up fetch failed', async () => {
+    // Test files share the window: a start-up fetch an earlier file left waiting for the
+    // network is finished first, so that only this file's module answers `online` below.
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ csrf_token: 'earlier' })));
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
     const requests: string[] = [];
     let online = false;
     vi.stubGlobal('fetch', (url: string) => {

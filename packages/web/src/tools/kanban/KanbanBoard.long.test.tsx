@@ -8,7 +8,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
   addIssue,
@@ -47,6 +47,8 @@ vi.mock('../../paraglide/messages.js', async (importOriginal) => {
     },
   };
 });
+// Test files share a worker (isolate: false): the next file gets the real module.
+afterAll(() => vi.doUnmock('../../paraglide/messages.js'));
 
 function resetRenders() {
   renders.cards.length = 0;

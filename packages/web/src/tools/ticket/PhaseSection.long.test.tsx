@@ -5,7 +5,7 @@
  */
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { TICKET_DEFAULT_SETTINGS, type Issue, type Phase } from '@cipherspace/tools/tracker';
 import { LONG_LIST_ABOVE_ITEMS } from '../tracker/LongList.tsx';
@@ -24,6 +24,8 @@ vi.mock('./ticket-view.ts', async (importOriginal) => {
     },
   };
 });
+// Test files share a worker (isolate: false): the next file gets the real module.
+afterAll(() => vi.doUnmock('./ticket-view.ts'));
 
 /** Issue n (from 1) was created n minutes after midnight: its date names it. */
 function createdAt(n: number): string {
