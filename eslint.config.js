@@ -11,6 +11,7 @@ export default tseslint.config(
       'packages/web/src/paraglide/**',
       'packages/web/e2e/**/*.mjs',
       'packages/web/scripts/**',
+      'scripts/**',
       '**/drizzle/**',
       'data/**',
       '**/*.config.ts',

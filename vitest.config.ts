@@ -64,6 +64,10 @@ for (const service of SERVICES) {
 
 export default defineConfig({
   test: {
+    // TEST_REPORT_DIR (.ci/run): each file's time also goes there, for `pnpm ci:profile`.
+    ...(process.env.TEST_REPORT_DIR
+      ? { reporters: ['default', './scripts/vitest-file-times.ts'] }
+      : {}),
     // One worker per core (vitest's default leaves one core idle: a single worker on 2 cores).
     maxWorkers: availableParallelism(),
     // Captures every test server's log lines and the secrets they saw, and fails the run when a

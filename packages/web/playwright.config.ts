@@ -12,11 +12,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  // Two: each worker runs a server and a Chromium, and a third only slowed a 2-core machine.
   workers: 2,
   // In CI a failed test runs once more and, if it then passes, is reported as flaky (listed in
   // the output) instead of failing the landing; a test that fails twice still fails the run.
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // TEST_REPORT_DIR (.ci/run): the results also go there as JSON, for `pnpm ci:profile`.
+  reporter: process.env.TEST_REPORT_DIR
+    ? [['list'], ['json', { outputFile: `${process.env.TEST_REPORT_DIR}/playwright.json` }]]
+    : [['list']],
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },

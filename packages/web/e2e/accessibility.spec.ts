@@ -182,78 +182,96 @@ async function expectVisibleFocus(page: Page, screen: string): Promise<void> {
   }
 }
 
+/**
+ * The tests below only look: they share one space per worker, its content typed in once by an
+ * admin (alice) through the tools' screens (fillSampleContent) — this file runs in one worker.
+ */
+const withSample = test.extend<object, { sampleSpace: Member }>({
+  sampleSpace: [
+    async ({ server, browser }, use) => {
+      const [alice] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'A11y' });
+      if (!alice) throw new Error('space set-up failed');
+      await fillSampleContent(browser, server, alice);
+      await use(alice);
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
 for (const [language, messages] of Object.entries(LANGUAGES)) {
   for (const [width, viewport] of Object.entries(VIEWPORTS)) {
-    test.describe(`every screen in ${language} at ${viewport.width}×${viewport.height}`, () => {
-      test.use({ viewport });
-      test.beforeEach(async ({ page, context }) => {
-        // The language is chosen before the app starts, as a returning visitor's is.
-        await page.addInitScript((chosen) => {
-          localStorage.setItem('cipherspace_language', chosen);
-        }, language);
-        await serveStandInDiagramEditor(context);
-      });
+    withSample.describe(
+      `every screen in ${language} at ${viewport.width}×${viewport.height}`,
+      () => {
+        withSample.use({ viewport });
+        withSample.beforeEach(async ({ page, context }) => {
+          // The language is chosen before the app starts, as a returning visitor's is.
+          await page.addInitScript((chosen) => {
+            localStorage.setItem('cipherspace_language', chosen);
+          }, language);
+          await serveStandInDiagramEditor(context);
+        });
 
-      /** Axe and the focus rings of the screen at `path`, once `ready` is on it. */
-      async function checkScreen(page: Page, path: string, ready?: () => Promise<void>) {
-        const screen = `${path} (${language}, ${width})`;
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await ready?.();
-        await expectNoSeriousViolations(page, screen);
-        await expectVisibleFocus(page, screen);
-      }
+        /** Axe and the focus rings of the screen at `path`, once `ready` is on it. */
+        async function checkScreen(page: Page, path: string, ready?: () => Promise<void>) {
+          const screen = `${path} (${language}, ${width})`;
+          await page.goto(path);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          await ready?.();
+          await expectNoSeriousViolations(page, screen);
+          await expectVisibleFocus(page, screen);
+        }
 
-      test('public screens', async ({ page, server }) => {
-        const [alice] = await setUpSpace(server, ['alice'], { prefix: 'A11y' });
-        if (!alice) throw new Error('space set-up failed');
-        for (const path of [
-          '/',
-          '/space/create',
-          `/space/login?spaceName=${encodeURIComponent(alice.space.name)}`,
-          '/crypto-test',
-          '/datenschutz',
-          '/impressum',
-        ])
-          await test.step(path, () => checkScreen(page, path));
-      });
+        withSample('public screens', async ({ page, server }) => {
+          const [alice] = await setUpSpace(server, ['alice'], { prefix: 'A11y' });
+          if (!alice) throw new Error('space set-up failed');
+          for (const path of [
+            '/',
+            '/space/create',
+            `/space/login?spaceName=${encodeURIComponent(alice.space.name)}`,
+            '/crypto-test',
+            '/datenschutz',
+            '/impressum',
+          ])
+            await withSample.step(path, () => checkScreen(page, path));
+        });
 
-      test('dashboard, settings and the six tools with content', async ({
-        page,
-        server,
-        browser,
-      }) => {
-        test.setTimeout(180_000);
-        const [alice] = await setUpSpace(server, ['alice', 'bob'], { prefix: 'A11y' });
-        if (!alice) throw new Error('space set-up failed');
-        await fillSampleContent(browser, server, alice);
-        await signIn(page, server, alice);
-        await test.step('/dashboard', () =>
-          checkScreen(page, '/dashboard', async () => {
-            await expect(page.getByTestId('connection-status')).toHaveText(
-              messages.connection_connected,
+        withSample(
+          'dashboard, settings and the six tools with content',
+          async ({ page, server, sampleSpace }) => {
+            await signIn(page, server, sampleSpace);
+            await withSample.step('/dashboard', () =>
+              checkScreen(page, '/dashboard', async () => {
+                await expect(page.getByTestId('connection-status')).toHaveText(
+                  messages.connection_connected,
+                );
+                await expect(page.getByTestId('content-status')).toHaveText(
+                  messages.dashboard_content_ready,
+                );
+              }),
             );
-            await expect(page.getByTestId('content-status')).toHaveText(
-              messages.dashboard_content_ready,
+            await withSample.step('/space/settings', () =>
+              checkScreen(page, '/space/settings', () =>
+                expect(page.getByRole('combobox').first()).toBeVisible(),
+              ),
             );
-          }));
-        await test.step('/space/settings', () =>
-          checkScreen(page, '/space/settings', () =>
-            expect(page.getByRole('combobox').first()).toBeVisible(),
-          ));
-        for (const { route } of Object.values(TOOL_METADATA))
-          await test.step(route, () =>
-            // With the sample content; the tools without (diagrams, randomizer) save their
-            // default content on this first visit.
-            checkScreen(page, route, async () => {
-              await expect(page.getByText(messages.tool_loading)).toBeHidden();
-              await expect(page.getByRole('button', { name: messages.tool_undo })).toBeVisible();
-              await expect(page.locator('.diagrams-overlay')).toBeHidden();
-            }),
-          );
-      });
-    });
+            for (const { route } of Object.values(TOOL_METADATA))
+              await withSample.step(route, () =>
+                // With the sample content; the tools without (diagrams, randomizer) save their
+                // default content on the worker's first visit.
+                checkScreen(page, route, async () => {
+                  await expect(page.getByText(messages.tool_loading)).toBeHidden();
+                  await expect(
+                    page.getByRole('button', { name: messages.tool_undo }),
+                  ).toBeVisible();
+                  await expect(page.locator('.diagrams-overlay')).toBeHidden();
+                }),
+              );
+          },
+        );
+      },
+    );
   }
 }
 

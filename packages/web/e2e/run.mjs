@@ -3,6 +3,8 @@
  * `pnpm test:e2e`: builds the web app and runs Playwright in Debian's Chromium.
  * Without a browser: in CI (CI=true) that is a failure; elsewhere the e2e run is reported as
  * not run, with how to install one.
+ * E2E_SKIP_BUILD=1 serves the build already there (E2E_WEB_DIST, else dist/) instead, e.g. the
+ * one `.ci/run` made of the same tree a moment before; without an index.html there it fails.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,5 +30,10 @@ const run = (command, args) => {
 };
 // E2E_WEB_DIST: build into (and serve) a directory of its own instead of dist/.
 const outDir = process.env.E2E_WEB_DIST;
-run('pnpm', outDir ? ['build', '--outDir', outDir, '--emptyOutDir'] : ['build']);
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  run('pnpm', outDir ? ['build', '--outDir', outDir, '--emptyOutDir'] : ['build']);
+} else if (!existsSync(join(outDir ?? join(root, 'dist'), 'index.html'))) {
+  console.error(`e2e: E2E_SKIP_BUILD=1 but ${outDir ?? 'dist/'} holds no build (index.html)`);
+  process.exit(1);
+}
 run('pnpm', ['exec', 'playwright', 'test', ...process.argv.slice(2)]);
