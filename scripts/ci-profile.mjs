@@ -56,11 +56,15 @@ if (files) {
     const own = files.filter((file) => file.project === project);
     const sum = own.reduce((total, file) => total + file.ms + file.setupMs, 0);
     table(
-      `vitest ${project}: ${own.length} files, ${seconds(sum).trim()} s of worker time — ${SLOWEST} slowest (tests + hooks; setup before them)`,
+      `vitest ${project}: ${own.length} files, ${seconds(sum).trim()} s of worker time — ${SLOWEST} slowest (tests and hooks, plus the setup before them)`,
       own
         .sort((a, b) => b.ms + b.setupMs - (a.ms + a.setupMs))
         .slice(0, SLOWEST)
-        .map((file) => [file.file, file.ms, `(setup ${seconds(file.setupMs).trim()} s)`]),
+        .map((file) => [
+          file.file,
+          file.ms + file.setupMs,
+          `(tests ${seconds(file.ms).trim()} s, setup ${seconds(file.setupMs).trim()} s)`,
+        ]),
     );
   }
 }
