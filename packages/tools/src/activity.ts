@@ -42,6 +42,8 @@ type PatchLike = NamedOperation & { type: typeof PATCH };
  */
 export interface OperationActivityActor {
   userId?: string;
+  /** The name shown as who did it: the member the server recorded for the version (default `by`). */
+  userDisplayName?: string;
   newId?: () => string;
 }
 
@@ -142,8 +144,8 @@ export function activityOf(
   if (operation.tool !== toolName)
     throw new OperationFormatError(`an operation of ${operation.tool} is not one of ${toolName}`);
   const stamped: ActivityActor = {
-    userId: actor.userId ?? operation.by,
-    userDisplayName: operation.by,
+    userId: actor.userId ?? actor.userDisplayName ?? operation.by,
+    userDisplayName: actor.userDisplayName ?? operation.by,
     now: () => operation.at,
     newId: actor.newId ?? (() => operation.id),
   };

@@ -40,6 +40,8 @@ export interface HistoryRebuild {
     version: number;
     kind: 'operations' | 'replacement';
     operations: readonly string[] | null;
+    /** The member the server recorded as its author. */
+    modified_by?: string;
   }[];
 }
 
@@ -114,10 +116,13 @@ export async function loadTimeline<C, Op extends NamedOperation>(
       const snapshot = await source.version(change.version);
       content = domain.parse(await codec.decrypt(snapshot.base.encryptedData));
     } else {
+      // Who did it is the member the server recorded for the version, never a name inside it.
+      const savedBy = infoOf.get(change.version)?.modifiedBy ?? change.modified_by;
+      const actor = savedBy === undefined ? {} : { userDisplayName: savedBy };
       for (const envelope of change.operations) {
         const operation = parseOperationFor(domain, await codec.decryptOperation(envelope));
         const after = domain.apply(content, operation);
-        const entry = activityOf(tool, operation, content, after);
+        const entry = activityOf(tool, operation, actor, content, after);
         if (entry) activity.push(entry);
         content = after;
       }

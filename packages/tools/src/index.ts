@@ -10,5 +10,6 @@ export * from './operation.ts';
 export * from './registry.ts';
 export * from './metadata.ts';
 export * from './patch.ts';
+export * from './edits.ts';
 export * from './activity.ts';
 export * from './history.ts';

@@ -102,6 +102,12 @@ export const PATCH_PATH_MAX_SEGMENTS = 64;
 export interface PatchOperation {
   type: 'patch';
   changes: PatchChange[];
+  /**
+   * true: a change that no longer matches is skipped instead of refusing the whole patch
+   * ({@link applyPatchPartially}); what an undo sends, so it reverts what still is as this member
+   * left it and leaves alone what a teammate changed since.
+   */
+  partial?: boolean;
 }
 
 /** Checks a JSON value (z.json: no undefined, NaN or Infinity). */
@@ -152,6 +158,7 @@ export const patchChangeSchema = z.discriminatedUnion('op', [
 export const patchOperationSchema = z.object({
   type: z.literal(PATCH_OPERATION_NAME),
   changes: z.array(patchChangeSchema).max(PATCH_MAX_CHANGES),
+  partial: z.boolean().optional(),
 });
 
 // Compile-time proof that the schemas and the hand-written types agree.
@@ -1123,4 +1130,27 @@ export function applyPatch(content: unknown, changes: readonly PatchChange[]): u
   const draft = new Draft(content);
   for (const change of changes) draft.apply(change);
   return draft.root;
+}
+
+/**
+ * `content` with each change of `changes` that still matches applied in order, skipping those
+ * that do not (someone changed that place since): the result, and each skipped change with its
+ * conflict, in order. `content` itself when nothing applied. Pure like {@link applyPatch}.
+ */
+export function applyPatchPartially(
+  content: unknown,
+  changes: readonly PatchChange[],
+): { content: unknown; skipped: { change: PatchChange; conflict: PatchConflictError }[] } {
+  const draft = new Draft(content);
+  const skipped: { change: PatchChange; conflict: PatchConflictError }[] = [];
+  for (const change of changes) {
+    try {
+      draft.apply(change);
+    } catch (error) {
+      if (!(error instanceof PatchConflictError)) throw error;
+      skipped.push({ change, conflict: error });
+    }
+  }
+  // A skipped change may still have copied what it looked at: nothing applied is no change.
+  return { content: skipped.length === changes.length ? content : draft.root, skipped };
 }

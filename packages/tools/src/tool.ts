@@ -14,11 +14,14 @@ import {
 } from './operation.ts';
 import {
   applyPatch,
+  applyPatchPartially,
   diffContent,
   isPatchOperation,
   PATCH_MAX_CHANGES,
   PATCH_OPERATION_NAME,
   patchOperationSchema,
+  type PatchChange,
+  type PatchConflictError,
   type PatchOperation,
 } from './patch.ts';
 import { TOOL_NAMES, type ToolMetadata } from './metadata.ts';
@@ -121,6 +124,17 @@ export interface ToolDefinition<C = unknown, Op extends NamedOperation = NamedOp
    * never throws.
    */
   patchBetween(from: C, to: C): PatchOperation;
+  /**
+   * The undo of one of this member's changes (`inverse`, taken when it was saved) as it applies
+   * to `current`: a partial `patch` that reverts every part still as the change left it and
+   * leaves alone what a teammate changed since, and `leftAlone`, the conflicts of those parts
+   * (not counting the tool's bookkeeping fields: counters, derived lists, positions). Throws the
+   * first PatchConflictError when no part but bookkeeping would be reverted (nothing to undo).
+   */
+  undoOf(
+    current: C,
+    inverse: PatchOperation,
+  ): { operation: PatchOperation; leftAlone: readonly PatchConflictError[] };
 }
 
 /** An operation is not one of the tool's, or its arguments do not have the operation's shape. */
@@ -173,6 +187,11 @@ export interface ToolParts<C, Op extends NamedOperation> {
   operations: readonly Op['type'][];
   /** The tool's error for content that is not its content (thrown by parse). */
   parseError: () => DomainError<string>;
+  /**
+   * Fields the tool keeps up by itself (counters, derived lists, positions): an undo reverts
+   * them where they are as the change left them and otherwise leaves them without a word.
+   */
+  bookkeepingFields?: readonly string[];
   /** A last step after a successful parse (e.g. filling a field older versions lacked). */
   afterParse?: (content: C) => C;
   validate: (content: C) => string[];
@@ -213,7 +232,9 @@ export function defineTool<C extends object, Op extends NamedOperation>(
 
   // A patch may say anything: what it leaves must still be this tool's content.
   function applyPatchOperation(content: C, op: PatchOperation): C {
-    const next = applyPatch(content, op.changes);
+    const next = op.partial
+      ? applyPatchPartially(content, op.changes).content
+      : applyPatch(content, op.changes);
     if (next === content) return content;
     const checked = parts.contentSchema.safeParse(next);
     if (!checked.success)
@@ -283,7 +304,30 @@ export function defineTool<C extends object, Op extends NamedOperation>(
     },
     inverse: (before, after) => patchBetween(after, before),
     patchBetween,
+    undoOf(current, inverse) {
+      const bookkeeping = new Set(parts.bookkeepingFields ?? []);
+      const isBookkeeping = (change: PatchChange) =>
+        change.op === 'set' && bookkeeping.has(fieldName(change.path.at(-1)));
+      const { skipped } = applyPatchPartially(current, inverse.changes);
+      const leftOut = new Set(skipped.map(({ change }) => change));
+      const reverts = inverse.changes.some(
+        (change) => !leftOut.has(change) && !isBookkeeping(change),
+      );
+      const first = skipped[0];
+      if (!reverts && first) throw first.conflict;
+      return {
+        operation: { ...inverse, partial: true },
+        leftAlone: skipped
+          .filter(({ change }) => !isBookkeeping(change))
+          .map(({ conflict }) => conflict),
+      };
+    },
   };
+}
+
+/** The field name a path segment names ('' for an element `{id}`). */
+function fieldName(segment: PatchChange['path'][number] | undefined): string {
+  return typeof segment === 'string' ? segment : '';
 }
 
 /** `op` without its `type`: the args of the serialised form. */

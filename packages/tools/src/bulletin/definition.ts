@@ -23,6 +23,8 @@ export const bulletinTool = defineTool<BulletinContent, BulletinOperation>({
   operationSchema: bulletinOperationSchema,
   operations: BULLETIN_OPERATIONS,
   parseError: () => new BulletinError('NO_DATA'),
+  // When a note was last edited is kept up by every edit.
+  bookkeepingFields: ['updatedAt', 'order'],
   validate: validateBulletinContent,
   defaultContent: defaultBulletinContent,
   applyOperation: applyBulletinOperation,

@@ -9,6 +9,7 @@
  * Randomness (where a new note goes) is decided by the caller before the operation, so replays
  * give the same result.
  */
+import { mergeFieldChanges } from '../edits.ts';
 import { DEFAULT_NOTE_SIZE, clampPosition } from './layout.ts';
 import {
   ANONYMOUS_AUTHOR,
@@ -72,10 +73,15 @@ export interface AddPostArgs {
   author: string;
   categoryId?: string;
 }
-/** Arguments of {@link updatePost}. */
+/**
+ * Arguments of {@link updatePost}: the changed fields and, for each, its value when the member
+ * opened the note dialog (`from`, ../edits.ts; absent key: the field was absent). Without
+ * `from` the changes are set as they are.
+ */
 export interface UpdatePostArgs {
   postId: string;
   changes: PostChanges;
+  from?: PostChanges;
 }
 /** Arguments of {@link deletePost}. */
 export interface DeletePostArgs {
@@ -214,14 +220,15 @@ export function updatePost(
 ): BulletinContent {
   const current = requireContent(content);
   const post = requirePost(current, args.postId);
-  const changes = definedChanges(args.changes);
-  const updated: Post = { ...post, ...changes, updatedAt: ctx.now() };
-  if (changes.title !== undefined) updated.title = checkedTitle(changes.title);
-  if (changes.url !== undefined) updated.url = changes.url.trim();
-  if (changes.tags !== undefined) updated.tags = cleanTags(changes.tags);
-  if (changes.color !== undefined) updated.color = colorOrDefault(changes.color);
-  if (changes.size !== undefined) updated.size = { ...changes.size };
-  return replacePost(current, checkLink(updated));
+  const clean = definedChanges(args.changes);
+  if (clean.title !== undefined) clean.title = checkedTitle(clean.title);
+  if (clean.url !== undefined) clean.url = clean.url.trim();
+  if (clean.tags !== undefined) clean.tags = cleanTags(clean.tags);
+  if (clean.color !== undefined) clean.color = colorOrDefault(clean.color);
+  if (clean.size !== undefined) clean.size = { ...clean.size };
+  const changes = mergeFieldChanges(post, clean, args.from, post.id);
+  if (args.from !== undefined && Object.keys(changes).length === 0) return current;
+  return replacePost(current, checkLink({ ...post, ...changes, updatedAt: ctx.now() }));
 }
 
 /**

@@ -137,6 +137,13 @@ const optionalPostFields = {
   color: z.string().optional(),
 };
 
+// The fields an edit changes, and (as `from`) their values when the member started (../edits.ts).
+const postChangesSchema = z.object({
+  title: z.string().optional(),
+  ...optionalPostFields,
+  size: noteSizeArgs.optional(),
+});
+
 // One object per operation, mirroring the `...Args` interfaces of ./operations.ts field by field.
 const bulletinOperationUnion = z.discriminatedUnion('type', [
   z.object({
@@ -153,11 +160,8 @@ const bulletinOperationUnion = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('updatePost'),
     postId: z.string(),
-    changes: z.object({
-      title: z.string().optional(),
-      ...optionalPostFields,
-      size: noteSizeArgs.optional(),
-    }),
+    changes: postChangesSchema,
+    from: postChangesSchema.optional(),
   }),
   z.object({ type: z.literal('deletePost'), postId: z.string() }),
   z.object({ type: z.literal('movePost'), postId: z.string(), position: notePositionArgs }),

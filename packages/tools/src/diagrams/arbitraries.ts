@@ -65,23 +65,40 @@ export function operationOn(collection: DiagramCollection): fc.Arbitrary<Diagram
     },
     { requiredKeys: ['type', 'diagramId', 'name', 'modifiedBy'] },
   );
-  const renameDiagram = fc.record({
-    type: fc.constant('renameDiagram' as const),
-    diagramId,
-    name: text,
-    modifiedBy: text,
-  });
+  // The name or version the member started from: mostly one the collection has (as when
+  // nobody else changed it), sometimes a stale or foreign one (someone else did).
+  const names = collection.diagrams.map((diagram) => diagram.name);
+  const versions = collection.diagrams.map((diagram) => diagram.version);
+  const fromName = fc.oneof(names.length > 0 ? fc.constantFrom(...names) : text, text);
+  const baseVersion = fc.oneof(
+    versions.length > 0 ? fc.constantFrom(...versions) : fc.nat(5),
+    fc.nat(5),
+  );
+  const renameDiagram = fc.record(
+    {
+      type: fc.constant('renameDiagram' as const),
+      diagramId,
+      name: text,
+      modifiedBy: text,
+      from: maybe(fromName),
+    },
+    { requiredKeys: ['type', 'diagramId', 'name', 'modifiedBy'] },
+  );
   const deleteDiagram = fc.record({
     type: fc.constant('deleteDiagram' as const),
     diagramId,
     modifiedBy: text,
   });
-  const updateDiagramXml = fc.record({
-    type: fc.constant('updateDiagramXml' as const),
-    diagramId,
-    diagramXml: xml,
-    modifiedBy: text,
-  });
+  const updateDiagramXml = fc.record(
+    {
+      type: fc.constant('updateDiagramXml' as const),
+      diagramId,
+      diagramXml: xml,
+      modifiedBy: text,
+      baseVersion: maybe(baseVersion),
+    },
+    { requiredKeys: ['type', 'diagramId', 'diagramXml', 'modifiedBy'] },
+  );
   return fc.oneof(
     { arbitrary: createDiagram, weight: 3 },
     { arbitrary: renameDiagram, weight: 2 },

@@ -18,7 +18,8 @@ import {
 import { operationOn } from './arbitraries.ts';
 import type { DiagramOperation } from './operations.ts';
 import { DIAGRAM_OPERATIONS } from './schema.ts';
-import { DiagramError, type DiagramCollection } from './types.ts';
+import { DomainError } from '../shared.ts';
+import type { DiagramCollection } from './types.ts';
 
 const diagrams = tools.diagrams;
 const START = '2024-01-01T00:00:00.000Z';
@@ -46,13 +47,20 @@ describe('each operation over the wire', () => {
       modifiedBy: 'ann',
       description: 'the flow',
     },
-    renameDiagram: { type: 'renameDiagram', diagramId, name: ' Renamed ', modifiedBy: 'ann' },
+    renameDiagram: {
+      type: 'renameDiagram',
+      diagramId,
+      name: ' Renamed ',
+      modifiedBy: 'ann',
+      from: collection.diagrams[0]?.name ?? '',
+    },
     deleteDiagram: { type: 'deleteDiagram', diagramId, modifiedBy: 'ann' },
     updateDiagramXml: {
       type: 'updateDiagramXml',
       diagramId,
       diagramXml: '<mxGraphModel><root/></mxGraphModel>',
       modifiedBy: 'ann',
+      baseVersion: collection.diagrams[0]?.version ?? 1,
     },
   };
 
@@ -86,7 +94,8 @@ describe('any sequence of operations (property)', () => {
       expectRandomOperationSequences(diagrams, {
         start: startCollection,
         operationOn,
-        refusal: DiagramError,
+        // A rule (DiagramError) or a rename someone else changed meanwhile (EditConflictError).
+        refusal: DomainError,
         numRuns: 100,
       });
     },

@@ -10,6 +10,7 @@
  * of a new diagram is chosen by the caller (a random UUID), so the screen can open the new
  * diagram and a replay creates the same one.
  */
+import { mergeFieldChanges } from '../edits.ts';
 import { BLANK_DIAGRAM_XML } from './defaults.ts';
 import {
   DIAGRAM_NAME_MAX_CHARS,
@@ -32,22 +33,34 @@ export interface CreateDiagramArgs {
   diagramXml?: string;
   description?: string;
 }
-/** Arguments of {@link renameDiagram}. */
+/**
+ * Arguments of {@link renameDiagram}: the new name as typed and, optionally, `from` — the
+ * diagram's name when the member opened the Rename dialog (spec §4 version conflict: a rename
+ * someone else made meanwhile is not overwritten silently). Without `from` (older clients) the
+ * name is set as it is.
+ */
 export interface RenameDiagramArgs {
   diagramId: string;
   name: string;
   modifiedBy: string;
+  from?: string;
 }
 /** Arguments of {@link deleteDiagram}. */
 export interface DeleteDiagramArgs {
   diagramId: string;
   modifiedBy: string;
 }
-/** Arguments of {@link updateDiagramXml}: the drawing the editor saved. */
+/**
+ * Arguments of {@link updateDiagramXml}: the drawing the editor saved and, optionally,
+ * `baseVersion` — the diagram's `version` when the member loaded it into the editor (spec §3
+ * Diagram version, §4 version conflict). Without it (older clients, history replay) the drawing
+ * replaces whatever is stored.
+ */
 export interface UpdateDiagramXmlArgs {
   diagramId: string;
   diagramXml: string;
   modifiedBy: string;
+  baseVersion?: number;
 }
 
 /** Every named diagram operation as a serialisable message, discriminated by `type`. */
@@ -158,7 +171,11 @@ export function createDiagram(
 /**
  * Renames a diagram (spec §2 Rename dialog) with the same name rules as {@link createDiagram};
  * advances the diagram's version and sets its lastModified (`ctx.now()`) and modifiedBy.
- * Throws NO_COLLECTION, DIAGRAM_NOT_FOUND, NAME_REQUIRED, NAME_TOO_LONG.
+ * With `from` (the name when the dialog opened) it is a field edit (../edits.ts): when someone
+ * else renamed the diagram meanwhile to another name it throws EditConflictError (`entityId` the
+ * diagram's id, one conflict on `name` with from/mine/theirs); when the diagram already has the
+ * new name the collection is returned unchanged. Throws NO_COLLECTION, DIAGRAM_NOT_FOUND,
+ * NAME_REQUIRED, NAME_TOO_LONG.
  */
 export function renameDiagram(
   collection: DiagramCollection | null,
@@ -168,6 +185,12 @@ export function renameDiagram(
   const current = requireCollection(collection);
   const diagram = requireDiagram(current, args.diagramId);
   const name = checkedName(args.name);
+  if (args.from !== undefined) {
+    const from = { name: args.from };
+    const merged = mergeFieldChanges(diagram, { name }, from, diagram.id);
+    // Someone else already gave it this name: nothing left to do.
+    if (merged.name === undefined) return current;
+  }
   return replaceDiagram(
     current,
     {
@@ -207,7 +230,10 @@ export function deleteDiagram(
  * Stores the drawing the editor saved (spec §4 Diagrams, §7 Notes "XML update"): the XML must
  * not be blank (spec §5 'XML content is required'); advances the diagram's version and sets its
  * lastModified (`ctx.now()`) and modifiedBy. Saving the same XML again still counts as a save.
- * Throws NO_COLLECTION, DIAGRAM_NOT_FOUND, XML_REQUIRED.
+ * With `baseVersion`, a diagram saved by someone else since (its `version` is no longer
+ * `baseVersion`) with another drawing is not replaced: DIAGRAM_CHANGED (spec §4 version
+ * conflict; the member chooses). Throws NO_COLLECTION, DIAGRAM_NOT_FOUND, XML_REQUIRED,
+ * DIAGRAM_CHANGED.
  */
 export function updateDiagramXml(
   collection: DiagramCollection | null,
@@ -217,6 +243,13 @@ export function updateDiagramXml(
   const current = requireCollection(collection);
   const diagram = requireDiagram(current, args.diagramId);
   const diagramXml = checkedXml(args.diagramXml);
+  // Someone saving the very same drawing meanwhile is no conflict: nothing of theirs is lost.
+  if (
+    args.baseVersion !== undefined &&
+    diagram.version !== args.baseVersion &&
+    diagram.diagramXml !== diagramXml
+  )
+    throw new DiagramError('DIAGRAM_CHANGED');
   return replaceDiagram(
     current,
     {

@@ -199,6 +199,21 @@ describe('operation schema', () => {
     ).toStrictEqual({ type: 'createDiagram', diagramId: 'd', name: 'N', modifiedBy: '' });
   });
 
+  it('takes the optional from of a rename and baseVersion of a drawing (spec §4 version conflict)', () => {
+    expectArgsParsed(diagrams, 'renameDiagram', {
+      diagramId: 'd',
+      name: 'N',
+      modifiedBy: 'ann',
+      from: 'Old',
+    });
+    expectArgsParsed(diagrams, 'updateDiagramXml', {
+      diagramId: 'd',
+      diagramXml: '<x/>',
+      modifiedBy: 'ann',
+      baseVersion: 3,
+    });
+  });
+
   it('drops arguments the operation does not have', () => {
     expect(
       diagrams.parseOperation('deleteDiagram', { diagramId: 'd', modifiedBy: 'a', force: true }),
@@ -218,6 +233,10 @@ describe('operation schema', () => {
     ['deleteDiagram', { diagramId: ['d'], modifiedBy: 'a' }],
     ['updateDiagramXml', { diagramId: 'd', modifiedBy: 'a' }],
     ['updateDiagramXml', { diagramId: 'd', diagramXml: null, modifiedBy: 'a' }],
+    ['updateDiagramXml', { diagramId: 'd', diagramXml: '<x/>', modifiedBy: 'a', baseVersion: '1' }],
+    ['updateDiagramXml', { diagramId: 'd', diagramXml: '<x/>', modifiedBy: 'a', baseVersion: 1.5 }],
+    ['updateDiagramXml', { diagramId: 'd', diagramXml: '<x/>', modifiedBy: 'a', baseVersion: -1 }],
+    ['renameDiagram', { diagramId: 'd', name: 'N', modifiedBy: 'a', from: null }],
     ['deleteDiagram', null],
     ['deleteDiagram', 'd'],
     ['deleteDiagram', { type: 'renameDiagram', diagramId: 'd', modifiedBy: 'a' }],

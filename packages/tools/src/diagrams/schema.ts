@@ -100,6 +100,7 @@ const diagramOperationUnion = z.discriminatedUnion('type', [
     diagramId: z.string(),
     name: z.string(),
     modifiedBy: z.string(),
+    from: z.string().optional(),
   }),
   z.object({ type: z.literal('deleteDiagram'), diagramId: z.string(), modifiedBy: z.string() }),
   z.object({
@@ -107,6 +108,7 @@ const diagramOperationUnion = z.discriminatedUnion('type', [
     diagramId: z.string(),
     diagramXml: z.string(),
     modifiedBy: z.string(),
+    baseVersion: saveCount.optional(),
   }),
 ]);
 

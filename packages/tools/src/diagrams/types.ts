@@ -55,14 +55,15 @@ export type DiagramErrorCode =
   | 'NAME_REQUIRED'
   | 'NAME_TOO_LONG'
   | 'XML_REQUIRED'
-  | 'LAST_DIAGRAM';
+  | 'LAST_DIAGRAM'
+  | 'DIAGRAM_CHANGED';
 
 /**
  * English text of each {@link DiagramErrorCode}; `{name}` placeholders are filled from the
  * error's `params`. 'No diagram collection loaded' and 'Diagram not found' are spec §8 Diagrams;
  * 'ID is required', 'Name is required' and 'XML content is required' are the spec §5 Diagram
  * validation texts; the last-diagram text words the spec §5/§9 rule "the last diagram cannot be
- * deleted".
+ * deleted"; the changed-diagram text is spec §4 version conflict for a drawing.
  */
 export const DIAGRAM_MESSAGES: Readonly<Record<DiagramErrorCode, string>> = {
   NO_COLLECTION: 'No diagram collection loaded',
@@ -73,6 +74,7 @@ export const DIAGRAM_MESSAGES: Readonly<Record<DiagramErrorCode, string>> = {
   NAME_TOO_LONG: 'Name must be at most {maxChars} characters',
   XML_REQUIRED: 'XML content is required',
   LAST_DIAGRAM: 'The last diagram cannot be deleted',
+  DIAGRAM_CHANGED: 'The diagram was changed by another member since you opened it',
 };
 
 /**

@@ -46,12 +46,14 @@ export const step = fc.oneof(
     arbitrary: fc.record({ type: fc.constant('editOptions' as const), text: optionsText }),
   },
   {
-    // The current options with one dropped and one added (used indices fall out of range).
+    // The current options with one dropped and one added (used indices fall out of range),
+    // sometimes as an edit saying what it started from (merged with the stored options).
     weight: 2,
     arbitrary: fc.record({
       type: fc.constant('changeOptions' as const),
       drop: fc.nat(),
       add: fc.option(text, { nil: undefined }),
+      withFrom: fc.boolean(),
     }),
   },
   {
@@ -81,7 +83,10 @@ export function operationOf(content: RandomizerContent, step: Step): RandomizerO
         (_, index) => content.options.length === 0 || index !== step.drop % content.options.length,
       );
       const lines = step.add === undefined ? kept : [...kept, step.add];
-      return { type: 'editOptions', text: lines.join('\n') };
+      const text = lines.join('\n');
+      return step.withFrom
+        ? { type: 'editOptions', text, from: [...content.options] }
+        : { type: 'editOptions', text };
     }
   }
 }

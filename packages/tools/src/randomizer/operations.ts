@@ -7,6 +7,7 @@
  * Tool content); the random pick of a start comes from the operation's `seed`, so a replay draws
  * the same numbers.
  */
+import { EditConflictError, mergeLists } from '../edits.ts';
 import { buildAnimationSteps, randomIndex, seededRandom, type RandomSource } from './animation.ts';
 import { idleAnimation } from './defaults.ts';
 import { optionsToText, parseOptionsText } from './options.ts';
@@ -25,9 +26,15 @@ export interface StartArgs {
 export interface CompleteArgs {
   runId: string;
 }
-/** Arguments of {@link editOptions}: the options textarea's text, one option per line. */
+/**
+ * Arguments of {@link editOptions}: the options textarea's text, one option per line, and,
+ * optionally, `from` — the options when the member started editing (spec §4 version conflict:
+ * a teammate's change to the list meanwhile is merged, never overwritten silently). Without
+ * `from` (older clients, history) the text replaces the list.
+ */
 export interface EditOptionsArgs {
   text: string;
+  from?: string[];
 }
 /** Arguments of {@link setMode}. */
 export interface SetModeArgs {
@@ -136,11 +143,21 @@ export function complete(
 }
 
 /**
- * Replaces the options with those in `args.text` (spec §4, §5: split on newlines, trimmed,
- * blanks dropped; `ui.optionsText` becomes them one per line, editing ends). The selection is
- * cleared and the animation reset to idle; used indices beyond the new option count are dropped
- * (all of them in 'allow' mode). No options at all is left for validation to refuse ('At least
- * one option is required'). Throws NO_CONTENT.
+ * Sets the options to those in `args.text` (spec §4, §5: split on newlines, trimmed, blanks
+ * dropped; `ui.optionsText` becomes them one per line, editing ends). The selection is cleared
+ * and the animation reset to idle. No options at all is left for validation to refuse ('At
+ * least one option is required'). Throws NO_CONTENT.
+ *
+ * Without `args.from` the text replaces the list and used indices beyond the new option count
+ * are dropped. With `args.from` (the options when the member started editing) it is a three-way
+ * merge item by item ({@link mergeLists}: base `from`, mine the options of the text, theirs the
+ * stored options): both members' additions are kept, a rename or removal by one and an addition
+ * by the other both apply. Used indices then follow their option's text (the k-th used "Ann"
+ * stays on the k-th "Ann"); those whose option is gone are dropped. When the stored options
+ * already are the merge (someone made the same change) `content` itself is returned. When both
+ * changed the same options differently it throws EditConflictError with one conflict `{field:
+ * 'options', from, mine, theirs}` (lists of options) and entityId null; nothing is changed.
+ * In 'allow' mode the used indices are cleared either way.
  */
 export function editOptions(
   content: RandomizerContent | null,
@@ -148,19 +165,59 @@ export function editOptions(
   _ctx?: RandomizerContext,
 ): RandomizerContent {
   const current = requireContent(content);
-  const options = parseOptionsText(args.text);
-  const usedIndices =
-    current.repetitionMode === 'allow'
-      ? []
-      : current.usedIndices.filter((index) => index >= 0 && index < options.length);
+  const mine = parseOptionsText(args.text);
+  let options = mine;
+  let usedIndices = current.usedIndices.filter((index) => index >= 0 && index < options.length);
+  if (args.from !== undefined) {
+    const merged = mergeLists(args.from, mine, current.options);
+    if (merged === null)
+      throw new EditConflictError(
+        [{ field: 'options', from: args.from, mine, theirs: current.options }],
+        null,
+      );
+    if (sameOptions(merged, current.options)) return current;
+    options = merged;
+    usedIndices = remapByText(current.usedIndices, current.options, merged);
+  }
   return {
     ...current,
     options,
-    usedIndices,
+    usedIndices: current.repetitionMode === 'allow' ? [] : usedIndices,
     selectedIndex: null,
     animation: idleAnimation(),
     ui: { ...current.ui, isEditing: false, optionsText: optionsToText(options) },
   };
+}
+
+function sameOptions(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((option, index) => option === b[index]);
+}
+
+/**
+ * `indices` into `before`, moved to the same option texts in `after`: the k-th occurrence of a
+ * text maps to the k-th occurrence in `after` (options may repeat); indices whose option is not
+ * there any more are dropped. Order kept; distinct indices stay distinct.
+ */
+function remapByText(
+  indices: readonly number[],
+  before: readonly string[],
+  after: readonly string[],
+): number[] {
+  const positions = new Map<string, number[]>();
+  after.forEach((option, index) => {
+    const list = positions.get(option);
+    if (list) list.push(index);
+    else positions.set(option, [index]);
+  });
+  const remapped: number[] = [];
+  for (const index of indices) {
+    const option = before[index];
+    if (option === undefined) continue;
+    const occurrence = before.slice(0, index).filter((other) => other === option).length;
+    const target = positions.get(option)?.[occurrence];
+    if (target !== undefined) remapped.push(target);
+  }
+  return remapped;
 }
 
 /**

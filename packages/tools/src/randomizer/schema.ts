@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-import { operationNames } from '../operation-union.ts';
+import { operationNames, type SameType } from '../operation-union.ts';
 import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { idleAnimation } from './defaults.ts';
 import { optionsToText } from './options.ts';
@@ -101,17 +101,28 @@ export const lenientRandomizerContentSchema: z.ZodType<RandomizerContent> = z.la
 /**
  * Every named randomizer operation with its arguments (`{type, ...args}`, see ./operations.ts),
  * discriminated by `type`: start {seed: finite number}, complete {runId: string}, editOptions
- * {text: string}, setMode {mode: 'allow' | 'no-repeat'}, resetUsed. Checks shapes only; the
- * rules (available options, the run being finished) are the operations' (spec §4 Randomizer,
- * §8 Randomizer). Unknown arguments are dropped.
+ * {text: string, from?: string[] — the options when editing started}, setMode {mode: 'allow' |
+ * 'no-repeat'}, resetUsed. Checks shapes only; the rules (available options, the run being
+ * finished, merging the options) are the operations' (spec §4 Randomizer, §8 Randomizer).
+ * Unknown arguments are dropped.
  */
 export const randomizerOperationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), seed: z.number() }),
   z.object({ type: z.literal('complete'), runId: z.string() }),
-  z.object({ type: z.literal('editOptions'), text: z.string() }),
+  z.object({
+    type: z.literal('editOptions'),
+    text: z.string(),
+    from: z.array(z.string()).optional(),
+  }),
   z.object({ type: z.literal('setMode'), mode: repetitionModeSchema }),
   z.object({ type: z.literal('resetUsed') }),
 ]) satisfies z.ZodType<RandomizerOperation>;
+
+// The schema and the operation types must not drift apart (optional `from` included).
+const _sameOperations: SameType<
+  z.output<typeof randomizerOperationSchema>,
+  RandomizerOperation
+> = true;
 
 /** The name of every randomizer operation, in the order of {@link randomizerOperationSchema}. */
 export const RANDOMIZER_OPERATIONS: readonly RandomizerOperation['type'][] =

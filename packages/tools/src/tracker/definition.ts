@@ -18,6 +18,9 @@ import { TrackerError, type KanbanContent, type TicketContent } from './types.ts
 import { validateContent } from './validation.ts';
 import { TOOL_METADATA } from '../metadata.ts';
 
+// Kept up by the operations: the next ticket number, the team from assignees, positions.
+const TRACKER_BOOKKEEPING = ['nextTicketNumber', 'teamMembers', 'order'] as const;
+
 /** The Kanban board (content `toolType` 'kanban'). */
 export const kanbanTool = defineTool<KanbanContent, TrackerOperation>({
   metadata: TOOL_METADATA.kanban,
@@ -26,6 +29,7 @@ export const kanbanTool = defineTool<KanbanContent, TrackerOperation>({
   operationSchema: trackerOperationSchema,
   operations: TRACKER_OPERATIONS,
   parseError: () => new TrackerError('NO_DATA'),
+  bookkeepingFields: TRACKER_BOOKKEEPING,
   validate: validateContent,
   defaultContent: (ctx) => defaultContent('kanban', ctx),
   applyOperation: (content, operation, ctx) => applyOperation(content, operation, ctx),
@@ -39,6 +43,7 @@ export const ticketTool = defineTool<TicketContent, TrackerOperation>({
   operationSchema: trackerOperationSchema,
   operations: TRACKER_OPERATIONS,
   parseError: () => new TrackerError('NO_DATA'),
+  bookkeepingFields: TRACKER_BOOKKEEPING,
   validate: validateContent,
   defaultContent: (ctx) => defaultContent('ticket', ctx),
   applyOperation: (content, operation, ctx) => applyOperation(content, operation, ctx),

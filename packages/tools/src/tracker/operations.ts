@@ -9,6 +9,7 @@
  * issue. Operations leave `version` and `lastModified` alone: the content lifecycle sets them when
  * it saves.
  */
+import { mergeFieldChanges } from '../edits.ts';
 import { estimationToNumber } from './estimation.ts';
 import {
   DEFAULT_PHASE_COLOR,
@@ -66,10 +67,15 @@ export type IssueChanges = Partial<
 
 /** Arguments of {@link addPhase}. */
 export type AddPhaseArgs = PhaseInput;
-/** Arguments of {@link updatePhase}. */
+/**
+ * Arguments of {@link updatePhase}: the changed fields and, for each, its value when the member
+ * started editing (`from`, ../edits.ts; absent key: the field was absent). Without `from` the
+ * changes are set as they are.
+ */
 export interface UpdatePhaseArgs {
   phaseId: string;
   changes: PhaseChanges;
+  from?: PhaseChanges;
 }
 /** Arguments of {@link deletePhase}. */
 export interface DeletePhaseArgs {
@@ -93,10 +99,14 @@ export interface AddIssueArgs {
   issue: IssueInput;
   createdBy: string;
 }
-/** Arguments of {@link updateIssue}. */
+/**
+ * Arguments of {@link updateIssue}: the changed fields and, for each, its value when the member
+ * started editing (`from`, ../edits.ts). Without `from` the changes are set as they are.
+ */
 export interface UpdateIssueArgs {
   issueId: string;
   changes: IssueChanges;
+  from?: IssueChanges;
 }
 /** Arguments of {@link deleteIssue}. */
 export interface DeleteIssueArgs {
@@ -128,9 +138,10 @@ export interface TicketSettingsChanges {
   showTicketNumbers?: boolean;
   autoAssignCreator?: boolean;
 }
-/** Arguments of {@link updateSettings}. */
+/** Arguments of {@link updateSettings}; `from` as in {@link UpdateIssueArgs}. */
 export interface UpdateSettingsArgs {
   changes: TicketSettingsChanges;
+  from?: TicketSettingsChanges;
 }
 
 /**
@@ -413,11 +424,14 @@ export function updatePhase<C extends TrackerContent>(
 ): C {
   const current = requireContent(content);
   const phase = requirePhase(current, args.phaseId);
-  const { maxIssues, ...rest } = args.changes;
+  const clean: PhaseChanges = { ...args.changes };
+  if (clean.name !== undefined) clean.name = requiredText(clean.name, 'NAME_REQUIRED');
+  if (clean.description !== undefined) clean.description = clean.description.trim();
+  if (clean.color !== undefined) clean.color = colorOrDefault(clean.color);
+  const changes = mergeFieldChanges<PhaseChanges>(phase, clean, args.from, phase.id);
+  if (args.from !== undefined && Object.keys(changes).length === 0) return current;
+  const { maxIssues, ...rest } = changes;
   const updated: Phase = { ...phase, ...rest };
-  if (rest.name !== undefined) updated.name = requiredText(rest.name, 'NAME_REQUIRED');
-  if (rest.description !== undefined) updated.description = rest.description.trim();
-  if (rest.color !== undefined) updated.color = colorOrDefault(rest.color);
   if (maxIssues === null) delete updated.maxIssues;
   else if (maxIssues !== undefined)
     updated.maxIssues = checkedMaxIssues(maxIssues, phase.issues.length);
@@ -544,7 +558,8 @@ export function updateIssue<C extends TrackerContent>(
 ): C {
   const current = requireContent(content);
   const { phase, issue } = requireIssue(current, args.issueId);
-  const changes = cleanIssueChanges(args.changes);
+  const changes = mergeFieldChanges(issue, cleanIssueChanges(args.changes), args.from, issue.id);
+  if (args.from !== undefined && Object.keys(changes).length === 0) return current;
   const updated = replaceIssue(current, phase, { ...issue, ...changes });
   return changes.assignedPerson ? withTeamMembers(updated, [changes.assignedPerson]) : updated;
 }
@@ -682,11 +697,13 @@ export function updateSettings<C extends TrackerContent>(
   const current = requireContent(content);
   const tracker: TrackerContent = current;
   if (tracker.toolType !== 'ticket') throw new TrackerError('SETTING_NOT_AVAILABLE');
-  const changes: TicketSettingsChanges = {};
+  const picked: TicketSettingsChanges = {};
   if (args.changes.showTicketNumbers !== undefined)
-    changes.showTicketNumbers = args.changes.showTicketNumbers;
+    picked.showTicketNumbers = args.changes.showTicketNumbers;
   if (args.changes.autoAssignCreator !== undefined)
-    changes.autoAssignCreator = args.changes.autoAssignCreator;
+    picked.autoAssignCreator = args.changes.autoAssignCreator;
+  const changes = mergeFieldChanges<TicketSettingsChanges>(tracker.settings, picked, args.from);
+  if (args.from !== undefined && Object.keys(changes).length === 0) return current;
   return { ...current, settings: { ...tracker.settings, ...changes } };
 }
 

@@ -196,6 +196,20 @@ const optionalIssueFields = {
   tags: z.array(z.string()).optional(),
 };
 
+// The fields an edit changes, and (as `from`) their values when the member started (../edits.ts).
+const phaseChangesSchema = z.object({
+  name: z.string().optional(),
+  color: z.string().optional(),
+  description: z.string().optional(),
+  maxIssues: maxIssuesSchema.nullable().optional(),
+  isEndPhase: z.boolean().optional(),
+});
+const issueChangesSchema = z.object({ title: z.string().optional(), ...optionalIssueFields });
+const settingsChangesSchema = z.object({
+  showTicketNumbers: z.boolean().optional(),
+  autoAssignCreator: z.boolean().optional(),
+});
+
 /**
  * Every tracker operation with its arguments (`{type, ...args}`, ./operations.ts
  * TrackerOperation), discriminated by `type`: the fields mirror the `…Args` interfaces, optional
@@ -215,13 +229,8 @@ export const trackerOperationSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('updatePhase'),
     phaseId,
-    changes: z.object({
-      name: z.string().optional(),
-      color: z.string().optional(),
-      description: z.string().optional(),
-      maxIssues: maxIssuesSchema.nullable().optional(),
-      isEndPhase: z.boolean().optional(),
-    }),
+    changes: phaseChangesSchema,
+    from: phaseChangesSchema.optional(),
   }),
   z.object({ type: z.literal('deletePhase'), phaseId }),
   z.object({ type: z.literal('movePhase'), phaseId, direction: z.enum(['left', 'right']) }),
@@ -235,7 +244,8 @@ export const trackerOperationSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('updateIssue'),
     issueId,
-    changes: z.object({ title: z.string().optional(), ...optionalIssueFields }),
+    changes: issueChangesSchema,
+    from: issueChangesSchema.optional(),
   }),
   z.object({ type: z.literal('deleteIssue'), issueId }),
   z.object({
@@ -249,10 +259,8 @@ export const trackerOperationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addTeamMember'), name: z.string() }),
   z.object({
     type: z.literal('updateSettings'),
-    changes: z.object({
-      showTicketNumbers: z.boolean().optional(),
-      autoAssignCreator: z.boolean().optional(),
-    }),
+    changes: settingsChangesSchema,
+    from: settingsChangesSchema.optional(),
   }),
 ]);
 

@@ -9,6 +9,7 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 
+import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
@@ -30,6 +31,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
 import { ToolHistory } from '../content/ToolHistory.tsx';
@@ -38,8 +40,8 @@ import { useToolPresence } from '../content/use-tool-presence.ts';
 import { BulletinBoard } from './BulletinBoard.tsx';
 import { BulletinHistoryPreview } from './bulletin-history-preview.tsx';
 import { useClock, usePositionSync, useViewportWidth } from './bulletin-hooks.ts';
-import { NoteFormModal } from './NoteFormModal.tsx';
-import { useBulletinPerform } from './use-bulletin-perform.ts';
+import { NoteFormModal, formatNoteValue, noteFieldLabel } from './NoteFormModal.tsx';
+import { useBulletinEdit, useBulletinPerform } from './use-bulletin-perform.ts';
 import './bulletin.css';
 
 /**
@@ -62,6 +64,7 @@ export default function BulletinPage() {
   const viewportWidth = useViewportWidth();
   const [message, showMessage] = useFlashMessage();
   const run = useBulletinPerform(tool, showMessage);
+  const runEdit = useBulletinEdit(tool, showMessage);
 
   const content = tool.state.status === 'loaded' ? tool.state.content : null;
   const version = tool.state.version;
@@ -98,8 +101,13 @@ export default function BulletinPage() {
   const statistics = content ? computeBulletinStatistics(content, new Date(now)) : null;
 
   const openAdd = () => setNoteForm({ mode: 'add', basedOn: version });
+  const defaultPostType = content?.settings.defaultPostType ?? 'Note';
+  const toForm = useCallback(
+    (post: Post) => noteFormValues(post, defaultPostType),
+    [defaultPostType],
+  );
 
-  async function submitNote(values: NoteFormValues): Promise<boolean> {
+  async function submitNote(values: NoteFormValues, base: Post | null): Promise<SaveOutcome> {
     if (noteForm === null) return false;
     if (noteForm.mode === 'add') {
       // Chosen once, before the operation, so a replay after a 409 lands on the same spot.
@@ -118,11 +126,16 @@ export default function BulletinPage() {
       );
     }
     const postId = noteForm.post.id;
-    const saved = await run(
-      { type: 'updatePost', postId, changes: noteFormChanges(values) },
+    const stored = base ?? noteForm.post;
+    // Only the fields the member changed, each with the value the note had (in its own terms).
+    const edit = editBetween(noteFormChanges(toForm(stored)), noteFormChanges(values), stored);
+    if (isEmptyEdit(edit)) return true;
+    const saved = await runEdit(
+      { type: 'updatePost', postId, ...edit },
       'updateNote',
       noteForm.basedOn,
     );
+    if (typeof saved === 'object') return saved;
     // Nothing left to save the input into (deleted meanwhile): close, the message says why.
     const board = tool.current().content;
     if (!saved && board !== null && !findPost(board, postId)) setNoteForm(null);
@@ -172,7 +185,7 @@ export default function BulletinPage() {
       </ToolHeader>
 
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
-      <ToolContentState tool={tool} />
+      <ToolContentState tool={tool} fieldLabel={noteFieldLabel} formatValue={formatNoteValue} />
 
       {content && statistics ? (
         <>
@@ -205,6 +218,8 @@ export default function BulletinPage() {
               noteForm?.mode === 'edit' ? noteForm.post : null,
               content.settings.defaultPostType,
             )}
+            stored={noteForm?.mode === 'edit' ? noteForm.post : null}
+            toForm={toForm}
             allowExpiration={content.settings.allowPostExpiration}
             onSubmit={submitNote}
             onClose={() => setNoteForm(null)}

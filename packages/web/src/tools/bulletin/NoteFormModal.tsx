@@ -26,11 +26,22 @@ import {
   POST_TYPES,
   validateNoteForm,
   type MarkdownFormat,
+  noteFormValues,
   type NoteFormValues,
+  type Post,
+  type PostPriority,
+  type PostType,
   type TextSelection,
 } from '@cipherspace/tools/bulletin';
 import { m } from '../../paraglide/messages.js';
-import { ChoiceField, FormModal, useModalForm } from '../tracker/modal-form.tsx';
+import {
+  EditConflictPanel,
+  defaultFormatValue,
+  type SaveOutcome,
+} from '../content/EditConflictPanel.tsx';
+import { formatDate } from '../../lib/date-format.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { ChoiceField, FormModal, rebaseForm, useModalForm } from '../tracker/modal-form.tsx';
 import {
   bulletinErrorText,
   noteColorText,
@@ -43,10 +54,18 @@ export interface NoteFormModalProps {
   mode: 'add' | 'edit';
   /** The values the form starts from (noteFormValues in the domain). */
   initial: NoteFormValues;
+  /** The note as stored when the dialog opened (absent or null: a new note). */
+  stored?: Post | null;
+  /** The form values of a note (default: noteFormValues with the type of `initial`). */
+  toForm?: (post: Post) => NoteFormValues;
   /** settings.allowPostExpiration: without it the expiry field is left out. */
   allowExpiration: boolean;
-  /** Saves; resolves true to close the dialog, false to keep it open with the input. */
-  onSubmit: (values: NoteFormValues) => Promise<boolean>;
+  /**
+   * Saves `values`; `base` is the note as the form takes it to be stored (`stored`, then with
+   * the stored values of fields a conflict was settled for). Resolves true to close the dialog,
+   * false to keep it open with the input, or a conflict to show beside it.
+   */
+  onSubmit: (values: NoteFormValues, base: Post | null) => Promise<SaveOutcome>;
   onClose: () => void;
 }
 
@@ -81,9 +100,18 @@ function enterIsTheirs(target: EventTarget): boolean {
   );
 }
 
-function NoteForm({ mode, initial, allowExpiration, onSubmit, onClose }: NoteFormModalProps) {
+function NoteForm({
+  mode,
+  initial,
+  stored = null,
+  toForm = (post) => noteFormValues(post, initial.type),
+  allowExpiration,
+  onSubmit,
+  onClose,
+}: NoteFormModalProps) {
   const id = useId();
   const [values, setValues] = useState<NoteFormValues>(initial);
+  const [base, setBase] = useState<Post | null>(stored);
   const [expiryPassed, setExpiryPassed] = useState(false);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   // The selection to restore in the textarea after a toolbar action re-rendered it.
@@ -99,10 +127,17 @@ function NoteForm({ mode, initial, allowExpiration, onSubmit, onClose }: NoteFor
 
   const problems = validateNoteForm(values);
   const firstProblem = problems[0];
-  const { submitted, saving, handleSubmit } = useModalForm({
+  const { submitted, saving, handleSubmit, conflict, resolveConflict } = useModalForm({
     invalidFieldId: firstProblem ? `${id}-${firstProblem.field}` : null,
-    save: () => onSubmit(values),
+    save: () => onSubmit(values, base),
     onClose,
+    rebase: (met, choices) => {
+      if (base === null) return () => onSubmit(values, base);
+      const next = rebaseForm(values, base, toForm, met, choices);
+      setValues(next.values);
+      setBase(next.base);
+      return () => onSubmit(next.values, next.base);
+    },
   });
   const problemOf = (field: 'title' | 'url') =>
     submitted ? problems.find((problem) => problem.field === field) : undefined;
@@ -307,6 +342,15 @@ function NoteForm({ mode, initial, allowExpiration, onSubmit, onClose }: NoteFor
         </div>
       ) : null}
 
+      {conflict ? (
+        <EditConflictPanel
+          conflict={conflict}
+          busy={saving}
+          fieldLabel={noteFieldLabel}
+          formatValue={formatNoteValue}
+          onResolve={resolveConflict}
+        />
+      ) : null}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           {m.common_cancel()}
@@ -321,4 +365,33 @@ function NoteForm({ mode, initial, allowExpiration, onSubmit, onClose }: NoteFor
       </div>
     </form>
   );
+}
+
+/** The translated label of a note field (a conflict names it). */
+export function noteFieldLabel(field: string): string {
+  const labels: Record<string, () => string> = {
+    color: m.bulletin_form_color,
+    title: m.bulletin_form_title,
+    type: m.bulletin_form_type,
+    url: m.bulletin_form_url,
+    content: m.bulletin_form_content,
+    priority: m.bulletin_form_priority,
+    tags: m.bulletin_form_tags,
+    expiresAt: m.bulletin_form_expires,
+  };
+  return Object.hasOwn(labels, field) ? (labels[field]?.() ?? field) : field;
+}
+
+/** A note field's value as the board shows it (translated type, priority and colour). */
+export function formatNoteValue(field: string, value: unknown): string {
+  if (typeof value === 'string') {
+    if (field === 'type') return postTypeText(value as PostType);
+    if (field === 'priority') return postPriorityText(value as PostPriority);
+    if (field === 'expiresAt') return formatDate(value, currentLanguage(), 'dateTime');
+    if (field === 'color') {
+      const choice = NOTE_COLORS.find((color) => color.hex.toLowerCase() === value.toLowerCase());
+      return choice ? noteColorText(choice.name) : value;
+    }
+  }
+  return defaultFormatValue(field, value);
 }

@@ -5,7 +5,8 @@
 import type { BulletinContent, BulletinOperation } from '@cipherspace/tools/bulletin';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import type { ToolContent } from '../content/use-tool-content.ts';
-import { useToolPerform, type ToolPerformTexts } from '../content/use-tool-perform.ts';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
+import { useToolEdit, useToolPerform, type ToolPerformTexts } from '../content/use-tool-perform.ts';
 import {
   bulletinActionText,
   describeBulletinError,
@@ -23,4 +24,16 @@ export function useBulletinPerform(
   show: (kind: FlashMessage['kind'], text: string) => void,
 ): (operation: BulletinOperation, action: BulletinAction, basedOn?: number) => Promise<boolean> {
   return useToolPerform(tool, show, BULLETIN_TEXTS);
+}
+
+/** `(operation, action, basedOn?) => Promise<SaveOutcome>` for the note dialog (see useToolEdit). */
+export function useBulletinEdit(
+  tool: Pick<ToolContent<BulletinContent, BulletinOperation>, 'perform'>,
+  show: (kind: FlashMessage['kind'], text: string) => void,
+): (
+  operation: BulletinOperation,
+  action: BulletinAction,
+  basedOn?: number,
+) => Promise<SaveOutcome> {
+  return useToolEdit(tool, show, BULLETIN_TEXTS);
 }

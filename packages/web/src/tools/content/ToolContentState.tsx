@@ -13,6 +13,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { m } from '../../paraglide/messages.js';
 import { formatDate } from '../../lib/date-format.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { EditConflictPanel } from './EditConflictPanel.tsx';
 import { loadErrorMessage, unappliedLabel } from './tool-messages.ts';
 import type { ToolContent } from './use-tool-content.ts';
 
@@ -23,9 +24,20 @@ export const NO_KEY_REDIRECT_MS = 2000;
 
 export function ToolContentState({
   tool,
+  fieldLabel = (field) => field,
+  formatValue,
 }: {
   tool: Pick<ToolContent<unknown, unknown>, 'state' | 'entry' | 'reload'> &
-    Partial<Pick<ToolContent<unknown, unknown>, 'dismissUnapplied'>>;
+    Partial<
+      Pick<
+        ToolContent<unknown, unknown>,
+        'dismissUnapplied' | 'unappliedConflict' | 'resolveUnapplied'
+      >
+    >;
+  /** The tool's label of an edited field, for an offline edit a teammate's change met. */
+  fieldLabel?: (field: string) => string;
+  /** How the tool shows a field's value (default: as text). */
+  formatValue?: (field: string, value: unknown) => string;
 }) {
   const navigate = useNavigate();
   const { entry, state } = tool;
@@ -63,6 +75,9 @@ export function ToolContentState({
         <ul>
           {state.unapplied.map((entry) => {
             const label = unappliedLabel(entry.operation);
+            // An edit whose fields a teammate changed meanwhile waits for the member's choice.
+            const conflicts = tool.unappliedConflict?.(entry.id) ?? null;
+            const resolve = tool.resolveUnapplied;
             return (
               <li key={entry.id}>
                 {label === null || entry.operation === null
@@ -71,6 +86,14 @@ export function ToolContentState({
                       change: label,
                       time: formatDate(entry.operation.at, language, 'shortDateTime'),
                     })}
+                {conflicts && resolve ? (
+                  <EditConflictPanel
+                    conflict={{ conflicts, by: null }}
+                    fieldLabel={fieldLabel}
+                    {...(formatValue ? { formatValue } : {})}
+                    onResolve={(choices) => void resolve(entry.id, choices)}
+                  />
+                ) : null}
               </li>
             );
           })}

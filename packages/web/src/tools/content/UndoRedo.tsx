@@ -3,8 +3,8 @@
  * the usual shortcuts — Ctrl+Z / ⌘Z undoes, Ctrl+Shift+Z / ⌘⇧Z and Ctrl+Y redo. The shortcuts
  * leave text fields alone (their own typing undo keeps working) and are off while a dialog is
  * open. What an undo does is the content lifecycle's (ContentLifecycle.undo): the inverse of the
- * change, saved as a new change every member sees live. When others changed the same thing
- * since, the user is told the change can no longer be undone.
+ * change, saved as a new change every member sees live. What a teammate changed since is left as
+ * they left it, and the user is told; when nothing of the change can be undone, they are told so.
  */
 import { Redo2, Undo2 } from 'lucide-react';
 import { useCallback } from 'react';
@@ -21,9 +21,10 @@ export type UndoableTool = Pick<ToolContent<unknown, never>, 'undo' | 'redo'> & 
 };
 
 /**
- * The message after an undo or redo, or null when it was saved: nothing left to undo says so
- * (info); a change others built on or removed says it can no longer be undone (warning); a
- * failed save asks to try again (error).
+ * The message after an undo or redo, or null when it was saved whole: parts a teammate changed
+ * since were left as they are (info, with their number); nothing left to undo says so (info); a
+ * change others built on or removed says it can no longer be undone (warning); a failed save
+ * asks to try again (error).
  */
 export function undoMessage(
   result: PerformResult<unknown>,
@@ -31,7 +32,8 @@ export function undoMessage(
 ): FlashMessage | null {
   switch (result.status) {
     case 'saved':
-      return null;
+      if (!result.leftAlone) return null;
+      return { kind: 'info', text: partialText(kind, result.leftAlone) };
     case 'rejected':
       if (result.error instanceof NothingToUndoError)
         return {
@@ -56,6 +58,17 @@ export function undoMessage(
         }),
       };
   }
+}
+
+/** The message of an undo or redo that left `count` parts a teammate changed since. */
+function partialText(kind: 'undo' | 'redo', count: number): string {
+  if (kind === 'undo')
+    return count === 1
+      ? m.tool_undo_partial_one()
+      : m.tool_undo_partial_other({ count: String(count) });
+  return count === 1
+    ? m.tool_redo_partial_one()
+    : m.tool_redo_partial_other({ count: String(count) });
 }
 
 /** A dialog is open: the shortcuts belong to it (and undoing under it would surprise). */

@@ -38,7 +38,14 @@
 
 import { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
 import {
+  isEditConflict,
+  isEmptyEdit,
   parseOperationFor,
+  resolveEdit,
+  sameFieldValue,
+  type ConflictChoice,
+  type FieldConflict,
+  type FieldEdit,
   type ContentLanguage,
   type DomainContext,
   type NamedOperation,
@@ -73,6 +80,8 @@ export interface StoredChange {
   version: number;
   kind: 'operations' | 'replacement';
   operations: readonly string[] | null;
+  /** The member the server recorded as its author (`modified_by`). */
+  modifiedBy?: string;
 }
 
 /** The answer of changes-since (`content.changes`). */
@@ -139,6 +148,8 @@ export interface RemoteChange {
   baseVersion?: number;
   kind?: 'operations' | 'replacement';
   operations?: readonly string[];
+  /** The member the server recorded as its author (`modified_by`). */
+  modifiedBy?: string;
 }
 
 /** A save was refused because someone saved first (HTTP 409 / tRPC CONFLICT). */
@@ -229,15 +240,20 @@ export interface ContentState<C> {
  * - `saved`: the change is stored (possibly after re-applying it to a newer version), or the
  *   operation changed nothing (it returned the content it was given) and nothing was sent, or —
  *   `queued: true` — the server could not be reached and the change waits in the offline queue
- *   (shown, saved when the connection returns; issue 17);
+ *   (shown, saved when the connection returns). For an undo or redo, `leftAlone` counts the
+ *   parts a teammate changed since, which were left as they are;
  * - `rejected`: a rule refused the change on the content the user saw (`error` says why);
  * - `invalid`: the changed content failed validation (`error` is a ContentValidationError);
- * - `conflict`: someone else's change made this one impossible; the latest content is shown;
+ * - `conflict`: someone else's change made this one impossible; the latest content is shown.
+ *   For an edit that met fields a teammate changed (`error` an EditConflictError of
+ *   `@cipherspace/tools`), `by` is the member the server recorded for the change that set them
+ *   (null when this tab did not see it as an operation);
  * - `failed`: the save failed for another reason (network, server); nothing changed.
  */
 export type PerformResult<C> =
-  | { status: 'saved'; content: C; queued?: true }
-  | { status: 'rejected' | 'invalid' | 'conflict' | 'failed'; error: unknown };
+  | { status: 'saved'; content: C; queued?: true; leftAlone?: number }
+  | { status: 'conflict'; error: unknown; by?: string | null }
+  | { status: 'rejected' | 'invalid' | 'failed'; error: unknown };
 
 /** Options of {@link ContentLifecycle.perform}. */
 export interface PerformOptions {
@@ -361,9 +377,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private readonly knownIds = new Set<string>();
   private readonly pendingTtlMs: number;
   private readonly listeners = new Set<() => void>();
-  private readonly operationListeners = new Set<
-    (operation: Operation, before: C, after: C) => void
-  >();
+  private readonly operationListeners = new Set<RemoteOperationListener<C>>();
+  /** The latest stored changes this tab applied as operations, oldest first (who changed what). */
+  private recent: AppliedChange<C>[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private queuedReload: QueuedRefresh | null = null;
   private disposed = false;
@@ -415,11 +431,12 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   /**
    * Calls `listener` with each stored operation this tab applies from the server (others'
    * changes caught up from a content_update or the changes since a version; also what a 409
-   * brings), with the content before and after it — the member's own client deciding what to
-   * tell them (notifications, issue 16). Not for pending proposals nor snapshot loads. Returns
-   * the unsubscribe function. An operation may be reported again when it is fetched twice.
+   * brings), with the content before and after it and the member the server recorded as its
+   * author (null when not told) — the member's own client deciding what to tell them
+   * (notifications). Not for pending proposals nor snapshot loads. Returns the unsubscribe
+   * function. An operation may be reported again when it is fetched twice.
    */
-  onRemoteOperation = (listener: (operation: Operation, before: C, after: C) => void) => {
+  onRemoteOperation = (listener: RemoteOperationListener<C>) => {
     this.operationListeners.add(listener);
     return () => {
       this.operationListeners.delete(listener);
@@ -440,6 +457,59 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.unapplied = [];
     this.setState({});
     await this.offline?.clearUnapplied().catch(() => undefined);
+  }
+
+  /**
+   * The fields of an unapplied change (made offline, an edit with its `from` values) that
+   * teammates changed since, as they are stored now; null when it is no such edit or it applies
+   * again. What the member chooses from with {@link resolveUnapplied}.
+   */
+  unappliedConflict(id: string): readonly FieldConflict[] | null {
+    const entry = this.unapplied.find((item) => item.id === id);
+    const current = this.local(this.confirmed.content);
+    if (!entry?.operation || current === null) return null;
+    try {
+      this.domain.apply(current, entry.operation);
+      return null;
+    } catch (error) {
+      return isEditConflict(error) && isFieldEdit(entry.operation.args) ? error.conflicts : null;
+    }
+  }
+
+  /**
+   * Saves an unapplied edit the way the member chose for each conflicting field (`choices`,
+   * see `resolveEdit` of `@cipherspace/tools`): fields settled 'theirs' leave it, the others now
+   * go from the stored value to theirs. Saved → it leaves the report. Results as {@link perform}.
+   */
+  resolveUnapplied(id: string, choices: Readonly<Record<string, ConflictChoice>>) {
+    return this.enqueue(async (): Promise<PerformResult<C>> => {
+      const entry = this.unapplied.find((item) => item.id === id);
+      if (!entry?.operation || !isFieldEdit(entry.operation.args))
+        return { status: 'rejected', error: new Error('No such change') };
+      const { name, args } = entry.operation;
+      const conflicts = this.unappliedConflict(id) ?? [];
+      const edit = resolveEdit(args, conflicts, choices);
+      const result = isEmptyEdit(edit)
+        ? { status: 'saved' as const, content: this.confirmed.content as C }
+        : await this.performNow({ ...args, type: name, ...edit } as unknown as Op, {}, 'change');
+      if (result.status === 'saved') await this.forgetUnapplied(id);
+      return result;
+    });
+  }
+
+  /** Takes one change off the unapplied report (and the store's copy of it). */
+  private async forgetUnapplied(id: string): Promise<void> {
+    this.unapplied = this.unapplied.filter((item) => item.id !== id);
+    this.setState({});
+    const offline = this.offline;
+    if (!offline) return;
+    try {
+      const kept = (await offline.readUnapplied()).filter((item) => item.id !== id);
+      await offline.clearUnapplied();
+      for (const item of kept) await offline.addUnapplied(item);
+    } catch {
+      // The report comes back after a reload; resolving it again changes nothing.
+    }
   }
 
   /**
@@ -556,7 +626,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     if (version === 0) return this.reload(null, true, null);
     const inline =
       change.kind === 'operations' && change.operations && change.baseVersion === version - 1
-        ? { version, operations: change.operations }
+        ? { version, operations: change.operations, modifiedBy: change.modifiedBy }
         : null;
     return this.reload(version, change.kind === 'replacement', inline);
   }
@@ -945,7 +1015,14 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     if (!this.codec.decryptOperation) return null;
     let changes: readonly StoredChange[];
     if (inline?.version === base.version + 1) {
-      changes = [{ version: inline.version, kind: 'operations', operations: inline.operations }];
+      changes = [
+        {
+          version: inline.version,
+          kind: 'operations',
+          operations: inline.operations,
+          ...(inline.modifiedBy === undefined ? {} : { modifiedBy: inline.modifiedBy }),
+        },
+      ];
     } else {
       const answer = await this.transport.changes?.(base.version);
       if (!answer || answer.tooFarBehind) return null;
@@ -953,21 +1030,26 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     }
     let { content, version } = base;
     const appliedIds = new Set<string>();
+    const applied: AppliedChange<C>[] = [];
     for (const change of changes) {
       if (change.version !== version + 1) return null;
       if (change.kind !== 'operations' || !change.operations?.length) return null;
       let last: Operation | null = null;
+      const first = content;
+      const by = change.modifiedBy ?? null;
       for (const envelope of change.operations) {
         last = await this.openOperation(envelope);
         const before = content;
         content = this.domain.apply(content, last);
         appliedIds.add(last.id);
-        for (const listener of this.operationListeners) listener(last, before, content);
+        for (const listener of this.operationListeners) listener(last, before, content, by);
       }
       if (last === null) return null;
+      applied.push({ version: change.version, by, before: first, after: content });
       content = this.domain.stamp(content, { version: change.version, lastModified: last.at });
       version = change.version;
     }
+    this.recent = [...this.recent, ...applied].slice(-RECENT_CHANGES);
     return { content, version, appliedIds };
   }
 
@@ -986,13 +1068,15 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   }
 
   /**
-   * Undoes this tab's latest saved change that is not undone yet (issue 16): applies its inverse
+   * Undoes this tab's latest saved change that is not undone yet: applies its inverse
    * (`@cipherspace/tools`' `inverse`, taken when the change was saved) as a new operation, so
-   * others see the undo live and can undo it in turn, and it can be redone. It applies on top of
-   * others' later changes as long as they did not change the same things; otherwise the result
-   * is `conflict` (or `rejected`) with the tool's error saying what changed, and the change is
-   * dropped from the undo list. A save that failed (network) keeps it for another try. Resolves
-   * `rejected` with {@link NothingToUndoError} when there is nothing to undo; never throws.
+   * others see the undo live and can undo it in turn, and it can be redone. Only what is still
+   * as the change left it is reverted (the tool's `undoOf`): whatever teammates did elsewhere
+   * does not matter, and a part a teammate changed since stays as they left it — counted in the
+   * result's `leftAlone`. When nothing of it can be reverted the result is `conflict` with the
+   * tool's error saying what changed, and the change is dropped from the undo list. A save that
+   * failed (network) keeps it for another try. Resolves `rejected` with
+   * {@link NothingToUndoError} when there is nothing to undo; never throws.
    */
   undo(): Promise<PerformResult<C>> {
     return this.enqueue(() => this.replay('undo'));
@@ -1022,15 +1106,26 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
 
   private async replay(kind: 'undo' | 'redo'): Promise<PerformResult<C>> {
     const stack = kind === 'undo' ? this.undoStack : this.redoStack;
-    const operation = stack.pop();
+    const inverse = stack.pop();
     this.setState({});
-    if (operation === undefined) return { status: 'rejected', error: new NothingToUndoError() };
-    const result = await this.performNow(operation, {}, kind);
+    if (inverse === undefined) return { status: 'rejected', error: new NothingToUndoError() };
+    const current = this.local(this.confirmed.content);
+    if (current === null) return { status: 'rejected', error: new Error('No content loaded') };
+    // Reverts what is still as this member's change left it; a teammate's later change stays.
+    let undo: ReturnType<ContentDomain<C, Op>['undoOf']>;
+    try {
+      undo = this.domain.undoOf(current, inverse);
+    } catch (error) {
+      return { status: 'conflict', error };
+    }
+    const result = await this.performNow(undo.operation, {}, kind);
     // Not stored for a reason another try may not have (offline, server busy): keep it.
     if (result.status === 'failed') {
-      stack.push(operation);
+      stack.push(inverse);
       this.setState({});
     }
+    if (result.status === 'saved' && undo.leftAlone.length > 0)
+      return { ...result, leftAlone: undo.leftAlone.length };
     return result;
   }
 
@@ -1126,7 +1221,10 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       try {
         next = this.domain.apply(base.content, serialised);
       } catch (error) {
-        return { status: stale ? 'conflict' : 'rejected', error };
+        if (!stale) return { status: 'rejected', error };
+        this.setState({ saving: false });
+        const by = isEditConflict(error) ? this.conflictAuthor(error, options.basedOn) : undefined;
+        return { status: 'conflict', error, ...(by === undefined ? {} : { by }) };
       }
       // Nothing to change (e.g. the run was completed by someone else meanwhile): nothing to save.
       if (next === base.content) {
@@ -1250,6 +1348,27 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
+  }
+
+  /**
+   * Who set the fields of `conflict` to the value stored now: the member the server recorded for
+   * the latest change after `basedOn` this tab applied as operations that changed one of them;
+   * null when none is known (it came in a snapshot).
+   */
+  private conflictAuthor(
+    conflict: { conflicts: readonly { field: string }[]; entityId: string | null },
+    basedOn: number | undefined,
+  ): string | null {
+    for (const change of this.recent.toReversed()) {
+      if (basedOn !== undefined && change.version <= basedOn) break;
+      const before = entityOf(change.before, conflict.entityId);
+      const after = entityOf(change.after, conflict.entityId);
+      const touched = conflict.conflicts.some(
+        ({ field }) => !sameFieldValue(fieldOf(before, field), fieldOf(after, field)),
+      );
+      if (touched) return change.by;
+    }
+    return null;
   }
 
   /** The id, time and author of a new operation of this tab. */
@@ -1385,6 +1504,62 @@ function afterPaint(): Promise<void> {
 interface InlineChange {
   version: number;
   operations: readonly string[];
+  modifiedBy?: string;
+}
+
+/** Whether operation arguments are a field edit (`changes` with the `from` values). */
+function isFieldEdit(
+  args: Record<string, unknown>,
+): args is Record<string, unknown> & FieldEdit<object> {
+  const isObject = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isObject(args.changes) && isObject(args.from);
+}
+
+/** Called with each stored operation applied from the server (see onRemoteOperation). */
+export type RemoteOperationListener<C> = (
+  operation: Operation,
+  before: C,
+  after: C,
+  by: string | null,
+) => void;
+
+/** A stored change applied as operations: its version, author and the content around it. */
+interface AppliedChange<C> {
+  version: number;
+  by: string | null;
+  before: C;
+  after: C;
+}
+
+/** How many applied changes a lifecycle keeps to tell who changed a conflicting field. */
+const RECENT_CHANGES = 64;
+
+/**
+ * The object with `id` inside `content` (a card, note, phase, diagram…; depth first), or the
+ * content itself for null; undefined when there is none.
+ */
+function entityOf(content: unknown, id: string | null): unknown {
+  if (id === null) return content;
+  const stack: unknown[] = [content];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (!Array.isArray(value) && (value as { id?: unknown }).id === id) return value;
+    for (const item of Object.values(value) as unknown[]) stack.push(item);
+  }
+  return undefined;
+}
+
+/** A field of an entity; for the content itself, also one of its `settings`. */
+function fieldOf(entity: unknown, field: string): unknown {
+  if (typeof entity !== 'object' || entity === null) return undefined;
+  const record = entity as Record<string, unknown>;
+  if (Object.hasOwn(record, field)) return record[field];
+  const settings = record.settings;
+  return typeof settings === 'object' && settings !== null
+    ? (settings as Record<string, unknown>)[field]
+    : undefined;
 }
 
 /** A refresh waiting in the queue (see ContentLifecycle.reload). */

@@ -39,6 +39,7 @@ interface ChangeRecord {
   version: number;
   kind: 'operations' | 'replacement';
   operations: string[] | null;
+  modified_by?: string;
 }
 
 /**
@@ -129,10 +130,11 @@ export function contentTransport(
           return {
             version: answer.version,
             tooFarBehind: answer.too_far_behind,
-            changes: answer.changes.map(({ version, kind, operations }) => ({
+            changes: answer.changes.map(({ version, kind, operations, modified_by }) => ({
               version,
               kind,
               operations,
+              ...(modified_by === undefined ? {} : { modifiedBy: modified_by }),
             })),
           };
         } catch (error) {
@@ -153,11 +155,13 @@ export function remoteChangeOf(data: {
   base_version?: number;
   kind?: 'operations';
   operations?: string[];
+  modified_by?: string;
 }): RemoteChange {
   return {
     baseVersion: data.base_version,
     kind: data.kind ?? 'replacement',
     operations: data.operations,
+    modifiedBy: data.modified_by,
   };
 }
 

@@ -10,9 +10,9 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 
 import type {
+  FieldConflict,
   HistorySource,
   NamedOperation,
-  Operation,
   Timeline,
   ToolDefinition,
   ToolName,
@@ -35,8 +35,10 @@ import {
   type ContentState,
   type PerformOptions,
   type PerformResult,
+  type RemoteOperationListener,
 } from './content-lifecycle.ts';
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
+import type { ConflictChoices } from './EditConflictPanel.tsx';
 import { offlineStore, showingTool } from './offline-store.ts';
 import { showToolStatus } from './save-status.ts';
 
@@ -65,9 +67,16 @@ export interface ToolContent<C, Op> {
    * before and after it (ContentLifecycle.onRemoteOperation); returns the unsubscribe function.
    * Stable per loaded tool.
    */
-  onRemoteOperation: (listener: (operation: Operation, before: C, after: C) => void) => () => void;
+  onRemoteOperation: (listener: RemoteOperationListener<C>) => () => void;
   /** Forgets the report of offline changes that could not be applied (issue 17). Stable. */
   dismissUnapplied: () => void;
+  /**
+   * The fields of an unapplied offline edit that teammates changed since, as stored now (null:
+   * nothing to choose; see ContentLifecycle.unappliedConflict). Stable.
+   */
+  unappliedConflict: (id: string) => readonly FieldConflict[] | null;
+  /** Saves an unapplied offline edit as the member chose per field (ContentLifecycle.resolveUnapplied). Stable. */
+  resolveUnapplied: (id: string, choices: ConflictChoices) => Promise<PerformResult<C>>;
   /** Undoes this tab's latest change (issue 16; see ContentLifecycle.undo). Stable. */
   undo: () => Promise<PerformResult<C>>;
   /** Redoes the latest undone change. Stable. */
@@ -230,6 +239,15 @@ export function useToolContent<C, Op extends NamedOperation>(
   );
   const reload = useCallback(() => void lifecycle?.load(), [lifecycle]);
   const dismissUnapplied = useCallback(() => void lifecycle?.dismissUnapplied(), [lifecycle]);
+  const unappliedConflict = useCallback(
+    (id: string) => lifecycle?.unappliedConflict(id) ?? null,
+    [lifecycle],
+  );
+  const resolveUnapplied = useCallback(
+    (id: string, choices: ConflictChoices): Promise<PerformResult<C>> =>
+      lifecycle?.resolveUnapplied(id, choices) ?? Promise.resolve(NOT_LOADED),
+    [lifecycle],
+  );
   const loadHistory = useCallback(
     async (options: { before?: number } = {}): Promise<Timeline<C>> => {
       if (!prepared || spaceName === null) return Promise.reject(new Error('No session'));
@@ -272,7 +290,7 @@ export function useToolContent<C, Op extends NamedOperation>(
     [prepared, spaceName, tool, client, domain],
   );
   const onRemoteOperation = useCallback(
-    (listener: (operation: Operation, before: C, after: C) => void) =>
+    (listener: RemoteOperationListener<C>) =>
       lifecycle ? lifecycle.onRemoteOperation(listener) : () => undefined,
     [lifecycle],
   );
@@ -300,6 +318,8 @@ export function useToolContent<C, Op extends NamedOperation>(
     perform,
     reload,
     dismissUnapplied,
+    unappliedConflict,
+    resolveUnapplied,
     onRemoteOperation,
     undo,
     redo,

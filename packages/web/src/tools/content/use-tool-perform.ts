@@ -5,7 +5,11 @@
  */
 import { useCallback } from 'react';
 
+import { isEditConflict } from '@cipherspace/tools';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
+import { m } from '../../paraglide/messages.js';
+import type { PerformResult } from './content-lifecycle.ts';
+import type { SaveOutcome } from './EditConflictPanel.tsx';
 import { performMessage } from './tool-messages.ts';
 import type { ToolContent } from './use-tool-content.ts';
 
@@ -18,25 +22,54 @@ export interface ToolPerformTexts<A> {
 }
 
 /**
- * A function `(operation, action, basedOn?) => Promise<boolean>`: true when the change was
- * saved; otherwise the message has been shown with `show(kind, text)` and the caller keeps its
- * form open (a failed save never discards the user's input). `basedOn` is the content version
- * the user started from (a form's or confirmation's opening): when the operation no longer
- * applies because the content moved on since, the user gets the §8 conflict texts, not the rule's.
+ * A function `(operation, action, basedOn?) => Promise<SaveOutcome>`: true when the change was
+ * saved; an {@link EditConflict} when an edit met a teammate's change to the same fields (no
+ * message shown: the dialog shows the choice); otherwise false after the message has been shown
+ * with `show(kind, text)`, and the caller keeps its form open (a failed save never discards the
+ * user's input). `basedOn` is the content version the user started from (a form's or
+ * confirmation's opening): when the operation no longer applies because the content moved on
+ * since, the user gets the §8 conflict texts, not the rule's.
+ */
+export function useToolEdit<C, Op, A>(
+  tool: Pick<ToolContent<C, Op>, 'perform'>,
+  show: (kind: FlashMessage['kind'], text: string) => void,
+  texts: ToolPerformTexts<A>,
+): (operation: Op, action: A, basedOn?: number) => Promise<SaveOutcome> {
+  const { perform } = tool;
+  return useCallback(
+    async (operation, action, basedOn) => {
+      const result: PerformResult<C> = await perform(
+        operation,
+        basedOn === undefined ? {} : { basedOn },
+      );
+      if (result.status === 'conflict' && isEditConflict(result.error))
+        return { conflicts: result.error.conflicts, by: result.by ?? null };
+      const message = performMessage(result, texts.actionText(action), texts.describeError);
+      if (message) show(message.kind, message.text);
+      return result.status === 'saved';
+    },
+    [perform, show, texts],
+  );
+}
+
+/**
+ * Like {@link useToolEdit} for changes that are not edits of fields (a move, a delete, a vote):
+ * `(operation, action, basedOn?) => Promise<boolean>`, true when saved; a conflict is told with
+ * the §8 texts.
  */
 export function useToolPerform<C, Op, A>(
   tool: Pick<ToolContent<C, Op>, 'perform'>,
   show: (kind: FlashMessage['kind'], text: string) => void,
   texts: ToolPerformTexts<A>,
 ): (operation: Op, action: A, basedOn?: number) => Promise<boolean> {
-  const { perform } = tool;
+  const edit = useToolEdit(tool, show, texts);
   return useCallback(
     async (operation, action, basedOn) => {
-      const result = await perform(operation, basedOn === undefined ? {} : { basedOn });
-      const message = performMessage(result, texts.actionText(action), texts.describeError);
-      if (message) show(message.kind, message.text);
-      return result.status === 'saved';
+      const outcome = await edit(operation, action, basedOn);
+      if (typeof outcome !== 'object') return outcome;
+      show('warning', `${m.tool_conflict()} ${m.tool_latest_loaded()}`);
+      return false;
     },
-    [perform, show, texts],
+    [edit, show],
   );
 }

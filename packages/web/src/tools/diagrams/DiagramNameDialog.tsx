@@ -3,10 +3,17 @@
  * Diagram' with field 'New Diagram Title' and placeholder 'Enter diagram title'; 'Rename Diagram'
  * with field 'New Diagram Name'; Enter submits; the submit button is disabled while the name is
  * blank (spec §5: not blank after trimming) and while saving; a backdrop shows while open).
+ * A rename that met another member's rename (spec §4 version conflict) shows both names beside
+ * the field (EditConflictPanel): the member saves theirs or mine, never overwritten silently.
  */
 import { useId, useState } from 'react';
 
 import { DIAGRAM_NAME_MAX_CHARS, diagramNameProblem } from '@cipherspace/tools/diagrams';
+import {
+  chosenValues,
+  EditConflictPanel,
+  type SaveOutcome,
+} from '../content/EditConflictPanel.tsx';
 import { FormModal, useModalForm } from '../tracker/modal-form.tsx';
 import { m } from '../../paraglide/messages.js';
 
@@ -22,8 +29,12 @@ export interface DiagramNameDialogProps {
   busyLabel: string;
   /** The name the field starts with ('' for a new diagram, the current name for renaming). */
   initialName: string;
-  /** Saves the name as typed; resolves true to close, false to keep the dialog and its input. */
-  onSubmit: (name: string) => Promise<boolean>;
+  /**
+   * Saves the name as typed; `from` is the name the dialog takes to be stored (`initialName`,
+   * then theirs after a conflict was settled). Resolves true to close, false to keep the dialog
+   * and its input, or the conflict to show.
+   */
+  onSubmit: (name: string, from: string) => Promise<SaveOutcome>;
   onClose: () => void;
 }
 
@@ -46,11 +57,22 @@ function NameForm({
 }: DiagramNameDialogProps) {
   const id = useId();
   const [name, setName] = useState(initialName);
+  const [from, setFrom] = useState(initialName);
   const unusable = diagramNameProblem(name) !== null;
-  const { saving, handleSubmit } = useModalForm({
+  const { saving, handleSubmit, conflict, resolveConflict } = useModalForm({
     invalidFieldId: unusable ? id : null,
-    save: () => onSubmit(name),
+    save: () => onSubmit(name, from),
     onClose,
+    rebase: (met, choices) => {
+      // Theirs is what is stored now: the next save goes from it to the chosen name.
+      const theirs = met.conflicts.find((item) => item.field === 'name')?.theirs;
+      const chosen = chosenValues(met.conflicts, choices).name;
+      const nextFrom = typeof theirs === 'string' ? theirs : from;
+      const nextName = typeof chosen === 'string' ? chosen : name;
+      setName(nextName);
+      setFrom(nextFrom);
+      return () => onSubmit(nextName, nextFrom);
+    },
   });
 
   return (
@@ -68,6 +90,14 @@ function NameForm({
           onChange={(event) => setName(event.target.value)}
         />
       </div>
+      {conflict ? (
+        <EditConflictPanel
+          conflict={conflict}
+          busy={saving}
+          fieldLabel={() => m.diagrams_name_field()}
+          onResolve={resolveConflict}
+        />
+      ) : null}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           {m.common_cancel()}

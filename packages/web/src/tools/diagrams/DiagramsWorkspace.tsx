@@ -5,12 +5,20 @@
  * number of diagrams). Every change is a named diagram operation; the whole collection is saved
  * after each (spec §7 Notes). A failed save of a drawing shows the stored drawing again.
  *
+ * Concurrent drawings (spec §3 Diagram version, §4 version conflict; no live updates here): each
+ * save sends `baseVersion`, the diagram's version when the editor got its drawing. A save that
+ * meets a drawing another member saved since is refused (DIAGRAM_CHANGED); the member chooses
+ * in DrawingConflictDialog — keep both, overwrite, or reload theirs — while the editor keeps
+ * showing their drawing. A rename sends the name the dialog opened with (`from`) and shows a
+ * rename someone made meanwhile beside the field.
+ *
  * Unsaved changes: the editor reports every change (autosave events) without it being stored;
  * the status bar warns about them until the user saves in the editor. Switching to another
  * diagram (select, New) or leaving the page saves them first, so they are not lost; Refresh
  * drops them.
  */
 import { Plus, RefreshCw, TriangleAlert } from 'lucide-react';
+import { isEditConflict } from '@cipherspace/tools';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -18,6 +26,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
   canDeleteDiagram,
+  findDiagram,
   resolveCurrentDiagram,
   type Diagram,
   type DiagramCollection,
@@ -26,8 +35,11 @@ import {
 import { useLanguage } from '../../lib/i18n.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
+import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import type { PerformResult } from '../content/content-lifecycle.ts';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { performMessage } from '../content/tool-messages.ts';
+import { diagramCopyName, isDiagramChanged } from './diagram-conflicts.ts';
 import { DiagramNameDialog } from './DiagramNameDialog.tsx';
 import {
   describeDiagramError,
@@ -38,6 +50,7 @@ import {
   type DiagramAction,
 } from './diagrams-messages.ts';
 import { downloadBlob } from './download.ts';
+import { DrawingConflictDialog, type DrawingConflictChoice } from './DrawingConflictDialog.tsx';
 import { dataUriToBlob, exportFileName, type ExportFormat } from './editor-protocol.ts';
 import type { DiagramEditorSource } from './editor-url.ts';
 import { useDiagramEditor } from './use-diagram-editor.ts';
@@ -52,10 +65,26 @@ type OpenDialog =
   | { kind: 'delete'; diagram: Diagram }
   | null;
 
-/** A drawing changed in the editor but not saved yet. */
-interface Draft {
+/** A drawing of diagram `diagramId` as the editor had it. */
+interface Drawing {
   diagramId: string;
   xml: string;
+}
+
+/**
+ * A drawing changed in the editor but not saved yet, with the diagram version the editor's
+ * drawing was based on when it was reported (undefined: not known; saved without a base).
+ */
+interface Draft extends Drawing {
+  baseVersion: number | undefined;
+}
+
+/** How {@link DiagramsWorkspace}'s saves report a failure that is not handled otherwise. */
+interface RunOptions {
+  /** Errors the caller handles itself: no message for them. */
+  handled?: (error: unknown) => boolean;
+  /** Where the message goes (default: the workspace's status message). */
+  report?: (kind: FlashMessage['kind'], text: string) => void;
 }
 
 export interface DiagramsWorkspaceProps {
@@ -90,37 +119,75 @@ export function DiagramsWorkspace({
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [deleting, setDeleting] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
+  // Drawings being saved, and drawings another member's newer save refused (oldest first): the
+  // editor keeps showing them instead of the stored drawing until the member has chosen.
+  const [inFlight, setInFlight] = useState<Drawing | null>(null);
+  const [conflicts, setConflicts] = useState<readonly Drawing[]>([]);
+  const [resolving, setResolving] = useState(false);
+  const [conflictError, setConflictError] = useState<string | null>(null);
+  // The version of each diagram whose stored drawing the editor last had: a save's baseVersion.
+  const bases = useRef(new Map<string, number>());
   const [lastSavedAt, setLastSavedAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const exportName = useRef('');
 
-  /** Saves `operation`; true when saved, otherwise the §8 message has been shown. */
+  /** Saves `operation`; unless saved or `handled`, the §8 message has been shown. */
   const run = useCallback(
-    async (operation: DiagramOperation, action: DiagramAction): Promise<boolean> => {
+    async (
+      operation: DiagramOperation,
+      action: DiagramAction,
+      options: RunOptions = {},
+    ): Promise<PerformResult<DiagramCollection>> => {
       const result = await perform(operation);
       if (result.status === 'saved') {
         const time = Date.now();
         setLastSavedAt(time);
         setNow(time);
-        return true;
+        return result;
       }
+      if (options.handled?.(result.error)) return result;
       const text = performMessage(result, diagramActionText(action), describeDiagramError);
-      if (text) showMessage(text.kind, text.text);
-      return false;
+      if (text) (options.report ?? showMessage)(text.kind, text.text);
+      return result;
     },
     [perform, showMessage],
   );
 
+  /** Waits for the member's choice on `drawing` (replacing an open one of the same diagram). */
+  const holdConflict = useCallback((drawing: Drawing) => {
+    setConflicts((open) => [
+      ...open.filter((item) => item.diagramId !== drawing.diagramId),
+      drawing,
+    ]);
+  }, []);
+
   const saveDrawing = useCallback(
-    async (diagramId: string, xml: string) => {
+    async (diagramId: string, xml: string, baseVersion: number | undefined) => {
       setDraft((pending) => (pending?.diagramId === diagramId ? null : pending));
-      await run(
-        { type: 'updateDiagramXml', diagramId, diagramXml: xml, modifiedBy: username },
+      const held: Drawing = { diagramId, xml };
+      setInFlight(held);
+      const result = await run(
+        {
+          type: 'updateDiagramXml',
+          diagramId,
+          diagramXml: xml,
+          modifiedBy: username,
+          ...(baseVersion === undefined ? {} : { baseVersion }),
+        },
         'save',
+        { handled: isDiagramChanged },
       );
+      if (result.status !== 'saved' && isDiagramChanged(result.error)) holdConflict(held);
+      setInFlight((now) => (now === held ? null : now));
     },
-    [run, username],
+    [run, username, holdConflict],
   );
+
+  const pinned =
+    current === null
+      ? undefined
+      : (conflicts.find((item) => item.diagramId === current.id) ??
+        (inFlight?.diagramId === current.id ? inFlight : undefined));
 
   const {
     frameRef,
@@ -135,12 +202,13 @@ export function DiagramsWorkspace({
   } = useDiagramEditor({
     editor,
     language,
-    diagram: current ? { id: current.id, xml: current.diagramXml } : null,
-    onSave: (diagramId, xml) => void saveDrawing(diagramId, xml),
+    diagram: current ? { id: current.id, xml: pinned?.xml ?? current.diagramXml } : null,
+    onSave: (diagramId, xml) => void saveDrawing(diagramId, xml, bases.current.get(diagramId)),
     onDraft: (diagramId, xml) => {
+      const baseVersion = bases.current.get(diagramId);
       // A change that reached us after switching away belongs to the diagram before: keep it.
-      if (diagramId === current?.id) setDraft({ diagramId, xml });
-      else void saveDrawing(diagramId, xml);
+      if (diagramId === current?.id) setDraft({ diagramId, xml, baseVersion });
+      else void saveDrawing(diagramId, xml, baseVersion);
     },
     onExit: () => setDraft(null),
     onExport: (result) => {
@@ -153,21 +221,44 @@ export function DiagramsWorkspace({
     },
   });
 
-  // Leaving the page (navigating away; a language switch re-mounts it) must not lose a drawing:
-  // what the editor reported but the user did not save yet is saved on the way out.
-  const leaving = useRef({ draft, perform, username });
+  // The editor holds the stored drawing of the current diagram (it is loaded whenever it
+  // differs), so that diagram's version is the base of its next save — except while a drawing of
+  // the member's is held instead (being saved, or waiting for their choice).
+  const currentId = current?.id;
+  const currentVersion = current?.version;
+  const pinnedId = pinned?.diagramId;
   useEffect(() => {
-    leaving.current = { draft, perform, username };
+    if (currentId === undefined || currentVersion === undefined || pinnedId === currentId) return;
+    bases.current.set(currentId, currentVersion);
+  }, [currentId, currentVersion, pinnedId]);
+
+  // Leaving the page (navigating away; a language switch re-mounts it) must not lose a drawing:
+  // what the editor reported but the user did not save yet is saved on the way out — and when
+  // another member saved that diagram meanwhile, as a copy (nobody is left to ask).
+  const leaving = useRef({ draft, perform, username, collection, newDiagramId });
+  useEffect(() => {
+    leaving.current = { draft, perform, username, collection, newDiagramId };
   });
   useEffect(
     () => () => {
-      const { draft: left, perform: save, username: author } = leaving.current;
+      const { draft: left, perform: save, username: author, ...rest } = leaving.current;
       if (left === null) return;
+      const name = findDiagram(rest.collection, left.diagramId)?.name ?? '';
       void save({
         type: 'updateDiagramXml',
         diagramId: left.diagramId,
         diagramXml: left.xml,
         modifiedBy: author,
+        ...(left.baseVersion === undefined ? {} : { baseVersion: left.baseVersion }),
+      }).then((result) => {
+        if (result.status === 'saved' || !isDiagramChanged(result.error)) return;
+        void save({
+          type: 'createDiagram',
+          diagramId: rest.newDiagramId(),
+          name: diagramCopyName(name, author),
+          diagramXml: left.xml,
+          modifiedBy: author,
+        });
       });
     },
     [],
@@ -181,7 +272,7 @@ export function DiagramsWorkspace({
 
   /** Before the editor shows another diagram: store what the user drew but did not save. */
   function keepDraft() {
-    if (draft !== null) void saveDrawing(draft.diagramId, draft.xml);
+    if (draft !== null) void saveDrawing(draft.diagramId, draft.xml, draft.baseVersion);
   }
 
   function select(diagramId: string) {
@@ -199,28 +290,86 @@ export function DiagramsWorkspace({
   async function create(name: string): Promise<boolean> {
     const diagramId = newDiagramId();
     keepDraft();
-    const saved = await run(
+    const result = await run(
       { type: 'createDiagram', diagramId, name, modifiedBy: username },
       'create',
     );
-    if (saved) setSelectedId(diagramId);
-    return saved;
+    if (result.status === 'saved') setSelectedId(diagramId);
+    return result.status === 'saved';
   }
 
-  async function rename(diagram: Diagram, name: string): Promise<boolean> {
-    return run(
-      { type: 'renameDiagram', diagramId: diagram.id, name, modifiedBy: username },
+  /** Renames from `from` (the name the dialog takes to be stored); a rival rename is returned. */
+  async function rename(diagram: Diagram, name: string, from: string): Promise<SaveOutcome> {
+    const result = await run(
+      { type: 'renameDiagram', diagramId: diagram.id, name, modifiedBy: username, from },
       'rename',
+      { handled: isEditConflict },
     );
+    if (result.status === 'saved') return true;
+    if (!isEditConflict(result.error)) return false;
+    const by = result.status === 'conflict' ? (result.by ?? null) : null;
+    return { conflicts: result.error.conflicts, by };
+  }
+
+  const openConflict = conflicts[0] ?? null;
+  const conflicted = openConflict ? findDiagram(collection, openConflict.diagramId) : undefined;
+  const copyName = diagramCopyName(conflicted?.name ?? '', username);
+
+  /** Settles the oldest held conflict as the member chose (DrawingConflictDialog). */
+  async function resolveConflict(choice: DrawingConflictChoice) {
+    if (openConflict === null || resolving) return;
+    const drop = () =>
+      setConflicts((open) => open.filter((item) => item.diagramId !== openConflict.diagramId));
+    setConflictError(null);
+    if (choice === 'reload') {
+      // The editor is given the stored drawing once nothing is held for it.
+      drop();
+      setDraft((pending) => (pending?.diagramId === openConflict.diagramId ? null : pending));
+      setSelectedId(openConflict.diagramId);
+      return;
+    }
+    const copyId = newDiagramId();
+    const operation: DiagramOperation =
+      choice === 'overwrite'
+        ? {
+            type: 'updateDiagramXml',
+            diagramId: openConflict.diagramId,
+            diagramXml: openConflict.xml,
+            modifiedBy: username,
+            ...(conflicted ? { baseVersion: conflicted.version } : {}),
+          }
+        : {
+            type: 'createDiagram',
+            diagramId: copyId,
+            name: copyName,
+            diagramXml: openConflict.xml,
+            modifiedBy: username,
+          };
+    setResolving(true);
+    const result = await run(operation, choice === 'overwrite' ? 'save' : 'create', {
+      handled: isDiagramChanged,
+      report: (_kind, text) => setConflictError(text),
+    });
+    setResolving(false);
+    if (result.status !== 'saved') {
+      // Saved over again meanwhile: the dialog stays, now about the newest drawing.
+      if (isDiagramChanged(result.error)) setConflictError(m.diagrams_error_changed());
+      return;
+    }
+    drop();
+    if (choice === 'keepBoth') {
+      setSelectedId(copyId);
+      showMessage('success', m.diagrams_conflict_kept_both({ name: copyName }));
+    }
   }
 
   async function confirmDelete(diagram: Diagram) {
     setDeleting(true);
-    const saved = await run(
+    const result = await run(
       { type: 'deleteDiagram', diagramId: diagram.id, modifiedBy: username },
       'delete',
     );
-    if (saved) {
+    if (result.status === 'saved') {
       setDraft((pending) => (pending?.diagramId === diagram.id ? null : pending));
       setSelectedId(null);
     }
@@ -236,7 +385,7 @@ export function DiagramsWorkspace({
 
   const deletable = current !== null && canDeleteDiagram(collection);
   // spec §4: a change being saved counts as unsaved until the server has it.
-  const unsaved = draft !== null || saving;
+  const unsaved = draft !== null || saving || conflicts.length > 0;
   const exportDisabled = current === null || !ready || exporting !== null;
   const lastDiagramHintId = `${selectId}-last`;
 
@@ -383,10 +532,19 @@ export function DiagramsWorkspace({
         submitLabel={m.diagrams_rename_submit()}
         busyLabel={m.diagrams_renaming()}
         initialName={dialog?.kind === 'rename' ? dialog.diagram.name : ''}
-        onSubmit={(name) =>
-          dialog?.kind === 'rename' ? rename(dialog.diagram, name) : Promise.resolve(false)
+        onSubmit={(name, from) =>
+          dialog?.kind === 'rename' ? rename(dialog.diagram, name, from) : Promise.resolve(false)
         }
         onClose={() => setDialog(null)}
+      />
+      <DrawingConflictDialog
+        open={openConflict !== null}
+        name={conflicted?.name ?? ''}
+        by={conflicted?.modifiedBy ?? ''}
+        copyName={copyName}
+        busy={resolving}
+        error={conflictError}
+        onChoose={(choice) => void resolveConflict(choice)}
       />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}

@@ -48,7 +48,13 @@ describe('describeDiagramError (spec §8 Diagrams, §5 Diagram validation)', () 
       'Name must be at most 100 characters',
     );
     expect(describeDiagramError(new DiagramError('ID_REQUIRED'))).toBe('ID is required');
+    expect(describeDiagramError(new DiagramError('DIAGRAM_CHANGED'))).toBe(
+      'The diagram was changed by another member since you opened it',
+    );
     applyLanguage('de');
+    expect(describeDiagramError(new DiagramError('DIAGRAM_CHANGED'))).toBe(
+      'Das Diagramm wurde seit dem Öffnen von einem anderen Mitglied geändert',
+    );
     expect(describeDiagramError(new DiagramError('ID_REQUIRED'))).toBe('ID ist erforderlich');
     expect(describeDiagramError(new DiagramError('DIAGRAM_NOT_FOUND'))).toBe(
       'Diagramm nicht gefunden',

@@ -24,6 +24,7 @@ const ERROR_TEXT: Record<DiagramErrorCode, (params: Params) => string> = {
   ID_REQUIRED: () => m.diagrams_problem_id_required(),
   XML_REQUIRED: () => m.diagrams_error_xml_required(),
   LAST_DIAGRAM: () => m.diagrams_error_last_diagram(),
+  DIAGRAM_CHANGED: () => m.diagrams_error_changed(),
 };
 
 const PROBLEM_TEXT: Record<DiagramValidationCode, () => string> = {

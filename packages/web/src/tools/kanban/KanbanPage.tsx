@@ -9,6 +9,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 
+import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
@@ -24,15 +25,21 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
 import { ToolHistory } from '../content/ToolHistory.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
-import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
+import {
+  IssueFormModal,
+  formatIssueValue,
+  issueFieldLabel,
+  type IssueFormValues,
+} from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal, type PhaseFormValues } from '../tracker/PhaseFormModal.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
-import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
+import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import './kanban.css';
 
@@ -63,6 +70,7 @@ export default function KanbanPage() {
   const language = useLanguage();
   const [message, showMessage] = useFlashMessage();
   const perform = useTrackerPerform(tool, showMessage);
+  const performEdit = useTrackerEdit(tool, showMessage);
 
   const content = tool.state.status === 'loaded' ? tool.state.content : null;
   const version = tool.state.version;
@@ -87,8 +95,11 @@ export default function KanbanPage() {
     return saved;
   }
 
-  async function submitCard(values: IssueFormValues): Promise<boolean> {
+  async function submitCard(values: IssueFormValues, base: IssueFormValues): Promise<SaveOutcome> {
     if (cardForm === null) return false;
+    // An edit sends only the fields the member changed, each with the value it started from.
+    const edit = editBetween(base, values);
+    if (cardForm.mode === 'edit' && isEmptyEdit(edit)) return true;
     const saved =
       cardForm.mode === 'add'
         ? await perform(
@@ -96,11 +107,12 @@ export default function KanbanPage() {
             'addCard',
             cardForm.basedOn,
           )
-        : await perform(
-            { type: 'updateIssue', issueId: cardForm.issue.id, changes: values },
+        : await performEdit(
+            { type: 'updateIssue', issueId: cardForm.issue.id, ...edit },
             'updateCard',
             cardForm.basedOn,
           );
+    if (typeof saved === 'object') return saved;
     // Nothing left to save the input into (deleted meanwhile): close, the message says why.
     const board = tool.current().content;
     const gone =
@@ -168,7 +180,7 @@ export default function KanbanPage() {
       </ToolHeader>
 
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
-      <ToolContentState tool={tool} />
+      <ToolContentState tool={tool} fieldLabel={issueFieldLabel} formatValue={formatIssueValue} />
 
       {content ? (
         <>

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { tools } from '@cipherspace/tools';
+import { isEditConflict, tools } from '@cipherspace/tools';
 import {
   animationDurationMs,
   complete,
@@ -14,6 +14,7 @@ import {
   type RandomizerOperation,
 } from '@cipherspace/tools/randomizer';
 import { applyLanguage } from '../../lib/i18n.ts';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { RandomizerBoard, type RandomizerBoardProps } from './RandomizerBoard.tsx';
 
 const NOW = '2025-03-05T10:00:00.000Z';
@@ -39,7 +40,7 @@ function started(base: RandomizerContent, r: number, runId = 'run-1'): Randomize
   return startWithRandom(base, () => r, context(runId));
 }
 
-function callbacks(): Omit<RandomizerBoardProps, 'content' | 'saving'> {
+function callbacks(): Omit<RandomizerBoardProps, 'content' | 'saving' | 'version'> {
   return {
     onSaveOptions: vi.fn(() => Promise.resolve(true)),
     onSetMode: vi.fn(() => Promise.resolve()),
@@ -54,10 +55,64 @@ function callbacks(): Omit<RandomizerBoardProps, 'content' | 'saving'> {
 /** Renders the board for `initial`; `show(next)` replaces the content as a remote update does. */
 function setup(initial: RandomizerContent, overrides: Partial<RandomizerBoardProps> = {}) {
   const props = { ...callbacks(), ...overrides };
-  const view = render(<RandomizerBoard content={initial} saving={false} {...props} />);
+  const view = render(<RandomizerBoard content={initial} version={1} saving={false} {...props} />);
   const show = (next: RandomizerContent, saving = false) =>
-    view.rerender(<RandomizerBoard content={next} saving={saving} {...props} />);
+    view.rerender(<RandomizerBoard content={next} version={1} saving={saving} {...props} />);
   return { props, show };
+}
+
+/**
+ * A shared document without a server: the board's saves and a teammate's changes apply the real
+ * randomizer operations to it in turn, each a new version, as the content lifecycle does.
+ */
+class SharedDocument {
+  content: RandomizerContent;
+  version = 1;
+  /** Who saved the latest version (the board's tab is 'me'). */
+  by = 'me';
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    initial: RandomizerContent,
+    readonly log: RandomizerOperation[] = [],
+  ) {
+    this.content = initial;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Applies `operation` as `by`; false when the result fails validation (nothing saved). */
+  apply(operation: RandomizerOperation, by = 'me'): boolean {
+    if (by === 'me') this.log.push(operation);
+    const next = tools.randomizer.applyWith(this.content, operation, context());
+    if (tools.randomizer.validate(next).length > 0) return false;
+    if (next === this.content) return true;
+    this.content = next;
+    this.version += 1;
+    this.by = by;
+    for (const listener of this.listeners) listener();
+    return true;
+  }
+
+  /** The board's save: an edit that met someone else's change is a conflict to show. */
+  save(operation: RandomizerOperation): Promise<SaveOutcome> {
+    try {
+      return Promise.resolve(this.apply(operation));
+    } catch (error) {
+      if (!isEditConflict(error)) throw error;
+      return Promise.resolve({ conflicts: error.conflicts, by: this.by });
+    }
+  }
+
+  /** A teammate's change arriving live. */
+  teammate(operation: RandomizerOperation, by = 'Bea') {
+    act(() => {
+      this.apply(operation, by);
+    });
+  }
 }
 
 /**
@@ -67,22 +122,25 @@ function setup(initial: RandomizerContent, overrides: Partial<RandomizerBoardPro
 function Live({
   initial,
   log,
+  doc: given,
   ...overrides
-}: { initial: RandomizerContent; log: RandomizerOperation[] } & Partial<RandomizerBoardProps>) {
-  const [current, setCurrent] = useState(initial);
-  const apply = (operation: RandomizerOperation) => {
-    log.push(operation);
-    const next = tools.randomizer.applyWith(current, operation, context());
-    if (tools.randomizer.validate(next).length > 0) return Promise.resolve(false);
-    setCurrent(next);
-    return Promise.resolve(true);
-  };
+}: {
+  initial: RandomizerContent;
+  log: RandomizerOperation[];
+  doc?: SharedDocument;
+} & Partial<RandomizerBoardProps>) {
+  const [doc] = useState(() => given ?? new SharedDocument(initial, log));
+  const current = useSyncExternalStore(doc.subscribe, () => doc.content);
+  const apply = (operation: RandomizerOperation) => Promise.resolve(doc.apply(operation));
   return (
     <RandomizerBoard
       content={current}
+      version={doc.version}
       saving={false}
       {...callbacks()}
-      onSaveOptions={(text) => apply({ type: 'editOptions', text })}
+      onSaveOptions={(text, start) =>
+        doc.save({ type: 'editOptions', text, from: [...start.from] })
+      }
       onSetMode={(mode) => apply({ type: 'setMode', mode })}
       onResetUsed={() => apply({ type: 'resetUsed' })}
       {...overrides}
@@ -99,7 +157,8 @@ const highlighted = (kind: 'current' | 'selected') =>
     .filter((item) => item.dataset.highlight === kind)
     .map((item) => item.querySelector('.randomizer-tile-text')?.textContent);
 const result = () => screen.getByTestId('randomizer-result').textContent;
-const editor = () => screen.getByRole('textbox', { name: 'Options, one per line' });
+const editor = () =>
+  screen.getByRole('textbox', { name: /^(Options, one per line|Optionen, eine pro Zeile)$/ });
 
 function advance(ms: number) {
   act(() => {
@@ -135,7 +194,9 @@ describe('options textarea (spec §2, §5: saved on blur or Ctrl+Enter, only whe
     await u.type(editor(), '\nEve');
     expect(log).toEqual([]); // typing alone saves nothing
     await u.tab();
-    expect(log).toEqual([{ type: 'editOptions', text: 'Ann\nBob\nCem\nDee\nEve' }]);
+    expect(log).toEqual([
+      { type: 'editOptions', text: 'Ann\nBob\nCem\nDee\nEve', from: ['Ann', 'Bob', 'Cem', 'Dee'] },
+    ]);
     expect(tiles().map((item) => item.textContent)).toEqual(['Ann', 'Bob', 'Cem', 'Dee', 'Eve']);
   });
 
@@ -147,7 +208,7 @@ describe('options textarea (spec §2, §5: saved on blur or Ctrl+Enter, only whe
     await u.type(editor(), '{Enter}Bob');
     expect(log).toEqual([]);
     await u.keyboard('{Control>}{Enter}{/Control}');
-    expect(log).toEqual([{ type: 'editOptions', text: 'Ann\nBob' }]);
+    expect(log).toEqual([{ type: 'editOptions', text: 'Ann\nBob', from: ['Ann'] }]);
     expect(editor()).toHaveFocus();
     expect(editor()).toHaveValue('Ann\nBob');
   });
@@ -175,7 +236,7 @@ describe('options textarea (spec §2, §5: saved on blur or Ctrl+Enter, only whe
     await u.clear(editor());
     await u.type(editor(), '   ');
     await u.tab();
-    expect(log).toEqual([{ type: 'editOptions', text: '   ' }]);
+    expect(log).toEqual([{ type: 'editOptions', text: '   ', from: ['Ann'] }]);
     expect(editor()).toHaveValue('   ');
     expect(tiles().map((item) => item.textContent)).toEqual(['Ann']);
   });
@@ -184,14 +245,17 @@ describe('options textarea (spec §2, §5: saved on blur or Ctrl+Enter, only whe
     let finish: (saved: boolean) => void = () => undefined;
     const onSaveOptions = vi.fn(
       () =>
-        new Promise<boolean>((resolve) => {
+        new Promise<SaveOutcome>((resolve) => {
           finish = resolve;
         }),
     );
     setup(content(), { onSaveOptions });
     fireEvent.change(editor(), { target: { value: 'Ann\nZoe' } });
     fireEvent.blur(editor());
-    expect(onSaveOptions).toHaveBeenCalledWith('Ann\nZoe');
+    expect(onSaveOptions).toHaveBeenCalledWith('Ann\nZoe', {
+      from: ['Ann', 'Bob', 'Cem', 'Dee'],
+      basedOn: 1,
+    });
     expect(screen.getByText('Saving…')).toBeVisible();
     await act(async () => {
       finish(true);
@@ -206,6 +270,128 @@ describe('options textarea (spec §2, §5: saved on blur or Ctrl+Enter, only whe
     show(content({ options: ['Theirs'] }));
     expect(editor()).toHaveValue('Mine');
     expect(tiles().map((item) => item.textContent)).toEqual(['Theirs']);
+  });
+});
+
+describe('editing the options while a teammate does (spec §4 version conflict)', () => {
+  const OPTIONS = ['Option 1', 'Option 2', 'Option 3'];
+  const panel = () => screen.getByRole('group', { name: /^(Options|Optionen)$/ });
+  const apply = () => screen.getByRole('button', { name: 'Save with these choices' });
+
+  /** The member replaces "Option 2" with `mine` while Bea renames it to "Theirs 2". */
+  async function conflicting(mine = 'Mine 2') {
+    const log: RandomizerOperation[] = [];
+    const doc = new SharedDocument(content({ options: OPTIONS }), log);
+    render(<Live initial={doc.content} log={log} doc={doc} />);
+    fireEvent.change(editor(), { target: { value: `Option 1\n${mine}\nOption 3` } });
+    doc.teammate({ type: 'editOptions', text: 'Option 1\nTheirs 2\nOption 3' });
+    fireEvent.blur(editor());
+    await screen.findByRole('alert');
+    return { doc, log };
+  }
+
+  it('sends the options from the first keystroke, so a teammate’s addition is kept', async () => {
+    const u = userEvent.setup();
+    const log: RandomizerOperation[] = [];
+    const doc = new SharedDocument(content({ options: OPTIONS }), log);
+    render(<Live initial={doc.content} log={log} doc={doc} />);
+    // Before typing the editor follows the stored options.
+    doc.teammate({ type: 'editOptions', text: [...OPTIONS, 'Zed'].join('\n') });
+    expect(editor()).toHaveValue('Option 1\nOption 2\nOption 3\nZed');
+    await u.click(editor());
+    await u.type(editor(), '{Enter}Alice option');
+    // Bea adds one while the member types: their text stays in the editor.
+    doc.teammate({
+      type: 'editOptions',
+      text: ['Bea option', ...OPTIONS, 'Zed'].join('\n'),
+      from: [...OPTIONS, 'Zed'],
+    });
+    expect(editor()).toHaveValue('Option 1\nOption 2\nOption 3\nZed\nAlice option');
+    await u.tab();
+    expect(log).toEqual([
+      {
+        type: 'editOptions',
+        text: 'Option 1\nOption 2\nOption 3\nZed\nAlice option',
+        from: [...OPTIONS, 'Zed'],
+      },
+    ]);
+    const merged = ['Bea option', ...OPTIONS, 'Zed', 'Alice option'];
+    expect(tiles().map((item) => item.textContent)).toEqual(merged);
+    expect(editor()).toHaveValue(merged.join('\n'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('on a real conflict keeps the member’s text and shows both lists and who saved theirs', async () => {
+    await conflicting();
+    expect(editor()).toHaveValue('Option 1\nMine 2\nOption 3');
+    expect(editor()).toHaveAttribute('readonly');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Bea saved a change to the same fields/);
+    expect(tiles().map((item) => item.textContent)).toEqual(['Option 1', 'Theirs 2', 'Option 3']);
+    const mine = within(panel()).getByRole('radio', { name: /^Mine/ });
+    const theirs = within(panel()).getByRole('radio', { name: /^Bea's/ });
+    expect(mine.closest('label')?.querySelector('.edit-conflict-value')?.textContent).toBe(
+      'Option 1\nMine 2\nOption 3',
+    );
+    expect(theirs.closest('label')?.querySelector('.edit-conflict-value')?.textContent).toBe(
+      'Option 1\nTheirs 2\nOption 3',
+    );
+    // No merge is offered for lists that do not merge; nothing is saved before a choice.
+    expect(within(panel()).queryByRole('radio', { name: /^Both/ })).toBeNull();
+    expect(apply()).toBeDisabled();
+    fireEvent.blur(editor());
+    expect(screen.getByRole('alert')).toBeVisible();
+  });
+
+  it('“Mine” saves the member’s list over theirs', async () => {
+    const u = userEvent.setup();
+    const { log } = await conflicting();
+    await u.click(within(panel()).getByRole('radio', { name: /^Mine/ }));
+    await u.click(apply());
+    expect(log.at(-1)).toEqual({
+      type: 'editOptions',
+      text: 'Option 1\nMine 2\nOption 3',
+      from: ['Option 1', 'Theirs 2', 'Option 3'],
+    });
+    expect(tiles().map((item) => item.textContent)).toEqual(['Option 1', 'Mine 2', 'Option 3']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(editor()).not.toHaveAttribute('readonly');
+    expect(editor()).toHaveValue('Option 1\nMine 2\nOption 3');
+  });
+
+  it('“Mine” meets the next change of a teammate as a new conflict', async () => {
+    const u = userEvent.setup();
+    const { doc, log } = await conflicting();
+    doc.teammate({ type: 'editOptions', text: 'Option 1\nOther 2\nOption 3' }, 'Cy');
+    await u.click(within(panel()).getByRole('radio', { name: /^Mine/ }));
+    await u.click(apply());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Cy saved a change/);
+    expect(within(panel()).getByRole('radio', { name: /^Cy's/ })).not.toBeChecked();
+    expect(log).toHaveLength(2);
+    expect(tiles().map((item) => item.textContent)).toEqual(['Option 1', 'Other 2', 'Option 3']);
+  });
+
+  it('“Theirs” takes their list and closes the editor without saving', async () => {
+    const u = userEvent.setup();
+    const { log } = await conflicting();
+    await u.click(within(panel()).getByRole('radio', { name: /^Bea's/ }));
+    await u.click(apply());
+    expect(log).toHaveLength(1); // only the save that met the conflict
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(editor()).toHaveValue('Option 1\nTheirs 2\nOption 3');
+    expect(editor()).not.toHaveAttribute('readonly');
+    // The editor follows the stored options again.
+    expect(tiles().map((item) => item.textContent)).toEqual(['Option 1', 'Theirs 2', 'Option 3']);
+  });
+
+  it('labels the panel in German', async () => {
+    applyLanguage('de');
+    try {
+      await conflicting();
+      expect(within(panel()).getByText('Optionen')).toBeVisible();
+      expect(screen.getByRole('radio', { name: /^Meine/ })).toBeVisible();
+    } finally {
+      applyLanguage('en');
+    }
   });
 });
 

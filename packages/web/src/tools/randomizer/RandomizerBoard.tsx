@@ -7,6 +7,11 @@
  * buttons. It plays the shared animation of the content it is given (see
  * ./use-randomizer-playback.ts) and reports user actions through callbacks; the screen turns
  * them into randomizer operations.
+ *
+ * Editing the options is an edit that says what it started from (spec §4 version conflict): the
+ * options and version when the member began typing go with the save, so a teammate's change
+ * meanwhile is merged; when both changed the same options the editor stays open with the
+ * member's text and the conflict panel lets them keep their list or take the stored one.
  */
 import { ListPlus } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -15,6 +20,7 @@ import {
   availableIndices,
   optionsTextChanged,
   optionsToText,
+  parseOptionsText,
   randomizerDisplay,
   REPETITION_MODES,
   type RandomizerContent,
@@ -22,6 +28,14 @@ import {
 } from '@cipherspace/tools/randomizer';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
+import {
+  chosenValues,
+  EditConflictPanel,
+  isConflictOutcome,
+  type ConflictChoices,
+  type EditConflict,
+  type SaveOutcome,
+} from '../content/EditConflictPanel.tsx';
 import { usePrefersReducedMotion, useRandomizerPlayback } from './use-randomizer-playback.ts';
 import './randomizer.css';
 
@@ -32,8 +46,19 @@ export interface QuickFill {
   onFill: () => Promise<unknown>;
 }
 
+/**
+ * Where an edit of the options started: the options (`from`) and the content version
+ * (`basedOn`) when the member began typing, or the stored ones a conflict showed.
+ */
+export interface OptionsEditStart {
+  from: readonly string[];
+  basedOn: number;
+}
+
 export interface RandomizerBoardProps {
   content: RandomizerContent;
+  /** The server version `content` is based on (ContentState.version). */
+  version: number;
   /**
    * true while a change of this tab is being saved: the content may be an optimistic change, so
    * a run in it is played only once saved (the starter plays the steps everyone else gets).
@@ -41,8 +66,12 @@ export interface RandomizerBoardProps {
   saving: boolean;
   /** Overrides the system setting (prefers-reduced-motion). */
   reducedMotion?: boolean;
-  /** Saves the options text (one option per line); resolves true when saved. */
-  onSaveOptions: (text: string) => Promise<boolean>;
+  /**
+   * Saves the options text (one option per line) as an edit of `start.from`: true when saved,
+   * false when not (a message was shown), an {@link EditConflict} when a teammate changed the
+   * same options meanwhile.
+   */
+  onSaveOptions: (text: string, start: OptionsEditStart) => Promise<SaveOutcome>;
   onSetMode: (mode: RepetitionMode) => Promise<unknown>;
   onStart: () => Promise<unknown>;
   onResetUsed: () => Promise<unknown>;
@@ -61,8 +90,14 @@ const MODE_TEXT: Record<RepetitionMode, () => string> = {
   allow: m.randomizer_mode_allow,
 };
 
+/** The options of a conflict panel, one per line. */
+function formatOptions(_field: string, value: unknown): string {
+  return Array.isArray(value) ? optionsToText(value.map(String)) : '';
+}
+
 export function RandomizerBoard({
   content,
+  version,
   saving,
   reducedMotion,
   onSaveOptions,
@@ -86,10 +121,21 @@ export function RandomizerBoard({
 
   // The text being typed; null while it shows the saved options.
   const [draft, setDraft] = useState<string | null>(null);
+  // Where the draft started: set with its first keystroke (until then it follows the content).
+  const [editStart, setEditStart] = useState<OptionsEditStart | null>(null);
+  // A save that met a teammate's change of the same options, and the version it showed.
+  const [conflict, setConflict] = useState<{
+    shown: EditConflict;
+    basedOn: number;
+    seq: number;
+  } | null>(null);
+  const conflictSeq = useRef(0);
   const draftRef = useRef(draft);
+  const versionRef = useRef(version);
   useLayoutEffect(() => {
     draftRef.current = draft;
-  }, [draft]);
+    versionRef.current = version;
+  }, [draft, version]);
   const [savingOptions, setSavingOptions] = useState(false);
   const [pending, setPending] = useState<'start' | 'mode' | 'reset' | 'fill' | null>(null);
 
@@ -98,20 +144,68 @@ export function RandomizerBoard({
   const canStart = availableIndices(content).length > 0;
   const usedCount = display.usedIndices.length;
 
+  function closeEditor() {
+    setDraft(null);
+    setEditStart(null);
+    setConflict(null);
+  }
+
+  function onEditorChange(text: string) {
+    if (draft === null) setEditStart({ from: content.options, basedOn: version });
+    setDraft(text);
+  }
+
+  /** Saves `text` as an edit of `start`; shows a conflict, closes the editor once saved. */
+  async function save(text: string, start: OptionsEditStart) {
+    setSavingOptions(true);
+    const outcome = await onSaveOptions(text, start);
+    setSavingOptions(false);
+    if (isConflictOutcome(outcome)) {
+      conflictSeq.current += 1;
+      setConflict({ shown: outcome, basedOn: versionRef.current, seq: conflictSeq.current });
+      return;
+    }
+    setConflict(null);
+    if (!outcome) return; // the text stays for another try
+    // Anything typed while saving stays, as an edit of what was just saved.
+    if (draftRef.current === text) closeEditor();
+    else setEditStart({ from: parseOptionsText(text), basedOn: start.basedOn });
+  }
+
   async function saveDraft() {
     const text = draft;
-    if (text === null || savingOptions) return;
+    // While a conflict is shown the member chooses in its panel.
+    if (text === null || savingOptions || conflict !== null) return;
     // A draw is running: keep the text; it is saved on the next blur or Ctrl+Enter.
     if (display.busy) return;
     if (!optionsTextChanged(text, savedText)) {
-      setDraft(null);
+      closeEditor();
       return;
     }
-    setSavingOptions(true);
-    const saved = await onSaveOptions(text);
-    setSavingOptions(false);
-    // Keep anything typed while saving, and the text when it could not be saved.
-    if (saved && draftRef.current === text) setDraft(null);
+    await save(text, editStart ?? { from: content.options, basedOn: version });
+  }
+
+  /** The member's choice in the conflict panel: keep their list (saved over theirs) or take theirs. */
+  async function resolveConflict(choices: ConflictChoices) {
+    if (conflict === null) return;
+    const theirs = conflict.shown.conflicts.find((item) => item.field === 'options')?.theirs;
+    const theirsOptions = Array.isArray(theirs) ? theirs.map(String) : content.options;
+    const start = { from: theirsOptions, basedOn: conflict.basedOn };
+    if ((choices.options ?? 'mine') === 'theirs') {
+      setConflict(null);
+      // Their list is what is stored: nothing left to edit.
+      if (!optionsTextChanged(optionsToText(theirsOptions), savedText)) closeEditor();
+      else {
+        setDraft(optionsToText(theirsOptions));
+        setEditStart(start);
+      }
+      return;
+    }
+    const chosen = chosenValues(conflict.shown.conflicts, choices).options;
+    const text = Array.isArray(chosen) ? optionsToText(chosen.map(String)) : (draft ?? '');
+    setDraft(text);
+    setEditStart(start);
+    await save(text, start);
   }
 
   function onEditorKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -203,9 +297,9 @@ export function RandomizerBoard({
             className="randomizer-editor"
             rows={8}
             value={draft ?? savedText}
-            readOnly={display.busy}
+            readOnly={display.busy || conflict !== null}
             aria-describedby={editorHintId}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => onEditorChange(event.target.value)}
             onBlur={() => void saveDraft()}
             onKeyDown={onEditorKeyDown}
           />
@@ -216,6 +310,17 @@ export function RandomizerBoard({
             <p className="randomizer-saving" role="status">
               {m.tool_saving()}
             </p>
+          ) : null}
+          {conflict ? (
+            <EditConflictPanel
+              // A new conflict starts with no choice made.
+              key={conflict.seq}
+              conflict={conflict.shown}
+              fieldLabel={() => m.randomizer_options_label()}
+              formatValue={formatOptions}
+              busy={savingOptions}
+              onResolve={(choices) => void resolveConflict(choices)}
+            />
           ) : null}
         </div>
 

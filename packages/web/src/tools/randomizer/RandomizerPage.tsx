@@ -31,16 +31,22 @@ import { defaultContent, ticketTool, type Issue } from '@cipherspace/tools/track
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useFlashMessage } from '../../lib/use-flash-message.ts';
+import { useFlashMessage, type FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
 import { ToolHistory } from '../content/ToolHistory.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
-import { RandomizerBoard, type QuickFill } from './RandomizerBoard.tsx';
+import { useToolEdit } from '../content/use-tool-perform.ts';
+import { RandomizerBoard, type OptionsEditStart, type QuickFill } from './RandomizerBoard.tsx';
 import { RandomizerHistoryPreview } from './randomizer-history-preview.tsx';
-import { randomizerPerformMessage, type RandomizerAction } from './randomizer-messages.ts';
+import {
+  RANDOMIZER_PERFORM_TEXTS,
+  randomizerPerformMessage,
+  translateValidationProblems,
+  type RandomizerAction,
+} from './randomizer-messages.ts';
 
 /** How many sample issues a phase button fills in when the backlog cannot be read (spec §8). */
 const SAMPLE_ISSUE_COUNT = 3;
@@ -97,10 +103,19 @@ export default function RandomizerPage() {
     [tool, showMessage],
   );
 
+  // The shared edit hook joins validation problems in English (spec §5 texts): translate them.
+  const showTranslated = useCallback(
+    (kind: FlashMessage['kind'], text: string) =>
+      showMessage(kind, translateValidationProblems(text)),
+    [showMessage],
+  );
+  const edit = useToolEdit(tool, showTranslated, RANDOMIZER_PERFORM_TEXTS);
+
+  /** The options editor's save: merged with what others saved since `start` (spec §4). */
   const saveOptions = useCallback(
-    async (text: string) =>
-      (await run({ type: 'editOptions', text }, 'saveOptions')).status === 'saved',
-    [run],
+    (text: string, start: OptionsEditStart) =>
+      edit({ type: 'editOptions', text, from: [...start.from] }, 'saveOptions', start.basedOn),
+    [edit],
   );
 
   /** Replaces the options with `options` (a quick fill) when they differ; true when saved. */
@@ -110,9 +125,9 @@ export default function RandomizerPage() {
       if (current === null) return false;
       const text = optionsToText(options);
       if (!optionsTextChanged(text, optionsToText(current.options))) return true;
-      return saveOptions(text);
+      return (await run({ type: 'editOptions', text }, 'saveOptions')).status === 'saved';
     },
-    [saveOptions],
+    [run],
   );
 
   const setMode = useCallback(
@@ -231,6 +246,7 @@ export default function RandomizerPage() {
       {content ? (
         <RandomizerBoard
           content={content}
+          version={tool.state.version}
           saving={tool.state.saving}
           onSaveOptions={saveOptions}
           onSetMode={setMode}

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RandomizerError } from '@cipherspace/tools/randomizer';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { ContentValidationError, VersionConflictError } from '../content/content-lifecycle.ts';
-import { describeRandomizerError, randomizerPerformMessage } from './randomizer-messages.ts';
+import {
+  describeRandomizerError,
+  randomizerPerformMessage,
+  translateValidationProblems,
+} from './randomizer-messages.ts';
 
 afterEach(() => applyLanguage('en'));
 
@@ -41,6 +45,16 @@ describe('randomizer messages (spec §5, §8 Randomizer)', () => {
       kind: 'error',
       text: 'Mindestens eine Option ist erforderlich',
     });
+  });
+
+  it('translates the validation problems inside a text joined elsewhere', () => {
+    const joined = 'At least one option is required Invalid repetition mode';
+    expect(translateValidationProblems(joined)).toBe(joined);
+    applyLanguage('de');
+    expect(translateValidationProblems(joined)).toBe(
+      'Mindestens eine Option ist erforderlich Ungültiger Wiederholungsmodus',
+    );
+    expect(translateValidationProblems('Something else')).toBe('Something else');
   });
 
   it('names the failed action and reports conflicts', () => {

@@ -14,6 +14,7 @@ import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ContentValidationError, type PerformResult } from '../content/content-lifecycle.ts';
 import { performMessage } from '../content/tool-messages.ts';
+import type { ToolPerformTexts } from '../content/use-tool-perform.ts';
 
 const ERROR_TEXT: Record<RandomizerErrorCode, () => string> = {
   NO_CONTENT: m.randomizer_error_no_content,
@@ -47,6 +48,17 @@ export function translateValidationProblem(problem: string): string {
   return code === undefined ? problem : VALIDATION_TEXT[code]();
 }
 
+/**
+ * `text` with every spec §5 validation message in it (English, as a shared message joins them)
+ * translated; other text is kept as it is.
+ */
+export function translateValidationProblems(text: string): string {
+  let translated = text;
+  for (const [problem, code] of CODE_OF_PROBLEM)
+    translated = translated.replaceAll(problem, VALIDATION_TEXT[code]());
+  return translated;
+}
+
 /** What the randomizer screen does, for 'Failed to {action}. Please try again.' */
 export type RandomizerAction = 'saveOptions' | 'changeMode' | 'start' | 'complete' | 'resetUsed';
 
@@ -56,6 +68,12 @@ const ACTION_TEXT: Record<RandomizerAction, () => string> = {
   start: m.randomizer_action_start,
   complete: m.randomizer_action_complete,
   resetUsed: m.randomizer_action_reset_used,
+};
+
+/** The randomizer's texts for useToolEdit (the options editor's saves). */
+export const RANDOMIZER_PERFORM_TEXTS: ToolPerformTexts<RandomizerAction> = {
+  actionText: (action) => ACTION_TEXT[action](),
+  describeError: describeRandomizerError,
 };
 
 /**

@@ -9,6 +9,7 @@
 import { Plus, Settings } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
+import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
@@ -33,11 +34,17 @@ import { ToolHeader } from '../content/ToolHeader.tsx';
 import { ToolHistory } from '../content/ToolHistory.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
-import { IssueFormModal, type IssueFormValues } from '../tracker/IssueFormModal.tsx';
+import {
+  IssueFormModal,
+  formatIssueValue,
+  issueFieldLabel,
+  type IssueFormValues,
+} from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal } from '../tracker/PhaseFormModal.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
 import { TicketSettingsDialog } from './TicketSettingsDialog.tsx';
-import { useTrackerPerform } from '../tracker/use-tracker-perform.ts';
+import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { IssueDetailsPanel } from './IssueDetailsPanel.tsx';
 import { IssueFilterBar } from './IssueFilterBar.tsx';
 import { PhaseSection } from './PhaseSection.tsx';
@@ -102,6 +109,7 @@ export default function TicketPage() {
   const language = useLanguage();
   const [message, showMessage] = useFlashMessage();
   const run = useTrackerPerform(tool, showMessage);
+  const runEdit = useTrackerEdit(tool, showMessage);
 
   const [addingPhase, setAddingPhase] = useState(false);
   const [issueForm, setIssueForm] = useState<IssueFormTarget | null>(null);
@@ -218,7 +226,10 @@ export default function TicketPage() {
     [showPriority, showAssignedPerson, showEstimation, showComments, showTicketNumbers],
   );
 
-  const submitIssue = async (values: IssueFormValues): Promise<boolean> => {
+  const submitIssue = async (
+    values: IssueFormValues,
+    base: IssueFormValues,
+  ): Promise<SaveOutcome> => {
     if (!issueForm) return false;
     if (issueForm.mode === 'add')
       return run(
@@ -226,8 +237,11 @@ export default function TicketPage() {
         'createIssue',
         issueForm.basedOn,
       );
-    return run(
-      { type: 'updateIssue', issueId: issueForm.issueId, changes: values },
+    // An edit sends only the fields the member changed, each with the value it started from.
+    const edit = editBetween(base, values);
+    if (isEmptyEdit(edit)) return true;
+    return runEdit(
+      { type: 'updateIssue', issueId: issueForm.issueId, ...edit },
       'updateIssue',
       issueForm.basedOn,
     );
@@ -356,7 +370,7 @@ export default function TicketPage() {
         </button>
       </ToolHeader>
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
-      <ToolContentState tool={tool} />
+      <ToolContentState tool={tool} fieldLabel={issueFieldLabel} formatValue={formatIssueValue} />
       {board}
 
       <PhaseFormModal
@@ -372,8 +386,8 @@ export default function TicketPage() {
           open={editingSettings}
           settings={content.settings}
           onSave={async (operation) => {
-            const saved = await run(operation, 'updateSettings');
-            if (saved) showMessage('success', m.ticket_settings_saved());
+            const saved = await runEdit(operation, 'updateSettings');
+            if (saved === true) showMessage('success', m.ticket_settings_saved());
             return saved;
           }}
           onClose={() => setEditingSettings(false)}

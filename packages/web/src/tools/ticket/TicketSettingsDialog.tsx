@@ -8,7 +8,17 @@ import type { TicketSettings, TrackerOperation } from '@cipherspace/tools/tracke
 import { useId, useState } from 'react';
 
 import { m } from '../../paraglide/messages.js';
-import { FormModal, useModalForm } from '../tracker/modal-form.tsx';
+import { editBetween, isEmptyEdit } from '@cipherspace/tools';
+import { EditConflictPanel, type SaveOutcome } from '../content/EditConflictPanel.tsx';
+import { FormModal, rebaseForm, useModalForm } from '../tracker/modal-form.tsx';
+
+/** The two settings of the dialog out of all of a board's settings. */
+function pickSettings(settings: TicketSettingsChoice): TicketSettingsChoice {
+  return {
+    showTicketNumbers: settings.showTicketNumbers,
+    autoAssignCreator: settings.autoAssignCreator,
+  };
+}
 
 /** The settings the dialog edits. */
 export type TicketSettingsChoice = Pick<TicketSettings, 'showTicketNumbers' | 'autoAssignCreator'>;
@@ -17,8 +27,11 @@ export interface TicketSettingsDialogProps {
   open: boolean;
   /** The board's current settings (the dialog starts from them each time it opens). */
   settings: TicketSettingsChoice;
-  /** Saves the operation; resolves true when saved (the dialog then closes). */
-  onSave: (operation: TrackerOperation) => Promise<boolean>;
+  /**
+   * Saves the operation (only the settings changed, each with its value when the dialog opened);
+   * resolves true when saved (the dialog then closes), or a conflict to show.
+   */
+  onSave: (operation: TrackerOperation) => Promise<SaveOutcome>;
   onClose: () => void;
 }
 
@@ -32,15 +45,23 @@ export function TicketSettingsDialog(props: TicketSettingsDialogProps) {
 
 function SettingsForm({ settings, onSave, onClose }: TicketSettingsDialogProps) {
   const id = useId();
-  const [choice, setChoice] = useState<TicketSettingsChoice>(settings);
-  const { saving, handleSubmit } = useModalForm({
+  const [choice, setChoice] = useState<TicketSettingsChoice>(() => pickSettings(settings));
+  // The settings as the dialog takes them to be stored: those it opened with, until a conflict.
+  const [base, setBase] = useState<TicketSettingsChoice>(() => pickSettings(settings));
+  const save = (values: TicketSettingsChoice, from: TicketSettingsChoice) => {
+    const edit = editBetween(from, values);
+    return isEmptyEdit(edit) ? Promise.resolve(true) : onSave({ type: 'updateSettings', ...edit });
+  };
+  const { saving, handleSubmit, conflict, resolveConflict } = useModalForm({
     invalidFieldId: null,
     onClose,
-    save: () =>
-      choice.showTicketNumbers === settings.showTicketNumbers &&
-      choice.autoAssignCreator === settings.autoAssignCreator
-        ? Promise.resolve(true)
-        : onSave({ type: 'updateSettings', changes: { ...choice } }),
+    save: () => save(choice, base),
+    rebase: (met, choices) => {
+      const next = rebaseForm(choice, base, pickSettings, met, choices);
+      setChoice(next.values);
+      setBase(next.base);
+      return () => save(next.values, next.base);
+    },
   });
   const toggle = (key: keyof TicketSettingsChoice, label: string, hint: string) => (
     <div className="field">
@@ -70,6 +91,20 @@ function SettingsForm({ settings, onSave, onClose }: TicketSettingsDialogProps) 
         m.ticket_settings_auto_assign(),
         m.ticket_settings_auto_assign_hint(),
       )}
+      {conflict ? (
+        <EditConflictPanel
+          conflict={conflict}
+          busy={saving}
+          fieldLabel={(field) =>
+            field === 'showTicketNumbers'
+              ? m.ticket_settings_show_numbers()
+              : field === 'autoAssignCreator'
+                ? m.ticket_settings_auto_assign()
+                : field
+          }
+          onResolve={resolveConflict}
+        />
+      ) : null}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           {m.common_cancel()}

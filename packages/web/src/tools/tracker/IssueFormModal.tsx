@@ -16,7 +16,12 @@ import {
   type IssueType,
 } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
-import { ChoiceField, FormModal, useModalForm } from './modal-form.tsx';
+import {
+  EditConflictPanel,
+  defaultFormatValue,
+  type SaveOutcome,
+} from '../content/EditConflictPanel.tsx';
+import { ChoiceField, FormModal, rebaseForm, useModalForm } from './modal-form.tsx';
 import { issueTypeText, priorityText } from './tracker-messages.ts';
 import './tracker.css';
 
@@ -41,8 +46,13 @@ export interface IssueFormModalProps {
   defaultType: IssueType;
   /** Suggestions for the assignee field (content.teamMembers). */
   teamMembers: readonly string[];
-  /** Saves; resolves true to close the modal, false to keep it open with the input. */
-  onSubmit: (values: IssueFormValues) => Promise<boolean>;
+  /**
+   * Saves `values`; `base` is what the form takes to be stored (the opening values, then the
+   * stored values of fields a conflict was settled for): an edit sends the fields that differ
+   * from it. Resolves true to close the modal, false to keep it open with the input, or a
+   * conflict to show beside it.
+   */
+  onSubmit: (values: IssueFormValues, base: IssueFormValues) => Promise<SaveOutcome>;
   onClose: () => void;
 }
 
@@ -76,20 +86,28 @@ function IssueForm({
   onClose,
 }: IssueFormModalProps) {
   const id = useId();
-  const [values, setValues] = useState<IssueFormValues>(() => ({
-    title: initial?.title ?? '',
-    description: initial?.description ?? '',
-    type: initial?.type ?? defaultType,
-    priority: initial?.priority ?? 'none',
-    estimation: initial?.estimation ?? '',
-    assignedPerson: initial?.assignedPerson ?? '',
-  }));
+  const toForm = (start: Partial<IssueFormValues> | undefined): IssueFormValues => ({
+    title: start?.title ?? '',
+    description: start?.description ?? '',
+    type: start?.type ?? defaultType,
+    priority: start?.priority ?? 'none',
+    estimation: start?.estimation ?? '',
+    assignedPerson: start?.assignedPerson ?? '',
+  });
+  const [values, setValues] = useState<IssueFormValues>(() => toForm(initial));
+  const [base, setBase] = useState<IssueFormValues>(() => toForm(initial));
   const problems = validateIssueForm(values);
   const firstProblem = problems[0];
-  const { submitted, saving, handleSubmit } = useModalForm({
+  const { submitted, saving, handleSubmit, conflict, resolveConflict } = useModalForm({
     invalidFieldId: firstProblem ? `${id}-${firstProblem.field}` : null,
-    save: () => onSubmit(values),
+    save: () => onSubmit(values, base),
     onClose,
+    rebase: (met, choices) => {
+      const next = rebaseForm(values, base, toForm, met, choices);
+      setValues(next.values);
+      setBase(next.base);
+      return () => onSubmit(next.values, next.base);
+    },
   });
   const problemOf = (field: 'title' | 'estimation') =>
     submitted ? problems.find((problem) => problem.field === field) : undefined;
@@ -189,6 +207,15 @@ function IssueForm({
           </datalist>
         </div>
       </div>
+      {conflict ? (
+        <EditConflictPanel
+          conflict={conflict}
+          busy={saving}
+          fieldLabel={issueFieldLabel}
+          formatValue={formatIssueValue}
+          onResolve={resolveConflict}
+        />
+      ) : null}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           {m.common_cancel()}
@@ -203,4 +230,32 @@ function IssueForm({
       </div>
     </form>
   );
+}
+
+/** The translated label of an issue field of the form (a conflict names it). */
+export function issueFieldLabel(field: string): string {
+  switch (field) {
+    case 'title':
+      return m.tracker_issue_form_title_label();
+    case 'description':
+      return m.tracker_issue_form_description_label();
+    case 'type':
+      return m.tracker_issue_form_type_label();
+    case 'priority':
+      return m.tracker_issue_form_priority_label();
+    case 'estimation':
+      return m.tracker_issue_form_estimation_label();
+    case 'assignedPerson':
+      return m.tracker_issue_form_assignee_label();
+    default:
+      return field;
+  }
+}
+
+/** An issue field's value as the board shows it (translated type and priority). */
+export function formatIssueValue(field: string, value: unknown): string {
+  if (field === 'type' && typeof value === 'string') return issueTypeText(value as IssueType);
+  if (field === 'priority' && typeof value === 'string')
+    return priorityText(value as IssuePriority);
+  return defaultFormatValue(field, value);
 }

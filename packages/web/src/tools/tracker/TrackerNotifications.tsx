@@ -42,9 +42,9 @@ export function TrackerNotifications<C extends TrackerContent>({
 
   useEffect(() => {
     if (!enabled || me === '') return;
-    return onRemoteOperation((operation, before, after) => {
+    return onRemoteOperation((operation, before, after, by) => {
       if (document.visibilityState !== 'hidden') return;
-      for (const note of notificationsFor(me, operation.by, before, after)) {
+      for (const note of notificationsFor(me, by ?? operation.by, before, after)) {
         const id = `${operation.id}:${note.issueId}:${note.kind}`;
         if (shown.current.has(id)) continue;
         shown.current.add(id);

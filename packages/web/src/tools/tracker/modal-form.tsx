@@ -8,6 +8,13 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 
 import { Modal } from '../../components/Modal.tsx';
+import {
+  chosenValues,
+  isConflictOutcome,
+  type ConflictChoices,
+  type EditConflict,
+  type SaveOutcome,
+} from '../content/EditConflictPanel.tsx';
 
 /** A {@link Modal} that calls `onClose` when dismissed and renders `children` only while open. */
 export function FormModal({
@@ -36,22 +43,38 @@ export function FormModal({
 
 /**
  * Submit state of a modal form. `invalidFieldId` is the element id of the first invalid field
- * (null when valid); `save` resolves true when saved (then `onClose` is called). Returns whether
- * a submit was tried (show errors from then on), whether a save is running, and the form's
+ * (null when valid); `save` resolves true when saved (then `onClose` is called), false when not
+ * (a message is shown; the form stays), or an {@link EditConflict} when the edit met a
+ * teammate's change to the same fields: it is returned as `conflict` for the form to show with
+ * {@link EditConflictPanel}, and `resolveConflict(choices)` saves again with what `rebase`
+ * (the form's: it takes the choices into its values and its base) gives. Returns whether a
+ * submit was tried (show errors from then on), whether a save is running, and the form's
  * onSubmit handler.
  */
 export function useModalForm(options: {
   invalidFieldId: string | null;
-  save: () => Promise<boolean>;
+  save: () => Promise<SaveOutcome>;
   onClose: () => void;
+  rebase?: (conflict: EditConflict, choices: ConflictChoices) => () => Promise<SaveOutcome>;
 }): {
   submitted: boolean;
   saving: boolean;
   handleSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
+  conflict: EditConflict | null;
+  resolveConflict: (choices: ConflictChoices) => void;
 } {
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
-  const { invalidFieldId, save, onClose } = options;
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const { invalidFieldId, save, onClose, rebase } = options;
+
+  async function run(attempt: () => Promise<SaveOutcome>) {
+    setSaving(true);
+    const outcome = await attempt().catch(() => false);
+    setSaving(false);
+    if (isConflictOutcome(outcome)) setConflict(outcome);
+    else if (outcome) onClose();
+  }
 
   async function submit() {
     setSubmitted(true);
@@ -59,20 +82,53 @@ export function useModalForm(options: {
       document.getElementById(invalidFieldId)?.focus();
       return;
     }
-    setSaving(true);
-    const saved = await save().catch(() => false);
-    setSaving(false);
-    if (saved) onClose();
+    setConflict(null);
+    await run(save);
   }
 
   return {
     submitted,
     saving,
+    conflict,
     handleSubmit(event) {
       event.preventDefault();
       if (!saving) void submit();
     },
+    resolveConflict(choices) {
+      if (conflict === null || rebase === undefined || saving) return;
+      const again = rebase(conflict, choices);
+      setConflict(null);
+      void run(again);
+    },
   };
+}
+
+/**
+ * A form's values and base after the member settled a conflict: the base (the entity as the
+ * dialog takes it to be stored) takes the stored values of the conflicting fields; the values
+ * take theirs or the merged text where the member chose so, and keep the member's input where
+ * they chose theirs. `toForm` gives the form values of an entity (same field names).
+ */
+export function rebaseForm<V extends object, E extends object>(
+  values: V,
+  base: E,
+  toForm: (entity: E) => V,
+  conflict: EditConflict,
+  choices: ConflictChoices,
+): { values: V; base: E } {
+  const theirs: Record<string, unknown> = {};
+  for (const item of conflict.conflicts) theirs[item.field] = item.theirs;
+  const chosen = fieldsOf(toForm({ ...base, ...chosenValues(conflict.conflicts, choices) }));
+  const next = fieldsOf(values);
+  for (const { field } of conflict.conflicts)
+    if ((choices[field] ?? 'mine') !== 'mine' && Object.hasOwn(chosen, field))
+      next[field] = chosen[field];
+  return { values: next as V, base: { ...base, ...theirs } };
+}
+
+/** The fields of a form's values, by name. */
+function fieldsOf(values: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values));
 }
 
 /**
