@@ -23,6 +23,8 @@ export const diagramsTool = defineTool<DiagramCollection, DiagramOperation>({
   operationSchema: diagramOperationSchema,
   operations: DIAGRAM_OPERATIONS,
   parseError: () => new DiagramError('NO_COLLECTION'),
+  // Each save of a diagram counts its version and notes when and by whom.
+  bookkeepingFields: ['version', 'lastModified', 'modifiedBy'],
   validate: validateDiagramCollection,
   defaultContent: defaultDiagramCollection,
   applyOperation: applyDiagramOperation,

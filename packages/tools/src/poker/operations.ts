@@ -7,6 +7,7 @@
  *
  * Votes are found by user id, so a vote still lands after other users voted meanwhile.
  */
+import { mergeFieldChanges } from '../edits.ts';
 import {
   POKER_DECKS,
   POKER_SCALES,
@@ -44,6 +45,8 @@ export interface SelectIssueArgs {
 /** Arguments of {@link setTopic}: the free topic to vote on, '' (or blank) to clear it. */
 export interface SetTopicArgs {
   topic: string;
+  /** The topic when the member started typing ('' for none; ../edits.ts); absent: set as it is. */
+  from?: string;
 }
 
 /** Every named poker operation as a serialisable message, discriminated by `type`. */
@@ -199,7 +202,8 @@ export function normalizeTopic(text: string): string {
 /**
  * Sets the free topic the round votes on when the backlog has no issue to estimate (issue 19
  * item 6): `topic` as {@link normalizeTopic} makes it; a blank topic removes the field. The votes
- * stay. Setting the topic already set returns `content` itself. Throws NO_DATA.
+ * stay. Setting the topic already set returns `content` itself. With `from`, a topic someone
+ * else set since throws EditConflictError (field 'topic'). Throws NO_DATA.
  */
 export function setTopic(
   content: PokerContent | null,
@@ -209,6 +213,9 @@ export function setTopic(
   const current = requireContent(content);
   const topic = normalizeTopic(args.topic);
   if ((current.topic ?? '') === topic) return current;
+  // A topic someone else set meanwhile is not overwritten silently.
+  if (args.from !== undefined)
+    mergeFieldChanges({ topic: current.topic ?? '' }, { topic }, { topic: args.from });
   const { topic: _old, ...rest } = current;
   return topic === '' ? rest : { ...rest, topic };
 }

@@ -86,7 +86,7 @@ export const lenientPokerContentSchema: z.ZodType<PokerContent> = z.lazy(() =>
  * Every named poker operation with its arguments (`{type, ...args}`, see ./operations.ts),
  * discriminated by `type`: submitVote {userId, username, value: strings}, clearVote {userId},
  * reveal, hide, reset, changeScale {scale: 'fibonacci' | 'tshirt'}, selectIssue {issueId: string
- * | null}, setTopic {topic: string}. Checks shapes only; the rules about values (blank user, card of the scale, locked
+ * | null}, setTopic {topic: string, from?: string}. Checks shapes only; the rules about values (blank user, card of the scale, locked
  * votes) are the operations' (spec §4 Scrum poker, §8 Poker). Unknown arguments are dropped.
  */
 export const pokerOperationSchema = z.discriminatedUnion('type', [
@@ -102,7 +102,7 @@ export const pokerOperationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reset') }),
   z.object({ type: z.literal('changeScale'), scale: pokerScaleSchema }),
   z.object({ type: z.literal('selectIssue'), issueId: z.string().nullable() }),
-  z.object({ type: z.literal('setTopic'), topic: z.string() }),
+  z.object({ type: z.literal('setTopic'), topic: z.string(), from: z.string().optional() }),
 ]) satisfies z.ZodType<PokerOperation>;
 
 /** The name of every poker operation, in the order of {@link pokerOperationSchema}. */

@@ -75,16 +75,19 @@ describe('NoteFormModal fields (spec §2 note dialog)', () => {
     await user.type(screen.getByLabelText('Tags'), 'release, docs');
     await user.type(screen.getByLabelText('Expires at'), '2030-05-04T10:30');
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(onSubmit).toHaveBeenCalledWith({
-      color: '#80CBC4',
-      title: 'Release notes',
-      type: 'Link',
-      url: 'https://example.com/release',
-      content: 'Read *this*',
-      priority: 'High',
-      tags: 'release, docs',
-      expiresAt: '2030-05-04T10:30',
-    });
+    expect(onSubmit).toHaveBeenCalledWith(
+      {
+        color: '#80CBC4',
+        title: 'Release notes',
+        type: 'Link',
+        url: 'https://example.com/release',
+        content: 'Read *this*',
+        priority: 'High',
+        tags: 'release, docs',
+        expiresAt: '2030-05-04T10:30',
+      },
+      null,
+    );
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -97,7 +100,7 @@ describe('NoteFormModal fields (spec §2 note dialog)', () => {
     expect(screen.getByRole('radio', { name: 'Pink' })).toBeChecked();
     expect(screen.getByLabelText('Tags')).toHaveValue('a, b');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: 'Old' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: 'Old' }), null);
   });
 
   it('leaves out the expiry when the board does not allow it', () => {
@@ -207,7 +210,7 @@ describe('NoteFormModal Enter (spec §2: Enter submits unless in the textarea)',
   it('submits with Enter in the title', async () => {
     const { user, onSubmit } = setup();
     await user.type(screen.getByLabelText('Title'), 'Quick note{Enter}');
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: 'Quick note' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: 'Quick note' }), null);
   });
 
   it('submits with Enter on a select, where browsers do not', async () => {
@@ -231,7 +234,7 @@ describe('NoteFormModal Enter (spec §2: Enter submits unless in the textarea)',
     await user.type(screen.getByLabelText('Title'), 'T');
     await user.type(content(), 'body');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ content: 'body' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ content: 'body' }), null);
   });
 
   it('presses a toolbar button with Enter instead of submitting', async () => {

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 
 import { mergedValue, type ConflictChoice, type FieldConflict } from '@cipherspace/tools';
 import { m } from '../../paraglide/messages.js';
+import './edit-conflict.css';
 
 /** A save that met a teammate's change: the conflicting fields and who made it (null: unknown). */
 export interface EditConflict {

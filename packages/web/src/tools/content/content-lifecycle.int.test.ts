@@ -903,6 +903,137 @@ describe('undo, redo and restore (issue 16)', () => {
   });
 });
 
+describe('edits of the same card by two members', () => {
+  async function cardBoard() {
+    const tool = freshTool();
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    await alice.perform({
+      type: 'addIssue',
+      phaseId: phase(loaded(alice), 'Backlog').id,
+      issue: { title: 'Login bug', description: 'one\ntwo\nthree', priority: 'Low' },
+      createdBy: 'alice',
+    });
+    const bob = lifecycleOf('bob', tool);
+    await bob.load();
+    const card = phase(loaded(alice), 'Backlog').issues[0];
+    if (!card) throw new Error('no card');
+    return { tool, alice, bob, card, opened: alice.getState().version };
+  }
+
+  it("keeps a teammate's change to another field, saved while the dialog was open", async () => {
+    const { tool, alice, bob, card, opened } = await cardBoard();
+    const byBob = await bob.perform({
+      type: 'updateIssue',
+      issueId: card.id,
+      changes: { priority: 'High' },
+      from: { priority: 'Low' },
+    });
+    expect(byBob.status).toBe('saved');
+    // Alice has not seen Bob's save: her edit meets a 409 and is applied to his version.
+    const byAlice = await alice.perform(
+      {
+        type: 'updateIssue',
+        issueId: card.id,
+        changes: { description: 'one\ntwo\nthree\nfour' },
+        from: { description: card.description },
+      },
+      { basedOn: opened },
+    );
+    expect(byAlice.status).toBe('saved');
+    const stored = phase(await storedContent(tool), 'Backlog').issues[0];
+    expect(stored).toMatchObject({ priority: 'High', description: 'one\ntwo\nthree\nfour' });
+    await bob.refresh();
+    expect(phase(loaded(bob), 'Backlog').issues[0]).toEqual(stored);
+  });
+
+  it('reports the same field changed by a teammate, with both values and who changed it', async () => {
+    const { tool, alice, bob, card, opened } = await cardBoard();
+    await bob.perform({
+      type: 'updateIssue',
+      issueId: card.id,
+      changes: { title: 'Login fails' },
+      from: { title: card.title },
+    });
+    const result = await alice.perform(
+      {
+        type: 'updateIssue',
+        issueId: card.id,
+        changes: { title: 'Login broken', priority: 'Critical' },
+        from: { title: card.title, priority: card.priority },
+      },
+      { basedOn: opened },
+    );
+    expect(result).toMatchObject({
+      status: 'conflict',
+      by: 'bob',
+      error: {
+        name: 'EditConflictError',
+        conflicts: [
+          { field: 'title', from: 'Login bug', mine: 'Login broken', theirs: 'Login fails' },
+        ],
+      },
+    });
+    // Nothing of Alice's edit was saved; Bob's title is on her screen and stored.
+    expect(phase(await storedContent(tool), 'Backlog').issues[0]).toMatchObject({
+      title: 'Login fails',
+      priority: 'Low',
+    });
+    expect(phase(loaded(alice), 'Backlog').issues[0]?.title).toBe('Login fails');
+    expect(alice.getState().saving).toBe(false);
+  });
+
+  it('undoes an added card after a teammate added another, keeping theirs', async () => {
+    const { tool, alice, bob } = await cardBoard();
+    const added = await alice.perform({
+      type: 'addIssue',
+      phaseId: phase(loaded(alice), 'To Do').id,
+      issue: { title: 'Mine' },
+      createdBy: 'alice',
+    });
+    expect(added.status).toBe('saved');
+    await bob.refresh();
+    await bob.perform({
+      type: 'addIssue',
+      phaseId: phase(loaded(bob), 'Done').id,
+      issue: { title: 'Theirs' },
+      createdBy: 'bob',
+    });
+    const undone = await alice.undo();
+    expect(undone).toMatchObject({ status: 'saved' });
+    expect(undone.status === 'saved' && undone.leftAlone).toBeFalsy();
+    const stored = await storedContent(tool);
+    expect(phase(stored, 'To Do').issues).toEqual([]);
+    expect(phase(stored, 'Done').issues.map((issue) => issue.title)).toEqual(['Theirs']);
+    expect(alice.getState()).toMatchObject({ canRedo: true });
+    expect((await alice.redo()).status).toBe('saved');
+    expect(phase(await storedContent(tool), 'To Do').issues.map((i) => i.title)).toEqual(['Mine']);
+  });
+
+  it('undoes what is still as the change left it and says what a teammate changed since', async () => {
+    const { tool, alice, bob, card } = await cardBoard();
+    await alice.perform({
+      type: 'updateIssue',
+      issueId: card.id,
+      changes: { title: 'By alice', priority: 'High' },
+      from: { title: card.title, priority: card.priority },
+    });
+    await bob.refresh();
+    await bob.perform({
+      type: 'updateIssue',
+      issueId: card.id,
+      changes: { title: 'By bob' },
+      from: { title: 'By alice' },
+    });
+    const undone = await alice.undo();
+    expect(undone).toMatchObject({ status: 'saved', leftAlone: 1 });
+    expect(phase(await storedContent(tool), 'Backlog').issues[0]).toMatchObject({
+      title: 'By bob',
+      priority: 'Low',
+    });
+  });
+});
+
 describe('exactly-once saves (issue 18 item 3)', () => {
   /**
    * Alice's lifecycle of `tool` on a transport whose answers can be lost: the save reaches the

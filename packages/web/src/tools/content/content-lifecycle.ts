@@ -1118,7 +1118,10 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     } catch (error) {
       return { status: 'conflict', error };
     }
-    const result = await this.performNow(undo.operation, {}, kind);
+    // Counted again on the version it lands on (a 409 brings what this tab had not seen).
+    const result = await this.performNow(undo.operation, {}, kind, (base) => {
+      undo = this.domain.undoOf(base, inverse);
+    });
     // Not stored for a reason another try may not have (offline, server busy): keep it.
     if (result.status === 'failed') {
       stack.push(inverse);
@@ -1152,6 +1155,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     operation: Op | PatchOperation,
     options: PerformOptions,
     kind: ChangeKind,
+    check?: (base: C) => void,
   ): Promise<PerformResult<C>> {
     if (this.confirmed.content === null)
       return { status: 'rejected', error: new Error('No content loaded') };
@@ -1161,20 +1165,22 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     } catch (error) {
       return { status: 'rejected', error };
     }
-    return this.commit(serialised, null, options, kind);
+    return this.commit(serialised, null, options, kind, check);
   }
 
   /**
    * Applies, validates and saves the serialised `operation` (see {@link perform}); `presealed`
    * gives its op1 envelope when it is encrypted already (a queued change). While changes wait in
    * the offline queue, a new one joins the queue (issue 17); a save that cannot reach the server
-   * queues it.
+   * queues it. `check` runs on each version the operation is applied to and throws when it
+   * should not be (an undo with nothing left to revert there).
    */
   private async commit(
     serialised: Operation,
     presealed: (() => Promise<readonly string[] | undefined>) | null,
     options: PerformOptions,
     kind: ChangeKind,
+    check?: (base: C) => void,
   ): Promise<PerformResult<C>> {
     if (this.confirmed.content === null)
       return { status: 'rejected', error: new Error('No content loaded') };
@@ -1219,9 +1225,12 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         attempt > 0 || (options.basedOn !== undefined && options.basedOn !== base.version);
       let next: C;
       try {
+        check?.(base.content);
         next = this.domain.apply(base.content, serialised);
       } catch (error) {
-        if (!stale) return { status: 'rejected', error };
+        // An edit that met a teammate's change to its fields is a conflict whatever version it
+        // was started on: its `from` values say what the member saw.
+        if (!stale && !isEditConflict(error)) return { status: 'rejected', error };
         this.setState({ saving: false });
         const by = isEditConflict(error) ? this.conflictAuthor(error, options.basedOn) : undefined;
         return { status: 'conflict', error, ...(by === undefined ? {} : { by }) };

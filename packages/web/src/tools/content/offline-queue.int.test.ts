@@ -401,6 +401,99 @@ describe('offline tools (issue 17)', () => {
     expect(await offlineStore(space.name, tool, alice.store)?.readUnapplied()).toEqual([]);
   });
 
+  it("replays offline edits onto a teammate's changes of other fields, keeping both", async () => {
+    const tool = freshTool();
+    const alice = browserOf('alice');
+    const tab = tabOf(alice, tool);
+    await tab.load();
+    await addCard(tab, 'Backlog', 'First');
+    await addCard(tab, 'Backlog', 'Second');
+    const board = loaded(tab);
+    const [first, second] = phase(board, 'Backlog').issues;
+    if (!first || !second) throw new Error('no cards');
+
+    alice.network.down = true;
+    for (const card of [first, second])
+      await tab.perform({
+        type: 'updateIssue',
+        issueId: card.id,
+        changes: { description: `offline ${card.title}` },
+        from: { description: card.description },
+      });
+    expect(tab.getState().queued).toBe(2);
+
+    const bob = tabOf(browserOf('bob'), tool);
+    await bob.load();
+    await bob.perform({
+      type: 'updateIssue',
+      issueId: first.id,
+      changes: { title: 'First by bob' },
+      from: { title: first.title },
+    });
+    await bob.perform({
+      type: 'updateIssue',
+      issueId: second.id,
+      changes: { priority: 'High' },
+      from: { priority: second.priority },
+    });
+
+    alice.network.down = false;
+    await tab.refresh();
+    expect(tab.getState()).toMatchObject({ queued: 0, unapplied: [] });
+    const latest = phase(await stored(tool), 'Backlog').issues;
+    expect(
+      latest.map(({ title, description, priority }) => ({ title, description, priority })),
+    ).toEqual([
+      { title: 'First by bob', description: 'offline First', priority: 'none' },
+      { title: 'Second', description: 'offline Second', priority: 'High' },
+    ]);
+  });
+
+  it('holds an offline edit of a field a teammate changed until the member chooses', async () => {
+    const tool = freshTool();
+    const alice = browserOf('alice');
+    const tab = tabOf(alice, tool);
+    await tab.load();
+    await addCard(tab, 'Backlog', 'Card');
+    const card = phase(loaded(tab), 'Backlog').issues[0];
+    if (!card) throw new Error('no card');
+
+    alice.network.down = true;
+    await tab.perform({
+      type: 'updateIssue',
+      issueId: card.id,
+      changes: { title: 'Alice offline', priority: 'Low' },
+      from: { title: 'Card', priority: card.priority },
+    });
+    const bob = tabOf(browserOf('bob'), tool);
+    await bob.load();
+    await bob.perform({
+      type: 'updateIssue',
+      issueId: card.id,
+      changes: { title: 'Bob online' },
+      from: { title: 'Card' },
+    });
+
+    alice.network.down = false;
+    await tab.refresh();
+    const [entry] = tab.getState().unapplied;
+    expect(entry).toMatchObject({ reason: 'conflict' });
+    if (!entry) throw new Error('no report');
+    // Bob's title stays until Alice has chosen; nothing of her edit is lost meanwhile.
+    expect(phase(await stored(tool), 'Backlog').issues[0]?.title).toBe('Bob online');
+    expect(tab.unappliedConflict(entry.id)).toEqual([
+      { field: 'title', from: 'Card', mine: 'Alice offline', theirs: 'Bob online' },
+    ]);
+
+    expect((await tab.resolveUnapplied(entry.id, { title: 'mine' })).status).toBe('saved');
+    expect(phase(await stored(tool), 'Backlog').issues[0]).toMatchObject({
+      title: 'Alice offline',
+      priority: 'Low',
+    });
+    expect(tab.getState().unapplied).toEqual([]);
+    expect(await offlineStore(space.name, tool, alice.store)?.readUnapplied()).toEqual([]);
+  });
+
   it('recognises a queued change whose save landed although its answer was lost', async () => {
     const tool = freshTool();
     const alice = browserOf('alice');

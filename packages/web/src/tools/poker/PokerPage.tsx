@@ -8,6 +8,8 @@
  */
 import { useCallback, useMemo } from 'react';
 
+import { isEditConflict } from '@cipherspace/tools';
+
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
   allSourcedIssues,
@@ -24,6 +26,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
 import { ToolHistory } from '../content/ToolHistory.tsx';
@@ -70,6 +73,21 @@ export default function PokerPage() {
         return false;
       }
       const shown = performMessage(result, pokerActionText(action), describePokerError);
+      if (shown) showMessage(shown.kind, shown.text);
+      return false;
+    },
+    [perform, showMessage],
+  );
+
+  /** Sets the topic typed from `from`: a topic a teammate set meanwhile comes back as a conflict. */
+  const setTopic = useCallback(
+    async (topic: string, from: string): Promise<SaveOutcome> => {
+      const operation: PokerOperation = { type: 'setTopic', topic, from };
+      const result = await perform(operation);
+      if (result.status === 'conflict' && isEditConflict(result.error))
+        return { conflicts: result.error.conflicts, by: result.by ?? null };
+      if (result.status === 'saved') return true;
+      const shown = performMessage(result, pokerActionText('setTopic'), describePokerError);
       if (shown) showMessage(shown.kind, shown.text);
       return false;
     },
@@ -174,7 +192,7 @@ export default function PokerPage() {
               onSave={saveFinalEstimation}
               onClearSelection={() => void run({ type: 'selectIssue', issueId: null }, null)}
               topic={content.topic ?? ''}
-              onSetTopic={(topic) => run({ type: 'setTopic', topic }, 'setTopic')}
+              onSetTopic={setTopic}
             />
             <EstimationCards
               scale={content.scale}

@@ -18,6 +18,14 @@ import {
   type SourcedIssue,
 } from '@cipherspace/tools/poker';
 import { m } from '../../paraglide/messages.js';
+import {
+  EditConflictPanel,
+  chosenValues,
+  isConflictOutcome,
+  type ConflictChoices,
+  type EditConflict,
+  type SaveOutcome,
+} from '../content/EditConflictPanel.tsx';
 import { IssueBadges } from './IssueBadges.tsx';
 import { backlogToolText, voteText } from './poker-messages.ts';
 import type { BacklogTool } from './use-poker-backlog.ts';
@@ -39,8 +47,11 @@ export interface SelectedIssuePanelProps {
   onClearSelection: () => void;
   /** The round's free topic ('' when none), voted on while the backlog has no issue. */
   topic: string;
-  /** Sets the round's topic ('' clears it); resolves true when it was saved. */
-  onSetTopic: (topic: string) => Promise<boolean>;
+  /**
+   * Sets the round's topic ('' clears it), typed from the topic `from`; resolves true when it
+   * was saved, or a conflict when a teammate set another topic meanwhile.
+   */
+  onSetTopic: (topic: string, from: string) => Promise<SaveOutcome>;
 }
 
 /** The issue's current estimation, with the card it is taken over as when that differs (§5). */
@@ -131,16 +142,41 @@ function TopicForm({ topic, onSetTopic }: Pick<SelectedIssuePanelProps, 'topic' 
   const hintId = useId();
   const [draft, setDraft] = useState(topic);
   const [shownTopic, setShownTopic] = useState(topic);
+  // The topic the draft was typed from: a teammate's topic set since is not overwritten unasked.
+  const [base, setBase] = useState(topic);
   const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
   if (topic !== shownTopic) {
     setShownTopic(topic);
-    if (normalizeTopic(draft) === shownTopic) setDraft(topic);
+    if (normalizeTopic(draft) === shownTopic) {
+      setDraft(topic);
+      setBase(topic);
+    }
   }
 
-  async function save(next: string) {
+  async function save(next: string, from = base) {
     setSaving(true);
-    await onSetTopic(next);
+    setConflict(null);
+    const outcome = await onSetTopic(next, from);
     setSaving(false);
+    if (isConflictOutcome(outcome)) setConflict(outcome);
+    else if (outcome) setBase(normalizeTopic(next));
+  }
+
+  function resolve(choices: ConflictChoices) {
+    if (conflict === null) return;
+    const theirs = conflict.conflicts[0]?.theirs;
+    const stored = typeof theirs === 'string' ? theirs : '';
+    const chosen = chosenValues(conflict.conflicts, choices).topic;
+    setBase(stored);
+    setConflict(null);
+    if (choices.topic === 'theirs') {
+      setDraft(stored);
+      return;
+    }
+    const next = typeof chosen === 'string' ? chosen : draft;
+    setDraft(next);
+    void save(next, stored);
   }
 
   function submit(event: SyntheticEvent) {
@@ -190,6 +226,14 @@ function TopicForm({ topic, onSetTopic }: Pick<SelectedIssuePanelProps, 'topic' 
           </button>
         )}
       </div>
+      {conflict ? (
+        <EditConflictPanel
+          conflict={conflict}
+          busy={saving}
+          fieldLabel={() => m.poker_topic_label()}
+          onResolve={resolve}
+        />
+      ) : null}
     </form>
   );
 }

@@ -41,7 +41,8 @@ export interface PokerBacklog {
   reload: () => void;
   /**
    * Writes `estimation` (already the backlog text, e.g. '5' or 'M') into issue `issueId` of the
-   * tool it lives in, as the tracker's updateIssue operation. Never throws.
+   * tool it lives in, as the tracker's updateIssue operation from the estimation shown (a
+   * teammate's estimation written meanwhile makes it a conflict). Never throws.
    */
   saveEstimation: (issueId: string, estimation: string) => Promise<BacklogSaveResult>;
 }
@@ -92,10 +93,12 @@ export function usePokerBacklog(): PokerBacklog {
     async (issueId: string, estimation: string): Promise<BacklogSaveResult> => {
       const located = locateSourcedIssue(sources, issueId);
       if (located === undefined) return { status: 'not-found' };
+      // From the estimation shown: one a teammate wrote meanwhile is not overwritten unasked.
       const operation: TrackerOperation = {
         type: 'updateIssue',
         issueId,
         changes: { estimation },
+        from: { estimation: located.issue.estimation },
       };
       return located.tool === 'ticket-system' ? performTicket(operation) : performKanban(operation);
     },

@@ -13,7 +13,7 @@ function renderDialog(onSave: (operation: unknown) => Promise<boolean>) {
 }
 
 describe('TicketSettingsDialog (spec §3 Ticket settings)', () => {
-  it('starts from the board’s settings and saves the changed ones as one updateSettings', async () => {
+  it('starts from the board’s settings and saves the changed ones, from their values, as one updateSettings', async () => {
     const user = userEvent.setup();
     const onSave = vi.fn(() => Promise.resolve(true));
     const { onClose } = renderDialog(onSave);
@@ -32,6 +32,7 @@ describe('TicketSettingsDialog (spec §3 Ticket settings)', () => {
     expect(onSave).toHaveBeenCalledExactlyOnceWith({
       type: 'updateSettings',
       changes: { showTicketNumbers: false, autoAssignCreator: true },
+      from: { showTicketNumbers: true, autoAssignCreator: false },
     });
     expect(onClose).toHaveBeenCalledOnce();
   });

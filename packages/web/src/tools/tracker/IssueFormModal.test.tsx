@@ -69,14 +69,25 @@ describe('IssueFormModal (spec §2 shared issue form, §5 Issue form)', () => {
     await user.selectOptions(screen.getByLabelText('Priority'), 'High');
     await user.type(screen.getByLabelText('Estimation'), '5');
     await user.type(screen.getByLabelText('Assigned person'), 'bob{Enter}');
-    expect(onSubmit).toHaveBeenCalledWith({
-      title: 'Fix login',
-      description: 'Steps to reproduce',
-      type: 'Bug',
-      priority: 'High',
-      estimation: '5',
-      assignedPerson: 'bob',
-    });
+    expect(onSubmit).toHaveBeenCalledWith(
+      {
+        title: 'Fix login',
+        description: 'Steps to reproduce',
+        type: 'Bug',
+        priority: 'High',
+        estimation: '5',
+        assignedPerson: 'bob',
+      },
+      // What the form started from: an edit sends only what differs from it.
+      {
+        title: '',
+        description: '',
+        type: 'Task',
+        priority: 'none',
+        estimation: '',
+        assignedPerson: '',
+      },
+    );
     expect(onClose).toHaveBeenCalled();
   });
 
