@@ -23,7 +23,7 @@ type Fields = Record<string, unknown>;
 /** One kind of edit: a tool, content to edit, its fields' new values and how to read them back. */
 interface EditKind {
   name: string;
-  tool: ToolDefinition<object, NamedOperation>;
+  tool: ToolDefinition<object>;
   base: object;
   /** Per field, values that differ from the field's value in `base`. */
   values: Record<string, fc.Arbitrary<unknown>>;
@@ -62,7 +62,7 @@ const poker = pokerTool.defaultContent(operationContext(stampOf(0)));
 const KINDS: readonly EditKind[] = [
   {
     name: 'Kanban card (updateIssue)',
-    tool: trackerTool('kanban') as unknown as ToolDefinition<object, NamedOperation>,
+    tool: trackerTool('kanban'),
     base: kanban,
     values: {
       title: word.map((value) => `T ${value}`),
@@ -77,7 +77,7 @@ const KINDS: readonly EditKind[] = [
   },
   {
     name: 'Kanban column (updatePhase)',
-    tool: trackerTool('kanban') as unknown as ToolDefinition<object, NamedOperation>,
+    tool: trackerTool('kanban'),
     base: kanban,
     values: {
       name: word.map((value) => `P ${value}`),
@@ -90,7 +90,7 @@ const KINDS: readonly EditKind[] = [
   },
   {
     name: 'Issue Management settings (updateSettings)',
-    tool: trackerTool('ticket-system') as unknown as ToolDefinition<object, NamedOperation>,
+    tool: trackerTool('ticket-system'),
     base: ticket,
     values: {
       showTicketNumbers: fc.constant(!(ticket.settings as unknown as Fields).showTicketNumbers),
@@ -101,7 +101,7 @@ const KINDS: readonly EditKind[] = [
   },
   {
     name: 'Pinboard note (updatePost)',
-    tool: bulletinTool as unknown as ToolDefinition<object, NamedOperation>,
+    tool: bulletinTool,
     base: bulletin,
     values: {
       title: word.map((value) => `N ${value}`),
@@ -119,7 +119,7 @@ const KINDS: readonly EditKind[] = [
   },
   {
     name: 'Scrum Poker topic (setTopic)',
-    tool: pokerTool as unknown as ToolDefinition<object, NamedOperation>,
+    tool: pokerTool,
     base: poker,
     values: { topic: word.map((value) => `Topic ${value}`) },
     read: (content) => ({ topic: (content as { topic?: string }).topic ?? '' }),

@@ -143,6 +143,16 @@ async function saveAndClose(dialog: Locator): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * Clicks `button` as a member can: scrolled to, and within the window (a dialog taller than the
+ * window that does not scroll leaves its lower buttons out of reach).
+ */
+async function press(button: Locator): Promise<void> {
+  await button.scrollIntoViewIfNeeded();
+  await expect(button, 'the button is within the window').toBeInViewport();
+  await button.click();
+}
+
 /** The conflict panel of an edit dialog (a region named by its alert). */
 const conflictPanel = (dialog: Locator) =>
   dialog.getByRole('region', { name: /saved a change to the same fields while you were editing/ });
@@ -157,24 +167,26 @@ const choiceValue = (field: Locator, choice: RegExp) =>
 const BOB_CONFLICT =
   'bob saved a change to the same fields while you were editing. Nothing is lost yet: choose what to keep for each.';
 
-// One space for the whole file: every test works on items of its own.
-test.describe.configure({ mode: 'serial' });
-
-let members: TwoMembers;
-
-test.beforeAll(async ({ browser, server }) => {
-  members = await twoMembersOn(browser, server, TOOLS[0]?.path ?? '/tools/kanban', {
-    prefix: 'EditConflicts',
-  });
-});
-
-test.afterAll(async () => {
-  await members.close();
+/**
+ * One space for the whole file, its two members signed in once per worker: every test works on
+ * items of its own. A failed test ends its worker, so the next one starts with a fresh space.
+ */
+const withMembers = test.extend<object, { members: TwoMembers }>({
+  members: [
+    async ({ browser, server }, use) => {
+      const members = await twoMembersOn(browser, server, TOOLS[0]?.path ?? '/tools/kanban', {
+        prefix: 'EditConflicts',
+      });
+      await use(members);
+      await members.close();
+    },
+    { scope: 'worker' },
+  ],
 });
 
 for (const tool of TOOLS) {
-  test.describe(tool.name, () => {
-    test.beforeAll(async ({ server }) => {
+  withMembers.describe(tool.name, () => {
+    withMembers.beforeEach(async ({ members, server }) => {
       for (const page of [members.alicePage, members.bobPage]) {
         if (page.url() !== `${server.url}${tool.path}`)
           await page.goto(`${server.url}${tool.path}`);
@@ -186,8 +198,12 @@ for (const tool of TOOLS) {
      * Alice adds an item with `text`; both open its edit dialog; bob changes its text to
      * `bobsText` and saves; alice's screen shows it behind her open dialog. Returns her dialog.
      */
-    async function bobSavesFirst(title: string, text: string, bobsText: string) {
-      const { alicePage, bobPage } = members;
+    async function bobSavesFirst(
+      { alicePage, bobPage }: TwoMembers,
+      title: string,
+      text: string,
+      bobsText: string,
+    ) {
       await tool.add(alicePage, title, text);
       const item = { title, text, priority: tool.defaultPriority };
       await tool.expectItem(bobPage, item);
@@ -199,118 +215,131 @@ for (const tool of TOOLS) {
       return aliceDialog;
     }
 
-    test('changes to different fields made at the same time are both kept', async () => {
-      const { alicePage, bobPage } = members;
-      const title = `${tool.name} heron`;
-      await tool.add(alicePage, title, 'Written by alice');
-      await tool.expectItem(bobPage, {
-        title,
-        text: 'Written by alice',
-        priority: tool.defaultPriority,
-      });
+    withMembers(
+      'changes to different fields made at the same time are both kept',
+      async ({ members }) => {
+        const { alicePage, bobPage } = members;
+        const title = `${tool.name} heron`;
+        await tool.add(alicePage, title, 'Written by alice');
+        await tool.expectItem(bobPage, {
+          title,
+          text: 'Written by alice',
+          priority: tool.defaultPriority,
+        });
 
-      // Alice opens the dialog first; bob changes the priority meanwhile.
-      const aliceDialog = await tool.openEdit(alicePage, title);
-      const bobDialog = await tool.openEdit(bobPage, title);
-      await bobDialog.getByLabel('Priority').selectOption('High');
-      await saveAndClose(bobDialog);
-      await expect(tool.behindDialog(alicePage, title)).toContainText('High');
+        // Alice opens the dialog first; bob changes the priority meanwhile.
+        const aliceDialog = await tool.openEdit(alicePage, title);
+        const bobDialog = await tool.openEdit(bobPage, title);
+        await bobDialog.getByLabel('Priority').selectOption('High');
+        await saveAndClose(bobDialog);
+        await expect(tool.behindDialog(alicePage, title)).toContainText('High');
 
-      // Her dialog still shows the priority it opened with; she changes only the text.
-      await textField(aliceDialog, tool).fill('Rewritten by alice');
-      await saveAndClose(aliceDialog);
+        // Her dialog still shows the priority it opened with; she changes only the text.
+        await textField(aliceDialog, tool).fill('Rewritten by alice');
+        await saveAndClose(aliceDialog);
 
-      const both = { title, text: 'Rewritten by alice', priority: 'High' };
-      for (const page of [alicePage, bobPage]) await tool.expectItem(page, both);
-      await expect(alicePage.getByRole('alert')).toHaveCount(0);
-      // As stored.
-      await alicePage.reload();
-      await tool.shown(alicePage);
-      await tool.expectItem(alicePage, both);
-    });
+        const both = { title, text: 'Rewritten by alice', priority: 'High' };
+        for (const page of [alicePage, bobPage]) await tool.expectItem(page, both);
+        await expect(alicePage.getByRole('alert')).toHaveCount(0);
+        // As stored.
+        await alicePage.reload();
+        await tool.shown(alicePage);
+        await tool.expectItem(alicePage, both);
+      },
+    );
 
-    test('the same field changed by both: "Mine" saves the member’s value', async () => {
-      const { alicePage, bobPage } = members;
-      const title = `${tool.name} ibis`;
-      const aliceDialog = await bobSavesFirst(title, 'Plan A', 'Plan by bob');
-      await textField(aliceDialog, tool).fill('Plan by alice');
-      await aliceDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    withMembers(
+      'the same field changed by both: "Mine" saves the member’s value',
+      async ({ members }) => {
+        const { alicePage, bobPage } = members;
+        const title = `${tool.name} ibis`;
+        const aliceDialog = await bobSavesFirst(members, title, 'Plan A', 'Plan by bob');
+        await textField(aliceDialog, tool).fill('Plan by alice');
+        await aliceDialog.getByRole('button', { name: 'Save', exact: true }).click();
 
-      // Asked, with both values and who made the other change; her input is still there.
-      const panel = conflictPanel(aliceDialog);
-      await expect(panel.getByRole('alert')).toHaveText(BOB_CONFLICT);
-      const field = panel.getByRole('group', { name: tool.textLabel });
-      await expect(panel.getByRole('group')).toHaveCount(1);
-      await expect(choiceValue(field, /^Mine/)).toHaveText('Plan by alice');
-      await expect(choiceValue(field, /^bob's/)).toHaveText('Plan by bob');
-      // One-line texts changed differently do not merge.
-      await expect(field.getByRole('radio', { name: /^Both \(merged\)/ })).toHaveCount(0);
-      await expect(textField(aliceDialog, tool)).toHaveValue('Plan by alice');
-      const apply = panel.getByRole('button', { name: 'Save with these choices' });
-      await expect(apply).toBeDisabled();
-      // Nothing of hers is saved yet.
-      await tool.expectItem(bobPage, {
-        title,
-        text: 'Plan by bob',
-        priority: tool.defaultPriority,
-      });
+        // Asked, with both values and who made the other change; her input is still there.
+        const panel = conflictPanel(aliceDialog);
+        await expect(panel.getByRole('alert')).toHaveText(BOB_CONFLICT);
+        const field = panel.getByRole('group', { name: tool.textLabel });
+        await expect(panel.getByRole('group')).toHaveCount(1);
+        await expect(choiceValue(field, /^Mine/)).toHaveText('Plan by alice');
+        await expect(choiceValue(field, /^bob's/)).toHaveText('Plan by bob');
+        // One-line texts changed differently do not merge.
+        await expect(field.getByRole('radio', { name: /^Both \(merged\)/ })).toHaveCount(0);
+        await expect(textField(aliceDialog, tool)).toHaveValue('Plan by alice');
+        const apply = panel.getByRole('button', { name: 'Save with these choices' });
+        await expect(apply).toBeDisabled();
+        // Nothing of hers is saved yet.
+        await tool.expectItem(bobPage, {
+          title,
+          text: 'Plan by bob',
+          priority: tool.defaultPriority,
+        });
 
-      await field.getByRole('radio', { name: /^Mine/ }).check();
-      await apply.click();
-      await expect(aliceDialog).toBeHidden();
-      const hers = { title, text: 'Plan by alice', priority: tool.defaultPriority };
-      for (const page of [alicePage, bobPage]) await tool.expectItem(page, hers);
-    });
+        await field.getByRole('radio', { name: /^Mine/ }).check();
+        await press(apply);
+        await expect(aliceDialog).toBeHidden();
+        const hers = { title, text: 'Plan by alice', priority: tool.defaultPriority };
+        for (const page of [alicePage, bobPage]) await tool.expectItem(page, hers);
+      },
+    );
 
-    test('the same field changed by both: "bob\'s" keeps his value and saves her other changes', async () => {
-      const { alicePage, bobPage } = members;
-      const title = `${tool.name} crane`;
-      const aliceDialog = await bobSavesFirst(title, 'Plan A', 'Plan by bob');
-      // She also renames it: no conflict there.
-      await aliceDialog
-        .getByRole('textbox', { name: 'Title', exact: true })
-        .fill(`${title} renamed`);
-      await textField(aliceDialog, tool).fill('Plan by alice');
-      await aliceDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    withMembers(
+      'the same field changed by both: "bob\'s" keeps his value and saves her other changes',
+      async ({ members }) => {
+        const { alicePage, bobPage } = members;
+        const title = `${tool.name} crane`;
+        const aliceDialog = await bobSavesFirst(members, title, 'Plan A', 'Plan by bob');
+        // She also renames it: no conflict there.
+        await aliceDialog
+          .getByRole('textbox', { name: 'Title', exact: true })
+          .fill(`${title} renamed`);
+        await textField(aliceDialog, tool).fill('Plan by alice');
+        await aliceDialog.getByRole('button', { name: 'Save', exact: true }).click();
 
-      const panel = conflictPanel(aliceDialog);
-      await expect(panel.getByRole('alert')).toHaveText(BOB_CONFLICT);
-      await expect(panel.getByRole('group')).toHaveCount(1);
-      const field = panel.getByRole('group', { name: tool.textLabel });
-      await field.getByRole('radio', { name: /^bob's/ }).check();
-      await panel.getByRole('button', { name: 'Save with these choices' }).click();
-      await expect(aliceDialog).toBeHidden();
+        const panel = conflictPanel(aliceDialog);
+        await expect(panel.getByRole('alert')).toHaveText(BOB_CONFLICT);
+        await expect(panel.getByRole('group')).toHaveCount(1);
+        const field = panel.getByRole('group', { name: tool.textLabel });
+        await field.getByRole('radio', { name: /^bob's/ }).check();
+        await press(panel.getByRole('button', { name: 'Save with these choices' }));
+        await expect(aliceDialog).toBeHidden();
 
-      const kept = {
-        title: `${title} renamed`,
-        text: 'Plan by bob',
-        priority: tool.defaultPriority,
-      };
-      for (const page of [alicePage, bobPage]) await tool.expectItem(page, kept);
-    });
+        const kept = {
+          title: `${title} renamed`,
+          text: 'Plan by bob',
+          priority: tool.defaultPriority,
+        };
+        for (const page of [alicePage, bobPage]) await tool.expectItem(page, kept);
+      },
+    );
 
-    test('the same text changed on different lines: "Both (merged)" keeps both lines', async () => {
-      const { alicePage, bobPage } = members;
-      const title = `${tool.name} stork`;
-      const aliceDialog = await bobSavesFirst(
-        title,
-        'Line one\nLine two\nLine three',
-        'Line one\nLine two\nLine three by bob',
-      );
-      await textField(aliceDialog, tool).fill('Line one by alice\nLine two\nLine three');
-      await aliceDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    withMembers(
+      'the same text changed on different lines: "Both (merged)" keeps both lines',
+      async ({ members }) => {
+        const { alicePage, bobPage } = members;
+        const title = `${tool.name} stork`;
+        const aliceDialog = await bobSavesFirst(
+          members,
+          title,
+          'Line one\nLine two\nLine three',
+          'Line one\nLine two\nLine three by bob',
+        );
+        await textField(aliceDialog, tool).fill('Line one by alice\nLine two\nLine three');
+        await aliceDialog.getByRole('button', { name: 'Save', exact: true }).click();
 
-      const merged = 'Line one by alice\nLine two\nLine three by bob';
-      const panel = conflictPanel(aliceDialog);
-      await expect(panel.getByRole('alert')).toHaveText(BOB_CONFLICT);
-      const field = panel.getByRole('group', { name: tool.textLabel });
-      await expect(choiceValue(field, /^Both \(merged\)/)).toHaveText(merged);
-      await field.getByRole('radio', { name: /^Both \(merged\)/ }).check();
-      await panel.getByRole('button', { name: 'Save with these choices' }).click();
-      await expect(aliceDialog).toBeHidden();
+        const merged = 'Line one by alice\nLine two\nLine three by bob';
+        const panel = conflictPanel(aliceDialog);
+        await expect(panel.getByRole('alert')).toHaveText(BOB_CONFLICT);
+        const field = panel.getByRole('group', { name: tool.textLabel });
+        await expect(choiceValue(field, /^Both \(merged\)/)).toHaveText(merged);
+        await field.getByRole('radio', { name: /^Both \(merged\)/ }).check();
+        await press(panel.getByRole('button', { name: 'Save with these choices' }));
+        await expect(aliceDialog).toBeHidden();
 
-      const both = { title, text: merged, priority: tool.defaultPriority };
-      for (const page of [alicePage, bobPage]) await tool.expectItem(page, both);
-    });
+        const both = { title, text: merged, priority: tool.defaultPriority };
+        for (const page of [alicePage, bobPage]) await tool.expectItem(page, both);
+      },
+    );
   });
 }

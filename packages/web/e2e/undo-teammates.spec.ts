@@ -1,8 +1,8 @@
 /**
- * Undo reverts only the member's own change (issue 16 item 5), whatever teammates did since
- * elsewhere on the board: on Kanban, in two browser contexts against a real server, alice adds
- * a card, bob adds one in another column, and alice's Undo removes hers on both screens while
- * bob's stays, without a "can't be undone" message; her Redo brings it back.
+ * Undo reverts only the member's own change, whatever teammates did since elsewhere on the
+ * board: on Kanban, in two browser contexts against a real server, alice adds a card, bob adds
+ * one in another column, and alice's Undo removes hers on both screens while bob's stays,
+ * without a "can't be undone" message; her Redo brings it back.
  */
 import { expect, test } from './fixtures.ts';
 import { addKanbanCard, kanbanCard, kanbanColumn, kanbanShown, twoMembersOn } from './support.ts';

@@ -74,7 +74,7 @@ export function ToolContentState({
         </StatusMessage>
         <ul>
           {state.unapplied.map((entry) => {
-            const label = unappliedLabel(entry.operation);
+            const label = unappliedLabel(entry.operation, state.content);
             // An edit whose fields a teammate changed meanwhile waits for the member's choice.
             const conflicts = tool.unappliedConflict?.(entry.id) ?? null;
             const resolve = tool.resolveUnapplied;
@@ -88,7 +88,7 @@ export function ToolContentState({
                     })}
                 {conflicts && resolve ? (
                   <EditConflictPanel
-                    conflict={{ conflicts, by: null }}
+                    conflict={{ conflicts, by: entry.by ?? null }}
                     fieldLabel={fieldLabel}
                     {...(formatValue ? { formatValue } : {})}
                     onResolve={(choices) => void resolve(entry.id, choices)}

@@ -196,6 +196,8 @@ export interface UnappliedOperation {
   id: string;
   operation: Operation | null;
   reason: UnappliedChange['reason'];
+  /** Who made the change it met, as the server recorded it (when this tab saw it). */
+  by?: string | null;
 }
 
 /** Content failed validation before a save; `problems` are the spec §5 messages. */
@@ -817,8 +819,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     change: QueuedChange,
     operation: Operation | null,
     reason: UnappliedChange['reason'],
+    by?: string | null,
   ): Promise<void> {
-    this.unapplied.push({ id: change.id, operation, reason });
+    this.unapplied.push({ id: change.id, operation, reason, ...(by ? { by } : {}) });
     await this.offline
       ?.addUnapplied({ id: change.id, operation: change.operation, reason })
       .catch(() => undefined);
@@ -864,7 +867,8 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       if (result.status === 'saved') {
         await this.offline?.removeQueued(item.change.id).catch(() => undefined);
       } else {
-        await this.reportUnapplied(item.change, item.operation, result.status);
+        const by = result.status === 'conflict' ? result.by : undefined;
+        await this.reportUnapplied(item.change, item.operation, result.status, by);
       }
       this.setState({ content: this.confirmed.content });
     }

@@ -477,7 +477,7 @@ describe('offline tools (issue 17)', () => {
     alice.network.down = false;
     await tab.refresh();
     const [entry] = tab.getState().unapplied;
-    expect(entry).toMatchObject({ reason: 'conflict' });
+    expect(entry).toMatchObject({ reason: 'conflict', by: 'bob' });
     if (!entry) throw new Error('no report');
     // Bob's title stays until Alice has chosen; nothing of her edit is lost meanwhile.
     expect(phase(await stored(tool), 'Backlog').issues[0]?.title).toBe('Bob online');

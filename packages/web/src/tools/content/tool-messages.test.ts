@@ -72,6 +72,26 @@ describe('the label of an offline change that could not be applied (issue 17)', 
     expect(unappliedLabel(null)).toBeNull();
   });
 
+  it('names the card an edit of other fields changed, by its title on the board', () => {
+    const descriptionEdit = {
+      ...edit,
+      args: { issueId: 'i1', changes: { description: 'Steps' }, from: { description: '' } },
+    };
+    const board = { phases: [{ id: 'p1', issues: [{ id: 'i1', title: 'Login bug' }] }] };
+    expect(unappliedLabel(descriptionEdit, board)).toBe('Edit card "Login bug"');
+    const note = {
+      ...edit,
+      tool: 'bulletin',
+      name: 'updatePost',
+      args: { postId: 'n1', changes: { content: 'Body text' } },
+    };
+    expect(unappliedLabel(note, { posts: [{ id: 'n1', title: 'Retro' }] })).toBe(
+      'Edit note "Retro"',
+    );
+    // Gone from the board: the arguments' own text, as before.
+    expect(unappliedLabel(note, { posts: [] })).toBe('Edit note "Body text"');
+  });
+
   it('speaks German', () => {
     void setLocale('de', { reload: false });
     expect(unappliedLabel(edit)).toBe('Karte bearbeiten „Login bug“');

@@ -132,15 +132,46 @@ function operationText({ tool, name }: Pick<Operation, 'tool' | 'name'>): string
 
 /**
  * A short label of a change made offline that could not be applied (issue 17), in the current
- * language: its operation's action and the first title, name or text among its arguments (at most
- * 80 characters), e.g. `Edit card "Login bug"` / `Karte bearbeiten „Login bug“`; an operation
+ * language: its operation's action and the title or name in `content` of what it changes, else
+ * the first title, name or text among its arguments (at most 80 characters), e.g. `Edit card "Login bug"` / `Karte bearbeiten „Login bug“`; an operation
  * name this app does not know stays as it is. Null when the operation could not be opened.
  */
-export function unappliedLabel(operation: Operation | null): string | null {
+export function unappliedLabel(
+  operation: Operation | null,
+  content: unknown = null,
+): string | null {
   if (operation === null) return null;
   const action = operationText(operation);
-  const text = firstText(operation.args, 2);
+  const text = namedEntity(operation.args, content) ?? firstText(operation.args, 2);
   return text === null ? action : m.tool_unapplied_named({ action, text });
+}
+
+/**
+ * The title or name, in `content`, of the card, note, phase or diagram the arguments name by
+ * id (`issueId`, `postId`, …): an edit carries only the fields it changed, not the title.
+ */
+function namedEntity(args: Readonly<Record<string, unknown>>, content: unknown): string | null {
+  for (const [key, id] of Object.entries(args)) {
+    if (!key.endsWith('Id') || typeof id !== 'string') continue;
+    const entity = findById(content, id);
+    for (const field of ['title', 'name']) {
+      const text = entity?.[field];
+      if (typeof text === 'string' && text.trim() !== '') return text.slice(0, 80);
+    }
+  }
+  return null;
+}
+
+/** The object with `id` anywhere inside `value` (depth first), or null. */
+function findById(value: unknown, id: string): Record<string, unknown> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  if (!Array.isArray(value) && (value as { id?: unknown }).id === id)
+    return value as Record<string, unknown>;
+  for (const item of Object.values(value) as unknown[]) {
+    const found = findById(item, id);
+    if (found) return found;
+  }
+  return null;
 }
 
 const TEXT_KEYS = ['title', 'name', 'text', 'topic', 'content'];
