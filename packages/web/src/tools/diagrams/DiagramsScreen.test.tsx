@@ -559,6 +559,9 @@ describe('Diagrams timers', () => {
     post({ event: 'save', xml: '<mxGraphModel><root/></mxGraphModel>' }, editor);
     const status = screen.getByRole('group', { name: 'Diagram status' });
     await waitFor(() => expect(status).toHaveTextContent('Last saved: just now'));
+    // The save's last renders and the effect that starts the refresh interval run first: on a
+    // busy machine they may still be pending when the text shows.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     act(() => {
       vi.advanceTimersByTime(59_000);
     });
