@@ -4,9 +4,11 @@
  * server: bob saves a drawing, then alice — who opened the diagram before — saves another. She
  * is asked instead of overwriting bob's, and each choice does what it says: Keep both (two
  * diagrams; bob's drawing intact after a reload), Overwrite (hers after a reload), Reload theirs
- * (bob's in her editor). As in diagrams.spec.ts there is no internet here, so the editor
- * (DIAGRAM_EDITOR_URL) is a small fake that speaks draw.io's embed protocol: it shows what it
- * was loaded with and saves a drawing with a box labelled as the test asks.
+ * (bob's in her editor). The editor here (DIAGRAM_EDITOR_URL, answered by the test) is a small
+ * fake that speaks draw.io's embed protocol: it shows what it was loaded with and saves a drawing
+ * with a box labelled as the test asks — it starts at once, so all three choices are covered
+ * cheaply. diagrams-conflict-drawio.spec.ts plays Keep both and Reload theirs with the real
+ * draw.io the server bundles.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
