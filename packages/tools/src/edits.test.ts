@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EditConflictError,
   editBetween,
+  findEntity,
   isEditConflict,
   isEmptyEdit,
   mergeFieldChanges,
@@ -186,5 +187,14 @@ describe('mergeText and mergeLists', () => {
     expect(mergedValue({ field: 'tags', from: ['x'], mine: ['x', 'm'], theirs: [] })).toEqual([
       'm',
     ]);
+  });
+});
+
+describe('findEntity', () => {
+  it('finds the object with an id at any depth, or null', () => {
+    const board = { phases: [{ id: 'p1', issues: [{ id: 'i1', title: 'Login bug' }] }] };
+    expect(findEntity(board, 'i1')).toEqual({ id: 'i1', title: 'Login bug' });
+    expect(findEntity(board, 'p1')).toBe(board.phases[0]);
+    expect(findEntity(board, 'nope')).toBeNull();
   });
 });

@@ -257,3 +257,19 @@ function aroundOf<T>(side: T[], base: readonly T[]): { side: T[]; before: T[]; a
   }
   return null;
 }
+
+/**
+ * The object with `id` anywhere inside `content` (a card, note, phase, diagram…; depth first),
+ * or null: what an edit's `entityId` or an operation's `issueId`/`postId` names.
+ */
+export function findEntity(content: unknown, id: string): Record<string, unknown> | null {
+  const stack: unknown[] = [content];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (!Array.isArray(value) && (value as { id?: unknown }).id === id)
+      return value as Record<string, unknown>;
+    for (const item of Object.values(value) as unknown[]) stack.push(item);
+  }
+  return null;
+}

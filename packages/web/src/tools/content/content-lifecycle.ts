@@ -38,6 +38,7 @@
 
 import { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
 import {
+  findEntity,
   isEditConflict,
   isEmptyEdit,
   parseOperationFor,
@@ -1548,20 +1549,9 @@ interface AppliedChange<C> {
 /** How many applied changes a lifecycle keeps to tell who changed a conflicting field. */
 const RECENT_CHANGES = 64;
 
-/**
- * The object with `id` inside `content` (a card, note, phase, diagram…; depth first), or the
- * content itself for null; undefined when there is none.
- */
+/** The entity an edit conflict names (the content itself for null). */
 function entityOf(content: unknown, id: string | null): unknown {
-  if (id === null) return content;
-  const stack: unknown[] = [content];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value !== 'object' || value === null) continue;
-    if (!Array.isArray(value) && (value as { id?: unknown }).id === id) return value;
-    for (const item of Object.values(value) as unknown[]) stack.push(item);
-  }
-  return undefined;
+  return id === null ? content : findEntity(content, id);
 }
 
 /** A field of an entity; for the content itself, also one of its `settings`. */

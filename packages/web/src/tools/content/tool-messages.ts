@@ -5,7 +5,7 @@
  * same way.
  */
 import { DecryptError } from '@cipherspace/crypto';
-import type { Operation } from '@cipherspace/tools';
+import { findEntity, type Operation } from '@cipherspace/tools';
 import type { BulletinOperationType } from '@cipherspace/tools/bulletin';
 import type { DiagramOperationType } from '@cipherspace/tools/diagrams';
 import type { PokerOperationType } from '@cipherspace/tools/poker';
@@ -153,23 +153,11 @@ export function unappliedLabel(
 function namedEntity(args: Readonly<Record<string, unknown>>, content: unknown): string | null {
   for (const [key, id] of Object.entries(args)) {
     if (!key.endsWith('Id') || typeof id !== 'string') continue;
-    const entity = findById(content, id);
+    const entity = findEntity(content, id);
     for (const field of ['title', 'name']) {
       const text = entity?.[field];
       if (typeof text === 'string' && text.trim() !== '') return text.slice(0, 80);
     }
-  }
-  return null;
-}
-
-/** The object with `id` anywhere inside `value` (depth first), or null. */
-function findById(value: unknown, id: string): Record<string, unknown> | null {
-  if (typeof value !== 'object' || value === null) return null;
-  if (!Array.isArray(value) && (value as { id?: unknown }).id === id)
-    return value as Record<string, unknown>;
-  for (const item of Object.values(value) as unknown[]) {
-    const found = findById(item, id);
-    if (found) return found;
   }
   return null;
 }
