@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 import { chromiumExecutable, CHROMIUM_ARGS } from './e2e/browser.ts';
 
+/** How many times slower than the reference machine this one is (.ci/run measures it; ≥ 1). */
+const slowdown = Math.max(1, Number(process.env.TEST_SLOWDOWN) || 1);
+
 /**
  * End-to-end tests in real Chromium (Debian's `chromium`; never a downloaded browser) against
  * real server processes with real databases. Each worker starts its own server (see
@@ -9,8 +12,9 @@ import { chromiumExecutable, CHROMIUM_ARGS } from './e2e/browser.ts';
  */
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Per test and per expectation, stretched on a slower machine by TEST_SLOWDOWN.
+  timeout: Math.round(60_000 * slowdown),
+  expect: { timeout: Math.round(10_000 * slowdown) },
   fullyParallel: false,
   // Two: each worker runs a server and a Chromium, and a third only slowed a 2-core machine.
   workers: 2,

@@ -237,39 +237,37 @@ for (const [language, messages] of Object.entries(LANGUAGES)) {
             await withSample.step(path, () => checkScreen(page, path));
         });
 
-        withSample(
-          'dashboard, settings and the six tools with content',
-          async ({ page, server, sampleSpace }) => {
-            await signIn(page, server, sampleSpace);
-            await withSample.step('/dashboard', () =>
-              checkScreen(page, '/dashboard', async () => {
-                await expect(page.getByTestId('connection-status')).toHaveText(
-                  messages.connection_connected,
-                );
-                await expect(page.getByTestId('content-status')).toHaveText(
-                  messages.dashboard_content_ready,
-                );
-              }),
-            );
-            await withSample.step('/space/settings', () =>
-              checkScreen(page, '/space/settings', () =>
-                expect(page.getByRole('combobox').first()).toBeVisible(),
-              ),
-            );
-            for (const { route } of Object.values(TOOL_METADATA))
-              await withSample.step(route, () =>
-                // With the sample content; the tools without (diagrams, randomizer) save their
-                // default content on the worker's first visit.
-                checkScreen(page, route, async () => {
-                  await expect(page.getByText(messages.tool_loading)).toBeHidden();
-                  await expect(
-                    page.getByRole('button', { name: messages.tool_undo }),
-                  ).toBeVisible();
-                  await expect(page.locator('.diagrams-overlay')).toBeHidden();
-                }),
+        withSample('dashboard and settings', async ({ page, server, sampleSpace }) => {
+          await signIn(page, server, sampleSpace);
+          await withSample.step('/dashboard', () =>
+            checkScreen(page, '/dashboard', async () => {
+              await expect(page.getByTestId('connection-status')).toHaveText(
+                messages.connection_connected,
               );
-          },
-        );
+              await expect(page.getByTestId('content-status')).toHaveText(
+                messages.dashboard_content_ready,
+              );
+            }),
+          );
+          await withSample.step('/space/settings', () =>
+            checkScreen(page, '/space/settings', () =>
+              expect(page.getByRole('combobox').first()).toBeVisible(),
+            ),
+          );
+        });
+
+        // One test per tool: axe over a full tool screen takes seconds on a slow machine.
+        for (const { route } of Object.values(TOOL_METADATA))
+          withSample(`${route} with content`, async ({ page, server, sampleSpace }) => {
+            await signIn(page, server, sampleSpace);
+            // With the sample content; the tools without (diagrams, randomizer) save their
+            // default content on the worker's first visit.
+            await checkScreen(page, route, async () => {
+              await expect(page.getByText(messages.tool_loading)).toBeHidden();
+              await expect(page.getByRole('button', { name: messages.tool_undo })).toBeVisible();
+              await expect(page.locator('.diagrams-overlay')).toBeHidden();
+            });
+          });
       },
     );
   }
