@@ -402,22 +402,21 @@ describe('content operation log', () => {
   });
 
   describe('delete', () => {
-    it('clears the log with the content; versions and changes restart at 1', async () => {
+    it('keeps the log with the history; the next save goes on after it as a replacement', async () => {
       const tool = 'restarted';
       await save(tool, 0, [await op({ old: 1 })]);
       await save(tool, 1, [await op({ old: 2 })]);
       await h.caller(bob).content.delete({ space_name: space.name, tool });
-      expect(await logRows(tool)).toEqual([]);
+      expect((await logRows(tool)).map((row) => row.version)).toEqual([1, 2]);
       await expectTRPCError(changes(tool, 0), 'NOT_FOUND', ERROR.contentNotFound);
 
       const fresh = [await op({ fresh: 1 })];
-      expect(await save(tool, 0, fresh)).toBe(1);
-      const answer = await changes(tool, 0);
-      expect(answer.changes).toEqual([
-        expect.objectContaining({ version: 1, kind: 'operations', operations: fresh }),
+      expect(await save(tool, 0, fresh)).toBe(3);
+      // A client still at the old version 2 learns it must load the snapshot: the operations
+      // of a first save were made on no content.
+      expect((await changes(tool, 2)).changes).toEqual([
+        expect.objectContaining({ version: 3, kind: 'replacement', operations: null }),
       ]);
-      // A client still at the old version 2 learns it must load the snapshot.
-      expect(await changes(tool, 2)).toMatchObject({ version: 1, too_far_behind: true });
     });
 
     it('leaves the log of other tools alone', async () => {

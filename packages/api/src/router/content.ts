@@ -16,7 +16,6 @@ import { CHANGES_SINCE_MAX_VERSIONS, INLINE_OPERATIONS_MAX_CHARS } from '../cons
 import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
 import { writeSave, type SavedRow, type SaveWrite } from '../services/content-write.ts';
-import { deleteHistory } from '../services/history.ts';
 import { preparedQueries } from '../services/prepared.ts';
 import { findSave, rememberSave } from '../services/saves.ts';
 import type { AuthSession } from '../services/sessions.ts';
@@ -354,21 +353,22 @@ export const contentRouter = router({
   }),
 
   /**
-   * Deletes the tool's content, its change log and its snapshots (its whole history, issue 16) in
-   * one transaction (versions restart at 1); members are told with a content_update of version 0
-   * (the spec's four fields). 404 when none.
+   * Deletes the tool's current content; its history stays (spec §6: tools have no roles, so any
+   * member may delete, and any member can undo it). The kept versions (`tool_changes`,
+   * `tool_snapshots`) are not touched, and the next save of the tool continues their numbering
+   * (services/content-write.ts), so every earlier version can be opened and restored from the
+   * History panel once the tool is opened again. Members are told with a content_update of
+   * version 0 (the spec's four fields). Returns { deleted: true }; NOT_FOUND 'No content for this
+   * tool yet' when there is none.
    */
   delete: memberProcedure.input(toolInput).mutation(async ({ ctx, input }) => {
     const { space } = ctx.auth;
-    await ctx.db.transaction(async (tx) => {
-      const deleted = await tx
-        .delete(toolContents)
-        .where(and(eq(toolContents.spaceId, space.id), eq(toolContents.tool, input.tool)))
-        .returning({ id: toolContents.id });
-      if (deleted.length === 0)
-        throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
-      await deleteHistory(tx, { spaceId: space.id, tool: input.tool });
-    });
+    const deleted = await ctx.db
+      .delete(toolContents)
+      .where(and(eq(toolContents.spaceId, space.id), eq(toolContents.tool, input.tool)))
+      .returning({ id: toolContents.id });
+    if (deleted.length === 0)
+      throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
     await announceUpdate(ctx.bus, ctx.auth, ctx.now(), {
       tool: input.tool,
       content_hash: null,

@@ -224,21 +224,25 @@ describe('content history', () => {
       expect(await snapshotVersions('conflicted')).toEqual([1]);
     });
 
-    it('go with the content: deleted with it (versions restart), other tools keep theirs', async () => {
+    it('outlive a deletion of the content: the next save goes on after them', async () => {
       const gone = new Tracked('gone');
       await gone.steps(3);
       await gone.replace(9);
       const kept = new Tracked('kept');
       await kept.steps(2);
       await h.caller(bob).content.delete({ space_name: space.name, tool: 'gone' });
-      expect(await snapshotVersions('gone')).toEqual([]);
+      expect(await snapshotVersions('gone')).toEqual([1, 4]);
       expect(await snapshotVersions('kept')).toEqual([1]);
       await expectTRPCError(list('gone'), 'NOT_FOUND', ERROR.contentNotFound);
 
       const again = new Tracked('gone');
+      for (const [v, saved] of gone.saved) again.saved.set(v, saved);
       await again.steps(2);
-      expect(await snapshotVersions('gone')).toEqual([1]);
+      expect(again.version).toBe(6);
+      expect(await snapshotVersions('gone')).toEqual([1, 4, 5]);
       await expectRebuilds(again, 1);
+      await expectRebuilds(again, 3);
+      await expectRebuilds(again, 6);
     });
 
     it('go with the space (cascade)', async () => {

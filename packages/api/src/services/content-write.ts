@@ -49,12 +49,15 @@ export interface SavedRow {
 
 /**
  * Writes `save` in one statement: for `baseVersion` 0 inserts the content (nothing when the tool
- * already has content), else updates it where its version is still `baseVersion`; in the same
+ * already has content) as the version after the newest its history keeps — 1 for a new tool; a
+ * deleted tool's history stays, so its numbering goes on and no kept version is overwritten —
+ * with that version in its metadata (and, after a deletion, logged as a replacement), else updates it where its version is still `baseVersion`; in the same
  * statement records the change (kind and operations) with the new version — replacing a
  * leftover row of that version, which only a log written by hand could hold — and keeps the
  * written envelope as a history snapshot when the save is a replacement, when the tool has no
  * snapshot yet, or when its newest is HISTORY_SNAPSHOT_EVERY_VERSIONS or more versions older
- * (a leftover snapshot of the version is replaced likewise). Resolves the written row, or
+ * (a leftover snapshot of the version is replaced likewise); an insert is always kept as a
+ * snapshot, since no kept version before it leads to it. Resolves the written row, or
  * undefined when nothing was written (someone saved first: the stored version is not
  * `baseVersion`). @throws the 404 of {@link rethrowSpaceGone} when the space was deleted
  * meanwhile; database errors otherwise.
@@ -76,11 +79,26 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
     encryptedData: toolContents.encryptedData,
     updatedAt: toolContents.updatedAt,
   };
+  // After a deletion the history stays (router/content.ts `delete`): a new first version goes
+  // after the newest it keeps, so that none of them is overwritten.
+  const firstVersion = sql<number>`(greatest(
+    (select max(${toolChanges.version}) from ${toolChanges}
+      where ${toolChanges.spaceId} = ${save.spaceId} and ${toolChanges.tool} = ${save.tool}),
+    (select max(${toolSnapshots.version}) from ${toolSnapshots}
+      where ${toolSnapshots.spaceId} = ${save.spaceId} and ${toolSnapshots.tool} = ${save.tool}),
+    0) + 1)::int`;
   const written = q.$with('written').as(
     save.baseVersion === 0
       ? q
           .insert(toolContents)
-          .values({ ...values, spaceId: save.spaceId, tool: save.tool, createdAt: save.now })
+          .values({
+            ...values,
+            version: firstVersion,
+            contentMetadata: sql`${JSON.stringify(save.contentMetadata)}::jsonb || jsonb_build_object('version', ${firstVersion})`,
+            spaceId: save.spaceId,
+            tool: save.tool,
+            createdAt: save.now,
+          })
           .onConflictDoNothing()
           .returning(returned)
       : q
@@ -110,6 +128,9 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
     modifiedBy: save.modifiedBy,
     createdAt: save.now,
   };
+  // A first save after a deletion is logged as a replacement: its operations were made on no
+  // content, and a client still at an earlier version must not apply them to what it holds.
+  const restarted = save.baseVersion === 0 ? sql`${written.version} > 1` : sql`false`;
   const logged = q.$with('logged').as(
     q
       .insert(toolChanges)
@@ -117,10 +138,12 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
         q
           .select({
             ...rowOfWritten,
-            kind: sql<ToolChangeKind>`${save.kind}::text`.as('kind'),
+            kind: sql<ToolChangeKind>`case when ${restarted} then 'replacement' else ${save.kind}::text end`.as(
+              'kind',
+            ),
             operations: sql<
               string[] | null
-            >`${save.operations === null ? null : JSON.stringify(save.operations)}::jsonb`.as(
+            >`case when ${restarted} then null else ${save.operations === null ? null : JSON.stringify(save.operations)}::jsonb end`.as(
               'operations',
             ),
             modifiedBy: sql<string>`${save.modifiedBy}::text`.as('modified_by'),
@@ -137,7 +160,7 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
   // The statement's snapshot of tool_snapshots is the one before it: the snapshot this
   // statement may insert is not seen here.
   const due =
-    save.kind === 'replacement'
+    save.kind === 'replacement' || save.baseVersion === 0
       ? undefined
       : notExists(
           q

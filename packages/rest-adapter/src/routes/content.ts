@@ -121,12 +121,18 @@ export const contentRoutes: readonly RestRoute[] = [
     url: '/api/content/:spaceName/:tool',
     operationId: 'deleteContent',
     summary: "Delete a tool's content",
-    description: 'Members are told with a `content_update` of version 0.',
+    description:
+      "Any member may delete a tool's content (spec §6: tools have no roles) because any member " +
+      'can undo it: the history stays. `GET` answers 404 until the next save, which continues the ' +
+      'version numbering after the newest kept version (a save with `metadata.version` 0 stores ' +
+      'that version + 1, not 1), so every earlier version can still be read with ' +
+      '`GET …/history/{version}` and saved again (restored). Members are told with a ' +
+      '`content_update` of version 0.',
     tag: 'Content',
     access: 'member',
     procedure: 'content.delete',
     params: toolParams,
-    success: { status: 204, description: 'The content is gone.' },
+    success: { status: 204, description: 'The content is gone; its history is kept.' },
     errors: { 404: noContent },
   },
 ];
