@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ERROR } from '../errors.ts';
-import { nameSkeleton } from '../services/names.ts';
+import { NAME_KEYS_VERSION, nameKey, nameSkeleton } from '../services/names.ts';
 import {
   createApiHarness,
   expectTRPCError,
@@ -174,6 +174,22 @@ describe('names nobody can impersonate', () => {
           name: space.name,
         });
       }
+    });
+
+    it("keys again the names keyed by older rules, so they clash under today's", async () => {
+      // As rules version 1 keyed them: its skeleton took the palochka ӏ for an i.
+      const old = await oldSpace('Роӏӏ Һаӏӏ', new Date('2024-04-01T00:00:00Z'));
+      await h.db.db
+        .update(spaces)
+        .set({ nameKey: nameKey(old.name), nameSkeleton: 'poii haii', nameKeysVersion: 1 })
+        .where(eq(spaces.name, old.name));
+
+      await expectTRPCError(create('Poll Hall'), 'CONFLICT', ERROR.spaceLookalike);
+      const [keyed] = await h.db.db
+        .select({ skeleton: spaces.nameSkeleton, version: spaces.nameKeysVersion })
+        .from(spaces)
+        .where(eq(spaces.name, old.name));
+      expect(keyed).toEqual({ skeleton: nameSkeleton('Poll Hall'), version: NAME_KEYS_VERSION });
     });
 
     it('keeps clashing old users able to log in and refuses new names that clash with them', async () => {

@@ -1,4 +1,5 @@
 /** Names nobody can impersonate: the key and skeleton of services/names.ts (issue 18). */
+import confusables from 'unhomoglyph/data.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 
 import { assignNameKeys } from './name-keys.ts';
@@ -57,6 +58,37 @@ describe('nameSkeleton: names that pass for each other', () => {
     ['Jürgen', 'Jurgen'],
   ])('%j and %j look different', (first, second) => {
     expect(nameSkeleton(second)).not.toBe(nameSkeleton(first));
+  });
+
+  it.each([
+    ['small palochka for l', 'alice', 'аӏісе'],
+    ['small palochka for l, twice', 'hello', 'һеӏӏо'],
+    ['capital shha and palochka', 'Hello Poll', 'Һеӏӏо Роӏӏ'],
+    ['composed and decomposed', 'Bjӧrn', 'Bjo\u0308rn'],
+  ])('%s: %j and %j share a skeleton', (_, first, second) => {
+    expect(nameSkeleton(second)).toBe(nameSkeleton(first));
+  });
+});
+
+describe('nameSkeleton: every mapping of UTS #39 confusables.txt', () => {
+  // The file as the package ships it: source character → prototype.
+  const mappings = Object.entries(confusables as Record<string, string>);
+  // The characters a name may hold: letters (with their marks) and digits.
+  const nameCharacters = mappings.filter(([source]) => /^[\p{L}\p{N}\p{M}]$/u.test(source));
+
+  it('holds the whole file, palochka among its letters', () => {
+    expect(mappings.length).toBeGreaterThan(6000);
+    expect(nameCharacters.length).toBeGreaterThan(5000);
+    expect(confusables).toMatchObject({ '\u04CF': 'i', '\u04C0': 'l' });
+  });
+
+  it('gives each character the skeleton of its prototype, alone and inside a word', () => {
+    const apart = nameCharacters.filter(
+      ([source, prototype]) =>
+        nameSkeleton(source) !== nameSkeleton(prototype) ||
+        nameSkeleton(`x${source}z`) !== nameSkeleton(`x${prototype}z`),
+    );
+    expect(apart).toEqual([]);
   });
 });
 
