@@ -1,8 +1,10 @@
 /**
  * `EventBus.events()` within one process (events.ts): what every subscription and raw socket
  * relies on — nothing published after subscribing is missed, order is kept, and a subscription
- * that ends (abort or stop) leaves no listener behind, whether or not it was ever iterated.
+ * that ends (abort or stop) leaves no listener behind, whether or not it was ever iterated — and
+ * the `resync_needed` events that tell subscribers to catch up when the transport drops or returns.
  */
+import type { DbNotifier, ListenState } from '@cipherspace/db';
 import { describe, expect, it } from 'vitest';
 
 import { EventBus, type BusEvent, type NewBusEvent } from './events.ts';
@@ -100,5 +102,98 @@ describe('EventBus.events', () => {
       expect.objectContaining({ name: 'AbortError' }),
     );
     expect(bus.listenerCount(SPACE)).toBe(0);
+  });
+});
+
+/** A transport whose connection state the test sets; records what it was asked to send. */
+function scriptedNotifier() {
+  let setState: ((state: ListenState) => void) | null = null;
+  const sent: { topic: string | undefined; payload: BusEvent['payload'] }[] = [];
+  const notifier: DbNotifier = {
+    kind: 'nats',
+    notify(_channel, payload, topic) {
+      const envelope = JSON.parse(payload) as { event: BusEvent };
+      sent.push({ topic, payload: envelope.event.payload });
+      return Promise.resolve();
+    },
+    listen(_channel, _onPayload, onState) {
+      setState = (state) => onState?.(state);
+      setState('listening');
+      return Promise.resolve({ unlisten: () => Promise.resolve() });
+    },
+  };
+  return {
+    notifier,
+    sent,
+    state(state: ListenState) {
+      if (!setState) throw new Error('the bus is not listening');
+      setState(state);
+    },
+  };
+}
+
+describe('EventBus resync', () => {
+  const resyncs = (events: BusEvent[]) =>
+    events.flatMap((event) =>
+      event.payload.type === 'resync_needed' ? [`${event.spaceId}:${event.payload.reason}`] : [],
+    );
+
+  it("tells every local space's subscribers when the transport drops and returns, not at start", async () => {
+    const transport = scriptedNotifier();
+    const bus = new EventBus(transport.notifier);
+    const seen: BusEvent[] = [];
+    bus.subscribe('space-a', (event) => seen.push(event));
+    bus.subscribe('space-b', (event) => seen.push(event));
+    await bus.start();
+    expect(seen).toEqual([]);
+
+    transport.state('reconnecting');
+    transport.state('listening');
+    expect(resyncs(seen)).toEqual([
+      'space-a:event_bus_disconnected',
+      'space-b:event_bus_disconnected',
+      'space-a:event_bus_reconnected',
+      'space-b:event_bus_reconnected',
+    ]);
+    // Nothing was published here meanwhile: the other instances have nothing to catch up on.
+    expect(transport.sent).toEqual([]);
+    await bus.close();
+  });
+
+  it('once back, tells the other instances about the spaces it published to during the outage or just before', async () => {
+    const transport = scriptedNotifier();
+    const bus = new EventBus(transport.notifier, { resyncLookbackMs: 60_000 });
+    await bus.start();
+    await bus.publish(joined('before', 'space-before'));
+    transport.state('reconnecting');
+    await bus.publish(joined('during', 'space-during'));
+    await bus.publish(joined('again', 'space-during'));
+    transport.sent.length = 0;
+    transport.state('listening');
+    expect(transport.sent).toEqual([
+      {
+        topic: 'space-before',
+        payload: { type: 'resync_needed', reason: 'event_bus_reconnected' },
+      },
+      {
+        topic: 'space-during',
+        payload: { type: 'resync_needed', reason: 'event_bus_reconnected' },
+      },
+    ]);
+    await bus.close();
+  });
+
+  it('forgets publishes older than the lookback before the loss', async () => {
+    const transport = scriptedNotifier();
+    const bus = new EventBus(transport.notifier, { resyncLookbackMs: 0 });
+    await bus.start();
+    await bus.publish(joined('long ago', 'space-old'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    transport.state('reconnecting');
+    await bus.publish(joined('during', 'space-new'));
+    transport.sent.length = 0;
+    transport.state('listening');
+    expect(transport.sent.map((entry) => entry.topic)).toEqual(['space-new']);
+    await bus.close();
   });
 });

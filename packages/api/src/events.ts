@@ -74,13 +74,27 @@ export type RealtimeMessage =
       data: { user_id: string; username: string };
     };
 
-/** Server-internal events that end connections (user removed, session revoked, space deleted). */
+/**
+ * Why subscribers are told to catch up (the `resync` message of realtime.onEvent):
+ * `event_bus_disconnected` — this instance lost its cross-instance connection, so live updates
+ * saved through other instances may be missing until it is back; `event_bus_reconnected` — a
+ * cross-instance connection (this instance's, or that of an instance that published in the
+ * space while its own was down) is back, so what was missed meanwhile can now be fetched.
+ */
+export type ResyncReason = 'event_bus_disconnected' | 'event_bus_reconnected';
+
+/**
+ * Server-internal events: those that end connections (user removed, session revoked, space
+ * deleted), and `resync_needed`, which subscribers turn into a `resync` message.
+ */
 export type ControlEvent =
   | { type: 'member_removed'; user_id: string }
   | { type: 'session_revoked'; session_id: string }
   | { type: 'space_deleted' }
   /** A member's name or role or the space's settings changed: cached sessions are re-read. */
-  | { type: 'space_updated' };
+  | { type: 'space_updated' }
+  /** Live updates of the space may have been lost between instances: catch up. */
+  | { type: 'resync_needed'; reason: ResyncReason };
 
 export interface BusEvent {
   /** Unique id (used as the tRPC `tracked()` id). */
@@ -109,6 +123,20 @@ export type TransportState = 'local' | 'listening' | 'reconnecting';
 export type TransportKind = 'local' | DbNotifier['kind'];
 
 /**
+ * How far back before a lost cross-instance connection was noticed this instance's own
+ * publishes count as possibly undelivered, in ms: a connection that dies silently is noticed
+ * only after its probes go unanswered (LISTEN and broker probes: 5 s interval plus 5 s timeout
+ * by default; NATS: two missed 5 s pings).
+ */
+export const RESYNC_LOOKBACK_MS = 20_000;
+
+/** Options of {@link EventBus}. */
+export interface EventBusOptions {
+  /** See {@link RESYNC_LOOKBACK_MS} (the default), in ms. */
+  resyncLookbackMs?: number;
+}
+
+/**
  * In-process fan-out plus optional cross-instance transport.
  * `publish` delivers to local subscribers at once and NOTIFYs the other instances; events that
  * come back from this instance's own NOTIFY are ignored (they were delivered already).
@@ -116,6 +144,13 @@ export type TransportKind = 'local' | DbNotifier['kind'];
  * The transport is the `DbNotifier` given to the constructor — PostgreSQL's, or a broker's
  * (NATS, Redis pub/sub) when NOTIFY's global commit lock becomes the bottleneck; nothing else
  * changes. Each event is sent with its space id as topic (a broker's subject per space).
+ *
+ * No live update is lost silently when the transport fails (docs/websocket.md, `resync`): when
+ * it drops, and again when it is back, every local subscriber of every space gets a
+ * `resync_needed` event (reason `event_bus_disconnected`, then `event_bus_reconnected`); once
+ * it is back, the other instances' subscribers of every space this instance published to during
+ * the outage (or RESYNC_LOOKBACK_MS before it was noticed) get one too, since those events may
+ * never have left. Local subscribers keep receiving this instance's own events throughout.
  */
 export class EventBus {
   readonly instanceId = randomUUID();
@@ -124,10 +159,21 @@ export class EventBus {
   private unlisten: (() => Promise<void>) | null = null;
   private state: TransportState;
   private readonly stateListeners = new Set<(state: TransportState, error?: unknown) => void>();
+  /** Whether the transport has been `listening` once (the first time is the start, not a return). */
+  private listenedOnce = false;
+  /** When the transport was noticed lost (ms since the epoch), while it is. */
+  private lostAtMs: number | null = null;
+  /** Spaces this instance published to, with the last time (ms), oldest first; see publish. */
+  private readonly recentPublishes = new Map<string, number>();
+  private readonly resyncLookbackMs: number;
 
-  constructor(private readonly notifier: DbNotifier | null = null) {
+  constructor(
+    private readonly notifier: DbNotifier | null = null,
+    options: EventBusOptions = {},
+  ) {
     this.emitter.setMaxListeners(0);
     this.state = notifier ? 'reconnecting' : 'local';
+    this.resyncLookbackMs = options.resyncLookbackMs ?? RESYNC_LOOKBACK_MS;
   }
 
   /**
@@ -163,9 +209,9 @@ export class EventBus {
   /** Publishes an event to every subscriber of its space on every instance. */
   async publish(event: NewBusEvent): Promise<BusEvent> {
     const full: BusEvent = { ...event, id: randomUUID() };
-    this.emitter.emit(full.spaceId, full);
-    for (const listener of this.allListeners) listener(full);
+    this.deliver(full);
     if (this.notifier) {
+      this.rememberPublish(full.spaceId);
       const envelope: Envelope = { instance: this.instanceId, event: full };
       await this.notifier.notify(EVENTS_CHANNEL, JSON.stringify(envelope), full.spaceId);
     }
@@ -253,8 +299,78 @@ export class EventBus {
   }
 
   private setTransportState(state: TransportState, error?: unknown): void {
+    const previous = this.state;
     this.state = state;
     for (const listener of [...this.stateListeners]) listener(state, error);
+    if (state === previous) return;
+    if (state === 'reconnecting' && this.listenedOnce) {
+      this.lostAtMs = Date.now();
+      this.resyncLocal('event_bus_disconnected');
+    } else if (state === 'listening') {
+      if (this.listenedOnce) {
+        this.resyncLocal('event_bus_reconnected');
+        this.resyncPeers();
+      }
+      this.listenedOnce = true;
+      this.lostAtMs = null;
+    }
+  }
+
+  /** Hands `event` to the local subscribers of its space and to every `subscribeAll` listener. */
+  private deliver(event: BusEvent): void {
+    this.emitter.emit(event.spaceId, event);
+    for (const listener of this.allListeners) listener(event);
+  }
+
+  /**
+   * Records a publish to `spaceId` and forgets spaces not published to since the lookback
+   * window before now (or before the loss, while the transport is lost): O(1) amortised, and
+   * at most one entry per space.
+   */
+  private rememberPublish(spaceId: string): void {
+    const nowMs = Date.now();
+    this.recentPublishes.delete(spaceId);
+    this.recentPublishes.set(spaceId, nowMs);
+    const cutoffMs = (this.lostAtMs ?? nowMs) - this.resyncLookbackMs;
+    for (const [space, atMs] of this.recentPublishes) {
+      if (atMs >= cutoffMs) break;
+      this.recentPublishes.delete(space);
+    }
+  }
+
+  /** Tells every local subscriber of every space to catch up. */
+  private resyncLocal(reason: ResyncReason): void {
+    for (const spaceId of this.emitter.eventNames()) {
+      if (typeof spaceId !== 'string') continue;
+      this.deliver({
+        id: randomUUID(),
+        spaceId,
+        origin: null,
+        payload: { type: 'resync_needed', reason },
+      });
+    }
+  }
+
+  /**
+   * Back from an outage: tells the other instances' subscribers of each space this instance
+   * published to during it (or shortly before it was noticed) to catch up, as those events may
+   * never have reached them.
+   */
+  private resyncPeers(): void {
+    const notifier = this.notifier;
+    if (!notifier || this.lostAtMs === null) return;
+    const cutoffMs = this.lostAtMs - this.resyncLookbackMs;
+    for (const [spaceId, atMs] of this.recentPublishes) {
+      if (atMs < cutoffMs) continue;
+      const event: BusEvent = {
+        id: randomUUID(),
+        spaceId,
+        origin: null,
+        payload: { type: 'resync_needed', reason: 'event_bus_reconnected' },
+      };
+      const envelope: Envelope = { instance: this.instanceId, event };
+      notifier.notify(EVENTS_CHANNEL, JSON.stringify(envelope), spaceId).catch(() => undefined);
+    }
   }
 
   private receive(raw: string): void {
@@ -267,9 +383,7 @@ export class EventBus {
     if (!envelope || envelope.instance === this.instanceId) return;
     const spaceId = envelope.event?.spaceId;
     if (typeof spaceId !== 'string' || !envelope.event) return;
-    const event = envelope.event;
-    this.emitter.emit(spaceId, event);
-    for (const listener of this.allListeners) listener(event);
+    this.deliver(envelope.event);
   }
 }
 

@@ -7,17 +7,19 @@ export {
 } from './root.ts';
 export { createContextFactory, tokenFromHeaders } from './context.ts';
 export type { Context, ContextDeps, ContextInput, HeaderBag } from './context.ts';
-export { EventBus, EVENTS_CHANNEL } from './events.ts';
+export { EventBus, EVENTS_CHANNEL, RESYNC_LOOKBACK_MS } from './events.ts';
 export { broadcastWsEncoder } from './broadcast.ts';
 export type {
   BusEvent,
   ContentUpdateData,
+  EventBusOptions,
   PresenceData,
   RealtimeMessage,
+  ResyncReason,
   TransportKind,
   TransportState,
 } from './events.ts';
-export type { RealtimeEvent, SessionEndedMessage } from './router/realtime.ts';
+export type { RealtimeEvent, ResyncMessage, SessionEndedMessage } from './router/realtime.ts';
 export type { ToolChangeView, ToolChangesView } from './router/content.ts';
 export { deleteExpiredSessions } from './services/sessions.ts';
 export { pruneSaveIds } from './services/saves.ts';

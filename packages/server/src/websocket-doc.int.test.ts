@@ -86,7 +86,7 @@ afterAll(async () => {
 });
 
 describe('docs/websocket.md', () => {
-  it('has one example per message type and direction of spec §3', () => {
+  it('has one example per message type and direction of spec §3, and of resync', () => {
     expect([...doc.keys()].sort()).toEqual(
       [
         `${CLIENT} / \`heartbeat\``,
@@ -97,6 +97,7 @@ describe('docs/websocket.md', () => {
         `${SERVER} / \`error\` (your access ended; the socket closes next)`,
         `${SERVER} / \`heartbeat\` (the answer to yours)`,
         `${SERVER} / \`presence_update\``,
+        `${SERVER} / \`resync\``,
         `${SERVER} / \`user_joined\``,
       ].sort(),
     );

@@ -6,7 +6,7 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 
 import { markBroadcast } from '../broadcast.ts';
-import type { BusEvent, RealtimeMessage } from '../events.ts';
+import type { BusEvent, RealtimeMessage, ResyncReason } from '../events.ts';
 import type { AuthSession } from '../services/sessions.ts';
 import { clientIdSchema, presenceSchema } from '../schemas.ts';
 import { memberProcedure, router } from '../trpc.ts';
@@ -19,7 +19,21 @@ export interface SessionEndedMessage {
   data: { error: string; code: 'session_ended' | 'member_removed' | 'space_deleted' };
 }
 
-export type RealtimeEvent = RealtimeMessage | SessionEndedMessage;
+/**
+ * Sent when live updates of the space may have been lost between server instances (the
+ * instance's cross-instance connection dropped or came back): fetch the changes since the
+ * version you show (`content.changes`, GET …/changes?since=) for every tool you show. The
+ * stream goes on. Not a spec §3 type: additive, clients that do not know it may ignore it.
+ */
+export interface ResyncMessage {
+  type: 'resync';
+  space_name: string;
+  /** ISO 8601 UTC, when this instance noticed the change. */
+  timestamp: string;
+  data: { reason: ResyncReason };
+}
+
+export type RealtimeEvent = RealtimeMessage | ResyncMessage | SessionEndedMessage;
 
 const SESSION_ENDED_TEXT = {
   session_ended: 'Your session has ended. Please log in again.',
@@ -31,9 +45,10 @@ export const realtimeRouter = router({
   /**
    * Every content_update, presence_update and user_joined of the caller's space, as the §3
    * messages, each `tracked()` with its event id — plus, with `pending: true` (the web app),
-   * the content_pending messages of `content.propose` (issue 15). Events caused by `client_id`
-   * itself are not echoed. Ends after an `error` message when the session is revoked, the member
-   * removed or the space deleted.
+   * the content_pending messages of `content.propose` (issue 15), and a `resync` message
+   * (ResyncMessage) whenever live updates may have been lost between instances. Events caused by
+   * `client_id` itself are not echoed. Ends after an `error` message when the session is revoked,
+   * the member removed or the space deleted.
    */
   onEvent: memberProcedure
     .input(z.object({ client_id: clientIdSchema, pending: z.boolean().optional() }))
@@ -177,6 +192,17 @@ async function* streamEvents(events: AsyncIterable<BusEvent>, options: StreamOpt
         break;
       case 'space_updated':
         break;
+      case 'resync_needed': {
+        // Its own object per subscriber (space_name and timestamp are the subscriber's).
+        const resync: ResyncMessage = {
+          type: 'resync',
+          space_name: space.name,
+          timestamp: now().toISOString(),
+          data: { reason: payload.reason },
+        };
+        yield tracked(event.id, resync as RealtimeEvent);
+        break;
+      }
       case 'content_pending':
       case 'content_update':
       case 'presence_update':

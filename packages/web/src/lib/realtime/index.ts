@@ -6,8 +6,10 @@
  * - `useRealtimeError()`: the latest §8 real-time text ('WebSocket connection error', 'Unknown
  *   WebSocket error', …) translated, or null once the connection is open again.
  * - `onRealtimeMessage(listener)`: every content_update, presence_update and user_joined of the
- *   space from other tabs and members; returns the unsubscribe function. The same messages are
- *   dispatched as `window` CustomEvents named REALTIME_WINDOW_EVENT ('cipherspace:realtime').
+ *   space from other tabs and members, and `resync` (the server's link to its other instances
+ *   dropped or came back: tool screens catch up as after a reconnect); returns the unsubscribe
+ *   function. The same messages are dispatched as `window` CustomEvents named
+ *   REALTIME_WINDOW_EVENT ('cipherspace:realtime').
  * - `onRealtimeSignal(listener)`: 'reconnected' (reload content now), 'restored' (1 s later:
  *   reload again, spec §9), 'listening' (the server started this tab's member stream: announce
  *   presence) and CONNECTION_PERMANENTLY_LOST (the app shell logs out).

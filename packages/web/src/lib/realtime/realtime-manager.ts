@@ -27,8 +27,10 @@ type StreamItem = RouterOutputs['realtime']['onEvent'] extends AsyncIterable<inf
 export type RealtimeEvent = StreamItem['data'];
 
 /**
- * A real-time message of spec §3 (content_update, presence_update, user_joined), as screens
- * receive it: `{ type, space_name, timestamp, data }`.
+ * A real-time message of spec §3 (content_update, presence_update, user_joined), plus
+ * content_pending and `resync` (live updates may have been lost between server instances: catch
+ * up with the changes since your version), as screens receive it:
+ * `{ type, space_name, timestamp, data }`.
  */
 export type RealtimeMessage = Exclude<RealtimeEvent, { type: 'error' }>;
 
@@ -384,6 +386,7 @@ export class RealtimeManager {
       case 'content_pending':
       case 'presence_update':
       case 'user_joined':
+      case 'resync':
         this.notify(this.messageListeners, event);
         this.deps.publish?.(event);
         return;

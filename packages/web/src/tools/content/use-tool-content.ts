@@ -3,9 +3,9 @@
  * builds a {@link ContentLifecycle} for the signed-in space with the app's tRPC client and the
  * stored space key, loads on entry, catches up on a `content_update` of this tool from someone
  * else (applying the change's encrypted operations when they suffice, issue 15), on reconnect and
- * 1 s after the connection is restored (the realtime signals 'reconnected' and 'restored'), and
- * re-renders on every state change. Keys are prepared in idle time, so no save or live update
- * waits for a PBKDF2.
+ * 1 s after the connection is restored (the realtime signals 'reconnected' and 'restored') and on
+ * the server's `resync` message (./follow-realtime.ts), and re-renders on every state change.
+ * Keys are prepared in idle time, so no save or live update waits for a PBKDF2.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 
@@ -37,8 +37,9 @@ import {
   type PerformResult,
   type RemoteOperationListener,
 } from './content-lifecycle.ts';
-import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
+import { contentTransport, spaceKeyCodec } from './content-transport.ts';
 import type { ConflictChoices } from './EditConflictPanel.tsx';
+import { followRealtime } from './follow-realtime.ts';
 import { offlineStore, showingTool } from './offline-store.ts';
 import { showToolStatus } from './save-status.ts';
 
@@ -210,21 +211,10 @@ export function useToolContent<C, Op extends NamedOperation>(
 
   useEffect(() => {
     if (!lifecycle || !realtime) return;
-    const stopMessages = onRealtimeMessage((message) => {
-      if (message.type === 'content_pending' && message.data.tool === tool) {
-        void lifecycle.remotePending(message.data.base_version, message.data.operations);
-        return;
-      }
-      if (message.type !== 'content_update' || message.data.tool !== tool) return;
-      void lifecycle.remoteUpdate(message.data.version, remoteChangeOf(message.data));
+    return followRealtime(lifecycle, tool, {
+      onMessage: onRealtimeMessage,
+      onSignal: onRealtimeSignal,
     });
-    const stopSignals = onRealtimeSignal((signal) => {
-      if (signal === 'reconnected' || signal === 'restored') void lifecycle.refresh();
-    });
-    return () => {
-      stopMessages();
-      stopSignals();
-    };
   }, [lifecycle, realtime, tool]);
 
   const state = useSyncExternalStore<ContentState<C>>(
