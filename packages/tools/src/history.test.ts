@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { groupByDay, loadTimeline, type HistoryRebuild, type HistorySource } from './history.ts';
+import {
+  groupByDay,
+  loadTimeline,
+  openNewest,
+  type HistoryRebuild,
+  type HistorySource,
+} from './history.ts';
 import { serializeOperation } from './operation.ts';
 import { tools } from './registry.ts';
 import { testContext } from './testing.ts';
@@ -80,6 +86,54 @@ function keptHistory() {
 }
 
 describe('loadTimeline (issue 16)', () => {
+  /** `keptHistory` with the envelopes of `bad` versions (snapshot or operations) as garbage. */
+  function withGarbage(bad: { snapshot?: number; operation?: number }) {
+    const kept = keptHistory();
+    const source: HistorySource = {
+      list: (options) => kept.source.list(options),
+      version: async (version, from) => {
+        const answer = await kept.source.version(version, from);
+        return {
+          base:
+            answer.base.version === bad.snapshot
+              ? { ...answer.base, encryptedData: 'garbage' }
+              : answer.base,
+          changes: answer.changes.map((change) =>
+            change.version === bad.operation ? { ...change, operations: ['garbage'] } : change,
+          ),
+        };
+      },
+    };
+    return { ...kept, source };
+  }
+
+  it('lists a version whose operation does not open as unreadable and shows the others', async () => {
+    const { source, codec } = withGarbage({ operation: 3 });
+    const timeline = await loadTimeline('kanban', kanban, codec, source);
+    expect(timeline.versions.map((v) => v.version)).toEqual([5, 4, 2, 1]);
+    expect(timeline.unreadable.map((v) => [v.version, v.modifiedBy])).toEqual([[3, 'ann']]);
+    expect(timeline.versions[0]?.activity[0]?.action).toBe('updateIssue');
+  });
+
+  it('lists a snapshot that does not open as unreadable and rebuilds the later versions on the one before', async () => {
+    const { source, codec } = withGarbage({ snapshot: 4 });
+    const timeline = await loadTimeline('kanban', kanban, codec, source);
+    expect(timeline.unreadable.map((v) => v.version)).toEqual([4]);
+    expect(timeline.versions.map((v) => v.version)).toEqual([5, 3, 2, 1]);
+    // Version 5 renamed the card on the board members could open: version 3's.
+    const todo = timeline.versions[0]?.content.phases[1];
+    expect(todo?.issues.map((issue) => issue.title)).toEqual(['Login bug (Safari)']);
+  });
+
+  it('finds the newest version that opens below one that does not (openNewest)', async () => {
+    const { source, codec } = withGarbage({ snapshot: 4 });
+    const opened = await openNewest(kanban, codec, source, 4);
+    expect(opened?.version).toBe(3);
+    expect(opened?.content.phases[1]?.issues.map((issue) => issue.title)).toEqual(['Login bug']);
+    const broken = withGarbage({ operation: 3 });
+    expect((await openNewest(kanban, broken.codec, broken.source, 3))?.version).toBe(2);
+  });
+
   it('rebuilds every version of a page with its activity, newest first, in one rebuild call', async () => {
     const { source, codec, calls, final } = keptHistory();
     const timeline = await loadTimeline('kanban', kanban, codec, source);
@@ -132,6 +186,7 @@ describe('loadTimeline (issue 16)', () => {
     };
     expect(await loadTimeline('kanban', kanban, codec, source)).toEqual({
       versions: [],
+      unreadable: [],
       currentVersion: 3,
       olderBefore: null,
     });

@@ -68,9 +68,20 @@ export interface TimelineVersion<C> extends HistoryVersionInfo {
   content: C;
 }
 
+/**
+ * A version of a page that this client cannot open: its snapshot or one of its
+ * operations does not decrypt, parse or apply — a garbage save, or one made with another key.
+ * The rebuild goes on without it: the versions after it are shown on the content before it, as
+ * the members who could not open it saw and edited it.
+ */
+export type UnreadableVersion = HistoryVersionInfo;
+
 /** A page of the timeline, newest first. */
 export interface Timeline<C> {
+  /** The versions of the page that opened, newest first. */
   versions: readonly TimelineVersion<C>[];
+  /** The versions of the page that did not open, newest first (see {@link UnreadableVersion}). */
+  unreadable: readonly UnreadableVersion[];
   currentVersion: number;
   /** The version to pass as `before` for the next (older) page; null when this is the oldest. */
   olderBefore: number | null;
@@ -79,11 +90,59 @@ export interface Timeline<C> {
 /** How many versions one page of the history panel rebuilds. */
 export const TIMELINE_PAGE_VERSIONS = 50;
 
+/** How many snapshots {@link openNewest} tries before it gives up. */
+export const OPEN_NEWEST_MAX_SNAPSHOTS = 10;
+
 /**
- * Rebuilds a page of `tool`'s history (`domain` is its registry entry): the `limit` versions below `before` (default: the newest),
- * each with its activity entries and content. Rejects with the codec's DecryptError for content
- * this space key cannot open, with the tool's error for an operation that does not apply (the
- * history then cannot be shown), and with whatever the source rejects with.
+ * The newest version at or before `version` that this client can open: its kept
+ * snapshot decrypted and parsed, with the operations after it applied up to the first that does
+ * not open or apply. A snapshot that does not open sends the search to the version before it,
+ * OPEN_NEWEST_MAX_SNAPSHOTS snapshots at most. Resolves { version, content }, or null when none
+ * opens (or the history keeps none: the source rejects).
+ */
+export async function openNewest<C, Op extends NamedOperation>(
+  domain: ToolDefinition<C, Op>,
+  codec: HistoryCodec,
+  source: Pick<HistorySource, 'version'>,
+  version: number,
+): Promise<{ version: number; content: C } | null> {
+  let target = version;
+  for (let tried = 0; tried < OPEN_NEWEST_MAX_SNAPSHOTS && target >= 1; tried++) {
+    const rebuild = await source.version(target).catch(() => null);
+    if (!rebuild) return null;
+    let content: C;
+    try {
+      content = domain.parse(await codec.decrypt(rebuild.base.encryptedData));
+    } catch {
+      target = rebuild.base.version - 1;
+      continue;
+    }
+    let opened = { version: rebuild.base.version, content };
+    for (const change of rebuild.changes) {
+      if (change.kind === 'replacement' || change.operations === null) break;
+      try {
+        for (const envelope of change.operations) {
+          const operation = parseOperationFor(domain, await codec.decryptOperation(envelope));
+          content = domain.apply(content, operation);
+        }
+      } catch {
+        break;
+      }
+      opened = { version: change.version, content };
+    }
+    return opened;
+  }
+  return null;
+}
+
+/**
+ * Rebuilds a page of `tool`'s history (`domain` is its registry entry): the `limit` versions below
+ * `before` (default: the newest), each with its activity entries and content. A version whose
+ * snapshot or operations do not open or apply is listed in `unreadable` instead, and
+ * the versions after it are rebuilt on the content before it; when the page's first snapshot
+ * does not open, the newest version before it that opens ({@link openNewest}) is the start, and
+ * the operations saved on what nobody could open are unreadable too. Rejects with whatever the
+ * source rejects with.
  */
 export async function loadTimeline<C, Op extends NamedOperation>(
   tool: ToolName,
@@ -97,45 +156,86 @@ export async function loadTimeline<C, Op extends NamedOperation>(
   const newest = page.versions[0];
   const oldest = page.versions[page.versions.length - 1];
   if (!newest || !oldest)
-    return { versions: [], currentVersion: page.currentVersion, olderBefore: null };
+    return { versions: [], unreadable: [], currentVersion: page.currentVersion, olderBefore: null };
 
   // The content before the page's oldest version (when it is kept), and every change after it.
   const from = Math.max(oldest.version - 1, page.oldestVersion);
+  const open = (envelope: string) => openSnapshot(domain, codec, envelope);
   const rebuild = await source.version(newest.version, from);
   const infoOf = new Map(page.versions.map((info) => [info.version, info]));
-  let content = domain.parse(await codec.decrypt(rebuild.base.encryptedData));
   const rebuilt: TimelineVersion<C>[] = [];
-  if (infoOf.has(rebuild.base.version)) {
+  const unreadable: UnreadableVersion[] = [];
+  const markUnreadable = (version: number) => {
+    const info = infoOf.get(version);
+    if (info) unreadable.push(info);
+  };
+  // null while no content is known: every operation until a snapshot opens is unreadable.
+  let content: C | null = await open(rebuild.base.encryptedData);
+  if (content !== null) {
     // The page starts at the oldest kept version: its snapshot is all there is to show of it.
     const info = infoOf.get(rebuild.base.version);
     if (info) rebuilt.push({ ...info, activity: [], content });
+  } else {
+    markUnreadable(rebuild.base.version);
+    content = (await openNewest(domain, codec, source, rebuild.base.version - 1))?.content ?? null;
   }
   for (const change of rebuild.changes) {
     const activity: ActivityLogEntry[] = [];
+    let after: C | null = content;
     if (change.kind === 'replacement' || change.operations === null) {
       const snapshot = await source.version(change.version);
-      content = domain.parse(await codec.decrypt(snapshot.base.encryptedData));
-    } else {
+      after = await open(snapshot.base.encryptedData);
+    } else if (content !== null) {
       // Who did it is the member the server recorded for the version, never a name inside it.
       const savedBy = infoOf.get(change.version)?.modifiedBy ?? change.modified_by;
       const actor = savedBy === undefined ? {} : { userDisplayName: savedBy };
-      for (const envelope of change.operations) {
-        const operation = parseOperationFor(domain, await codec.decryptOperation(envelope));
-        const after = domain.apply(content, operation);
-        const entry = activityOf(tool, operation, actor, content, after);
-        if (entry) activity.push(entry);
-        content = after;
+      try {
+        let current: C = content;
+        for (const envelope of change.operations) {
+          const operation = parseOperationFor(domain, await codec.decryptOperation(envelope));
+          const next = domain.apply(current, operation);
+          const entry = activityOf(tool, operation, actor, current, next);
+          if (entry) activity.push(entry);
+          current = next;
+        }
+        after = current;
+      } catch {
+        after = null;
       }
+    } else {
+      after = null;
     }
+    if (after === null) {
+      // The versions after it build on the content before it, as members who could not open
+      // it saw and edited it.
+      markUnreadable(change.version);
+      continue;
+    }
+    content = after;
     const info = infoOf.get(change.version);
     if (info) rebuilt.push({ ...info, activity, content });
   }
   rebuilt.reverse();
+  unreadable.reverse();
   return {
     versions: rebuilt,
+    unreadable,
     currentVersion: page.currentVersion,
     olderBefore: oldest.version > page.oldestVersion ? oldest.version : null,
   };
+}
+
+/** The parsed content of a snapshot envelope, or null when it does not decrypt or parse. */
+async function openSnapshot<C, Op extends NamedOperation>(
+  domain: ToolDefinition<C, Op>,
+  codec: HistoryCodec,
+  envelope: string,
+): Promise<C | null> {
+  try {
+    return domain.parse(await codec.decrypt(envelope));
+  } catch {
+    return null;
+  }
 }
 
 /** The local calendar day of an ISO time, as `YYYY-MM-DD` (for grouping the list by day). */

@@ -39,6 +39,7 @@ export async function openHistoryPreview<C>(
         content,
       },
     ],
+    unreadable: [],
     currentVersion: PREVIEW_VERSION + 1,
     olderBefore: null,
   };

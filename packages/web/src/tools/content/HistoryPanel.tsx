@@ -3,7 +3,12 @@
  * (issue 15, first render: its code — the activity texts of every tool and the history's
  * rebuilding — is not part of opening a tool). See ./ToolHistory.tsx.
  */
-import { groupByDay, type Timeline, type TimelineVersion } from '@cipherspace/tools/history';
+import {
+  groupByDay,
+  type Timeline,
+  type TimelineVersion,
+  type UnreadableVersion,
+} from '@cipherspace/tools/history';
 import { History } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 
@@ -17,9 +22,16 @@ import { loadErrorMessage } from './tool-messages.ts';
 
 interface Loaded<C> {
   versions: TimelineVersion<C>[];
+  /** Versions this browser cannot open: listed as such, never previewed or restored. */
+  unreadable: UnreadableVersion[];
   olderBefore: number | null;
   current: number;
 }
+
+type Entry<C> = { readable: TimelineVersion<C> } | { unreadable: UnreadableVersion };
+
+const infoOf = <C,>(entry: Entry<C>) => ('readable' in entry ? entry.readable : entry.unreadable);
+const versionOf = <C,>(entry: Entry<C>) => infoOf(entry).version;
 
 /** Every kept version of `tool`, its preview and Restore (the History dialog's content). */
 export default function HistoryPanel<C>({
@@ -43,6 +55,7 @@ export default function HistoryPanel<C>({
   const append = useCallback((page: Timeline<C>) => {
     setLoaded((previous) => ({
       versions: [...(previous?.versions ?? []), ...page.versions],
+      unreadable: [...(previous?.unreadable ?? []), ...page.unreadable],
       olderBefore: page.olderBefore,
       current: previous?.current ?? page.currentVersion,
     }));
@@ -92,51 +105,84 @@ export default function HistoryPanel<C>({
         {m.history_loading()}
       </p>
     );
-  if (loaded.versions.length === 0)
+  if (loaded.versions.length === 0 && loaded.unreadable.length === 0)
     return <EmptyState className="history-empty" icon={History} text={m.history_empty()} />;
 
   const shown = loaded.versions.find((version) => version.version === selected) ?? null;
   const dayOf = (group: { day: string; versions: readonly { modifiedAt: string }[] }) =>
     formatDate(group.versions[0]?.modifiedAt ?? group.day, language, 'fullDate');
+  // Newest first, the versions that did not open in their place among the others.
+  const entries: Entry<C>[] = [
+    ...loaded.versions.map((readable) => ({ readable })),
+    ...loaded.unreadable.map((unreadable) => ({ unreadable })),
+  ].sort((a, b) => versionOf(b) - versionOf(a));
 
   return (
     <div className="history-panel">
       <nav className="history-list" aria-label={m.history_list_label()}>
-        {groupByDay(loaded.versions).map((group) => (
+        {groupByDay(
+          entries.map((entry) => ({ ...entry, modifiedAt: infoOf(entry).modifiedAt })),
+        ).map((group) => (
           <section key={group.day} aria-label={dayOf(group)}>
             <h3 className="history-day">{dayOf(group)}</h3>
             <ul>
-              {group.versions.map((version) => (
-                <li key={version.version}>
-                  <button
-                    type="button"
-                    className="history-entry"
-                    aria-pressed={version.version === selected}
-                    onClick={() => setSelected(version.version)}
-                  >
-                    <span className="history-entry-meta">
-                      {m.history_entry_meta({
-                        version: String(version.version),
-                        time: formatDate(version.modifiedAt, language, 'time'),
-                        name: version.modifiedBy,
-                      })}
-                    </span>
-                    {version.activity.length > 0 ? (
-                      version.activity.map((entry) => (
-                        <span key={entry.id} className="history-entry-text">
-                          {activityText(entry, language)}
+              {group.versions.map((entry) => {
+                if ('unreadable' in entry) {
+                  const version = entry.unreadable;
+                  return (
+                    <li key={version.version}>
+                      <div className="history-entry history-entry-unreadable" role="note">
+                        <span className="history-entry-meta">
+                          {m.history_entry_meta({
+                            version: String(version.version),
+                            time: formatDate(version.modifiedAt, language, 'time'),
+                            name: version.modifiedBy,
+                          })}
                         </span>
-                      ))
-                    ) : (
-                      <span className="history-entry-text">
-                        {version.kind === 'replacement'
-                          ? m.history_replaced({ name: version.modifiedBy })
-                          : m.history_no_change({ name: version.modifiedBy })}
+                        <span className="history-entry-text">
+                          {m.history_unreadable({
+                            version: String(version.version),
+                            name: version.modifiedBy,
+                          })}
+                        </span>
+                        <span className="history-entry-text">{m.history_unreadable_detail()}</span>
+                      </div>
+                    </li>
+                  );
+                }
+                const version = entry.readable;
+                return (
+                  <li key={version.version}>
+                    <button
+                      type="button"
+                      className="history-entry"
+                      aria-pressed={version.version === selected}
+                      onClick={() => setSelected(version.version)}
+                    >
+                      <span className="history-entry-meta">
+                        {m.history_entry_meta({
+                          version: String(version.version),
+                          time: formatDate(version.modifiedAt, language, 'time'),
+                          name: version.modifiedBy,
+                        })}
                       </span>
-                    )}
-                  </button>
-                </li>
-              ))}
+                      {version.activity.length > 0 ? (
+                        version.activity.map((entry) => (
+                          <span key={entry.id} className="history-entry-text">
+                            {activityText(entry, language)}
+                          </span>
+                        ))
+                      ) : (
+                        <span className="history-entry-text">
+                          {version.kind === 'replacement'
+                            ? m.history_replaced({ name: version.modifiedBy })
+                            : m.history_no_change({ name: version.modifiedBy })}
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         ))}

@@ -5,7 +5,7 @@
  * 2 s). Once the content is loaded, only the changes made offline that could not be applied
  * (issue 17: never dropped silently), with the §8 conflict message, until the member dismisses them.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Spinner } from '../../components/Spinner.tsx';
@@ -31,7 +31,7 @@ export function ToolContentState({
     Partial<
       Pick<
         ToolContent<unknown, unknown>,
-        'dismissUnapplied' | 'unappliedConflict' | 'resolveUnapplied'
+        'dismissUnapplied' | 'unappliedConflict' | 'resolveUnapplied' | 'restoreShown'
       >
     >;
   /** The tool's label of an edited field, for an offline edit a teammate's change met. */
@@ -41,6 +41,8 @@ export function ToolContentState({
 }) {
   const navigate = useNavigate();
   const { entry, state } = tool;
+  const [restoring, setRestoring] = useState(false);
+  const [restoreFailed, setRestoreFailed] = useState(false);
 
   useEffect(() => {
     if (entry === null) return;
@@ -65,6 +67,46 @@ export function ToolContentState({
         </div>
       </div>
     );
+  if (state.unreadable) {
+    // One bad save shows the newest version that opens, names the bad one, and offers
+    // to make the shown one current again.
+    const { unreadable } = state;
+    const restoreShown = tool.restoreShown;
+    const shown = String(unreadable.shownVersion);
+    return (
+      <div className="stack tool-unreadable">
+        <StatusMessage kind="warning">
+          {m.tool_unreadable_version({
+            version: String(unreadable.version),
+            name: unreadable.by ?? '?',
+            shown,
+          })}
+        </StatusMessage>
+        {restoreFailed ? (
+          <StatusMessage kind="error">{m.history_restore_failed()}</StatusMessage>
+        ) : null}
+        {restoreShown ? (
+          <div>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={restoring}
+              onClick={() => {
+                setRestoring(true);
+                setRestoreFailed(false);
+                void restoreShown().then((result) => {
+                  setRestoring(false);
+                  setRestoreFailed(result.status !== 'saved');
+                });
+              }}
+            >
+              {restoring ? m.history_restoring() : m.tool_restore_version({ version: shown })}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
   if (state.unapplied.length > 0) {
     const language = currentLanguage();
     return (

@@ -71,6 +71,29 @@ export type ContentDomain<C, Op extends NamedOperation> = ToolDefinition<C, Op>;
 export interface StoredContent {
   encryptedData: string;
   version: number;
+  /** The member the server recorded as its author (`content_metadata.modified_by`). */
+  modifiedBy?: string;
+}
+
+/**
+ * What rebuilds a kept version (`history.version`): the newest snapshot at or before it and the
+ * changes after that snapshot, ascending.
+ */
+export interface KeptVersion {
+  base: { version: number; encryptedData: string };
+  changes: readonly StoredChange[];
+}
+
+/**
+ * The stored version could not be opened: it does not decrypt, parse or apply. The
+ * tool shows `shownVersion`, the newest version before it that opens, on top of `version`: a
+ * change of this tab, or Restore, saves on top of the bad version and so replaces it.
+ */
+export interface UnreadableStoredVersion {
+  version: number;
+  /** Who saved it (null when the server did not say). */
+  by: string | null;
+  shownVersion: number;
 }
 
 /**
@@ -124,6 +147,11 @@ export interface ContentTransport {
    * failure only means they see the change when the save lands.
    */
   propose?(baseVersion: number, operations: readonly string[]): Promise<void>;
+  /**
+   * What rebuilds kept `version` (`history.version`); rejects when it is not kept. Without it, a
+   * stored version that does not open is a load error.
+   */
+  keptVersion?(version: number): Promise<KeptVersion>;
 }
 
 /**
@@ -236,6 +264,11 @@ export interface ContentState<C> {
   queued: number;
   /** Queued changes that could not be applied on replay, until {@link ContentLifecycle.dismissUnapplied}. */
   unapplied: readonly UnappliedOperation[];
+  /**
+   * Set while the stored version does not open and an earlier one is shown instead;
+   * null otherwise.
+   */
+  unreadable: UnreadableStoredVersion | null;
 }
 
 /**
@@ -305,6 +338,8 @@ interface Queued {
 interface Confirmed<C> {
   content: C | null;
   version: number;
+  /** Set when `content` is an earlier version than `version`, which did not open. */
+  unreadable?: UnreadableStoredVersion;
 }
 
 export interface ContentLifecycleOptions<C, Op extends NamedOperation> {
@@ -362,6 +397,7 @@ export const INITIAL_CONTENT_STATE: ContentState<never> = {
   offline: false,
   queued: 0,
   unapplied: [],
+  unreadable: null,
 };
 
 /** The lifecycle of one tool's content in one tab. See the module comment. */
@@ -1317,7 +1353,20 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
       const stored = await this.transport.load();
       if (stored) {
-        const content = this.domain.parse(await this.codec.decrypt(stored.encryptedData));
+        let content: C;
+        try {
+          content = this.domain.parse(await this.codec.decrypt(stored.encryptedData));
+        } catch (error) {
+          // One bad save must not lock every member out: show the newest version that opens.
+          const opened = await this.openEarlier(stored.version).catch(() => null);
+          if (!opened) throw error;
+          const unreadable = {
+            version: stored.version,
+            by: stored.modifiedBy ?? null,
+            shownVersion: opened.version,
+          };
+          return { content: opened.content, version: stored.version, unreadable };
+        }
         this.cache(stored.encryptedData, stored.version);
         return { content, version: stored.version };
       }
@@ -1335,6 +1384,55 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       }
     }
     throw new VersionConflictError();
+  }
+
+  /**
+   * The newest kept version before `version` that opens (`openNewest` of the tools'
+   * history), or null when none does or the transport has no history.
+   */
+  private async openEarlier(version: number): Promise<{ version: number; content: C } | null> {
+    const keptVersion = this.transport.keptVersion?.bind(this.transport);
+    if (!keptVersion || version <= 1) return null;
+    const { openNewest } = await import('@cipherspace/tools/history');
+    const decryptOperation =
+      this.codec.decryptOperation?.bind(this.codec) ??
+      (() => Promise.reject(new Error('No operation channel')));
+    const codec = { decrypt: (envelope: string) => this.codec.decrypt(envelope), decryptOperation };
+    return openNewest(this.domain, codec, { version: (v) => keptVersion(v) }, version - 1);
+  }
+
+  /**
+   * Saves the version shown in place of one that did not open ({@link ContentState.unreadable})
+   * as a new version on top of it, so every member opens it again. Results as {@link perform};
+   * `rejected` when no such version is shown.
+   */
+  restoreShown(): Promise<PerformResult<C>> {
+    return this.enqueue(async () => {
+      const { content, version } = this.confirmed;
+      if (content === null || !this.state.unreadable)
+        return { status: 'rejected', error: new Error('No unreadable version shown') };
+      const stamped = this.domain.stamp(content, {
+        version: version + 1,
+        lastModified: this.context.now(),
+      });
+      this.setState({ saving: true });
+      try {
+        const envelope = await this.codec.encrypt(stamped);
+        const saved = await this.saveOnce(envelope, version);
+        this.confirm({ content: stamped, version: saved });
+        this.cache(envelope, saved);
+        return { status: 'saved', content: stamped };
+      } catch (error) {
+        if (error instanceof VersionConflictError) {
+          await this.fetchLatest()
+            .then((latest) => this.confirm(latest))
+            .catch(() => this.setState({ saving: false }));
+          return { status: 'conflict', error };
+        }
+        this.setState({ saving: false });
+        return { status: 'failed', error };
+      }
+    });
   }
 
   /**
@@ -1418,6 +1516,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       loadError: null,
       saving: stillSaving,
       offline: false,
+      unreadable: latest.unreadable ?? null,
     });
   }
 

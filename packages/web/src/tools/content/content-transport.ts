@@ -62,6 +62,11 @@ export interface ContentApi {
   ): Promise<{ version: number; too_far_behind: boolean; changes: ChangeRecord[] }>;
   /** `content.propose` with this tab's client id already filled in (so it is not echoed here). */
   propose?(input: ToolInput & { base_version: number; operations: string[] }): Promise<unknown>;
+  /** `history.version`: what rebuilds a kept version, to open an earlier one. */
+  historyVersion?(input: ToolInput & { version: number }): Promise<{
+    base: { version: number; encrypted_data: string };
+    changes: ChangeRecord[];
+  }>;
 }
 
 /**
@@ -95,9 +100,11 @@ export function contentTransport(
         throw isNetworkFailure(error) ? new ServerUnreachableError({ cause: error }) : error;
       });
       if (!record) return null;
+      const by = (record.content_metadata as { modified_by?: unknown } | null)?.modified_by;
       return {
         encryptedData: record.encrypted_data,
         version: contentVersion(record.content_metadata),
+        ...(typeof by === 'string' ? { modifiedBy: by } : {}),
       };
     },
     async save(encryptedData, baseVersion, operations, saveId) {
@@ -120,6 +127,21 @@ export function contentTransport(
     ...(api.propose && {
       propose: async (baseVersion: number, operations: readonly string[]) => {
         await api.propose?.({ ...input, base_version: baseVersion, operations: [...operations] });
+      },
+    }),
+    ...(api.historyVersion && {
+      keptVersion: async (version: number) => {
+        const answer = await api.historyVersion?.({ ...input, version });
+        if (!answer) throw new Error('No history');
+        return {
+          base: { version: answer.base.version, encryptedData: answer.base.encrypted_data },
+          changes: answer.changes.map(({ version: changed, kind, operations, modified_by }) => ({
+            version: changed,
+            kind,
+            operations,
+            ...(modified_by === undefined ? {} : { modifiedBy: modified_by }),
+          })),
+        };
       },
     }),
     ...(api.changes && {

@@ -85,6 +85,11 @@ export interface ToolContent<C, Op> {
   /** Makes an earlier version's content current again, as one undoable change. Stable. */
   restore: (content: C) => Promise<PerformResult<C>>;
   /**
+   * Saves the version shown in place of a stored one that does not open (`state.unreadable`)
+   * as the new current version (ContentLifecycle.restoreShown). Stable.
+   */
+  restoreShown: () => Promise<PerformResult<C>>;
+  /**
    * Rebuilds a page of the tool's history in this browser (issue 16; see loadTimeline): the
    * newest versions, or those below `before`. Rejects when there is no session. Stable.
    */
@@ -139,6 +144,9 @@ export function useToolContent<C, Op extends NamedOperation>(
         client.content.save.mutate(input),
       changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
         client.content.changes.query(input),
+      // A stored version that does not open: the newest earlier one that does.
+      historyVersion: (input: Parameters<typeof client.history.version.query>[0]) =>
+        client.history.version.query(input),
       // Live tools tell the others of a change while its snapshot uploads (issue 15).
       ...(realtime && {
         propose: (input: Parameters<typeof client.content.propose.mutate>[0]) =>
@@ -297,6 +305,10 @@ export function useToolContent<C, Op extends NamedOperation>(
       lifecycle?.restore(content) ?? Promise.resolve(NOT_LOADED),
     [lifecycle],
   );
+  const restoreShown = useCallback(
+    (): Promise<PerformResult<C>> => lifecycle?.restoreShown() ?? Promise.resolve(NOT_LOADED),
+    [lifecycle],
+  );
   const current = useCallback(
     (): ContentState<C> => lifecycle?.getState() ?? UNAVAILABLE,
     [lifecycle],
@@ -314,6 +326,7 @@ export function useToolContent<C, Op extends NamedOperation>(
     undo,
     redo,
     restore,
+    restoreShown,
     loadHistory,
     current,
   };

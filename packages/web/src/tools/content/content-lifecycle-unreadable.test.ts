@@ -1,0 +1,114 @@
+/**
+ * One bad save never locks a tool: when the stored version does not decrypt or parse,
+ * the lifecycle shows the newest kept version that opens, says which version did not and who
+ * saved it, and Restore saves the shown content as a new version on top of the bad one.
+ */
+import { tools } from '@cipherspace/tools';
+import type { KanbanContent, TrackerOperation } from '@cipherspace/tools/tracker';
+import { describe, expect, it } from 'vitest';
+
+import {
+  ContentLifecycle,
+  type ContentCodec,
+  type ContentTransport,
+  type KeptVersion,
+  type StoredContent,
+} from './content-lifecycle.ts';
+
+const kanban = tools.kanban;
+
+/** Envelopes as plain JSON: what does not parse stands for one that does not decrypt. */
+const codec: ContentCodec = {
+  encrypt: (value) => Promise.resolve(JSON.stringify(value)),
+  decrypt: (envelope) => Promise.resolve(JSON.parse(envelope) as unknown),
+  encryptOperation: (operation) => Promise.resolve(JSON.stringify(operation)),
+  decryptOperation: (envelope) => Promise.resolve(JSON.parse(envelope) as unknown),
+};
+
+function board(title: string): KanbanContent {
+  const content = kanban.defaultContent({
+    now: () => '2026-12-01T10:00:00.000Z',
+    newId: () => 'id',
+  });
+  return { ...content, title };
+}
+
+/** A server whose version 2 (saved by mallory) is garbage; version 1 is a good board. */
+function serverWithGarbage(options: { history: boolean }) {
+  const good = board('Sprint board');
+  const stored: StoredContent & { operations?: readonly string[] } = {
+    encryptedData: 'garbage{',
+    version: 2,
+    modifiedBy: 'mallory',
+  };
+  const kept = new Map<number, KeptVersion>([
+    [1, { base: { version: 1, encryptedData: JSON.stringify(good) }, changes: [] }],
+    [
+      2,
+      {
+        base: { version: 2, encryptedData: 'garbage{' },
+        changes: [],
+      },
+    ],
+  ]);
+  const transport: ContentTransport = {
+    load: () => Promise.resolve({ ...stored }),
+    save: (encryptedData, baseVersion, operations) => {
+      if (baseVersion !== stored.version) return Promise.reject(new Error('409'));
+      stored.encryptedData = encryptedData;
+      stored.version = baseVersion + 1;
+      stored.modifiedBy = 'ann';
+      stored.operations = operations;
+      return Promise.resolve(stored.version);
+    },
+    ...(options.history && {
+      keptVersion: (version: number) => {
+        const answer = kept.get(version);
+        return answer ? Promise.resolve(answer) : Promise.reject(new Error('not kept'));
+      },
+    }),
+  };
+  return { transport, stored, good };
+}
+
+const lifecycleOf = (transport: ContentTransport) =>
+  new ContentLifecycle<KanbanContent, TrackerOperation>({
+    domain: kanban,
+    transport,
+    codec,
+    author: 'ann',
+  });
+
+describe('ContentLifecycle with a stored version that does not open', () => {
+  it('shows the newest version that opens, names the bad one and its author', async () => {
+    const { transport } = serverWithGarbage({ history: true });
+    const lifecycle = lifecycleOf(transport);
+    await lifecycle.load();
+    const state = lifecycle.getState();
+    expect(state.status).toBe('loaded');
+    expect(state.content?.title).toBe('Sprint board');
+    // Changes go on top of the stored version, so they replace the bad one.
+    expect(state.version).toBe(2);
+    expect(state.unreadable).toEqual({ version: 2, by: 'mallory', shownVersion: 1 });
+  });
+
+  it('restores the shown version as a new version on top of the bad one', async () => {
+    const { transport, stored } = serverWithGarbage({ history: true });
+    const lifecycle = lifecycleOf(transport);
+    await lifecycle.load();
+    const result = await lifecycle.restoreShown();
+    expect(result.status).toBe('saved');
+    expect(stored.version).toBe(3);
+    // A whole snapshot (a replacement), which every member can open again.
+    expect(stored.operations).toBeUndefined();
+    expect((JSON.parse(stored.encryptedData) as KanbanContent).title).toBe('Sprint board');
+    expect(lifecycle.getState()).toMatchObject({ version: 3, unreadable: null });
+  });
+
+  it('stays an error when no earlier version opens either', async () => {
+    const { transport } = serverWithGarbage({ history: false });
+    const lifecycle = lifecycleOf(transport);
+    await lifecycle.load();
+    expect(lifecycle.getState().status).toBe('error');
+  });
+});
