@@ -23,6 +23,40 @@ export const CONTENT_METADATA_MAX_BYTES = 16 * 1024;
 export const PRESENCE_DATA_MAX_BYTES = 1024;
 
 /**
+ * Messages a client may send on one WebSocket (the raw `/api/ws/{space}` and tRPC's `/trpc`), per
+ * second, sustained: a token bucket of WS_MESSAGE_BURST messages refilled at this rate. Each
+ * frame counts, whatever it holds (a tRPC batch counts once per call in it); the first message
+ * beyond the bucket closes the socket with WS_CLOSE_RATE_LIMITED. The web app sends one
+ * heartbeat per 30 s on its one socket (presence goes over HTTP), third-party clients a heartbeat
+ * per 30 s and a presence update when something changes: 20/s is hundreds of times that.
+ */
+export const WS_MESSAGES_PER_SECOND = 20;
+/**
+ * The bucket of WS_MESSAGES_PER_SECOND, in messages: what a client may send at once after a
+ * quiet spell. The web app sends 2 when its socket opens (`user_joined`, `heartbeat`).
+ */
+export const WS_MESSAGE_BURST = 100;
+/**
+ * WebSocket close code (RFC 6455 private range, 4000 + HTTP 429) of a socket whose client sent
+ * more than WS_MESSAGES_PER_SECOND allows; the reason text is `rate_limited`.
+ */
+export const WS_CLOSE_RATE_LIMITED = 4429;
+/**
+ * Most subscriptions one tRPC connection may hold at once (a WebSocket shares one context for all
+ * its calls); one more → TOO_MANY_REQUESTS for that subscription, the others go on. A client
+ * needs one per space it follows (`realtime.onEvent`); the web app uses none (it listens on the
+ * raw WebSocket). Each costs ~10 KB of server memory.
+ */
+export const TRPC_SUBSCRIPTIONS_PER_CONNECTION_MAX = 10;
+/**
+ * How long a tRPC WebSocket may stay open without authenticating, in ms: a socket whose token
+ * (`connectionParams: {token}` or `Authorization`) is not a live session by then gets an
+ * UNAUTHORIZED error message and is closed with 4401 `not_authenticated`. Clients send their
+ * token with the first frame, in milliseconds.
+ */
+export const TRPC_SOCKET_AUTH_DEADLINE_MS = 10_000;
+
+/**
  * Longest save id a client may send with a content save (issue 18 item 3; tRPC `save_id`, REST
  * `Idempotency-Key`), in characters: room for a UUID or any other random token.
  */

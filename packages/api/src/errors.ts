@@ -2,6 +2,11 @@
 export const ERROR = {
   authRequired: 'Authentication required',
   sessionInvalid: 'Invalid or expired session',
+  tooManyMessages: 'Too many messages on this connection: it is closed. Reconnect and send fewer.',
+  tooManySubscriptions:
+    'Too many subscriptions on this connection: stop one before starting another, or open another connection.',
+  socketNotAuthenticated:
+    'Authentication required: send your token (connectionParams) when connecting. The connection is closed.',
   otherSpace: 'Your session does not belong to this space',
   adminOnly: 'Only admins can do this',
   spaceNotFound: 'Space not found',

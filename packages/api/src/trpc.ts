@@ -7,12 +7,15 @@
  *   (401 UNAUTHORIZED without a valid token, 403 FORBIDDEN for another space's token).
  * - `adminProcedure`: a member whose role is admin (403 otherwise). spec §6.
  *
- * All of them answer SERVICE_UNAVAILABLE (503) while the database cannot be reached.
+ * All of them answer SERVICE_UNAVAILABLE (503) while the database cannot be reached, and a
+ * subscription beyond TRPC_SUBSCRIPTIONS_PER_CONNECTION_MAX open ones of its connection with
+ * TOO_MANY_REQUESTS (429).
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 
 import { broadcastTransformer } from './broadcast.ts';
+import { TRPC_SUBSCRIPTIONS_PER_CONNECTION_MAX } from './constants.ts';
 import type { Context } from './context.ts';
 import { ERROR } from './errors.ts';
 import { spaceNameSchema } from './schemas.ts';
@@ -46,7 +49,56 @@ export const createCallerFactory = t.createCallerFactory;
  * ends in SERVICE_UNAVAILABLE (HTTP 503) 'The service is temporarily unavailable…' instead of
  * INTERNAL_SERVER_ERROR (issue 7 item 2).
  */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+/**
+ * Open subscriptions per context. A tRPC WebSocket builds one context for all the calls of its
+ * connection, so this counts per connection; HTTP and the raw WebSocket build one per request or
+ * socket, and never come near the bound.
+ */
+const openSubscriptions = new WeakMap<object, number>();
+
+/**
+ * Every subscription holds a slot of its context until its stream ends, fails or is stopped (a
+ * call that fails before its stream exists frees it at once); beyond
+ * TRPC_SUBSCRIPTIONS_PER_CONNECTION_MAX → TOO_MANY_REQUESTS, and the connection's other calls
+ * go on.
+ */
+const boundedSubscriptions = t.procedure.use(async ({ ctx, type, next }) => {
+  if (type !== 'subscription') return next();
+  const open = openSubscriptions.get(ctx) ?? 0;
+  if (open >= TRPC_SUBSCRIPTIONS_PER_CONNECTION_MAX) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ERROR.tooManySubscriptions });
+  }
+  openSubscriptions.set(ctx, open + 1);
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    const left = (openSubscriptions.get(ctx) ?? 1) - 1;
+    if (left > 0) openSubscriptions.set(ctx, left);
+    else openSubscriptions.delete(ctx);
+  };
+  const result = await next();
+  if (!result.ok || !isAsyncIterable(result.data)) {
+    release();
+    return result;
+  }
+  return { ...result, data: releasingAtEnd(result.data, release) };
+});
+
+/** `source` as it is, calling `release` once it ends, fails or is stopped. */
+async function* releasingAtEnd<T>(source: AsyncIterable<T>, release: () => void) {
+  try {
+    yield* source;
+  } finally {
+    release();
+  }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+export const publicProcedure = boundedSubscriptions.use(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
     throw new TRPCError({

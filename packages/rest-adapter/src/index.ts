@@ -77,7 +77,12 @@ export const restAdapter: FastifyPluginAsync<RestAdapterOptions> = async (
 
 export { toHttpError, type HttpError } from './errors.ts';
 export { WS_CLOSE } from './ws.ts';
-export { rememberUpgradeResponse, releaseUpgradeRequest } from './ws-release.ts';
+export {
+  isClientSocketError,
+  rememberUpgradeResponse,
+  releaseUpgradeRequest,
+} from './ws-release.ts';
+export { DEFAULT_MESSAGE_RATE, MessageRate, type MessageRateLimits } from './message-rate.ts';
 export type { CreateContext } from './caller.ts';
 export type { OpenApiDocument } from './contract/openapi.ts';
 export { OPENAPI_PATH, DOCS_PATH } from './contract/service-operations.ts';

@@ -29,8 +29,9 @@ export function rememberUpgradeResponse(
 /**
  * Call first thing in a WebSocket handler whose route has the {@link rememberUpgradeResponse}
  * hook. Detaches the ServerResponse from the TCP socket and replaces @fastify/websocket's
- * `error` listener by one that does what it did — log the error, terminate the socket — and
- * then calls `onError`, without holding the request. Returns the request's logger.
+ * `error` listener by one that logs the error — a client's mistake ({@link isClientSocketError})
+ * once at info without a stack, anything else at error — terminates the socket and then calls
+ * `onError`, without holding the request. Returns the request's logger.
  */
 export function releaseUpgradeRequest(
   socket: WebSocket,
@@ -46,9 +47,33 @@ export function releaseUpgradeRequest(
     socket.off('error', listener as (error: Error) => void);
   }
   socket.on('error', (error) => {
-    log.error(error);
+    if (isClientSocketError(error)) {
+      log.info({ code: error.code, reason: error.message }, 'websocket client error: closed');
+    } else {
+      log.error({ err: error }, 'websocket failed');
+    }
     socket.terminate();
     onError?.(error);
   });
   return log;
+}
+
+/**
+ * Network errors a client's side causes (it reset or abandoned the connection), as Node names
+ * them in `error.code`.
+ */
+const CLIENT_NETWORK_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT']);
+
+/**
+ * Whether a WebSocket's `error` is the client's doing, not the server's: a frame that breaks the
+ * protocol (ws names these `WS_ERR_*`: a bad opcode, unmasked frame, invalid UTF-8, a message
+ * over `maxPayload`, …) or a connection the client reset. Such errors are logged at info without
+ * a stack; anything else is a server fault.
+ */
+export function isClientSocketError(error: unknown): error is Error & { code: string } {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    typeof code === 'string' && (code.startsWith('WS_ERR_') || CLIENT_NETWORK_ERRORS.has(code))
+  );
 }

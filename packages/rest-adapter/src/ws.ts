@@ -17,13 +17,23 @@
  * - Client → server: `heartbeat` `{ping}`, `presence_update` `{tool, status?, data?}`,
  *   `user_joined` (sent once after opening; broadcast to the others with the session's user).
  * - A plain HTTP request on the path (no upgrade) → 426 Upgrade Required.
- * - Messages of one socket are handled one at a time, in the order sent.
+ * - Messages of one socket are handled one at a time, in the order sent; at most
+ *   WS_MESSAGES_PER_SECOND (bursts of WS_MESSAGE_BURST) are accepted: the first one beyond gets
+ *   an `error` `{error, code: 'rate_limited'}`, is dropped with whatever follows (those accepted
+ *   before it are still handled), and the socket closes with 4429.
  * - Close codes: 1000 normal; 4401 session ended (logout, expiry, member removed);
- *   4404 space deleted; 1009 message too big.
+ *   4404 space deleted; 4429 too many messages; 1009 message too big.
  */
 import { randomUUID } from 'node:crypto';
 
-import { clientIdSchema, ERROR, type RealtimeEvent } from '@cipherspace/api';
+import {
+  clientIdSchema,
+  ERROR,
+  WS_CLOSE_RATE_LIMITED,
+  WS_MESSAGE_BURST,
+  WS_MESSAGES_PER_SECOND,
+  type RealtimeEvent,
+} from '@cipherspace/api';
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
@@ -33,10 +43,17 @@ import { callerFor, type Caller, type CreateContext } from './caller.ts';
 import { GENERIC_ERRORS, procedureInput, type OperationDoc } from './contract/route.ts';
 import { errorSchema } from './contract/schemas.ts';
 import { toHttpError } from './errors.ts';
+import { MessageRate } from './message-rate.ts';
 import { jsonFrame } from './ws-frames.ts';
 import { rememberUpgradeResponse, releaseUpgradeRequest } from './ws-release.ts';
 
-export const WS_CLOSE = { normal: 1000, sessionEnded: 4401, spaceDeleted: 4404 } as const;
+/** Close codes the server sends (docs/websocket.md, Closing). */
+export const WS_CLOSE = {
+  normal: 1000,
+  sessionEnded: 4401,
+  spaceDeleted: 4404,
+  rateLimited: WS_CLOSE_RATE_LIMITED,
+} as const;
 
 /** With `refusal=close`, a refused socket closes with this plus the HTTP status it stands for. */
 export const WS_REFUSAL_CLOSE_BASE = 4000;
@@ -107,7 +124,9 @@ export const websocketOperation: OperationDoc = {
     'Upgrade to a WebSocket (`ws://` or `wss://`) with `?token=<access_token>&session_id=' +
     '<user id>`. Messages both ways are JSON `{type, space_name, timestamp, data}` (spec §3): ' +
     '`content_update`, `presence_update`, `user_joined`, `heartbeat`, `error`. Close codes: 1000 ' +
-    'normal, 4401 session ended, 4404 space deleted, 1009 message too big. The protocol with an ' +
+    'normal, 4401 session ended, 4404 space deleted, 4429 too many messages (more than ' +
+    `${WS_MESSAGES_PER_SECOND} a second, bursts of ${WS_MESSAGE_BURST}), 1009 message too big. ` +
+    'The protocol with an ' +
     'example of every message: docs/websocket.md. A refused upgrade gets a plain HTTP status ' +
     'and no socket.',
   tag: 'Real-time',
@@ -262,18 +281,30 @@ function serveSocket(socket: WebSocket, live: LiveSocket): void {
   const send = (message: object) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
-  const sendError = (error: string) =>
+  const sendError = (error: string, code?: string) =>
     send({
       type: 'error',
       space_name: spaceName,
       timestamp: new Date().toISOString(),
-      data: { error },
+      data: code === undefined ? { error } : { error, code },
     });
 
+  // Counted as they arrive, before any work: a flood costs one subtraction per frame and ends
+  // with the socket, instead of being relayed to every member of the space.
+  const rate = new MessageRate();
+  let overRate = false;
   // One message at a time, in the order sent: a client's presence updates must not overtake
   // each other while they wait on the database.
   let queue = Promise.resolve();
   socket.on('message', (raw: Buffer, isBinary) => {
+    if (overRate) return;
+    if (!rate.take()) {
+      overRate = true;
+      log.warn('websocket over its message rate: closed');
+      sendError(ERROR.tooManyMessages, 'rate_limited');
+      socket.close(WS_CLOSE.rateLimited, 'rate_limited');
+      return;
+    }
     const text = raw.toString('utf8');
     queue = queue.then(() => handleClientMessage(text, isBinary));
   });

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { appRouter, broadcastWsEncoder, createContextFactory, EventBus } from '@cipherspace/api';
 import type { DbHandle, DbNotifier } from '@cipherspace/db';
 import {
+  isClientSocketError,
   releaseUpgradeRequest,
   rememberUpgradeResponse,
   restAdapter,
@@ -31,6 +32,11 @@ import { registerBundledDiagramEditor } from './diagram-editor.ts';
 import { registerGracefulClose } from './graceful-close.ts';
 import { loggerOptions, pathOnly } from './logging.ts';
 import { secureResponses } from './security-headers.ts';
+import {
+  DEFAULT_TRPC_SOCKET_LIMITS,
+  limitTrpcSocket,
+  watchTrpcSocketAuth,
+} from './socket-limits.ts';
 import { registerThrottle } from './throttle.ts';
 import {
   IMMUTABLE_ASSET_CACHE,
@@ -183,6 +189,9 @@ export async function buildServer(
   const throttle = await registerThrottle(app, config.rateLimits, config.throttleRedis);
 
   const onTrpcError = ({ error, path }: { error: TRPCError; path: string | undefined }) => {
+    // A client's broken frame or reset reaches tRPC as a socket error: the socket's own error
+    // listener has logged it once already, at info (ws-release.ts).
+    if (isClientSocketError(error.cause)) return;
     if (error.code === 'INTERNAL_SERVER_ERROR')
       app.log.error({ err: error, path }, 'tRPC procedure failed');
   };
@@ -197,20 +206,30 @@ export async function buildServer(
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
 
   // tRPC over the WebSocket (GET /trpc): tRPC's own connection handler, behind the throttle's
-  // message guard (the HTTP createContext above never sees WebSocket calls).
+  // message guard (the HTTP createContext above never sees WebSocket calls) and the socket's
+  // limits (socket-limits.ts: message rate, authentication deadline).
   const onTrpcConnection = getWSConnectionHandler({
     router: appRouter,
     wss: app.websocketServer,
-    createContext: ({ req, info }) =>
-      createContext({ headers: req.headers, connectionParams: info.connectionParams }),
+    createContext: ({ req, res, info }) => {
+      const context = createContext({
+        headers: req.headers,
+        connectionParams: info.connectionParams,
+      });
+      // `res`: the connection's WebSocket, which its limits are keyed by.
+      watchTrpcSocketAuth(res as object, context);
+      return context;
+    },
     onError: onTrpcError,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     // A live event's payload is serialised once, not once per subscriber (issue 18 item 4).
     experimental_encoder: broadcastWsEncoder,
   });
+  const trpcSocketLimits = { ...DEFAULT_TRPC_SOCKET_LIMITS, ...config.trpcSocketLimits };
   app.get('/trpc', { websocket: true, onRequest: rememberUpgradeResponse }, (socket, request) => {
-    releaseUpgradeRequest(socket, request);
+    const log = releaseUpgradeRequest(socket, request);
     throttle.guardTrpcSocket(socket, request, appRouter);
+    limitTrpcSocket(socket, appRouter, log, trpcSocketLimits);
     onTrpcConnection(socket, request.raw);
   });
 

@@ -35,6 +35,8 @@ import { fileURLToPath } from 'node:url';
 
 import { z } from 'zod';
 
+import type { TrpcSocketLimits } from './socket-limits.ts';
+
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 function isHttpsUrl(value: string): boolean {
@@ -152,6 +154,11 @@ export interface ServerConfig {
   throttleRedis: { url: string; keyPrefix: string } | undefined;
   /** Fastify `trustProxy`: which proxies may set X-Forwarded-For (the client IP of the throttle). */
   trustProxy: boolean | number | string;
+  /**
+   * Overrides of the tRPC WebSocket limits (socket-limits.ts), for tests; no variable sets them.
+   * Default: WS_MESSAGES_PER_SECOND, WS_MESSAGE_BURST, TRPC_SOCKET_AUTH_DEADLINE_MS.
+   */
+  trpcSocketLimits?: Partial<TrpcSocketLimits>;
   /**
    * The external diagram editor embedded by /tools/diagrams (an https URL), or undefined for
    * the bundled draw.io this server serves itself at /diagram-editor/ (issue 17 item 1).

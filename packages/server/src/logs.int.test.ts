@@ -1,7 +1,10 @@
 /**
  * Logs never contain a token, a verifier or ciphertext — at the most verbose level, across
- * logins, saves, failures, the raw WebSocket (token in its query) and tRPC.
+ * logins, saves, failures, the raw WebSocket (token in its query) and tRPC. A client's mistakes
+ * are logged once each, below error level and without a stack.
  */
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 
 import { derivePasswordVerifier, encryptJson } from '@cipherspace/crypto';
@@ -79,5 +82,103 @@ describe('log hygiene', () => {
     for (const secret of [user.token, space.verifier, passwordVerifier, ciphertext, space.key]) {
       expect(log).not.toContain(secret);
     }
+  });
+});
+
+/**
+ * Opens a WebSocket on `path` by hand, writes `frame` as the first bytes after the 101, and
+ * resolves once the server has ended the TCP connection (or after 5 s).
+ */
+function sendRawFrame(server: TestServer, path: string, frame: Buffer): Promise<void> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server kept ${path} open after a malformed frame`));
+    }, 5000);
+    let head = '';
+    socket.on('data', (chunk: Buffer) => {
+      if (head.includes('\r\n\r\n')) return;
+      head += chunk.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      if (!head.startsWith('HTTP/1.1 101')) reject(new Error(`upgrade refused: ${head}`));
+      else socket.write(frame);
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+  });
+}
+
+/** Frames that break RFC 6455 in four ways (a client's frames must be masked). */
+const MALFORMED_FRAMES = [
+  // A text frame without a mask.
+  Buffer.from([0x81, 0x02, 0x68, 0x69]),
+  // Opcode 3 (reserved), masked, empty.
+  Buffer.from([0x83, 0x80, 1, 2, 3, 4]),
+  // RSV2 set without an extension that defines it.
+  Buffer.from([0xa1, 0x80, 1, 2, 3, 4]),
+  // A text frame whose payload is not UTF-8 (mask 0: the payload as sent).
+  Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0xff, 0xfe]),
+];
+
+describe('client mistakes on the WebSockets', () => {
+  let server: TestServer;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) =>
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
+    );
+    server = await startTestServer({ config: { logLevel: 'info' }, logStream: stream });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('360 malformed frames (raw WebSocket and tRPC) are logged once each, at info, without a stack', async () => {
+    const space = await createSpaceOverRest(server);
+    const user = await loginOverRest(server, space, 'mallory');
+    const rawPath = `/api/ws/${encodeURIComponent(space.name)}?token=${user.token}`;
+    const paths = [rawPath, '/trpc'];
+    const frames = 360;
+    const before = lines.length;
+    const sends = Array.from(
+      { length: frames },
+      (_, i) => () =>
+        sendRawFrame(server, paths[i % 2] ?? '/trpc', MALFORMED_FRAMES[i % 4] ?? Buffer.alloc(0)),
+    );
+    for (let i = 0; i < sends.length; i += 20) {
+      await Promise.all(sends.slice(i, i + 20).map((send) => send()));
+    }
+    // The last lines are written as the connections end.
+    await expect
+      .poll(() => lines.slice(before).filter((line) => line.includes('websocket client error')))
+      .toHaveLength(frames);
+
+    const written = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requestLines = new Set(['incoming request', 'request completed']);
+    const about = written.filter((entry) => !requestLines.has(String(entry.msg)));
+    expect(about.filter((entry) => Number(entry.level) >= 50)).toEqual([]);
+    expect(lines.slice(before).filter((line) => line.includes('"stack"'))).toEqual([]);
+    // One line per malformed frame, each short: code and reason, no error object.
+    expect(about).toHaveLength(frames);
+    for (const entry of about) {
+      expect(entry).toMatchObject({ level: 30, msg: 'websocket client error: closed' });
+      expect(entry.code).toMatch(/^WS_ERR_/);
+      expect(entry.err).toBeUndefined();
+    }
+    expect(
+      about.map((entry) => JSON.stringify(entry).length).reduce((a, b) => a + b, 0),
+    ).toBeLessThan(frames * 400);
+    expect((await api(server, 'GET', '/api/health')).status).toBe(200);
   });
 });

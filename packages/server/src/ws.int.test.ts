@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 
+import { WS_MESSAGE_BURST, WS_MESSAGES_PER_SECOND } from '@cipherspace/api';
 import { deriveOperationsKey, encryptJson, encryptOperation } from '@cipherspace/crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -301,6 +302,44 @@ describe('raw WebSocket: ordering of one client’s messages', () => {
       .slice(from, from + count)
       .map((m) => (m.data?.data as { status?: string } | undefined)?.status);
     expect(statuses).toEqual(Array.from({ length: count }, (_, i) => `s${i}`));
+  });
+});
+
+describe('raw WebSocket: the message rate of one connection', () => {
+  it('a presence flood gets error rate_limited and close 4429; the others receive at most a burst of it', async () => {
+    const carolWs = await connect(X, carol);
+    const daveWs = await connect(X, dave);
+    const from = daveWs.messages.length;
+    const flood = 3000;
+    for (let i = 0; i < flood; i++) {
+      carolWs.send({ type: 'presence_update', data: { tool: 'kanban', status: `f${i}` } });
+    }
+    expect(await carolWs.waitForClose(15_000)).toEqual({ code: 4429, reason: 'rate_limited' });
+    expect(carolWs.messages.filter(isType('error'))).toEqual([
+      {
+        type: 'error',
+        space_name: X.name,
+        timestamp: isoDate(),
+        data: { error: expect.stringMatching(/^Too many messages/), code: 'rate_limited' },
+      },
+    ]);
+    // Whatever carol's socket had accepted reaches dave before alice's user_joined (one bus).
+    const aliceWs = await connect(X, alice);
+    aliceWs.send({ type: 'user_joined' });
+    await daveWs.waitFor((m) => m.type === 'user_joined' && m.data?.username === 'alice', {
+      from,
+      what: "alice's user_joined",
+      timeoutMs: 15_000,
+    });
+    const relayed = daveWs.messages
+      .slice(from)
+      .filter((m) => m.type === 'presence_update' && m.data?.username === 'carol').length;
+    expect(relayed).toBeGreaterThan(0);
+    // The burst, plus what refilled while the flood arrived (well under a second here).
+    expect(relayed).toBeLessThanOrEqual(WS_MESSAGE_BURST + WS_MESSAGES_PER_SECOND);
+    await expectAlive(daveWs);
+    // Carol may connect again at once: the limit is per connection.
+    await expectAlive(await connect(X, carol));
   });
 });
 
