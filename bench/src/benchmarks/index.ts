@@ -1,5 +1,6 @@
 /** Every benchmark of `pnpm bench`, in the order a full run takes them. */
 import type { Benchmark } from '../lib/benchmark.ts';
+import { bodyAttack } from './body-attack.ts';
 import { crossInstance } from './cross-instance.ts';
 import { crypto } from './crypto.ts';
 import { fanout } from './fanout.ts';
@@ -18,4 +19,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   web,
   live,
   offline,
+  bodyAttack,
 ];

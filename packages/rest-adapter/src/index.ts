@@ -6,7 +6,7 @@
  * that serve the routes) and an interactive reference at `/api/docs`.
  *
  * Register it once, after `@fastify/websocket`:
- * `await app.register(restAdapter, { createContext })`.
+ * `await app.register(restAdapter, { createContext, bodyLimitBytes })`.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 
@@ -31,6 +31,11 @@ import { websocketOperation, websocketRoutes } from './ws.ts';
 export interface RestAdapterOptions {
   /** The same context factory the tRPC handler uses (`createContextFactory(deps)`). */
   createContext: CreateContext;
+  /**
+   * BODY_LIMIT_BYTES: the largest body of a content save from a live session, in bytes; every
+   * other body takes at most SMALL_BODY_LIMIT_BYTES (body-limit.ts).
+   */
+  bodyLimitBytes: number;
 }
 
 /** Every REST route of the adapter (spec §7). */
@@ -70,12 +75,22 @@ export const restAdapter: FastifyPluginAsync<RestAdapterOptions> = async (
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ detail });
   });
-  for (const route of restRoutes) registerRoute(app, route, options.createContext);
+  for (const route of restRoutes) {
+    registerRoute(app, route, options.createContext, options.bodyLimitBytes);
+  }
   websocketRoutes(app, options.createContext);
   await registerApiDocs(app, openApiDocument());
 };
 
 export { toHttpError, type HttpError } from './errors.ts';
+export {
+  BodyTooLargeError,
+  guardBody,
+  JSON_MAX_DEPTH,
+  JSON_MAX_VALUES,
+  JsonShape,
+  SMALL_BODY_LIMIT_BYTES,
+} from './body-limit.ts';
 export { WS_CLOSE } from './ws.ts';
 export {
   isClientSocketError,

@@ -11,10 +11,12 @@ import { join, relative } from 'node:path';
 import { appRouter, broadcastWsEncoder, createContextFactory, EventBus } from '@cipherspace/api';
 import type { DbHandle, DbNotifier } from '@cipherspace/db';
 import {
+  guardBody,
   isClientSocketError,
   releaseUpgradeRequest,
   rememberUpgradeResponse,
   restAdapter,
+  SMALL_BODY_LIMIT_BYTES,
   toHttpError,
 } from '@cipherspace/rest-adapter';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +32,7 @@ import type { ServerConfig } from './config.ts';
 import { registerCsrf } from './csrf.ts';
 import { registerBundledDiagramEditor } from './diagram-editor.ts';
 import { registerGracefulClose } from './graceful-close.ts';
+import { lingerAfterEarlyAnswers } from './linger.ts';
 import { loggerOptions, pathOnly } from './logging.ts';
 import { secureResponses } from './security-headers.ts';
 import {
@@ -78,7 +81,9 @@ export async function buildServer(
   const app = Fastify({
     http: { ServerResponse: secure.ServerResponse },
     logger: loggerOptions(config.logLevel, deps.logStream),
-    bodyLimit: config.bodyLimitBytes,
+    // A few KiB for every route; content saves take BODY_LIMIT_BYTES from a live session
+    // (rest-adapter body-limit.ts, and /trpc below).
+    bodyLimit: Math.min(SMALL_BODY_LIMIT_BYTES, config.bodyLimitBytes),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // On close, idle keep-alive connections are dropped but requests in flight are answered.
@@ -109,6 +114,8 @@ export async function buildServer(
     done();
   });
   registerGracefulClose(app);
+  // A refusal sent before the body has arrived reaches the client (linger.ts).
+  lingerAfterEarlyAnswers(app);
 
   const bus = new EventBus(deps.notifier === undefined ? deps.db.notifier : deps.notifier);
   await bus.start();
@@ -203,7 +210,24 @@ export async function buildServer(
     },
     onError: onTrpcError,
   } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'];
-  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+  // /trpc takes a few KiB like every route, and BODY_LIMIT_BYTES for a request calling
+  // content.save (alone or batched: `/trpc/content.find,content.save`) from a live session: the
+  // web app saves over HTTP (httpBatchLink), never over the WebSocket.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit = config.bodyLimitBytes;
+    });
+    scope.addHook(
+      'preParsing',
+      guardBody({
+        smallLimitBytes: Math.min(SMALL_BODY_LIMIT_BYTES, config.bodyLimitBytes),
+        allowsLarge: async (request) =>
+          callsContentSave(request.params) &&
+          (await createContext({ headers: request.headers }).authenticate()) !== null,
+      }),
+    );
+    await scope.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+  });
 
   // tRPC over the WebSocket (GET /trpc): tRPC's own connection handler, behind the throttle's
   // message guard (the HTTP createContext above never sees WebSocket calls) and the socket's
@@ -233,7 +257,7 @@ export async function buildServer(
     onTrpcConnection(socket, request.raw);
   });
 
-  await app.register(restAdapter, { createContext });
+  await app.register(restAdapter, { createContext, bodyLimitBytes: config.bodyLimitBytes });
 
   /**
    * 200 `{status:'ok', database:'ok', realtime, event_bus, driver, throttle}` when the database
@@ -289,6 +313,12 @@ export async function buildServer(
     await bus.close();
   });
   return app;
+}
+
+/** Whether a /trpc request's `:path` (`a.b` or batched `a.b,c.d`) names content.save. */
+function callsContentSave(params: unknown): boolean {
+  const path = (params as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' && path.split(',').includes('content.save');
 }
 
 /** Fastify's `trustProxy` from TRUST_PROXY (a hop count n trusts the n nearest proxies). */

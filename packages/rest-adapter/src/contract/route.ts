@@ -19,6 +19,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
+import {
+  guardBody,
+  JSON_MAX_DEPTH,
+  JSON_MAX_VALUES,
+  SMALL_BODY_LIMIT_BYTES,
+} from '../body-limit.ts';
 import { callerFor, objectBody, type Caller, type CreateContext } from '../caller.ts';
 import { errorSchema } from './schemas.ts';
 
@@ -130,6 +136,12 @@ interface RouteBase {
   errors?: Partial<Record<ErrorStatus, ErrorDoc>>;
   /** Counted by the login/registration/creation throttle (429). */
   throttled?: boolean;
+  /**
+   * Takes a body of up to BODY_LIMIT_BYTES once the bearer token is a live session (a content
+   * save); every other route, and this one without a live session, takes at most
+   * SMALL_BODY_LIMIT_BYTES (body-limit.ts). Larger → 413.
+   */
+  largeBody?: boolean;
 }
 
 /** A REST route: a procedure behind a path, with its documented success answer. */
@@ -150,7 +162,14 @@ export const GENERIC_ERRORS = {
     'No bearer token, or a forged or expired one (sessions expire after 30 minutes idle).',
   otherSpace: 'The session belongs to another space.',
   adminOnly: 'Only admins of the space may do this.',
-  tooLarge: 'The body is larger than the server accepts (BODY_LIMIT_BYTES, 10 MiB by default).',
+  tooLarge:
+    `The body is larger than ${SMALL_BODY_LIMIT_BYTES} bytes (16 KiB), or its JSON holds more ` +
+    `than ${JSON_MAX_VALUES} values or nests deeper than ${JSON_MAX_DEPTH} levels.`,
+  tooLargeContent:
+    'The body is larger than the server accepts: BODY_LIMIT_BYTES (10 MiB by default) with a ' +
+    `live session, ${SMALL_BODY_LIMIT_BYTES} bytes (16 KiB) without one (the session is checked ` +
+    `before a larger body is read); or its JSON holds more than ${JSON_MAX_VALUES} values or ` +
+    `nests deeper than ${JSON_MAX_DEPTH} levels.`,
   unsupportedType: 'The body is not `application/json`.',
   invalid:
     'A field or path parameter breaks a validation rule (spec §5); `detail` is the message of ' +
@@ -363,7 +382,7 @@ export function describeRoute(route: RestRoute): OperationDoc {
   if (route.access === 'member' || route.access === 'admin') add(403, GENERIC_ERRORS.otherSpace);
   if (route.access === 'admin') add(403, GENERIC_ERRORS.adminOnly);
   if (route.method !== 'GET') add(403, GENERIC_ERRORS.csrf);
-  if (body) add(413, GENERIC_ERRORS.tooLarge);
+  if (body) add(413, route.largeBody ? GENERIC_ERRORS.tooLargeContent : GENERIC_ERRORS.tooLarge);
   if (body) add(415, GENERIC_ERRORS.unsupportedType);
   if (body || hasParams) add(422, GENERIC_ERRORS.invalid);
   if (route.throttled) add(429, GENERIC_ERRORS.throttled);
@@ -459,12 +478,15 @@ function procedureOf(caller: Caller, path: ProcedurePath): ProcedureFn {
 
 /**
  * Registers a route: `{...JSON body, ...path parameters, ...header fields}` → the procedure (which validates it)
- * → the success status with the output encoded by the response schema (no body for 204).
+ * → the success status with the output encoded by the response schema (no body for 204). The
+ * body is read as body-limit.ts says: up to `bodyLimitBytes` for a `largeBody` route with a live
+ * session, else up to SMALL_BODY_LIMIT_BYTES (or `bodyLimitBytes` when smaller); 413 beyond.
  */
 export function registerRoute(
   app: FastifyInstance,
   route: RestRoute,
   createContext: CreateContext,
+  bodyLimitBytes: number,
 ): void {
   const { body, query, pathParams } = routeInput(route);
   const takesInput = procedureInput(route.procedure) !== null;
@@ -478,9 +500,17 @@ export function registerRoute(
   const headerFields = Object.entries(route.headers ?? {}).map(
     ([header, field]) => [header.toLowerCase(), field] as const,
   );
+  const smallLimitBytes = Math.min(SMALL_BODY_LIMIT_BYTES, bodyLimitBytes);
+  const largeBody = route.largeBody === true && bodyLimitBytes > smallLimitBytes;
   app.route({
     method: route.method,
     url: route.url,
+    bodyLimit: largeBody ? bodyLimitBytes : smallLimitBytes,
+    preParsing: guardBody({
+      smallLimitBytes,
+      allowsLarge: async (request) =>
+        largeBody && (await createContext({ headers: request.headers }).authenticate()) !== null,
+    }),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const input: Record<string, unknown> = body ? { ...objectBody(request) } : {};
       const values = request.params as Record<string, string | undefined>;

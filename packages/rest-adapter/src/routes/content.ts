@@ -73,6 +73,7 @@ export const contentRoutes: readonly RestRoute[] = [
     procedure: 'content.save',
     params: toolParams,
     headers: { 'Idempotency-Key': 'save_id' },
+    largeBody: true,
     bodyDescription:
       '`encrypted_data` is the envelope of packages/crypto (AES-256-GCM, PBKDF2 key from the ' +
       'space key); `metadata` is stored unencrypted next to it. `operations` (optional, ' +
