@@ -112,3 +112,14 @@ export const HISTORY_SNAPSHOT_EVERY_VERSIONS = 50;
 export const HISTORY_PAGE_DEFAULT_VERSIONS = 50;
 /** Most versions one `history.list` answer holds (issue 16); a larger `limit` → BAD_REQUEST. */
 export const HISTORY_PAGE_MAX_VERSIONS = 100;
+/**
+ * Most bytes of change data one answer of `content.changes`, `history.version` or
+ * `history.changes` carries, in bytes (4 MiB): the operations' stored JSON text (the envelopes as
+ * a JSON array; a replacement counts 0), plus the base snapshot's envelope in `history.version`.
+ * Past it the answer is cut after the last whole change that fits and names where the next page
+ * starts (`next_since`, `next_after`); a page holds at least one change whatever its size (one
+ * save's operations are at most OPERATIONS_PER_SAVE_MAX × OPERATION_ENVELOPE_MAX_CHARS ≈ 320 KiB,
+ * the base snapshot is bounded by the body limit of a save). Keeps the server's memory per answer
+ * bounded: one unbounded history answer measured 98.5 MB (+422 MB of server memory).
+ */
+export const CHANGES_PAGE_MAX_BYTES = 4 * 1024 * 1024;

@@ -46,5 +46,8 @@ export const ERROR = {
   historyBeforeInvalid: 'before must be a whole number ≥ 1',
   historyLimitInvalid: 'limit must be a whole number from 1 to 100',
   historyFromInvalid: 'from must be a whole number ≥ 1',
+  historyAfterInvalid: 'after must be a whole number ≥ 0',
+  saveIdReused:
+    'This Idempotency-Key (save_id) was already used for a different save: send a new key with every new save. Nothing was saved.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -163,6 +163,12 @@ export const historyVersionSchema = versionNumber(ERROR.historyVersionInvalid, 1
  */
 export const historyFromSchema = versionNumber(ERROR.historyFromInvalid, 1);
 
+/**
+ * Where a `history.changes` page starts: the changes after this version (the `next_after` of the
+ * previous answer); a whole number ≥ 0.
+ */
+export const historyAfterSchema = versionNumber(ERROR.historyAfterInvalid);
+
 /** The page boundary of `history.list` (issue 16): versions before this one; whole, ≥ 1. */
 export const historyBeforeSchema = versionNumber(ERROR.historyBeforeInvalid, 1);
 

@@ -133,8 +133,21 @@ export const historyVersionSchema = z.object({
   version: z.number().int().min(1),
   base: z.looseObject({ version: z.number().int().min(1), encrypted_data: z.string().min(1) }),
   changes: z.array(historyChangeSchema),
+  /** Present when the answer was cut at the server's page size: fetch the rest after it. */
+  next_after: z.number().int().min(1).optional(),
 });
 export type HistoryVersion = z.infer<typeof historyVersionSchema>;
+
+/**
+ * GET /api/content/{space}/{tool}/history/{version}/changes?after=: the changes after `after` up
+ * to `version`, ascending — a page following a `next_after`; `next_after` again when more follow.
+ */
+export const historyChangesSchema = z.object({
+  version: z.number().int().min(1),
+  changes: z.array(historyChangeSchema),
+  next_after: z.number().int().min(1).optional(),
+});
+export type HistoryChanges = z.infer<typeof historyChangesSchema>;
 
 const errorBodySchema = z.looseObject({ detail: z.string() });
 
@@ -194,6 +207,17 @@ export interface ApiClient {
     version: number,
     from?: number,
   ): Promise<HistoryVersion>;
+  /**
+   * GET /api/content/{space}/{tool}/history/{version}/changes?after= : the page of changes after
+   * `after` (a `next_after`), at most the server's page size. ApiError 404 when the tool has no
+   * content or a change is not kept, 400 when `version` is newer than the current version.
+   */
+  historyChanges(
+    space: string,
+    tool: string,
+    version: number,
+    after: number,
+  ): Promise<HistoryChanges>;
 }
 
 /** `server` without trailing slashes, e.g. 'http://127.0.0.1:3000' or 'https://host/prefix'. */
@@ -325,6 +349,16 @@ export function createApiClient(options: { server: string; token?: string }): Ap
           { auth: true },
         ),
         'GET /api/content/{space}/{tool}/history/{version}',
+      ),
+    historyChanges: (space, tool, version, after) =>
+      required(
+        request(
+          'GET',
+          `/api/content/${p(space)}/${p(tool)}/history/${String(version)}/changes${query({ after })}`,
+          historyChangesSchema,
+          { auth: true },
+        ),
+        'GET /api/content/{space}/{tool}/history/{version}/changes',
       ),
   };
 }

@@ -61,6 +61,7 @@ async function spaceWith(
     saveContent: unused,
     history: unused,
     historyVersion: unused,
+    historyChanges: unused,
   };
   const warnings: string[] = [];
   const steps: string[] = [];

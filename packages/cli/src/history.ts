@@ -87,6 +87,14 @@ export function restHistorySource(
       let answer;
       try {
         answer = await client.historyVersion(session.space, tool, version, from);
+        // A large range comes in pages of the server's size: follow them to the end.
+        const changes = [...answer.changes];
+        for (let after = answer.next_after; after !== undefined;) {
+          const page = await client.historyChanges(session.space, tool, version, after);
+          changes.push(...page.changes);
+          after = page.next_after;
+        }
+        answer = { ...answer, changes };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404)
           throw versionNotKept(tool, version, oldest);

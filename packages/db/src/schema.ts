@@ -204,23 +204,29 @@ export const toolSnapshots = pgTable(
  * exactly-once saves): written in the same transaction as the save, so a retry of a save whose
  * answer was lost finds it and is answered with the original result (`contentId`, `version`,
  * `contentMetadata` — what `content.save` returned) instead of a phantom 409. `saveId` is the
- * client's id (1–SAVE_ID_MAX_CHARS characters, packages/api), unique per space and tool. Rows go
- * after SAVE_ID_RETENTION_MS (the session cleanup job) or with the space; deleting a tool's
- * content keeps them, so a late retry of a save from before the deletion does not recreate it.
+ * client's id (1–SAVE_ID_MAX_CHARS characters, packages/api), unique per space, tool and member
+ * (`userId`): another member's equal id is another save. `bodySha256` is the hex SHA-256 of the
+ * save's canonical body (encrypted_data, metadata, operations): a retry must send the same body.
+ * `userId` has no foreign key: the row lives at most SAVE_ID_RETENTION_MS and names no one else.
+ * Rows go after SAVE_ID_RETENTION_MS (the session cleanup job) or with the space; deleting a
+ * tool's content keeps them, so a late retry of a save from before the deletion does not
+ * recreate it.
  */
 export const toolSaves = pgTable(
   'tool_saves',
   {
     spaceId: spaceIdColumn(),
     tool: text('tool').notNull(),
+    userId: uuid('user_id').notNull(),
     saveId: text('save_id').notNull(),
+    bodySha256: text('body_sha256').notNull(),
     contentId: uuid('content_id').notNull(),
     version: integer('version').notNull(),
     contentMetadata: jsonb('content_metadata').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'tool_saves_pkey', columns: [t.spaceId, t.tool, t.saveId] }),
+    primaryKey({ name: 'tool_saves_pkey', columns: [t.spaceId, t.tool, t.userId, t.saveId] }),
     index('tool_saves_created_at_idx').on(t.createdAt),
   ],
 );

@@ -43,6 +43,18 @@ afterAll(async () => {
 
 const contentPath = (tool: string) => `/api/content/${encodeURIComponent(space.name)}/${tool}`;
 
+// A retry sends the same body: one envelope per tool and version.
+const envelopes = new Map<string, Promise<string>>();
+function envelopeOf(tool: string, version: number): Promise<string> {
+  const key = `${tool}@${String(version)}`;
+  let envelope = envelopes.get(key);
+  if (!envelope) {
+    envelope = encryptJson({ tool, version }, space.key);
+    envelopes.set(key, envelope);
+  }
+  return envelope;
+}
+
 async function put(
   target: ApiTarget,
   tool: string,
@@ -52,7 +64,7 @@ async function put(
   return await api(target, 'PUT', contentPath(tool), {
     token: options.token ?? alice,
     body: {
-      encrypted_data: await encryptJson({ tool, version }, space.key),
+      encrypted_data: await envelopeOf(tool, version),
       metadata: { version },
       ...options.body,
     },
@@ -127,5 +139,45 @@ describe('PUT with an Idempotency-Key', () => {
     }
     const res = await api(server, 'GET', contentPath('refused'), { token: alice });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('an Idempotency-Key is bound to its member and its body', () => {
+  it("another member's equal key is another save: never the first member's 200", async () => {
+    const bobs = await put(server, 'bound', 0, { key: 'K', token: bob });
+    expect(bobs).toMatchObject({ status: 200, body: { content_metadata: { modified_by: 'bob' } } });
+    // Alice sends K with her own body: an ordinary save on a taken version → 409, not Bob's 200.
+    const alices = await put(server, 'bound', 0, {
+      key: 'K',
+      body: { metadata: { version: 0, mine: 'alice' } },
+    });
+    expect(alices).toMatchObject({ status: 409, body: { detail: ERROR.versionConflict } });
+    const stored = await put(server, 'bound', 1, {
+      key: 'K',
+      body: { metadata: { version: 1, mine: 'alice' } },
+    });
+    expect(stored).toMatchObject({
+      status: 200,
+      body: { content_metadata: { version: 2, modified_by: 'alice', mine: 'alice' } },
+    });
+    expect(await storedVersion('bound')).toBe(2);
+  });
+
+  it('refuses the same key with another body with 422, storing nothing', async () => {
+    const first = await put(server, 'rebodied', 0, { key: 'R' });
+    expect(first.status).toBe(200);
+    const other = await put(server, 'rebodied', 0, {
+      key: 'R',
+      body: { encrypted_data: await encryptJson({ other: true }, space.key) },
+    });
+    expect(other).toMatchObject({ status: 422, body: { detail: ERROR.saveIdReused } });
+    const newer = await put(server, 'rebodied', 1, { key: 'R' });
+    expect(newer).toMatchObject({ status: 422, body: { detail: ERROR.saveIdReused } });
+    expect(await storedVersion('rebodied')).toBe(1);
+    // The same body again is still the original answer.
+    expect(await put(server, 'rebodied', 0, { key: 'R' })).toMatchObject({
+      status: 200,
+      body: first.body,
+    });
   });
 });

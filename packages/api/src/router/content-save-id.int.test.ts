@@ -40,6 +40,18 @@ describe('content.save with a save id', () => {
     await h.close();
   });
 
+  // A retry sends the same body: one envelope per tool, version and extra metadata.
+  const envelopes = new Map<string, Promise<string>>();
+  const envelopeOf = (tool: string, version: number, extra: Record<string, unknown>) => {
+    const key = JSON.stringify([tool, version, extra]);
+    let envelope = envelopes.get(key);
+    if (!envelope) {
+      envelope = encryptJson({ tool, version, extra }, space.key);
+      envelopes.set(key, envelope);
+    }
+    return envelope;
+  };
+
   const save = async (
     token: string,
     tool: string,
@@ -50,7 +62,7 @@ describe('content.save with a save id', () => {
     await h.caller(token).content.save({
       space_name: space.name,
       tool,
-      encrypted_data: await encryptJson({ tool, version, extra }, space.key),
+      encrypted_data: await envelopeOf(tool, version, extra),
       metadata: { version, ...extra },
       ...(saveId === undefined ? {} : { save_id: saveId }),
     });
@@ -177,5 +189,71 @@ describe('content.save with a save id', () => {
     await h.caller(alice).content.delete({ space_name: space.name, tool: 'gone' });
     expect(await save(alice, 'gone', 0, 'gone-1')).toEqual(original);
     expect(await stored('gone')).toEqual({ version: undefined, changes: 0 });
+  });
+
+  describe('a save id is bound to its member and its body', () => {
+    it("another member's equal id is another save: never the first member's answer", async () => {
+      const bobs = await save(bob, 'bound', 0, 'K');
+      expect(bobs.content_metadata).toMatchObject({ version: 1, modified_by: 'bob' });
+      // Alice sends K with her own body on the same base: an ordinary save, which meets the
+      // optimistic 409 — not Bob's 200 with her data dropped.
+      await expectTRPCError(
+        save(alice, 'bound', 0, 'K', { mine: 'alice' }),
+        'CONFLICT',
+        ERROR.versionConflict,
+      );
+      // On the latest version her save with K is stored as hers.
+      const alices = await save(alice, 'bound', 1, 'K', { mine: 'alice' });
+      expect(alices.content_metadata).toMatchObject({
+        version: 2,
+        modified_by: 'alice',
+        mine: 'alice',
+      });
+      expect(await stored('bound')).toEqual({ version: 2, changes: 2 });
+      // Each member's retry still gets their own original answer.
+      expect(await save(bob, 'bound', 0, 'K')).toEqual(bobs);
+      expect(await save(alice, 'bound', 1, 'K', { mine: 'alice' })).toEqual(alices);
+    });
+
+    it('refuses the same id with another body with UNPROCESSABLE_CONTENT, storing nothing', async () => {
+      const original = await save(alice, 'rebodied', 0, 'R');
+      // Another envelope on the same base, other metadata, and operations: each is another body.
+      await expectTRPCError(
+        h.caller(alice).content.save({
+          space_name: space.name,
+          tool: 'rebodied',
+          encrypted_data: await encryptJson({ other: true }, space.key),
+          metadata: { version: 0 },
+          save_id: 'R',
+        }),
+        'UNPROCESSABLE_CONTENT',
+        ERROR.saveIdReused,
+      );
+      await expectTRPCError(
+        save(alice, 'rebodied', 0, 'R', { title: 'changed' }),
+        'UNPROCESSABLE_CONTENT',
+        ERROR.saveIdReused,
+      );
+      // A new body on the latest version with the old id: refused too, not answered 200.
+      await expectTRPCError(
+        save(alice, 'rebodied', 1, 'R'),
+        'UNPROCESSABLE_CONTENT',
+        ERROR.saveIdReused,
+      );
+      expect(await stored('rebodied')).toEqual({ version: 1, changes: 1 });
+      // The same body in another key order is the same save.
+      const same = await h.caller(alice).content.save({
+        save_id: 'R',
+        metadata: { version: 0 },
+        encrypted_data: await envelopeOf('rebodied', 0, {}),
+        tool: 'rebodied',
+        space_name: space.name,
+      });
+      expect(same).toEqual(original);
+      // A new id saves the new body.
+      expect((await save(alice, 'rebodied', 1, 'R2')).content_metadata).toMatchObject({
+        version: 2,
+      });
+    });
   });
 });

@@ -17,7 +17,7 @@ import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
 import { writeSave, type SavedRow, type SaveWrite } from '../services/content-write.ts';
 import { preparedQueries } from '../services/prepared.ts';
-import { findSave, rememberSave } from '../services/saves.ts';
+import { findSave, rememberSave, saveBodyDigest, type SaveKey } from '../services/saves.ts';
 import type { AuthSession } from '../services/sessions.ts';
 import { originOf } from './realtime.ts';
 import {
@@ -109,6 +109,11 @@ export interface ToolChangesView {
   /** Load the snapshot instead: the gap is too wide, or part of it is not recorded. */
   too_far_behind: boolean;
   changes: ToolChangeView[];
+  /**
+   * Present only when `changes` stop short of `version` (CHANGES_PAGE_MAX_BYTES): the last
+   * version in `changes`; ask again with `since` = it for the next page.
+   */
+  next_since?: number;
 }
 
 /**
@@ -166,7 +171,10 @@ export const contentRouter = router({
    * the same id when it retries it. The server remembers the id with the result in the save's
    * transaction for SAVE_ID_RETENTION_MS (24 h), and answers a repeated id — also one arriving
    * while the first attempt is still saving — with the original result (same version and
-   * metadata), storing and announcing nothing again, instead of a 409.
+   * metadata), storing and announcing nothing again, instead of a 409. An id is the member's own
+   * (another member's equal id is another save) and bound to the body it came with (the SHA-256
+   * of {@link saveBodyDigest}): the same member sending it with another body is refused with
+   * UNPROCESSABLE_CONTENT (REST 422) ERROR.saveIdReused, nothing stored.
    */
   save: memberProcedure
     .input(
@@ -209,21 +217,25 @@ export const contentRouter = router({
         if (!written) throw conflict();
         row = written;
       } else {
-        const ref = { spaceId: space.id, tool: input.tool };
+        const key: SaveKey = { spaceId: space.id, tool: input.tool, userId: user.id, saveId };
+        const digest = saveBodyDigest(input);
         ({ row, repeated } = await ctx.db.transaction(async (tx) => {
           // A retry of a save whose answer was lost: the original result, nothing stored again.
-          const earlier = await findSave(tx, ref, saveId);
+          // findSave throws 422 when the id came with another body.
+          const earlier = await findSave(tx, key, digest);
           if (earlier) return { row: earlier, repeated: true };
           const written = await writeSave(tx, write);
           if (!written) {
             // A concurrent attempt of this same save may have won (the write waited for it).
-            const winner = await findSave(tx, ref, saveId);
+            const winner = await findSave(tx, key, digest);
             if (winner) return { row: winner, repeated: true };
             // Throwing rolls the transaction back: a refused save records no change.
             throw conflict();
           }
-          if (!(await rememberSave(tx, ref, saveId, written, now))) {
-            // The id names another save of this tool, committed meanwhile: not this one.
+          if (!(await rememberSave(tx, key, digest, written, now))) {
+            // The id names another save of this member's, committed meanwhile: with another
+            // body that is a reused key (findSave throws 422), else not this one.
+            await findSave(tx, key, digest);
             throw conflict();
           }
           return { row: written, repeated: false };
@@ -250,6 +262,9 @@ export const contentRouter = router({
    * version (the content was deleted and started over): the client loads the snapshot then.
    * `since` = current → no changes. A replacement inside the range is returned as such (the
    * client loads the snapshot). 404 NOT_FOUND 'No content for this tool yet' when there is none.
+   * Paged: `changes` stop after the last one whose operations keep the answer within
+   * CHANGES_PAGE_MAX_BYTES (at least one comes), and `next_since` — present only then — is the
+   * last version given: ask again with `since: next_since` for the rest.
    */
   changes: memberProcedure
     .input(toolInput.extend({ since: sinceSchema }))
@@ -263,12 +278,16 @@ export const contentRouter = router({
       if (current === undefined) {
         throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
       }
-      const answer = (too_far_behind: boolean, changes: ToolChangeView[] = []) => ({
-        tool: input.tool,
-        version: current,
-        too_far_behind,
-        changes,
-      });
+      const answer = (too_far_behind: boolean, changes: ToolChangeView[] = []): ToolChangesView => {
+        const last = changes[changes.length - 1];
+        return {
+          tool: input.tool,
+          version: current,
+          too_far_behind,
+          changes,
+          ...(last && last.version < current ? { next_since: last.version } : {}),
+        };
+      };
       if (input.since >= current) return answer(input.since > current);
       if (current - input.since > CHANGES_SINCE_MAX_VERSIONS) return answer(true);
       const changes: ToolChangeView[] = [];
@@ -284,8 +303,9 @@ export const contentRouter = router({
           at: row.createdAt.toISOString(),
         });
       }
-      // The versions are unique and within the range: as many as the gap means none is missing.
-      if (changes.length !== current - input.since) return answer(true);
+      // The versions are unique and within the range: as many as the gap means none is missing
+      // (the page may hold fewer: cut at CHANGES_PAGE_MAX_BYTES).
+      if (Number(rows[0]?.total) !== current - input.since) return answer(true);
       return answer(false, changes);
     }),
 

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 
 import {
+  historyAfterSchema,
   historyBeforeSchema,
   historyFromSchema,
   historyLimitSchema,
@@ -17,7 +18,9 @@ import {
 } from '../schemas.ts';
 import {
   listHistory,
+  readChanges,
   readVersion,
+  type HistoryChangesPage,
   type HistoryPage,
   type HistoryVersion,
 } from '../services/history.ts';
@@ -61,6 +64,10 @@ export const historyRouter = router({
    * `from` (optional, ≥ 1): start from the newest snapshot at or before `from` instead, so the
    * changes cover every version after `from` — what a client needs to describe a whole page of
    * the list (each version's operations), not only to rebuild its newest version.
+   * Paged: the changes stop after the last that keeps the answer (base envelope + operations)
+   * within CHANGES_PAGE_MAX_BYTES (at least one comes); the answer then carries `next_after`, the
+   * last version given — `history.changes` with `after: next_after` answers the rest. An answer
+   * that fits carries no `next_after` (as before paging).
    */
   version: memberProcedure
     .input(toolInput.extend({ version: historyVersionSchema, from: historyFromSchema.optional() }))
@@ -70,6 +77,27 @@ export const historyRouter = router({
         { spaceId: ctx.auth.space.id, tool: input.tool },
         input.version,
         input.from,
+      ),
+    ),
+
+  /**
+   * The changes after version `after` up to `version`, ascending — the pages that follow a
+   * `history.version` answer cut at its `next_after`: { version, changes: [as in
+   * `history.version`], next_after? }. At most CHANGES_PAGE_MAX_BYTES of operations (at least one
+   * change); `next_after` (the last version given) is present only when more follow. `after` ≥
+   * `version` → no changes. NOT_FOUND 'No content for this tool yet'; NOT_FOUND 'This version is
+   * not kept in the history' when a change of the range is not kept; BAD_REQUEST 'This version
+   * does not exist yet…' (REST 400) when `version` is newer than the current one; BAD_REQUEST
+   * (REST 422) for a malformed `version` or `after`.
+   */
+  changes: memberProcedure
+    .input(toolInput.extend({ version: historyVersionSchema, after: historyAfterSchema }))
+    .query(({ ctx, input }): Promise<HistoryChangesPage> =>
+      readChanges(
+        ctx.db,
+        { spaceId: ctx.auth.space.id, tool: input.tool },
+        input.version,
+        input.after,
       ),
     ),
 });

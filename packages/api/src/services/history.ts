@@ -13,8 +13,9 @@ import {
   type ToolChangeKind,
 } from '@cipherspace/db';
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gt, gte, lt, lte, max, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, max, min, or, sql } from 'drizzle-orm';
 
+import { CHANGES_PAGE_MAX_BYTES } from '../constants.ts';
 import { ERROR } from '../errors.ts';
 
 /** The tool `tool` of space `spaceId`. */
@@ -73,8 +74,85 @@ export interface HistoryVersion {
   version: number;
   /** The newest snapshot at or before `version` (the content itself for the current version). */
   base: { version: number; encrypted_data: string };
-  /** The changes base.version + 1 … version, in order (apply their operations to `base`). */
+  /**
+   * The changes base.version + 1 … version, in order (apply their operations to `base`); only
+   * up to `next_after` when the answer was cut at CHANGES_PAGE_MAX_BYTES.
+   */
   changes: HistoryChange[];
+  /**
+   * Present only when `changes` stops short of `version` (CHANGES_PAGE_MAX_BYTES): the last
+   * version in `changes`; `history.changes` with `after` = it answers the next page.
+   */
+  next_after?: number;
+}
+
+/** The answer of `history.changes`: a page of the changes after `after` up to `version`. */
+export interface HistoryChangesPage {
+  version: number;
+  /** The changes after `after`, ascending, at most CHANGES_PAGE_MAX_BYTES of operations. */
+  changes: HistoryChange[];
+  /** Present only when the page stops short of `version`: ask again with `after` = it. */
+  next_after?: number;
+}
+
+/** The stored JSON text of a change's operations, in bytes (0 for a replacement). */
+export const changeBytes = sql<number>`coalesce(octet_length(${toolChanges.operations}::text), 0)`;
+
+/**
+ * The recorded changes of `ref` after version `after` up to `upTo`, ascending, cut after the
+ * last one that keeps their operations within `budgetBytes` (the first change always comes).
+ * `total` is how many changes the whole range holds: fewer than `upTo − after` means part of it
+ * is not recorded. Only the page's rows leave the database.
+ */
+async function changesPage(
+  tx: Queryable,
+  ref: ToolRef,
+  range: { after: number; upTo: number },
+  budgetBytes: number,
+): Promise<{ changes: HistoryChange[]; total: number }> {
+  const ranged = tx
+    .select({
+      version: toolChanges.version,
+      kind: toolChanges.kind,
+      operations: toolChanges.operations,
+      modifiedBy: toolChanges.modifiedBy,
+      createdAt: toolChanges.createdAt,
+      running: sql<number>`sum(${changeBytes}) over (order by ${toolChanges.version})`.as(
+        'running',
+      ),
+      position: sql<number>`row_number() over (order by ${toolChanges.version})`.as('position'),
+      total: sql<number>`(count(*) over ())::int`.as('total'),
+    })
+    .from(toolChanges)
+    .where(
+      and(
+        ofTool(toolChanges, ref),
+        gt(toolChanges.version, range.after),
+        lte(toolChanges.version, range.upTo),
+      ),
+    )
+    .as('ranged');
+  const rows = await tx
+    .select()
+    .from(ranged)
+    .where(or(lte(ranged.running, budgetBytes), eq(ranged.position, 1)))
+    .orderBy(asc(ranged.version));
+  return {
+    total: rows[0]?.total ?? 0,
+    changes: rows.map((row) => ({
+      version: row.version,
+      kind: row.kind,
+      operations: row.kind === 'operations' ? (row.operations ?? []) : null,
+      modified_by: row.modifiedBy,
+      modified_at: row.createdAt,
+    })),
+  };
+}
+
+/** `next_after` of an answer whose `changes` stop short of `version`; nothing when complete. */
+function nextAfter(changes: HistoryChange[], version: number): { next_after?: number } {
+  const last = changes[changes.length - 1];
+  return last && last.version < version ? { next_after: last.version } : {};
 }
 
 /** Reads in one consistent view of the database: a save or prune meanwhile cannot mix in. */
@@ -153,7 +231,9 @@ export function listHistory(
  * What rebuilds `version` of the tool: the newest snapshot at or before it (the content row
  * itself for the current version) and the changes after that snapshot up to `version`. With
  * `from` (< `version`), the snapshot is the newest at or before `from` instead, so the changes
- * cover every version after `from`.
+ * cover every version after `from`. The changes stop after the last one within
+ * CHANGES_PAGE_MAX_BYTES (counting the base's envelope too; at least one comes), and then
+ * `next_after` names the last one given: {@link readChanges} answers the rest.
  * @throws TRPCError NOT_FOUND 'No content for this tool yet' when the tool has no content;
  * NOT_FOUND 'This version is not kept in the history' when it was pruned or saved before the
  * history existed; BAD_REQUEST 'This version does not exist yet…' when it is newer than the
@@ -195,35 +275,53 @@ export function readVersion(
       .select({ encryptedData: toolSnapshots.encryptedData })
       .from(toolSnapshots)
       .where(and(ofTool(toolSnapshots, ref), eq(toolSnapshots.version, baseVersion)));
-    const rows = await tx
-      .select({
-        version: toolChanges.version,
-        kind: toolChanges.kind,
-        operations: toolChanges.operations,
-        modifiedBy: toolChanges.modifiedBy,
-        createdAt: toolChanges.createdAt,
-      })
-      .from(toolChanges)
-      .where(
-        and(
-          ofTool(toolChanges, ref),
-          gt(toolChanges.version, baseVersion),
-          lte(toolChanges.version, version),
-        ),
-      )
-      .orderBy(asc(toolChanges.version));
+    if (!base) throw notKept();
+    const page = await changesPage(
+      tx,
+      ref,
+      { after: baseVersion, upTo: version },
+      CHANGES_PAGE_MAX_BYTES - base.encryptedData.length,
+    );
     // The versions are unique and within the range: as many as the gap means none is missing.
-    if (!base || rows.length !== version - baseVersion) throw notKept();
+    if (baseVersion < version && page.total !== version - baseVersion) throw notKept();
     return {
       version,
       base: { version: baseVersion, encrypted_data: base.encryptedData },
-      changes: rows.map((row) => ({
-        version: row.version,
-        kind: row.kind,
-        operations: row.kind === 'operations' ? (row.operations ?? []) : null,
-        modified_by: row.modifiedBy,
-        modified_at: row.createdAt,
-      })),
+      changes: page.changes,
+      ...nextAfter(page.changes, version),
     };
+  });
+}
+
+/**
+ * A page of the changes of the tool after version `after` up to `version`, ascending: as many as
+ * fit in CHANGES_PAGE_MAX_BYTES of operations (at least one), with `next_after` when more
+ * follow. Empty when `after` ≥ `version`. What follows a `history.version` answer cut at
+ * its `next_after`.
+ * @throws TRPCError NOT_FOUND 'No content for this tool yet' when the tool has no content;
+ * NOT_FOUND 'This version is not kept in the history' when a change of the range is not kept;
+ * BAD_REQUEST 'This version does not exist yet…' when `version` is newer than the current one.
+ */
+export function readChanges(
+  db: Database,
+  ref: ToolRef,
+  version: number,
+  after: number,
+): Promise<HistoryChangesPage> {
+  return readConsistently(db, async (tx) => {
+    const [head] = await tx
+      .select({ current: toolContents.version })
+      .from(toolContents)
+      .where(ofContent(ref));
+    if (!head) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+    if (version > head.current) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: ERROR.versionAhead });
+    }
+    if (after >= version) return { version, changes: [] };
+    const page = await changesPage(tx, ref, { after, upTo: version }, CHANGES_PAGE_MAX_BYTES);
+    if (page.total !== version - after) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.versionNotKept });
+    }
+    return { version, changes: page.changes, ...nextAfter(page.changes, version) };
   });
 }

@@ -5,11 +5,40 @@
  * per connection) and PGlite.
  */
 import { sessions, spaces, toolChanges, toolContents, users, type Database } from '@cipherspace/db';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm';
 
-import { CHANGES_SINCE_MAX_VERSIONS } from '../constants.ts';
+import { CHANGES_PAGE_MAX_BYTES, CHANGES_SINCE_MAX_VERSIONS } from '../constants.ts';
+import { changeBytes } from './history.ts';
 
 function prepareQueries(db: Database) {
+  // The changes after `since` (at most CHANGES_SINCE_MAX_VERSIONS of them), each with the bytes
+  // of operations up to and including it, its position and how many the range holds.
+  const ranged = db
+    .select({
+      version: toolChanges.version,
+      kind: toolChanges.kind,
+      operations: toolChanges.operations,
+      modifiedBy: toolChanges.modifiedBy,
+      createdAt: toolChanges.createdAt,
+      running: sql<number>`sum(${changeBytes}) over (order by ${toolChanges.version})`.as(
+        'running',
+      ),
+      position: sql<number>`row_number() over (order by ${toolChanges.version})`.as('position'),
+      total: sql<number>`(count(*) over ())::int`.as('total'),
+    })
+    .from(toolChanges)
+    .where(
+      and(
+        eq(toolChanges.spaceId, sql.placeholder('spaceId')),
+        eq(toolChanges.tool, sql.placeholder('tool')),
+        gt(toolChanges.version, sql.placeholder('since')),
+        lte(
+          toolChanges.version,
+          sql`${sql.placeholder('since')} + ${sql.raw(String(CHANGES_SINCE_MAX_VERSIONS))}`,
+        ),
+      ),
+    )
+    .as('ranged');
   return {
     /** The session `id` with its user and space, or no row. */
     sessionById: db
@@ -43,29 +72,30 @@ function prepareQueries(db: Database) {
     /**
      * The changes of tool `tool` in space `spaceId` after version `since`, read together with
      * the current version in one statement (one snapshot, one round trip): one row per change
-     * with `since < version ≤ current`, by version, each carrying `current`; a single row with
-     * null change columns when there is none, or when the gap exceeds CHANGES_SINCE_MAX_VERSIONS
-     * (then no change is read at all); no row when the tool has no content. The join runs on the
-     * unique index (space_id, tool, version).
+     * with `since < version ≤ current`, by version, each carrying `current` and `total` (how many
+     * changes the range holds) — cut after the last change whose operations keep the page within
+     * CHANGES_PAGE_MAX_BYTES (the first always comes; only the page's rows leave the database);
+     * a single row with null change columns when there is none, or when the gap exceeds
+     * CHANGES_SINCE_MAX_VERSIONS (then no change is read at all); no row when the tool has no
+     * content. The range is read on the unique index (space_id, tool, version).
      */
     toolChangesSince: db
       .select({
         current: toolContents.version,
-        version: toolChanges.version,
-        kind: toolChanges.kind,
-        operations: toolChanges.operations,
-        modifiedBy: toolChanges.modifiedBy,
-        createdAt: toolChanges.createdAt,
+        version: ranged.version,
+        kind: ranged.kind,
+        operations: ranged.operations,
+        modifiedBy: ranged.modifiedBy,
+        createdAt: ranged.createdAt,
+        total: ranged.total,
       })
       .from(toolContents)
       .leftJoin(
-        toolChanges,
+        ranged,
         and(
-          eq(toolChanges.spaceId, toolContents.spaceId),
-          eq(toolChanges.tool, toolContents.tool),
-          gt(toolChanges.version, sql.placeholder('since')),
-          lte(toolChanges.version, toolContents.version),
+          lte(ranged.version, toolContents.version),
           sql`${toolContents.version} - ${sql.placeholder('since')} <= ${sql.raw(String(CHANGES_SINCE_MAX_VERSIONS))}`,
+          or(lte(ranged.running, sql.raw(String(CHANGES_PAGE_MAX_BYTES))), eq(ranged.position, 1)),
         ),
       )
       .where(
@@ -74,7 +104,7 @@ function prepareQueries(db: Database) {
           eq(toolContents.tool, sql.placeholder('tool')),
         ),
       )
-      .orderBy(asc(toolChanges.version))
+      .orderBy(asc(ranged.version))
       .prepare('cs_tool_changes_since'),
   };
 }

@@ -226,11 +226,17 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
     '(a network error, a dropped connection); as a header or a body field (the header wins). ' +
     'A repeated key is answered with the original ' +
     'result — same version, same metadata, nothing stored twice — instead of a 409; the ' +
-    'server remembers keys per space and tool for 24 hours. Use a new key for every new save, ' +
-    'also when you re-apply a change after a 409.',
+    'server remembers keys per space, tool and member for 24 hours. A key is yours: another ' +
+    "member's equal key is another save and never gets your answer. A key is bound to the body " +
+    'it came with (the SHA-256 of `encrypted_data`, `metadata` and `operations` as canonical ' +
+    'JSON): the same key with another body is refused with 422, nothing stored. Use a new key ' +
+    'for every new save, also when you re-apply a change after a 409.',
   since:
     'The version your copy of the content is at (`content_metadata.version` of your last load ' +
     'or save); 0 for none.',
+  after:
+    'Only the changes after this version: the `next_after` of the answer before (of ' +
+    '`…/history/{version}` or of this path).',
   before:
     'Only versions below this one (the last `version` of the previous page); absent: from the current version.',
   limit: 'How many versions to answer, 1–100 (default 50).',
@@ -250,6 +256,7 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   ],
   save_id: '4f1c2a7e-9b3d-4e8a-b6f0-2d5c8e1a3b97',
   since: 7,
+  after: 30,
   before: 51,
   limit: 50,
 };

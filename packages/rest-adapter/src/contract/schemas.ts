@@ -10,6 +10,7 @@
  * Timestamps are `Date`s inside the server and ISO 8601 UTC strings on the wire
  * (`2025-01-31T12:00:00.000Z`): {@link timestamp} is a zod codec between the two.
  */
+import { CHANGES_PAGE_MAX_BYTES } from '@cipherspace/api';
 import { z } from 'zod';
 
 /** A `Date` in the server, an ISO 8601 UTC timestamp on the wire (`Date.prototype.toJSON`). */
@@ -205,8 +206,18 @@ export const toolChangesSchema = z
     changes: z.array(toolChangeSchema).meta({
       description:
         'Every change with `since` < version ≤ `version`, oldest first; empty when you are up ' +
-        'to date or too far behind.',
+        'to date or too far behind. Only up to `next_since` when that is present.',
     }),
+    next_since: z
+      .int()
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          `Present only when the answer was cut at ${CHANGES_PAGE_MAX_BYTES} bytes (4 MiB) of ` +
+          'operations: the last version in `changes`. Ask again with `since` = `next_since` for ' +
+          'the next page, until an answer has no `next_since`.',
+      }),
   })
   .meta({
     description: 'The changes after a version, to catch up without loading the whole content.',
@@ -317,6 +328,18 @@ export const historyChangeSchema = z
   })
   .meta({ description: 'One saved version of a tool, as the change from the one before.' });
 
+const nextAfterField = z
+  .int()
+  .min(1)
+  .optional()
+  .meta({
+    description:
+      `Present only when the answer was cut at ${CHANGES_PAGE_MAX_BYTES} bytes (4 MiB) of ` +
+      'envelopes: the last version in `changes`. Fetch ' +
+      '`…/history/{version}/changes?after={next_after}` for the next page, until an answer has ' +
+      'no `next_after`.',
+  });
+
 /** `GET /api/content/{spaceName}/{tool}/history/{version}` (issue 16). */
 export const historyVersionSchema = z
   .object({
@@ -339,10 +362,24 @@ export const historyVersionSchema = z
       description:
         'The changes `base.version` + 1 … `version`, in order: apply their operations to the ' +
         'decrypted base (with @cipherspace/tools) to get the content of `version`. Empty when ' +
-        '`base.version` is `version`.',
+        '`base.version` is `version`. Only up to `next_after` when that is present.',
     }),
+    next_after: nextAfterField,
   })
   .meta({ description: 'What rebuilds one kept version of a tool.' });
+
+/** `GET /api/content/{spaceName}/{tool}/history/{version}/changes`: the pages after the first. */
+export const historyChangesSchema = z
+  .object({
+    version: z.int().min(1).meta({ description: 'The version asked for.' }),
+    changes: z.array(historyChangeSchema).meta({
+      description:
+        'The changes after `after` up to `version` (only up to `next_after` when that is ' +
+        'present), in order; empty when `after` ≥ `version`.',
+    }),
+    next_after: nextAfterField,
+  })
+  .meta({ description: 'A page of the changes that rebuild one kept version of a tool.' });
 
 const realtimeField = z.enum(['local', 'listening', 'reconnecting']).meta({
   description:

@@ -1,5 +1,6 @@
 /** /api/content/* (spec §7) → the content procedures. Mapping only. */
 import {
+  CHANGES_PAGE_MAX_BYTES,
   CHANGES_SINCE_MAX_VERSIONS,
   ERROR,
   INLINE_OPERATIONS_MAX_CHARS,
@@ -67,7 +68,10 @@ export const contentRoutes: readonly RestRoute[] = [
       'change, save again. Members are told with a `content_update` message (metadata, plus ' +
       'your encrypted `operations` when you sent some and they are small; see docs/websocket.md). ' +
       'Send an `Idempotency-Key` header to make the save exactly-once: a retry with the same ' +
-      'key — after a lost answer — gets the original 200 instead of a 409.',
+      'key — after a lost answer — gets the original 200 instead of a 409. A key is scoped to ' +
+      'you (another member sending the same key makes another save) and bound to the body: ' +
+      'retry with exactly the same `encrypted_data`, `metadata` and `operations`; the same key ' +
+      'with another body is refused with 422 (IETF Idempotency-Key draft).',
     tag: 'Content',
     access: 'member',
     procedure: 'content.save',
@@ -87,6 +91,13 @@ export const contentRoutes: readonly RestRoute[] = [
           'Someone saved first: the stored version is not `metadata.version`. Nothing is stored.',
         detail: ERROR.versionConflict,
       },
+      422: {
+        description:
+          'The `Idempotency-Key` was already used by you on this tool for a save with another ' +
+          'body (`encrypted_data`, `metadata`, `operations`). Nothing is stored; send a new key ' +
+          'with every new save.',
+        detail: ERROR.saveIdReused,
+      },
     },
   },
   {
@@ -104,7 +115,10 @@ export const contentRoutes: readonly RestRoute[] = [
       'empty — load the content instead (one download is then cheaper than replaying that many ' +
       'changes). Use it when a `content_update` announces a version more than one ahead of ' +
       'yours, or carries no operations inline (they total more than ' +
-      `${INLINE_OPERATIONS_MAX_CHARS} characters); see docs/websocket.md.`,
+      `${INLINE_OPERATIONS_MAX_CHARS} characters); see docs/websocket.md. Paged: an answer ` +
+      `carries at most ${CHANGES_PAGE_MAX_BYTES} bytes (4 MiB) of operations (at least one ` +
+      'change); past that `changes` stop early and `next_since` names the last one given — ask ' +
+      'again with `since` = `next_since` for the rest. An answer that fits has no `next_since`.',
     tag: 'Content',
     access: 'member',
     procedure: 'content.changes',

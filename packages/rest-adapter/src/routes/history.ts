@@ -1,5 +1,6 @@
 /** /api/content/{spaceName}/{tool}/history… (issue 16) → the history procedures. Mapping only. */
 import {
+  CHANGES_PAGE_MAX_BYTES,
   ERROR,
   HISTORY_PAGE_DEFAULT_VERSIONS,
   HISTORY_PAGE_MAX_VERSIONS,
@@ -7,12 +8,18 @@ import {
 } from '@cipherspace/api';
 
 import type { RestRoute } from '../contract/route.ts';
-import { historyPageSchema, historyVersionSchema } from '../contract/schemas.ts';
+import {
+  historyChangesSchema,
+  historyPageSchema,
+  historyVersionSchema,
+} from '../contract/schemas.ts';
 
 const noContent = 'The tool has no content.';
+const pageBytes = `${CHANGES_PAGE_MAX_BYTES} bytes (4 MiB)`;
 
 // Both paths have more segments than every other content path but `…/changes`, whose third
-// segment is another static word: a tool called `history` keeps its own content path.
+// segment is another static word: a tool called `history` keeps its own content path. The
+// `…/history/{version}/changes` path is the only one with six segments.
 /** The history routes (issue 16). */
 export const historyRoutes: readonly RestRoute[] = [
   {
@@ -53,7 +60,11 @@ export const historyRoutes: readonly RestRoute[] = [
       `At most ${HISTORY_SNAPSHOT_EVERY_VERSIONS - 1} changes. For the current version \`base\` ` +
       'is the content itself. With `from`, the snapshot is the newest at or before `from`, so ' +
       '`changes` holds every version after `from` (to describe a page of the list). The server ' +
-      'cannot read any of it.',
+      `cannot read any of it. Paged: an answer carries at most ${pageBytes} of envelopes ` +
+      '(`base.encrypted_data` plus the operations as JSON; at least one change whatever its ' +
+      'size); past that `changes` stop early and `next_after` names the last one given — fetch ' +
+      '`…/history/{version}/changes?after={next_after}` for the rest. An answer that fits has no ' +
+      '`next_after`.',
     tag: 'Content',
     access: 'member',
     procedure: 'history.version',
@@ -73,6 +84,37 @@ export const historyRoutes: readonly RestRoute[] = [
         description:
           `${noContent} Or the version is not kept: it was pruned by the retention, or saved ` +
           'before the history existed.',
+        detail: ERROR.versionNotKept,
+      },
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/content/:spaceName/:tool/history/:version/changes',
+    operationId: 'getContentVersionChanges',
+    summary: 'The next page of what rebuilds one kept version',
+    description:
+      'The changes after `after` up to `version`, in order — what follows an answer of ' +
+      '`…/history/{version}` (or of this path) that was cut at its `next_after`. At most ' +
+      `${pageBytes} of operations per answer (at least one change); \`next_after\` is present ` +
+      'only when more follow. `after` ≥ `version` answers no changes.',
+    tag: 'Content',
+    access: 'member',
+    procedure: 'history.changes',
+    params: { spaceName: 'space_name', tool: 'tool', version: 'version' },
+    query: { after: 'after' },
+    success: {
+      status: 200,
+      description: 'A page of the changes after `after`.',
+      schema: historyChangesSchema,
+    },
+    errors: {
+      400: {
+        description: '`version` is newer than the current version.',
+        detail: ERROR.versionAhead,
+      },
+      404: {
+        description: `${noContent} Or a change of the range is not kept (pruned by the retention).`,
         detail: ERROR.versionNotKept,
       },
     },

@@ -141,6 +141,15 @@ const KNOWN: {
     detail: 'from must be a whole number ≥ 1',
     text: m.server_error_history_from_invalid,
   },
+  historyAfterInvalid: {
+    detail: 'after must be a whole number ≥ 0',
+    text: m.server_error_history_after_invalid,
+  },
+  saveIdReused: {
+    detail:
+      'This Idempotency-Key (save_id) was already used for a different save: send a new key with every new save. Nothing was saved.',
+    text: m.server_error_save_id_reused,
+  },
   proposalTooLarge: {
     detail: 'operations of a proposal must total at most 2000 characters',
     text: m.server_error_proposal_too_large,

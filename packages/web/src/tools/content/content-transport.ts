@@ -57,9 +57,13 @@ export interface ContentApi {
       save_id?: string;
     },
   ): Promise<{ content_metadata: unknown }>;
-  changes?(
-    input: ToolInput & { since: number },
-  ): Promise<{ version: number; too_far_behind: boolean; changes: ChangeRecord[] }>;
+  /** A page of `content.changes`; `next_since` when the server cut it at its page size. */
+  changes?(input: ToolInput & { since: number }): Promise<{
+    version: number;
+    too_far_behind: boolean;
+    changes: ChangeRecord[];
+    next_since?: number;
+  }>;
   /** `content.propose` with this tab's client id already filled in (so it is not echoed here). */
   propose?(input: ToolInput & { base_version: number; operations: string[] }): Promise<unknown>;
   /** `history.version`: what rebuilds a kept version, to open an earlier one. */
@@ -149,15 +153,29 @@ export function contentTransport(
         try {
           const answer = await api.changes?.({ ...input, since });
           if (!answer) return null;
+          // A large catch-up comes in pages of the server's size: follow them to the end.
+          const records = [...answer.changes];
+          let tooFarBehind = answer.too_far_behind;
+          let current = answer.version;
+          for (let next = answer.next_since; next !== undefined && !tooFarBehind;) {
+            const page = await api.changes?.({ ...input, since: next });
+            if (!page) return null;
+            tooFarBehind = page.too_far_behind;
+            current = page.version;
+            records.push(...page.changes);
+            next = page.next_since;
+          }
           return {
-            version: answer.version,
-            tooFarBehind: answer.too_far_behind,
-            changes: answer.changes.map(({ version, kind, operations, modified_by }) => ({
-              version,
-              kind,
-              operations,
-              ...(modified_by === undefined ? {} : { modifiedBy: modified_by }),
-            })),
+            version: current,
+            tooFarBehind,
+            changes: (tooFarBehind ? [] : records).map(
+              ({ version, kind, operations, modified_by }) => ({
+                version,
+                kind,
+                operations,
+                ...(modified_by === undefined ? {} : { modifiedBy: modified_by }),
+              }),
+            ),
           };
         } catch (error) {
           if (trpcErrorCode(error) === 'NOT_FOUND') return null;

@@ -275,9 +275,16 @@ export function useToolContent<C, Op extends NamedOperation>(
             version,
             ...(from === undefined ? {} : { from }),
           });
+          // A large range comes in pages of the server's size: follow them to the end.
+          const changes = [...answer.changes];
+          for (let after = answer.next_after; after !== undefined;) {
+            const page = await client.history.changes.query({ ...input, version, after });
+            changes.push(...page.changes);
+            after = page.next_after;
+          }
           return {
             base: { version: answer.base.version, encryptedData: answer.base.encrypted_data },
-            changes: answer.changes,
+            changes,
           };
         },
       };
