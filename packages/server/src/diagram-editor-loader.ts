@@ -10,15 +10,24 @@
  * serves it as immutable under the build id.
  *
  * What it does, in the frame, before any of draw.io's code runs:
+ * 0. removes WebRTC from the frame's window ({@link WEBRTC_GLOBAL}): every `RTC…` interface
+ *    (RTCPeerConnection, RTCDataChannel, webkitRTCPeerConnection, …) becomes a read-only
+ *    `undefined`. WebRTC is the one way out of the frame its CSP cannot close (Chromium applies no
+ *    CSP directive to it): a script smuggled in with a crafted drawing could otherwise send the
+ *    decrypted drawing to any host's UDP port. The frames the editor could create get a fresh
+ *    opaque origin each (the sandbox), so it cannot reach their window's WebRTC, and they can run
+ *    no script but the editor's own (the CSP they inherit) — of which this one comes first;
  * 1. asks the parent window (our app, at the URL's own origin — `frame-ancestors 'self'` allows
  *    no other) for the files draw.io needs at start: the message
  *    `{"event":"cipherspace-editor-files","paths":[…]}` (a JSON string, like draw.io's own), the
  *    paths relative to `/diagram-editor/`. The app fetches them from its own origin — through
  *    its service worker's cache and the HTTP cache — and answers with
  *    `{ event: 'cipherspace-editor-files', files: { [path]: Blob } }` (structured clone);
- * 2. then starts draw.io's bootstrap (`cipherspaceEditorFiles(start)`): its scripts load from
- *    `blob:` URLs of those files (`cipherspaceEditorFile(src)`, used by draw.io's `mxscript`),
- *    its stylesheets become `<style>` elements (their relative `url(…)`s made absolute; every
+ * 2. then starts draw.io's bootstrap (`cipherspaceEditorFiles(start)`): each start-up script
+ *    whose SHA-256 is the one the server names ({@link EditorFileManifest.hashes}) runs as an
+ *    inline script of that text (`cipherspaceEditorScript(element, src)`, used by draw.io's
+ *    `mxscript`), which the editor's CSP allows by the same hashes — no `blob:` scripts; its
+ *    stylesheets become `<style>` elements (their relative `url(…)`s made absolute; every
  *    image they need is a `data:` URI — the files they name are fallbacks for old IE), and its
  *    interface texts are answered from memory to its XMLHttpRequest;
  * 3. a file the app could not give (or no answer within {@link PARENT_ANSWER_TIMEOUT_MS}) is
@@ -36,7 +45,15 @@ export interface EditorFileManifest {
   styles: string[];
   /** Interface texts per draw.io language code, e.g. `{ en: 'resources/dia.txt', de: … }`. */
   texts: Record<string, string>;
+  /**
+   * The SHA-256 (base64) of each script's text as UTF-8, by path: the loader runs a file the app
+   * hands it only when it matches, and the editor's CSP allows the same hashes.
+   */
+  hashes: Record<string, string>;
 }
+
+/** Which globals of the frame's window the loader removes first: WebRTC's interfaces. */
+export const WEBRTC_GLOBAL = /^(webkit)?RTC/;
 
 /** The loader starts draw.io from the network when the parent has not answered by then. */
 export const PARENT_ANSWER_TIMEOUT_MS = 15_000;
@@ -52,12 +69,22 @@ export function editorLoaderScript(manifest: EditorFileManifest): string {
   return `
 (function () {
   'use strict';
+  Object.getOwnPropertyNames(window).forEach(function (name) {
+    if (!${WEBRTC_GLOBAL.toString()}.test(name)) return;
+    try {
+      Object.defineProperty(window, name, {
+        value: undefined, writable: false, enumerable: false, configurable: false
+      });
+    } catch (error) {
+      delete window[name];
+    }
+  });
   var MANIFEST = ${JSON.stringify(manifest)};
   var EVENT = ${JSON.stringify(EDITOR_FILES_EVENT)};
   var base = new URL('./', location.href);
   var lang = new URLSearchParams(location.search).get('lang') || 'en';
   var textsPath = MANIFEST.texts[lang] || MANIFEST.texts.en;
-  var blobUrls = {};
+  var scriptTexts = {};
   var texts = {};
   var waiting = [];
   var begun = false;
@@ -68,9 +95,19 @@ export function editorLoaderScript(manifest: EditorFileManifest): string {
       ? url.pathname.slice(base.pathname.length) : null;
   };
   window.mxLoadStylesheets = false;
-  window.cipherspaceEditorFile = function (src) {
+  window.cipherspaceEditorScript = function (script, src) {
     var path = pathOf(src);
-    return (path !== null && blobUrls[path]) || src;
+    var text = path !== null && Object.prototype.hasOwnProperty.call(scriptTexts, path)
+      ? scriptTexts[path] : undefined;
+    if (text === undefined) {
+      script.setAttribute('src', src);
+      return;
+    }
+    delete scriptTexts[path];
+    script.removeAttribute('defer');
+    script.text = text;
+    // An inline script runs as it is inserted, which mxscript does before it returns.
+    Promise.resolve().then(function () { script.dispatchEvent(new Event('load')); });
   };
   window.cipherspaceEditorFiles = function (start) {
     if (started) start(); else waiting.push(start);
@@ -109,13 +146,24 @@ export function editorLoaderScript(manifest: EditorFileManifest): string {
   var start = function (files) {
     if (begun) return;
     begun = true;
-    MANIFEST.scripts.forEach(function (path) {
-      if (files[path] instanceof Blob) blobUrls[path] = URL.createObjectURL(files[path]);
-    });
     var textOf = function (path) {
       return files[path] instanceof Blob ? files[path].text() : Promise.resolve(null);
     };
-    Promise.all([textOf(textsPath)].concat(MANIFEST.styles.map(textOf))).then(function (read) {
+    var base64 = function (buffer) {
+      return btoa(String.fromCharCode.apply(null, new Uint8Array(buffer)));
+    };
+    var verified = MANIFEST.scripts.map(function (path) {
+      if (!window.crypto || !crypto.subtle || !window.TextEncoder) return null;
+      return textOf(path).then(function (text) {
+        if (text === null) return;
+        return crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)).then(function (hash) {
+          if (base64(hash) === MANIFEST.hashes[path]) scriptTexts[path] = text;
+        });
+      }).catch(function () {});
+    });
+    var reading = [Promise.all(verified), textOf(textsPath)].concat(MANIFEST.styles.map(textOf));
+    Promise.all(reading).then(function (all) {
+      var read = all.slice(1);
       if (read[0] !== null) texts[textsPath] = read[0];
       var head = document.head;
       var first = head.querySelector('style');

@@ -1,8 +1,8 @@
 /**
  * The bundled diagram editor on a real server (issue 17 item 1): draw.io's index.html (with our
  * loader, which starts it from files the app hands it) and its web files at /diagram-editor/
- * under the editor's own strict CSP (no script but its own files, the loader's blobs and the
- * hashed inline scripts, no network but its language files, framed only by our app), kept a
+ * under the editor's own strict CSP (no script but its own files and hashed ones — no blob:
+ * scripts —, no network but its language files, framed only by our app), kept a
  * year when asked for under the current build,
  * readable from the opaque origin of its sandboxed frame; the app's CSP frames only our own
  * origin; nothing else of the package is served; with DIAGRAM_EDITOR_URL set nothing is.
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { drawioPackageDir } from './diagram-editor.ts';
+import { drawioPackageDir, editorFileManifest } from './diagram-editor.ts';
 import { startTestServer, type TestServer } from './testing.ts';
 
 const PACKAGE_DIR = drawioPackageDir() ?? '';
@@ -42,6 +42,17 @@ function expectEditorHeaders(res: { headers: { get(name: string): string | null 
   expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   expect(res.headers.get('access-control-allow-origin')).toBe('*');
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('permissions-policy')).toContain('camera=(), microphone=()');
+  expect(res.headers.get('x-dns-prefetch-control')).toBe('off');
+}
+
+/** The CSP sources of draw.io's start-up scripts' text (what the loader runs inline). */
+function startupScriptHashes(): string[] {
+  const { scripts, hashes } = editorFileManifest(
+    readFileSync(join(PACKAGE_DIR, 'index.html'), 'utf8'),
+    PACKAGE_DIR,
+  );
+  return scripts.map((path) => `'sha256-${hashes[path] ?? ''}'`);
 }
 
 /**
@@ -99,7 +110,7 @@ describe('the bundled diagram editor (DIAGRAM_EDITOR_URL unset)', () => {
       expect(html).toContain(
         "cipherspaceEditorFiles(function () { mxscript('js/PreConfig.js', loadAppJS); });",
       );
-      expect(html).toContain("s.setAttribute('src', cipherspaceEditorFile(src));");
+      expect(html).toContain('cipherspaceEditorScript(s, src);');
       expect(html).not.toMatch(/<link\s+rel="stylesheet"/);
       const original = readFileSync(join(PACKAGE_DIR, 'index.html'), 'utf8');
       expect(original).toContain('<link rel="preconnect" href="https://storage.googleapis.com">');
@@ -110,8 +121,9 @@ describe('the bundled diagram editor (DIAGRAM_EDITOR_URL unset)', () => {
       expect(hashes).toHaveLength(3);
       expect(Object.fromEntries(csp)).toEqual({
         'default-src': "'none'",
-        // blob: for the scripts the loader makes of the files the app hands it.
-        'script-src': `'self' blob: ${hashes.join(' ')}`,
+        // The editor's folder, its inline scripts and the start-up scripts the loader runs
+        // inline from the files the app hands it — no blob: scripts.
+        'script-src': `${host}/diagram-editor/ ${[...hashes, ...startupScriptHashes()].join(' ')}`,
         'style-src': "'self' 'unsafe-inline'",
         'img-src': "'self' data: blob:",
         'font-src': "'self' data:",

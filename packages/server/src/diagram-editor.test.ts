@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,7 +11,7 @@ import {
   editorFileManifest,
   prepareEditorIndex,
 } from './diagram-editor.ts';
-import { EDITOR_FILES_EVENT, editorLoaderScript } from './diagram-editor-loader.ts';
+import { EDITOR_FILES_EVENT, editorLoaderScript, WEBRTC_GLOBAL } from './diagram-editor-loader.ts';
 
 const PACKAGE_DIR = drawioPackageDir() ?? '';
 const PACKAGE_INDEX = readFileSync(join(PACKAGE_DIR, 'index.html'), 'utf8');
@@ -56,6 +57,14 @@ describe('editorFileManifest (the files the app hands the editor, issue 17)', ()
     expect(manifest.texts).toEqual({ en: 'resources/dia.txt', de: 'resources/dia_de.txt' });
   });
 
+  it("names each script's SHA-256, as the browser hashes an inline script", () => {
+    expect(Object.keys(manifest.hashes)).toEqual(manifest.scripts);
+    const text = readFileSync(join(PACKAGE_DIR, 'js/app.min.js'), 'utf8');
+    expect(manifest.hashes['js/app.min.js']).toBe(
+      createHash('sha256').update(text, 'utf8').digest('base64'),
+    );
+  });
+
   it('names only files the package has, below its folder', () => {
     const all = [...manifest.scripts, ...manifest.styles, ...Object.values(manifest.texts)];
     for (const path of all) {
@@ -81,6 +90,17 @@ describe('prepareEditorIndex with the loader', () => {
     expect(index.scriptHashes).toHaveLength(3);
     expect(loader).toContain(JSON.stringify(manifest));
     expect(loader).toContain(EDITOR_FILES_EVENT);
+    expect(index.html).toContain('cipherspaceEditorScript(s, src);');
+  });
+
+  it('removes WebRTC from the window before anything else', () => {
+    const loader = editorLoaderScript(manifest);
+    expect(loader.indexOf(WEBRTC_GLOBAL.toString())).toBeGreaterThan(0);
+    expect(loader.indexOf(WEBRTC_GLOBAL.toString())).toBeLessThan(loader.indexOf('MANIFEST'));
+    for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) {
+      expect(WEBRTC_GLOBAL.test(name), name).toBe(true);
+    }
+    expect(WEBRTC_GLOBAL.test('XMLHttpRequest')).toBe(false);
   });
 
   it('refuses an index.html that is not the one the loader was written for', () => {
@@ -116,7 +136,10 @@ describe('cspHost', () => {
 describe('diagramEditorCsp', () => {
   it('lets the frame reach only the language files of the host it was loaded from', () => {
     const csp = diagramEditorCsp('127.0.0.1:3000', ["'sha256-x'"]);
-    expect(csp).toContain("script-src 'self' blob: 'sha256-x';");
+    // Scripts: the editor's folder and the hashed ones only — no blob: scripts.
+    expect(csp).toContain("script-src 127.0.0.1:3000/diagram-editor/ 'sha256-x';");
+    expect(csp).not.toContain('blob: ');
+    expect(csp).not.toMatch(/script-src[^;]*blob:/);
     expect(csp).toContain('connect-src 127.0.0.1:3000/diagram-editor/resources/;');
     expect(csp).not.toContain('unsafe-eval');
   });

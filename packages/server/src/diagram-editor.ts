@@ -8,10 +8,13 @@
  * `allow-same-origin` — so the editor runs at an opaque origin (`'null'`): it cannot read the
  * app's storage, cookies or the space key. Every answer under the path carries a CSP of its own
  * ({@link diagramEditorCsp}) instead of the app's:
- * - `default-src 'none'`; `script-src 'self' blob:` plus the SHA-256 hashes of the inline
- *   scripts of the served index.html (draw.io's URL-parameter parsing and bootstrap, and our
- *   loader) — no other inline script, no `eval` (draw.io's production build switches its stencil
- *   eval off itself); `blob:` for the scripts the loader makes of the files the app hands it;
+ * - `default-src 'none'`; `script-src` the editor's own folder on this server
+ *   (`<host>/diagram-editor/`: not our API, not the app's scripts) plus the SHA-256 hashes of the
+ *   inline scripts of the served index.html (draw.io's URL-parameter parsing and bootstrap, and
+ *   our loader, which first removes WebRTC from the frame) and of draw.io's start-up scripts
+ *   (which the loader runs inline from the files the app hands it) — no other inline script, no
+ *   `blob:` or `data:` script, no `eval` (draw.io's production build switches its stencil eval
+ *   off itself);
  * - `style-src 'self' 'unsafe-inline'`: draw.io positions every element with inline styles;
  * - `img-src 'self' data: blob:`, `font-src 'self' data:`: its own icons, and the images it
  *   renders from the drawing;
@@ -23,6 +26,12 @@
  * - `frame-src`, `worker-src`, `object-src`, `media-src`, `manifest-src` `'none'`,
  *   `form-action 'none'`, `base-uri 'self'`;
  * - `frame-ancestors 'self'` (and `X-Frame-Options: SAMEORIGIN`): only our app may frame it.
+ *
+ * With the sandbox (no popups, no top navigation) and the app's `frame-src 'self'` (the frame
+ * cannot navigate itself to another host), that leaves a script in the frame no way to send a
+ * drawing off our server, but WebRTC, which no CSP directive governs in Chromium: the loader
+ * removes it ({@link editorLoaderScript}). {@link EDITOR_PERMISSIONS_POLICY} turns off the
+ * devices and APIs a frame might otherwise be granted (camera, microphone, …).
  *
  * The opaque origin also makes every request of the frame cross-origin, so these answers carry
  * `Cross-Origin-Resource-Policy: cross-origin` (the app's `same-origin` would block the frame's
@@ -126,7 +135,22 @@ export function editorFileManifest(html: string, dir: string): EditorFileManifes
     MXCLIENT_STYLESHEET,
   ];
   const texts = Object.fromEntries(Object.entries(EDITOR_TEXTS).filter(([, path]) => has(path)));
-  return { scripts, styles, texts };
+  return { scripts, styles, texts, hashes: scriptHashesOf(dir, scripts) };
+}
+
+/**
+ * The SHA-256 (base64) of each of `scripts` (paths below `dir`) as the browser hashes an inline
+ * script: its text as UTF-8.
+ */
+function scriptHashesOf(dir: string, scripts: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    scripts.map((path) => [
+      path,
+      createHash('sha256')
+        .update(readFileSync(join(dir, path), 'utf8'), 'utf8')
+        .digest('base64'),
+    ]),
+  );
 }
 
 /** Replaces `pattern` in `html` once, or throws: draw.io's index.html is not the expected one. */
@@ -143,8 +167,8 @@ function replaceOnce(html: string, pattern: string | RegExp, replacement: string
  *
  * Without `manifest`: only its `<link rel="preconnect">` hints go. With it (the server does so),
  * the editor starts from files the app hands it (./diagram-editor-loader.ts): the loader goes at
- * the top of `<head>`; draw.io's `mxscript` takes a script's address from
- * `cipherspaceEditorFile`; its bootstrap waits for `cipherspaceEditorFiles`; its stylesheet
+ * the top of `<head>`; draw.io's `mxscript` leaves a script's source to
+ * `cipherspaceEditorScript`; its bootstrap waits for `cipherspaceEditorFiles`; its stylesheet
  * links go (the loader adds them). Throws when draw.io's index.html lacks what is replaced.
  */
 export function prepareEditorIndex(html: string, manifest?: EditorFileManifest): EditorIndex {
@@ -155,11 +179,7 @@ export function prepareEditorIndex(html: string, manifest?: EditorFileManifest):
       /<head>/i,
       `<head>\n<script>${editorLoaderScript(manifest)}</script>`,
     );
-    served = replaceOnce(
-      served,
-      "s.setAttribute('src', src);",
-      "s.setAttribute('src', cipherspaceEditorFile(src));",
-    );
+    served = replaceOnce(served, "s.setAttribute('src', src);", 'cipherspaceEditorScript(s, src);');
     served = replaceOnce(
       served,
       "mxscript('js/PreConfig.js', loadAppJS);",
@@ -189,7 +209,7 @@ export function cspHost(host: string | undefined): string | null {
 /**
  * The editor's Content-Security-Policy (see the module comment) for a request to `host` (its
  * Host header; an invalid one leaves `connect-src 'none'`, and draw.io then cannot load its
- * texts), allowing the inline scripts `scriptHashes`.
+ * texts), allowing the inline scripts `scriptHashes` (`'sha256-…'` sources).
  */
 export function diagramEditorCsp(
   host: string | undefined,
@@ -199,9 +219,10 @@ export function diagramEditorCsp(
   // Scheme-less: matches the page's own scheme (http, or https behind TLS).
   const connect =
     safeHost === null ? "'none'" : `${safeHost}${BUNDLED_DIAGRAM_EDITOR_PATH}resources/`;
+  const scripts = safeHost === null ? "'self'" : `${safeHost}${BUNDLED_DIAGRAM_EDITOR_PATH}`;
   return [
     "default-src 'none'",
-    `script-src 'self' blob: ${scriptHashes.join(' ')}`.trim(),
+    `script-src ${scripts} ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -216,6 +237,26 @@ export function diagramEditorCsp(
     "frame-ancestors 'self'",
   ].join('; ');
 }
+
+/**
+ * The Permissions-Policy of every answer under the editor's path: no camera, microphone, screen
+ * capture, location, payment or device access (USB, serial, HID, Bluetooth, MIDI) for the frame
+ * or anything it frames. (WebRTC itself is no permission: the loader removes it.)
+ */
+export const EDITOR_PERMISSIONS_POLICY = [
+  'camera',
+  'microphone',
+  'display-capture',
+  'geolocation',
+  'payment',
+  'usb',
+  'serial',
+  'hid',
+  'bluetooth',
+  'midi',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 /** The `version` of the package.json in `dir` (characters `\w . -` only), or '0'. */
 function packageVersion(dir: string): string {
@@ -283,6 +324,10 @@ export async function registerBundledDiagramEditor(
   const original = readFileSync(join(dir, 'index.html'), 'utf8');
   const manifest = editorFileManifest(original, dir);
   const index = prepareEditorIndex(original, manifest);
+  const scriptHashes = [
+    ...index.scriptHashes,
+    ...Object.values(manifest.hashes).map((hash) => `'sha256-${hash}'`),
+  ];
   const version = packageVersion(dir);
   const hash = createHash('sha256').update(index.html, 'utf8').digest('hex').slice(0, 12);
   const build = `${version}-${hash}`;
@@ -292,7 +337,8 @@ export async function registerBundledDiagramEditor(
   await app.register(async (scope) => {
     // onRequest: the headers are on every answer of the scope — files, 304s, 404s.
     scope.addHook('onRequest', (request, reply, done) => {
-      reply.header('content-security-policy', diagramEditorCsp(request.host, index.scriptHashes));
+      reply.header('content-security-policy', diagramEditorCsp(request.host, scriptHashes));
+      reply.header('permissions-policy', EDITOR_PERMISSIONS_POLICY);
       reply.header('x-frame-options', 'SAMEORIGIN');
       reply.header('cross-origin-resource-policy', 'cross-origin');
       reply.header('access-control-allow-origin', '*');

