@@ -123,3 +123,10 @@ export const HISTORY_PAGE_MAX_VERSIONS = 100;
  * bounded: one unbounded history answer measured 98.5 MB (+422 MB of server memory).
  */
 export const CHANGES_PAGE_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * The default storage quota of one space, in bytes (256 MiB): its tool content and history as
+ * stored (services/storage-quota.ts). A 5,000-card board's snapshot is ~2.4 MB, so this holds
+ * such a board with a hundred kept snapshots beside the other tools. Servers set their own with
+ * SPACE_STORAGE_QUOTA_BYTES.
+ */
+export const SPACE_STORAGE_QUOTA_DEFAULT_BYTES = 256 * 1024 * 1024;

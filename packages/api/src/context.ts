@@ -5,8 +5,10 @@
  */
 import type { Database } from '@cipherspace/db';
 
+import { SPACE_STORAGE_QUOTA_DEFAULT_BYTES } from './constants.ts';
 import type { EventBus } from './events.ts';
 import { SessionCache } from './services/session-cache.ts';
+import { StorageQuota } from './services/storage-quota.ts';
 import { validateSessionToken, type AuthSession } from './services/sessions.ts';
 
 /** What the composition root injects once per process. */
@@ -20,6 +22,11 @@ export interface ContextDeps {
    * following `bus`; `null` looks every session up in the database.
    */
   sessionCache?: SessionCache | null;
+  /**
+   * Bytes of content and history each space may store (services/storage-quota.ts); 0 = no
+   * quota. Default SPACE_STORAGE_QUOTA_DEFAULT_BYTES.
+   */
+  storageQuotaBytes?: number;
 }
 
 /** Headers as Node/Fastify give them. */
@@ -35,6 +42,8 @@ export interface Context {
   db: Database;
   bus: EventBus;
   now: () => Date;
+  /** The per-space storage quota, shared by every request of this instance. */
+  storage: StorageQuota;
   /** The bearer token of the caller, if any. */
   token: string | null;
   /** Resolves the token to a live session (sliding its expiry), or null. */
@@ -53,12 +62,14 @@ export function tokenFromHeaders(headers: HeaderBag): string | null {
 export function createContextFactory(deps: ContextDeps): (input: ContextInput) => Context {
   const now = deps.now ?? (() => new Date());
   const cache = deps.sessionCache === undefined ? new SessionCache(deps.bus) : deps.sessionCache;
+  const storage = new StorageQuota(deps.storageQuotaBytes ?? SPACE_STORAGE_QUOTA_DEFAULT_BYTES);
   return ({ headers, connectionParams }) => {
     const token = tokenFromHeaders(headers) ?? connectionParams?.token ?? null;
     return {
       db: deps.db,
       bus: deps.bus,
       now,
+      storage,
       token,
       authenticate: () =>
         token ? validateSessionToken(deps.db, token, now(), cache) : Promise.resolve(null),

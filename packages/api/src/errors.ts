@@ -49,5 +49,7 @@ export const ERROR = {
   historyAfterInvalid: 'after must be a whole number ≥ 0',
   saveIdReused:
     'This Idempotency-Key (save_id) was already used for a different save: send a new key with every new save. Nothing was saved.',
+  storageQuotaReached:
+    'This space has used up its storage quota (content and history). Nothing was saved. Remove content you no longer need or ask the server operator to raise the quota.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -122,6 +122,7 @@ export async function buildServer(
   const createContext = createContextFactory({
     db: deps.db.db,
     bus,
+    storageQuotaBytes: config.storageQuotaBytes,
     ...(deps.now ? { now: deps.now } : {}),
   });
 

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       spaceRetentionDays: 90,
       spaceRetentionIntervalMs: 60 * 60 * 1000,
       history: { retentionDays: 90, maxVersions: 1000, intervalMs: 60 * 60 * 1000 },
+      storageQuotaBytes: 256 * 1024 * 1024,
       webDistDir: expect.stringMatching(/packages\/web\/dist$/),
       rateLimits: {
         loginPerAccount: 10,
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       HISTORY_RETENTION_DAYS: '30',
       HISTORY_MAX_VERSIONS: '250',
       HISTORY_RETENTION_INTERVAL_MS: '7000',
+      SPACE_STORAGE_QUOTA_BYTES: '0',
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '5',
       RATE_LIMIT_LOGIN_PER_IP: '50',
       RATE_LIMIT_WINDOW_MS: '60000',
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       spaceRetentionDays: 30,
       spaceRetentionIntervalMs: 5000,
       history: { retentionDays: 30, maxVersions: 250, intervalMs: 7000 },
+      storageQuotaBytes: 0,
       rateLimits: {
         loginPerAccount: 5,
         loginPerIp: 50,

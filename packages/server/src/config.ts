@@ -17,6 +17,7 @@
  * | HISTORY_RETENTION_DAYS | 90 | versions of tool content saved longer ago are pruned from the history; 0 keeps them |
  * | HISTORY_MAX_VERSIONS | 1000 | versions of tool content kept per tool in the history; 0 = no limit |
  * | HISTORY_RETENTION_INTERVAL_MS | 3600000 | how often the history is pruned (1 h) |
+ * | SPACE_STORAGE_QUOTA_BYTES | 268435456 | bytes of tool content and history one space may store (256 MiB); a save beyond → 413; 0 = no quota |
  * | WEB_DIST_DIR | packages/web/dist | the built web app served at `/` |
  * | RATE_LIMIT_WINDOW_MS | 900000 | window of the login/registration limits (15 min) |
  * | RATE_LIMIT_LOGIN_PER_ACCOUNT | 10 | login + registration attempts per account (space name + username) per window |
@@ -33,6 +34,7 @@
  */
 import { fileURLToPath } from 'node:url';
 
+import { SPACE_STORAGE_QUOTA_DEFAULT_BYTES } from '@cipherspace/api';
 import { z } from 'zod';
 
 import type { TrpcSocketLimits } from './socket-limits.ts';
@@ -79,6 +81,11 @@ const envSchema = z.object({
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   HISTORY_MAX_VERSIONS: z.coerce.number().int().min(0).default(1000),
   HISTORY_RETENTION_INTERVAL_MS: intervalMs(60 * 60 * 1000),
+  SPACE_STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(SPACE_STORAGE_QUOTA_DEFAULT_BYTES),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   RATE_LIMIT_WINDOW_MS: intervalMs(15 * 60 * 1000),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -145,6 +152,8 @@ export interface ServerConfig {
    * (0 switches a rule off; with both off the job does not run).
    */
   history: { retentionDays: number; maxVersions: number; intervalMs: number };
+  /** Bytes of tool content and history one space may store, as stored; 0 = no quota. */
+  storageQuotaBytes: number;
   webDistDir: string;
   rateLimits: RateLimits;
   /**
@@ -196,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxVersions: e.HISTORY_MAX_VERSIONS,
       intervalMs: e.HISTORY_RETENTION_INTERVAL_MS,
     },
+    storageQuotaBytes: e.SPACE_STORAGE_QUOTA_BYTES,
     webDistDir: e.WEB_DIST_DIR,
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,

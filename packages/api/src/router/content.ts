@@ -17,6 +17,7 @@ import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
 import { writeSave, type SavedRow, type SaveWrite } from '../services/content-write.ts';
 import { preparedQueries } from '../services/prepared.ts';
+import { saveCharge } from '../services/storage-quota.ts';
 import { findSave, rememberSave, saveBodyDigest, type SaveKey } from '../services/saves.ts';
 import type { AuthSession } from '../services/sessions.ts';
 import { originOf } from './realtime.ts';
@@ -175,6 +176,9 @@ export const contentRouter = router({
    * (another member's equal id is another save) and bound to the body it came with (the SHA-256
    * of {@link saveBodyDigest}): the same member sending it with another body is refused with
    * UNPROCESSABLE_CONTENT (REST 422) ERROR.saveIdReused, nothing stored.
+   *
+   * PAYLOAD_TOO_LARGE (REST 413, ERROR.storageQuotaReached) when the save would take the space
+   * over its storage quota (services/storage-quota.ts); nothing is stored.
    */
   save: memberProcedure
     .input(
@@ -208,6 +212,12 @@ export const contentRouter = router({
         now,
       };
       const conflict = () => new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
+      // Over the space's storage quota: PAYLOAD_TOO_LARGE, nothing stored.
+      await ctx.storage.admit(
+        ctx.db,
+        space.id,
+        saveCharge(input.encrypted_data, input.operations ?? null),
+      );
       const saveId = input.save_id;
       let row: SavedRow;
       let repeated = false;
@@ -259,7 +269,7 @@ export const contentRouter = router({
    * for since < version ≤ current, ascending. `too_far_behind` is true — and `changes` empty —
    * when current − since exceeds CHANGES_SINCE_MAX_VERSIONS, when a version of the range has no
    * recorded change (saved before the log existed), or when `since` is ahead of the current
-   * version (the content was deleted and started over): the client loads the snapshot then.
+   * version: the client loads the snapshot then.
    * `since` = current → no changes. A replacement inside the range is returned as such (the
    * client loads the snapshot). 404 NOT_FOUND 'No content for this tool yet' when there is none.
    * Paged: `changes` stop after the last one whose operations keep the answer within

@@ -91,6 +91,12 @@ export const contentRoutes: readonly RestRoute[] = [
           'Someone saved first: the stored version is not `metadata.version`. Nothing is stored.',
         detail: ERROR.versionConflict,
       },
+      413: {
+        description:
+          'The save would take the space over its storage quota (SPACE_STORAGE_QUOTA_BYTES, 256 MiB ' +
+          'by default: content and history of every tool, as stored). Nothing is stored.',
+        detail: ERROR.storageQuotaReached,
+      },
       422: {
         description:
           'The `Idempotency-Key` was already used by you on this tool for a save with another ' +

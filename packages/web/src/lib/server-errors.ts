@@ -29,6 +29,20 @@ const KNOWN: {
   readonly [K in keyof ApiErrorDetails]: { detail: ApiErrorDetails[K]; text: () => string };
 } = {
   authRequired: { detail: 'Authentication required', text: m.server_error_auth_required },
+  tooManyMessages: {
+    detail: 'Too many messages on this connection: it is closed. Reconnect and send fewer.',
+    text: m.server_error_too_many_messages,
+  },
+  tooManySubscriptions: {
+    detail:
+      'Too many subscriptions on this connection: stop one before starting another, or open another connection.',
+    text: m.server_error_too_many_subscriptions,
+  },
+  socketNotAuthenticated: {
+    detail:
+      'Authentication required: send your token (connectionParams) when connecting. The connection is closed.',
+    text: m.server_error_socket_not_authenticated,
+  },
   sessionInvalid: { detail: 'Invalid or expired session', text: m.server_error_session_invalid },
   otherSpace: {
     detail: 'Your session does not belong to this space',
@@ -159,6 +173,11 @@ const KNOWN: {
     text: m.server_error_invalid_verifier,
   },
   metadataTooLarge: { detail: 'metadata is too large', text: m.server_error_metadata_too_large },
+  storageQuotaReached: {
+    detail:
+      'This space has used up its storage quota (content and history). Nothing was saved. Remove content you no longer need or ask the server operator to raise the quota.',
+    text: m.server_error_storage_quota_reached,
+  },
   databaseUnavailable: {
     detail: 'The service is temporarily unavailable. Please try again in a moment.',
     text: m.server_error_database_unavailable,

@@ -1,11 +1,16 @@
 import { DecryptError } from '@cipherspace/crypto';
 import { tools } from '@cipherspace/tools';
+import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { setLocale } from '../../paraglide/runtime.js';
 import { cardTitleEdit } from '../../testing/operations.ts';
 import { ContentValidationError, VersionConflictError } from './content-lifecycle.ts';
 import { loadErrorMessage, performMessage, unappliedLabel } from './tool-messages.ts';
+
+/** The server's detail for a full storage quota (ERROR.storageQuotaReached), in English. */
+const QUOTA_DETAIL =
+  'This space has used up its storage quota (content and history). Nothing was saved. Remove content you no longer need or ask the server operator to raise the quota.';
 
 const describeKnown = (error: unknown) =>
   error instanceof Error && error.message === 'known' ? 'Translated rule text' : null;
@@ -25,6 +30,25 @@ describe('tool messages (spec §8 Tool entry, version conflict)', () => {
     expect(
       performMessage({ status: 'failed', error: new Error('known') }, 'move card', describeKnown),
     ).toEqual({ kind: 'error', text: 'Failed to move card. Please try again.' });
+  });
+
+  it('says why the server refused a save it explains: a full storage quota', () => {
+    const quota = TRPCClientError.from({
+      error: {
+        message: QUOTA_DETAIL,
+        code: -32600,
+        data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413, zodIssues: null },
+      },
+    });
+    expect(performMessage({ status: 'failed', error: quota }, 'add card', describeKnown)).toEqual({
+      kind: 'error',
+      text: QUOTA_DETAIL,
+    });
+    setLocale('de', { reload: false });
+    expect(
+      performMessage({ status: 'failed', error: quota }, 'add card', describeKnown)?.text,
+    ).toMatch(/^Dieser Space hat sein Speicherkontingent/);
+    setLocale('en', { reload: false });
   });
 
   it('lists the validation problems', () => {

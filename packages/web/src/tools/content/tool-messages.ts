@@ -12,6 +12,7 @@ import type { PokerOperationType } from '@cipherspace/tools/poker';
 import type { RandomizerOperationType } from '@cipherspace/tools/randomizer';
 import type { TrackerOperationType } from '@cipherspace/tools/tracker';
 
+import { serverErrorMessage } from '../../lib/server-errors.ts';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { ContentValidationError, type PerformResult } from './content-lifecycle.ts';
@@ -47,7 +48,11 @@ export function performMessage(
     case 'conflict':
       return { kind: 'warning', text: `${m.tool_conflict()} ${m.tool_latest_loaded()}` };
     case 'failed':
-      return { kind: 'error', text: m.tool_action_failed({ action }) };
+      // A refusal the server explains (a full storage quota) says why; anything else is §8's.
+      return {
+        kind: 'error',
+        text: serverErrorMessage(result.error) ?? m.tool_action_failed({ action }),
+      };
   }
 }
 
