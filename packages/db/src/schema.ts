@@ -151,8 +151,9 @@ export type ToolChangeKind = (typeof TOOL_CHANGE_KINDS)[number];
  * The change log of a tool's content (issue 15): one row per saved version, written in the same
  * transaction as the snapshot in `tool_contents`. `version` is the version the save produced;
  * `operations` the encrypted operation envelopes (JSON strings, never plaintext) for kind
- * `operations`, null for a `replacement`. Rows go when the tool's content is deleted (versions
- * restart at 1) or with the space. The unique index (space_id, tool, version) serves every
+ * `operations`, null for a `replacement`. Rows stay when the tool's content is deleted (the next
+ * save continues the numbering), and go with the space or when the history retention job prunes
+ * them. The unique index (space_id, tool, version) serves every
  * lookup: "changes since v" is `version > v` on it.
  */
 export const toolChanges = pgTable(
@@ -182,8 +183,8 @@ export const toolChanges = pgTable(
  * byte-exact, written in the save's transaction when the save was a replacement, when the tool
  * had no snapshot yet, or every HISTORY_SNAPSHOT_EVERY_VERSIONS versions (packages/api). A kept
  * version is rebuilt from the newest snapshot at or before it plus the {@link toolChanges} after
- * that snapshot. Rows go with the tool's content (delete), with the space (cascade), or when the
- * history retention job prunes versions nobody may ask for any more. The unique index
+ * that snapshot. Rows stay when the tool's content is deleted; they go with the space (cascade)
+ * or when the history retention job prunes versions nobody may ask for any more. The unique index
  * (space_id, tool, version) serves every lookup ("newest snapshot ≤ v" is a backward scan).
  */
 export const toolSnapshots = pgTable(

@@ -13,7 +13,8 @@
  *   one `error` message `{error}` and closes with 4000 + that status (4401, 4403, 4404, 4422,
  *   4503).
  * - Server → client: `content_update`, `presence_update`, `user_joined` of the other members;
- *   `heartbeat` `{response:'pong'}` for each ping; `error` `{error}` for a bad message.
+ *   `heartbeat` `{response:'pong'}` for each ping; `error` `{error}` for a bad message;
+ *   `resync` `{reason}` when live updates may have been missed (catch up with the changes API).
  * - Client → server: `heartbeat` `{ping}`, `presence_update` `{tool, status?, data?}`,
  *   `user_joined` (sent once after opening; broadcast to the others with the session's user).
  * - A plain HTTP request on the path (no upgrade) → 426 Upgrade Required.
@@ -123,7 +124,8 @@ export const websocketOperation: OperationDoc = {
   description:
     'Upgrade to a WebSocket (`ws://` or `wss://`) with `?token=<access_token>&session_id=' +
     '<user id>`. Messages both ways are JSON `{type, space_name, timestamp, data}` (spec §3): ' +
-    '`content_update`, `presence_update`, `user_joined`, `heartbeat`, `error`. Close codes: 1000 ' +
+    '`content_update`, `presence_update`, `user_joined`, `heartbeat`, `error`, and `resync` ' +
+    '(live updates may have been missed: catch up with the changes path). Close codes: 1000 ' +
     'normal, 4401 session ended, 4404 space deleted, 4429 too many messages (more than ' +
     `${WS_MESSAGES_PER_SECOND} a second, bursts of ${WS_MESSAGE_BURST}), 1009 message too big. ` +
     'The protocol with an ' +

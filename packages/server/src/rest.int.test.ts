@@ -546,13 +546,14 @@ describe('REST calls of spec §7', () => {
       .body as { tools: { tool: string }[] };
     expect(after.tools.map((entry) => entry.tool)).not.toContain('kanban');
 
-    // After deletion the tool starts again from version 0.
+    // After deletion a save starts from version 0 again; the numbering goes on after the
+    // versions the history keeps (2), so none of them is overwritten.
     const again = await call('PUT', path, {
       token: alice.token,
       body: { encrypted_data: envelope, metadata: { version: 0 } },
     });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ content_metadata: { version: 1 } });
+    expect(again.body).toMatchObject({ content_metadata: { version: 3 } });
   });
 
   it.each([

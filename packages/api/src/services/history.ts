@@ -33,12 +33,6 @@ const ofTool = (table: typeof toolChanges | typeof toolSnapshots, ref: ToolRef) 
 const ofContent = (ref: ToolRef) =>
   and(eq(toolContents.spaceId, ref.spaceId), eq(toolContents.tool, ref.tool));
 
-/** Removes a tool's whole history (its content is being deleted in the same transaction). */
-export async function deleteHistory(tx: Queryable, ref: ToolRef): Promise<void> {
-  await tx.delete(toolChanges).where(ofTool(toolChanges, ref));
-  await tx.delete(toolSnapshots).where(ofTool(toolSnapshots, ref));
-}
-
 /** One version in a `history.list` answer (issue 16). */
 export interface HistoryEntry {
   version: number;

@@ -106,6 +106,31 @@ const NOT_LOADED = { status: 'rejected', error: new Error('No content loaded') }
 const noSubscription = () => () => undefined;
 const unavailableState = () => UNAVAILABLE;
 
+type ApiClient = ReturnType<typeof trpc.useUtils>['client'];
+
+/**
+ * `history.version` with every change of its range: the server cuts a large range into pages
+ * (`next_after`, CHANGES_PAGE_MAX_BYTES each), which this follows to the end.
+ */
+async function wholeHistoryVersion(
+  client: ApiClient,
+  input: Parameters<ApiClient['history']['version']['query']>[0],
+) {
+  const answer = await client.history.version.query(input);
+  const changes = [...answer.changes];
+  for (let after = answer.next_after; after !== undefined;) {
+    const page = await client.history.changes.query({
+      space_name: input.space_name,
+      tool: input.tool,
+      version: input.version,
+      after,
+    });
+    changes.push(...page.changes);
+    after = page.next_after;
+  }
+  return { base: answer.base, changes };
+}
+
 /**
  * The content of the tool `domain` (its registry entry in `@cipherspace/tools`, e.g. `kanbanTool`
  * from `@cipherspace/tools/tracker`) in the signed-in space, with that tool's rules and
@@ -146,7 +171,7 @@ export function useToolContent<C, Op extends NamedOperation>(
         client.content.changes.query(input),
       // A stored version that does not open: the newest earlier one that does.
       historyVersion: (input: Parameters<typeof client.history.version.query>[0]) =>
-        client.history.version.query(input),
+        wholeHistoryVersion(client, input),
       // Live tools tell the others of a change while its snapshot uploads (issue 15).
       ...(realtime && {
         propose: (input: Parameters<typeof client.content.propose.mutate>[0]) =>
@@ -270,22 +295,12 @@ export function useToolContent<C, Op extends NamedOperation>(
           };
         },
         version: async (version, from) => {
-          const answer = await client.history.version.query({
+          const { base, changes } = await wholeHistoryVersion(client, {
             ...input,
             version,
             ...(from === undefined ? {} : { from }),
           });
-          // A large range comes in pages of the server's size: follow them to the end.
-          const changes = [...answer.changes];
-          for (let after = answer.next_after; after !== undefined;) {
-            const page = await client.history.changes.query({ ...input, version, after });
-            changes.push(...page.changes);
-            after = page.next_after;
-          }
-          return {
-            base: { version: answer.base.version, encryptedData: answer.base.encrypted_data },
-            changes,
-          };
+          return { base: { version: base.version, encryptedData: base.encrypted_data }, changes };
         },
       };
       // The history's code (every tool's activity texts) loads when the panel first asks.
