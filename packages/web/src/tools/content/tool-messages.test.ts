@@ -44,11 +44,11 @@ describe('tool messages (spec §8 Tool entry, version conflict)', () => {
       kind: 'error',
       text: QUOTA_DETAIL,
     });
-    setLocale('de', { reload: false });
+    void setLocale('de', { reload: false });
     expect(
       performMessage({ status: 'failed', error: quota }, 'add card', describeKnown)?.text,
     ).toMatch(/^Dieser Space hat sein Speicherkontingent/);
-    setLocale('en', { reload: false });
+    void setLocale('en', { reload: false });
   });
 
   it('lists the validation problems', () => {
