@@ -445,6 +445,16 @@ const OPERATIONS: Operation[] = [
       path: (c) => `/api/content/${p(spaceName(c))}/kanban/history/1`,
     },
   },
+  {
+    procedure: 'history.changes',
+    level: 'member',
+    input: (c) => ({ space_name: spaceName(c), tool: 'kanban', version: 1, after: 0 }),
+    rest: {
+      method: 'GET',
+      route: '/api/content/:spaceName/:tool/history/:version/changes',
+      path: (c) => `/api/content/${p(spaceName(c))}/kanban/history/1/changes?after=0`,
+    },
+  },
   // realtime (the raw socket is its own row below)
   {
     procedure: 'realtime.onEvent',
