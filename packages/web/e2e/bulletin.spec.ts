@@ -116,13 +116,25 @@ test('a markdown note added by one member is rendered for the other, and a drag 
     const keyY = dy > 0 ? 'ArrowDown' : 'ArrowUp';
     // Each step is on screen before the next key (dnd-kit moves through React state: a drop
     // pressed before the last step was rendered ends the drag where the screen still shows it).
+    // Measured within the page, not the window: near the window's edge dnd-kit scrolls the page
+    // along with the step, and the note then stays where it was in the window.
+    const inPage = () =>
+      note(a, 'Sprint goals').evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        let [x, y] = [rect.x, rect.y];
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          x += parent.scrollLeft;
+          y += parent.scrollTop;
+        }
+        return { x, y };
+      });
     for (const key of [keyX, keyX, keyY]) {
-      const from = await note(a, 'Sprint goals').boundingBox();
+      const from = await inPage();
       await a.keyboard.press(key);
       await expect
         .poll(async () => {
-          const to = await note(a, 'Sprint goals').boundingBox();
-          return to !== null && from !== null && (to.x !== from.x || to.y !== from.y);
+          const to = await inPage();
+          return to.x !== from.x || to.y !== from.y;
         })
         .toBe(true);
     }
