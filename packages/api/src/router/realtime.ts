@@ -45,7 +45,7 @@ export const realtimeRouter = router({
   /**
    * Every content_update, presence_update and user_joined of the caller's space, as the §3
    * messages, each `tracked()` with its event id — plus, with `pending: true` (the web app),
-   * the content_pending messages of `content.propose` (issue 15), and a `resync` message
+   * the content_pending messages of `content.propose` (spec §3), and a `resync` message
    * (ResyncMessage) whenever live updates may have been lost between instances. Events caused by
    * `client_id` itself are not echoed. Ends after an `error` message when the session is revoked,
    * the member removed or the space deleted.

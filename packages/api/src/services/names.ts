@@ -46,9 +46,9 @@ const visibleCompatibilityForm = (text: string) =>
 const prototypes = (text: string) => unhomoglyph(text);
 
 /**
- * The UTS #39 skeleton (NFD, each character replaced by its prototype, NFD again), with the
- * table also applied before the first NFD: the file lists composed characters (`ȧ`, `Й`, `ö`)
- * that NFD would split before the table could see them.
+ * The skeleton of Unicode Technical Standard 39 (NFD, each character replaced by its prototype,
+ * NFD again), with the table also applied before the first NFD: the file lists composed
+ * characters (`ȧ`, `Й`, `ö`) that NFD would split before the table could see them.
  */
 const skeleton = (text: string) => prototypes(prototypes(text).normalize('NFD')).normalize('NFD');
 
