@@ -5,7 +5,7 @@
  * SIGTERM / SIGINT close the server gracefully: it stops accepting connections, drops idle
  * keep-alive connections, answers every request already received, closes WebSockets with 1001
  * (going away) and then closes the database; exit code 0. Requests still running after
- * {@link SHUTDOWN_GRACE_MS} are cut and the exit code is 1. An unhandled promise rejection is logged, not fatal (issue 7 item 2: no crash).
+ * {@link SHUTDOWN_GRACE_MS} are cut and the exit code is 1. An unhandled promise rejection is logged, not fatal.
  */
 import { createDb } from '@cipherspace/db';
 

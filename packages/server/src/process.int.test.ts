@@ -5,6 +5,7 @@
  * and closing WebSockets with 1001 — and keeps acknowledged saves across a restart.
  */
 import { once } from 'node:events';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,32 @@ function registrationLines(lines: LogLine[]): { received: LogLine[]; completed: 
   const ids = new Set(received.map((line) => line.reqId));
   const completed = lines.filter((line) => line.msg === 'request completed' && ids.has(line.reqId));
   return { received, completed };
+}
+
+/**
+ * Starts a JSON POST whose body is held back: the headers and the first half go out now, the
+ * rest when `finish()` is called. Resolves with the status once the server answers.
+ */
+function heldRequest(
+  running: ServerProcess,
+  path: string,
+  body: unknown,
+): { finish: () => void; status: Promise<number> } {
+  const bytes = Buffer.from(JSON.stringify(body));
+  const half = Math.floor(bytes.length / 2);
+  const req = request(`${running.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': String(bytes.length) },
+  });
+  const status = new Promise<number>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
+  req.write(bytes.subarray(0, half));
+  return { finish: () => req.end(bytes.subarray(half)), status };
 }
 
 async function stop(running: ServerProcess): Promise<number | null> {
@@ -138,16 +165,31 @@ describe(`the server process (${testDriver()})`, () => {
       const encrypted_password = await derivePasswordVerifier(space.key, password);
       const received = () => registrationLines(logLines(first)).received.length;
       const before = received();
-      // Each registration hashes a verifier with argon2id: still running when the signal lands.
-      const registrations = names.map((username) =>
-        api(first, 'POST', `/api/spaces/${encodeURIComponent(space.name)}/users/register`, {
-          body: { username, encrypted_password, encrypted_space_name: space.verifier },
-        }),
+      const path = `/api/spaces/${encodeURIComponent(space.name)}/users/register`;
+      const registration = (username: string) => ({
+        username,
+        encrypted_password,
+        encrypted_space_name: space.verifier,
+      });
+      // Each registration hashes a verifier with argon2id, so most are still running when the
+      // signal lands; the last one's body is held back until the server is shutting down, so at
+      // least one request in flight is surely answered after the signal, however fast the machine.
+      const [held, ...prompt] = names;
+      const registrations = prompt.map((username) =>
+        api(first, 'POST', path, { body: registration(username) }).then((res) => res.status),
       );
+      const slow = heldRequest(first, path, registration(held ?? ''));
       // Signal once the server has received every registration (its request log says so).
       await expect.poll(received, { interval: 2, timeout: 10_000 }).toBe(before + names.length);
       first.child.kill('SIGTERM');
-      statuses = (await Promise.all(registrations)).map((res) => res.status);
+      await expect
+        .poll(() => logLines(first).some((line) => line.msg === 'shutting down'), {
+          interval: 2,
+          timeout: 10_000,
+        })
+        .toBe(true);
+      slow.finish();
+      statuses = [await slow.status, ...(await Promise.all(registrations))];
       const [code] = await closed;
       expect(code).toBe(1001);
     } catch (error) {
