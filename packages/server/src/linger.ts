@@ -23,6 +23,60 @@ export const LINGER_MAX_BYTES = 64 * 1024 * 1024;
 /** Longest a connection lingers after an early answer, in ms: 30 s (Apache's lingering close). */
 export const LINGER_MAX_MS = 30_000;
 
+/**
+ * Bytes per second all the lingering connections of one server may read together: 16 MiB, a
+ * refused 10 MB body drained in under a second while at most a few percent of a core is spent.
+ */
+export const LINGER_BYTES_PER_SECOND = 16 * 1024 * 1024;
+
+/**
+ * A token bucket of bytes shared by every lingering request of a server: a request that reads past
+ * it is paused until the bucket has refilled (at `bytesPerSecond`, holding at most one second).
+ */
+class DrainBudget {
+  private tokens: number;
+  private refilledAt = performance.now();
+  private readonly paused = new Set<IncomingMessage>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly bytesPerSecond: number) {
+    this.tokens = bytesPerSecond;
+  }
+
+  /** Counts `bytes` read by `request`; pauses it while the budget is overdrawn. */
+  spend(request: IncomingMessage, bytes: number): void {
+    this.refill();
+    this.tokens -= bytes;
+    if (this.tokens >= 0) return;
+    request.pause();
+    this.paused.add(request);
+    this.schedule();
+  }
+
+  private refill(): void {
+    const now = performance.now();
+    const earned = ((now - this.refilledAt) / 1000) * this.bytesPerSecond;
+    this.tokens = Math.min(this.bytesPerSecond, this.tokens + earned);
+    this.refilledAt = now;
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    const waitMs = Math.ceil((-this.tokens / this.bytesPerSecond) * 1000);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.refill();
+      if (this.tokens < 0) {
+        this.schedule();
+        return;
+      }
+      for (const request of this.paused) request.resume();
+      this.paused.clear();
+    }, waitMs);
+    this.timer.unref();
+  }
+}
+
 /** Whether the request announces a body (a length above 0, or chunks). */
 function hasBody(request: IncomingMessage): boolean {
   const length = request.headers['content-length'];
@@ -31,29 +85,42 @@ function hasBody(request: IncomingMessage): boolean {
   );
 }
 
-/** Reads and discards the rest of `request` after the answer, then closes `socket`. */
-function linger(socket: Socket, request: IncomingMessage): void {
-  socket.end();
-  const start = socket.bytesRead;
+/**
+ * Reads and discards the rest of `request`, within `budget`, from the moment its early answer is
+ * ready; once the answer has been sent (Node calls `destroySoon`), sends FIN and closes the socket
+ * when the body has all arrived, after {@link LINGER_MAX_BYTES} or after {@link LINGER_MAX_MS}.
+ *
+ * The reading starts before the answer is sent: a request nobody reads when its answer finishes is
+ * dumped by Node, which then pulls its bytes off the wire at full speed with no way to pause them.
+ */
+function linger(socket: Socket, request: IncomingMessage, budget: DrainBudget): void {
+  const closeWhenSent = socket.destroySoon.bind(socket);
+  let discarded = 0;
+  let answered = false;
   const close = () => {
     clearTimeout(timer);
-    socket.destroy();
+    if (answered) closeWhenSent();
+    else socket.destroy();
   };
   const timer = setTimeout(close, LINGER_MAX_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
-  if (request.complete) {
-    close();
-    return;
-  }
-  request.on('data', () => {
-    if (socket.bytesRead - start > LINGER_MAX_BYTES) close();
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_MAX_BYTES) close();
+    else budget.spend(request, chunk.length);
   });
-  request.once('end', close);
   request.once('error', close);
   // A body reader that stopped (a refused body) may still be attached: detach it, read on.
   request.unpipe();
   request.resume();
+  // Node ends a `Connection: close` answer's socket with destroySoon() once it is sent.
+  socket.destroySoon = () => {
+    answered = true;
+    socket.end();
+    if (request.complete) closeWhenSent();
+    else request.once('end', closeWhenSent);
+  };
 }
 
 /**
@@ -61,16 +128,18 @@ function linger(socket: Socket, request: IncomingMessage): void {
  * arrived: such an answer says `Connection: close`, and the connection lingers (see above) instead
  * of closing when it has been sent.
  */
-export function lingerAfterEarlyAnswers(app: FastifyInstance): void {
+export function lingerAfterEarlyAnswers(
+  app: FastifyInstance,
+  bytesPerSecond = LINGER_BYTES_PER_SECOND,
+): void {
+  const budget = new DrainBudget(bytesPerSecond);
   app.addHook('onSend', (request, reply, _payload, done) => {
     const raw = request.raw;
-    const { socket } = raw;
-    if (!raw.complete && hasBody(raw) && raw.headers.upgrade === undefined) {
+    // An injected request (`app.inject`) has a socket stand-in with nothing to linger on.
+    const lingers = typeof raw.socket.destroySoon === 'function';
+    if (lingers && !raw.complete && hasBody(raw) && raw.headers.upgrade === undefined) {
       void reply.header('connection', 'close');
-      // Node ends a `Connection: close` answer's socket with destroySoon() once it is sent.
-      socket.destroySoon = () => {
-        linger(socket, raw);
-      };
+      linger(raw.socket, raw, budget);
     }
     done();
   });
