@@ -15,8 +15,8 @@ export const SESSION_TOKEN_BYTES = 20;
 
 /** Longest username, in characters. */
 export const USERNAME_MAX_CHARS = 50;
-/** Longest tool id, in characters (`kanban`, `ticket-system`, …). */
-export const TOOL_ID_MAX_CHARS = 64;
+/** Longest tool name in a presence announcement, in characters (`kanban`, `ticket`, …). */
+export const PRESENCE_TOOL_MAX_CHARS = 64;
 /** Largest caller metadata on a content save, in bytes of JSON. */
 export const CONTENT_METADATA_MAX_BYTES = 16 * 1024;
 /** Largest client-supplied presence payload, in bytes of JSON (NOTIFY payloads stay < 8000 B). */
@@ -57,60 +57,58 @@ export const TRPC_SUBSCRIPTIONS_PER_CONNECTION_MAX = 10;
 export const TRPC_SOCKET_AUTH_DEADLINE_MS = 10_000;
 
 /**
- * Longest save id a client may send with a content save (issue 18 item 3; tRPC `save_id`, REST
- * `Idempotency-Key`), in characters: room for a UUID or any other random token.
+ * Longest save id a client may send with a content save (tRPC `save_id`, REST `Idempotency-Key`),
+ * in characters: room for a UUID or any other random token.
  */
 export const SAVE_ID_MAX_CHARS = 128;
 /**
- * How long the server remembers a save id, in ms (issue 18 item 3): 24 h. A retry within it is
- * answered with the original result; after it the id is forgotten (the session cleanup job
- * prunes it) and a retry is an ordinary save again (usually a 409, its base being old).
+ * How long the server remembers a save id, in ms: 24 h. A retry within it is answered with the
+ * original result; after it the id is forgotten (the session cleanup job prunes it) and a retry is
+ * an ordinary save again (usually a 409, its base being old).
  */
 export const SAVE_ID_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Most encrypted operation envelopes one content save may carry (issue 15): a save records the
- * operations of one user action, which are few; more → BAD_REQUEST (REST 422).
+ * Most encrypted operation envelopes one content save may carry: a save records the operations of
+ * one user action, which are few; more → BAD_REQUEST (REST 422).
  */
 export const OPERATIONS_PER_SAVE_MAX = 20;
 /**
- * Longest encrypted operation envelope, in characters (issue 15; a bound of the op1 envelope
- * format, defined with it in @cipherspace/crypto so clients know it too): longer → BAD_REQUEST
- * (REST 422).
+ * Longest encrypted operation envelope, in characters (a bound of the op1 envelope format, defined
+ * with it in @cipherspace/crypto so clients know it too): longer → BAD_REQUEST (REST 422).
  */
 export { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
 /**
- * Widest gap, in versions, that `content.changes` answers with operations (issue 15). Beyond
- * it the answer is `too_far_behind` and the client loads the snapshot instead: one snapshot
- * download and decryption is cheaper than fetching, decrypting and applying more than 100
- * changes one by one (up to 100 × 20 envelopes of 16 KiB), and the bound keeps every answer
- * small whatever the history.
+ * Widest gap, in versions, that `content.changes` answers with operations. Beyond it the answer is
+ * `too_far_behind` and the client loads the snapshot instead: one snapshot download and decryption
+ * is cheaper than fetching, decrypting and applying more than 100 changes one by one (up to 100 ×
+ * 20 envelopes of 16 KiB), and the bound keeps every answer small whatever the history.
  */
 export const CHANGES_SINCE_MAX_VERSIONS = 100;
 /**
  * Largest total length, in characters, of a save's operation envelopes that `content_update`
- * carries inline (issue 15). A bigger change is announced without them and receivers fetch it
- * with `content.changes`. Keeps every event far below PostgreSQL NOTIFY's 8000-byte payload
- * limit: with the longest space name (400 B), username (150 B) and tool id, an event with 2000
- * characters of operations stays under 3.5 KB.
+ * carries inline. A bigger change is announced without them and receivers fetch it with
+ * `content.changes`. Keeps every event far below PostgreSQL NOTIFY's 8000-byte payload limit: with
+ * the longest space name (400 B), username (150 B) and tool id, an event with 2000 characters of
+ * operations stays under 3.5 KB.
  */
 export const INLINE_OPERATIONS_MAX_CHARS = 2000;
 
 /**
- * How often a tool's history keeps a whole snapshot, in versions (issue 16). A save writes a
- * snapshot of the content it stores into `tool_snapshots` when it is a replacement, when the tool
- * has no snapshot yet, or when it is at least this many versions after the tool's newest snapshot;
- * every other version is kept as its encrypted operations only. Any kept version is rebuilt from
- * the newest snapshot at or before it plus at most HISTORY_SNAPSHOT_EVERY_VERSIONS − 1 changes.
- * The trade-off: the history stores one snapshot per 50 versions (a 1,000-card board's snapshot
- * is ~475 KB, so ~9.5 KB per version on top of its ~1 KB of operations), and rebuilding a version
- * downloads, decrypts and applies at most 49 changes — a few hundred KB even when each change
- * is large, and a `history.version` answer stays bounded.
+ * How often a tool's history keeps a whole snapshot, in versions. A save writes a snapshot of the
+ * content it stores into `tool_snapshots` when it is a replacement, when the tool has no snapshot
+ * yet, or when it is at least this many versions after the tool's newest snapshot; every other
+ * version is kept as its encrypted operations only. Any kept version is rebuilt from the newest
+ * snapshot at or before it plus at most HISTORY_SNAPSHOT_EVERY_VERSIONS − 1 changes. The trade-off:
+ * the history stores one snapshot per 50 versions (a 1,000-card board's snapshot is ~475 KB, so
+ * ~9.5 KB per version on top of its ~1 KB of operations), and rebuilding a version downloads,
+ * decrypts and applies at most 49 changes — a few hundred KB even when each change is large, and a
+ * `history.version` answer stays bounded.
  */
 export const HISTORY_SNAPSHOT_EVERY_VERSIONS = 50;
-/** Versions `history.list` answers when the caller names no `limit` (issue 16). */
+/** Versions `history.list` answers when the caller names no `limit`. */
 export const HISTORY_PAGE_DEFAULT_VERSIONS = 50;
-/** Most versions one `history.list` answer holds (issue 16); a larger `limit` → BAD_REQUEST. */
+/** Most versions one `history.list` answer holds; a larger `limit` → BAD_REQUEST. */
 export const HISTORY_PAGE_MAX_VERSIONS = 100;
 /**
  * Most bytes of change data one answer of `content.changes`, `history.version` or

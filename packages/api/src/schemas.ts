@@ -10,6 +10,7 @@ import {
   SPACE_NAME_HINT,
   SPACE_NAME_PATTERN,
 } from '@cipherspace/crypto';
+import { TOOL_NAMES } from '@cipherspace/tools/metadata';
 import { z } from 'zod';
 
 import {
@@ -19,8 +20,8 @@ import {
   OPERATION_ENVELOPE_MAX_CHARS,
   OPERATIONS_PER_SAVE_MAX,
   PRESENCE_DATA_MAX_BYTES,
+  PRESENCE_TOOL_MAX_CHARS,
   SAVE_ID_MAX_CHARS,
-  TOOL_ID_MAX_CHARS,
   USERNAME_MAX_CHARS,
 } from './constants.ts';
 import { ERROR } from './errors.ts';
@@ -41,8 +42,8 @@ const spaceNameText = wellFormed('space_name');
 
 /**
  * A space name as a creator may choose it: 3–100 letters, digits, spaces, dashes (spec §5), none
- * of them invisible (a Hangul filler is a letter) and all letters of one script (issue 18 item 5;
- * services/names.ts). Refusals are BAD_REQUEST (REST 422) with the first rule broken.
+ * of them invisible (a Hangul filler is a letter) and all letters of one script
+ * (services/names.ts). Refusals are BAD_REQUEST (REST 422) with the first rule broken.
  */
 export const newSpaceNameSchema = z
   .string({ error: SPACE_NAME_HINT })
@@ -76,7 +77,7 @@ export const usernameSchema = z
   .regex(/^[^\u0000-\u001f\u007f]+$/u, { error: 'username must not contain control characters' })
   .refine(usernameText.check, { error: usernameText.error });
 
-/** The form rules of a name a user takes now (issue 18 item 5; services/names.ts). */
+/** The form rules of a name a user takes now (services/names.ts). */
 const impersonationFree = <T extends z.ZodString>(schema: T) =>
   schema
     .refine((name) => !hasInvisibleCharacters(name), { error: ERROR.usernameInvisible })
@@ -103,12 +104,14 @@ export const roleSchema = z.enum(['admin', 'member'], {
   error: 'role must be "admin" or "member"',
 });
 
-/** A tool id: lowercase letters, digits and dashes (`kanban`, `ticket-system`, `poker`, …). */
-export const toolSchema = z
-  .string({ error: 'tool is required' })
-  .regex(new RegExp(`^[a-z0-9][a-z0-9-]{0,${TOOL_ID_MAX_CHARS - 1}}$`), {
-    error: 'tool must be lowercase letters, digits and dashes',
-  });
+/**
+ * A tool id: one of the tool registry's content names (spec §1 Tools, §3 Tool metadata `name`):
+ * `kanban`, `ticket-system`, `bulletin`, `diagrams`, `poker`, `randomizer`. Anything else is
+ * refused, so a space holds at most one content per registered tool.
+ */
+export const toolSchema = z.enum(TOOL_NAMES, {
+  error: `tool must be one of: ${TOOL_NAMES.join(', ')}`,
+});
 
 /** The ciphertext envelope `{data, iv, salt}` as a JSON string (spec §3, §9). */
 export const envelopeSchema = z
@@ -121,7 +124,7 @@ const MAX_VERSION = 2_147_483_646;
 const operationsCountMessage = `operations must hold 1 to ${OPERATIONS_PER_SAVE_MAX} envelopes`;
 
 /**
- * The encrypted operations of a save (issue 15): 1–OPERATIONS_PER_SAVE_MAX operation envelopes
+ * The encrypted operations of a save: 1–OPERATIONS_PER_SAVE_MAX operation envelopes
  * `{"v":"op1","data","iv","salt"}` of `@cipherspace/crypto` (JSON strings of at most
  * OPERATION_ENVELOPE_MAX_CHARS characters each, checked by its `isOperationEnvelope`; a content
  * envelope is refused), in the order they were applied. The server checks their form only; it
@@ -148,17 +151,17 @@ const versionNumber = (message: string, min = 0) =>
     .min(min, { error: message })
     .max(MAX_VERSION + 1, { error: message });
 
-/** A version a client holds, for `content.changes` (issue 15): a whole number ≥ 0. */
+/** A version a client holds, for `content.changes`: a whole number ≥ 0. */
 export const sinceSchema = versionNumber(ERROR.sinceInvalid);
 
-/** The version a proposed change is based on, for `content.propose` (issue 15). */
+/** The version a proposed change is based on, for `content.propose`. */
 export const baseVersionSchema = versionNumber(ERROR.baseVersionInvalid);
 
-/** A stored version a member asks for, for `history.version` (issue 16): a whole number ≥ 1. */
+/** A stored version a member asks for, for `history.version`: a whole number ≥ 1. */
 export const historyVersionSchema = versionNumber(ERROR.historyVersionInvalid, 1);
 
 /**
- * Where `history.version` starts rebuilding (issue 16): from a snapshot at or before this version,
+ * Where `history.version` starts rebuilding: from a snapshot at or before this version,
  * so every change after it is in the answer; a whole number ≥ 1.
  */
 export const historyFromSchema = versionNumber(ERROR.historyFromInvalid, 1);
@@ -169,10 +172,10 @@ export const historyFromSchema = versionNumber(ERROR.historyFromInvalid, 1);
  */
 export const historyAfterSchema = versionNumber(ERROR.historyAfterInvalid);
 
-/** The page boundary of `history.list` (issue 16): versions before this one; whole, ≥ 1. */
+/** The page boundary of `history.list`: versions before this one; whole, ≥ 1. */
 export const historyBeforeSchema = versionNumber(ERROR.historyBeforeInvalid, 1);
 
-/** How many versions one `history.list` answer holds (issue 16): 1–HISTORY_PAGE_MAX_VERSIONS. */
+/** How many versions one `history.list` answer holds: 1–HISTORY_PAGE_MAX_VERSIONS. */
 export const historyLimitSchema = z
   .number({ error: ERROR.historyLimitInvalid })
   .int({ error: ERROR.historyLimitInvalid })
@@ -226,9 +229,20 @@ function hasLoneSurrogate(root: unknown): boolean {
   return false;
 }
 
+/**
+ * The tool a presence announcement names: lowercase letters, digits and dashes. Presence stores
+ * nothing, and spec §3 has tools announce under their short names (`kanban`, `ticket`), so it is
+ * not limited to the registry's content names.
+ */
+const presenceToolSchema = z
+  .string({ error: 'tool is required' })
+  .regex(new RegExp(`^[a-z0-9][a-z0-9-]{0,${PRESENCE_TOOL_MAX_CHARS - 1}}$`), {
+    error: 'tool must be lowercase letters, digits and dashes',
+  });
+
 /** What a client announces about itself in a tool (spec §3 presence_update). */
 export const presenceSchema = z.object({
-  tool: toolSchema,
+  tool: presenceToolSchema,
   status: z.string().max(32).default('active'),
   data: z
     .record(z.string(), z.unknown())
@@ -244,7 +258,7 @@ export const clientIdSchema = z.string().min(1).max(64).optional();
 const SAVE_ID_MESSAGE = `save_id (REST: the Idempotency-Key header) must be 1–${SAVE_ID_MAX_CHARS} visible ASCII characters without spaces`;
 
 /**
- * The id of one save operation (issue 18 item 3): 1–SAVE_ID_MAX_CHARS visible ASCII characters
+ * The id of one save operation: 1–SAVE_ID_MAX_CHARS visible ASCII characters
  * (no spaces), random per operation and the same on every retry of it. The server answers a
  * repeated id with the original result; see `content.save`.
  */

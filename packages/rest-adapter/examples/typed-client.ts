@@ -25,6 +25,7 @@ import {
   encryptJson,
 } from '@cipherspace/crypto';
 import { tools, type Operation } from '@cipherspace/tools';
+import { TOOL_NAMES, type ToolName } from '@cipherspace/tools/metadata';
 import type { KanbanContent } from '@cipherspace/tools/tracker';
 import {
   createTRPCClient,
@@ -51,7 +52,7 @@ export interface ExampleOptions {
   /** The user's password, if they have one (sent only as a verifier). */
   password?: string;
   /** The tool whose content to read (default `kanban`). */
-  tool?: string;
+  tool?: ToolName;
   /**
    * Add an issue with this title to the board's first phase (by `order`) and save the board
    * before following updates. Kanban only; when the tool has no content yet, the issue goes on
@@ -368,10 +369,12 @@ async function cli(): Promise<void> {
     },
   });
   const spaceKey = process.env.CIPHERSPACE_SPACE_KEY;
-  if (!values.space || !values.username || !spaceKey) {
+  const tool = TOOL_NAMES.find((name) => name === values.tool);
+  if (!values.space || !values.username || !spaceKey || !tool) {
     console.error(
       'usage: CIPHERSPACE_SPACE_KEY=… [CIPHERSPACE_PASSWORD=…] typed-client.ts --space NAME ' +
-        '--username NAME [--url URL] [--tool kanban] [--add-issue TITLE] [--updates N]',
+        '--username NAME [--url URL] [--tool kanban] [--add-issue TITLE] [--updates N]\n' +
+        `tools: ${TOOL_NAMES.join(', ')}`,
     );
     process.exitCode = 2;
     return;
@@ -383,7 +386,7 @@ async function cli(): Promise<void> {
     spaceName: values.space,
     spaceKey,
     username: values.username,
-    tool: values.tool,
+    tool,
     signal: stop.signal,
     ...(process.env.CIPHERSPACE_PASSWORD ? { password: process.env.CIPHERSPACE_PASSWORD } : {}),
     ...(values['add-issue'] !== undefined ? { addIssue: values['add-issue'] } : {}),

@@ -15,6 +15,7 @@
  */
 import { appRouter, SESSION_IDLE_MS } from '@cipherspace/api';
 import { deriveSpaceNameVerifier, encryptJson } from '@cipherspace/crypto';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import {
   createTRPCUntypedClient,
   createWSClient,
@@ -139,13 +140,41 @@ const spaceName = (c: CellContext) => c.space.name;
 const userPath = (c: CellContext, userId: string) =>
   `/api/spaces/${p(c.space.name)}/users/${userId}`;
 
-/** Saves content for `tool` in the world's space as its admin (for calls that need some). */
-async function saveAsAdmin(world: World, tool: string): Promise<void> {
-  const res = await api(world.server, 'PUT', `/api/content/${p(world.space.name)}/${tool}`, {
+/**
+ * Saves content for `tool` in the world's space as its admin (for calls that need some), on top
+ * of whatever it holds: cells reuse the registry's tools. A save that meets another one (409) is
+ * made again on the newer version.
+ */
+async function saveAsAdmin(world: World, tool: ToolName): Promise<void> {
+  const path = `/api/content/${p(world.space.name)}/${tool}`;
+  const token = world.admin.token;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const stored = await api(world.server, 'GET', path, { token });
+    if (stored.status !== 200 && stored.status !== 404) {
+      throw new Error(`reading ${tool} failed: ${stored.status}`);
+    }
+    const version =
+      stored.status === 200
+        ? (stored.body as { content_metadata: { version: number } }).content_metadata.version
+        : 0;
+    const res = await api(world.server, 'PUT', path, {
+      token,
+      body: { encrypted_data: world.envelope, metadata: { version } },
+    });
+    if (res.status === 200) return;
+    if (res.status !== 409) throw new Error(`save of ${tool} failed: ${res.status}`);
+  }
+  throw new Error(`save of ${tool} met a newer version five times`);
+}
+
+/** Deletes the content of `tool` in the world's space as its admin, if it has any. */
+async function clearAsAdmin(world: World, tool: ToolName): Promise<void> {
+  const res = await api(world.server, 'DELETE', `/api/content/${p(world.space.name)}/${tool}`, {
     token: world.admin.token,
-    body: { encrypted_data: world.envelope, metadata: { version: 0 } },
   });
-  if (res.status !== 200) throw new Error(`save of ${tool} failed: ${res.status}`);
+  if (res.status !== 204 && res.status !== 404) {
+    throw new Error(`delete of ${tool} failed: ${res.status}`);
+  }
 }
 
 /** Adds a member to the world's space as its admin; returns the id. */
@@ -394,34 +423,40 @@ const OPERATIONS: Operation[] = [
       path: (c) => `/api/content/${p(spaceName(c))}/kanban/changes?since=0`,
     },
   },
+  // A first save (version 0) of poker, which each cell clears first.
   {
     procedure: 'content.save',
     level: 'member',
+    prepare: async (c) => {
+      await clearAsAdmin(c.world, 'poker');
+      return {};
+    },
     input: (c) => ({
       space_name: spaceName(c),
-      tool: `save-${c.unique}`,
+      tool: 'poker',
       encrypted_data: c.world.envelope,
       metadata: { version: 0 },
     }),
     rest: {
       method: 'PUT',
       route: '/api/content/:spaceName/:tool',
-      path: (c) => `/api/content/${p(spaceName(c))}/save-${c.unique}`,
+      path: (c) => `/api/content/${p(spaceName(c))}/poker`,
       body: (c) => ({ encrypted_data: c.world.envelope, metadata: { version: 0 } }),
     },
   },
+  // The delete of bulletin, which each cell saves first.
   {
     procedure: 'content.delete',
     level: 'member',
     prepare: async (c) => {
-      await saveAsAdmin(c.world, `delete-${c.unique}`);
+      await saveAsAdmin(c.world, 'bulletin');
       return {};
     },
-    input: (c) => ({ space_name: spaceName(c), tool: `delete-${c.unique}` }),
+    input: (c) => ({ space_name: spaceName(c), tool: 'bulletin' }),
     rest: {
       method: 'DELETE',
       route: '/api/content/:spaceName/:tool',
-      path: (c) => `/api/content/${p(spaceName(c))}/delete-${c.unique}`,
+      path: (c) => `/api/content/${p(spaceName(c))}/bulletin`,
     },
   },
   // history (issue 16): members only, like content
@@ -558,16 +593,14 @@ const noop = (): void => undefined;
 const TRIGGER_EVERY_MS = 300;
 
 /**
- * Saves content in the space every TRIGGER_EVERY_MS until stopped, so that a subscription that
- * was accepted sees an event however late it started listening.
+ * Saves content (randomizer's) in the space every TRIGGER_EVERY_MS until stopped, so that a
+ * subscription that was accepted sees an event however late it started listening.
  */
 function keepTriggering(c: CellContext): () => void {
-  let n = 0;
   let stopped = false;
   const tick = () => {
     if (stopped) return;
-    n += 1;
-    void saveAsAdmin(c.world, `trigger-${c.unique}-${n}`).finally(() => {
+    void saveAsAdmin(c.world, 'randomizer').finally(() => {
       if (!stopped) setTimeout(tick, TRIGGER_EVERY_MS);
     });
   };

@@ -14,7 +14,8 @@ import {
   encryptOperation,
   type OperationsKey,
 } from '@cipherspace/crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolName } from '@cipherspace/tools/metadata';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   api,
@@ -43,11 +44,14 @@ const sockets: WsClient[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  space = await createSpaceOverRest(server);
   otherSpace = await createSpaceOverRest(server);
+  stranger = await loginOverRest(server, otherSpace, 'stranger');
+});
+// Each test in a space of its own, with alice and bob as members: no tool has content there.
+beforeEach(async () => {
+  space = await createSpaceOverRest(server);
   alice = await loginOverRest(server, space, 'alice');
   bob = await loginOverRest(server, space, 'bob');
-  stranger = await loginOverRest(server, otherSpace, 'stranger');
   opsKey = await deriveOperationsKey(space.key, space.name);
 });
 afterEach(() => {
@@ -57,10 +61,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const contentPath = (tool: string) => `/api/content/${p(space.name)}/${tool}`;
-const changesPath = (tool: string, query: string) => `${contentPath(tool)}/changes?${query}`;
+const contentPath = (tool: ToolName) => `/api/content/${p(space.name)}/${tool}`;
+const changesPath = (tool: ToolName, query: string) => `${contentPath(tool)}/changes?${query}`;
 
-async function put(tool: string, version: number, operations?: string[]) {
+async function put(tool: ToolName, version: number, operations?: string[]) {
   const encrypted_data = await encryptJson({ tool, version: version + 1 }, space.key);
   const res = await api(server, 'PUT', contentPath(tool), {
     token: alice.token,
@@ -77,7 +81,7 @@ async function bobSocket(): Promise<WsClient> {
   return socket;
 }
 
-const isUpdate = (tool: string, version: number) => (message: WsMessage) =>
+const isUpdate = (tool: ToolName, version: number) => (message: WsMessage) =>
   message.type === 'content_update' &&
   message.data?.tool === tool &&
   message.data.version === version;
@@ -142,25 +146,31 @@ describe('PUT with operations and GET …/changes', () => {
     });
   });
 
-  it('a tool called `changes` keeps its own content path', async () => {
-    expect((await put('changes', 0)).status).toBe(200);
-    const got = await api(server, 'GET', contentPath('changes'), { token: bob.token });
-    expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({ tool: 'changes' });
-    const changes = await api(server, 'GET', changesPath('changes', 'since=0'), {
+  it('no tool is called `changes`: its content path is refused with 422, storing nothing', async () => {
+    const path = `/api/content/${p(space.name)}/changes`;
+    const encrypted_data = await encryptJson({ n: 1 }, space.key);
+    const saved = await api(server, 'PUT', path, { token: alice.token, body: { encrypted_data } });
+    expect(saved).toMatchObject({
+      status: 422,
+      body: {
+        detail: 'tool must be one of: kanban, ticket-system, bulletin, diagrams, poker, randomizer',
+      },
+    });
+    expect((await api(server, 'GET', path, { token: bob.token })).status).toBe(422);
+    const tools = await api(server, 'GET', `/api/content/${p(space.name)}/tools`, {
       token: bob.token,
     });
-    expect(changes.body).toMatchObject({ tool: 'changes', version: 1 });
+    expect(tools.body).toStrictEqual({ tools: [] });
   });
 
   it(`is too far behind past ${CHANGES_SINCE_MAX_VERSIONS} versions`, async () => {
     for (let version = 0; version <= CHANGES_SINCE_MAX_VERSIONS; version++) {
-      expect((await put('busy', version)).status).toBe(200);
+      expect((await put('kanban', version)).status).toBe(200);
     }
-    const res = await api(server, 'GET', changesPath('busy', 'since=0'), { token: bob.token });
+    const res = await api(server, 'GET', changesPath('kanban', 'since=0'), { token: bob.token });
     expect(res.status).toBe(200);
     expect(res.body).toStrictEqual({
-      tool: 'busy',
+      tool: 'kanban',
       version: CHANGES_SINCE_MAX_VERSIONS + 1,
       too_far_behind: true,
       changes: [],
@@ -168,14 +178,14 @@ describe('PUT with operations and GET …/changes', () => {
   });
 
   it('answers 404 for a tool without content and after a delete', async () => {
-    const none = await api(server, 'GET', changesPath('nothing-here', 'since=0'), {
+    const none = await api(server, 'GET', changesPath('kanban', 'since=0'), {
       token: bob.token,
     });
     expect(none).toMatchObject({ status: 404, body: { detail: ERROR.contentNotFound } });
-    expect((await put('deleted', 0, [await encryptOperation({ n: 1 }, opsKey)])).status).toBe(200);
-    const deleted = await api(server, 'DELETE', contentPath('deleted'), { token: bob.token });
+    expect((await put('kanban', 0, [await encryptOperation({ n: 1 }, opsKey)])).status).toBe(200);
+    const deleted = await api(server, 'DELETE', contentPath('kanban'), { token: bob.token });
     expect(deleted.status).toBe(204);
-    const after = await api(server, 'GET', changesPath('deleted', 'since=0'), {
+    const after = await api(server, 'GET', changesPath('kanban', 'since=0'), {
       token: bob.token,
     });
     expect(after).toMatchObject({ status: 404, body: { detail: ERROR.contentNotFound } });
@@ -197,13 +207,13 @@ describe('PUT with operations and GET …/changes', () => {
   it('refuses malformed operations with 422 and stores nothing', async () => {
     const encrypted_data = await encryptJson({ n: 1 }, space.key);
     for (const operations of [[], [encrypted_data], ['{"name":"addCard"}'], 'not a list']) {
-      const res = await api(server, 'PUT', contentPath('refused'), {
+      const res = await api(server, 'PUT', contentPath('kanban'), {
         token: alice.token,
         body: { encrypted_data, operations },
       });
       expect(res.status, JSON.stringify(operations)).toBe(422);
     }
-    const none = await api(server, 'GET', changesPath('refused', 'since=0'), {
+    const none = await api(server, 'GET', changesPath('kanban', 'since=0'), {
       token: bob.token,
     });
     expect(none.status).toBe(404);
@@ -221,11 +231,11 @@ describe('PUT with operations and GET …/changes', () => {
 describe('content_update on the raw WebSocket', () => {
   it('a PUT without operations sends exactly the spec fields', async () => {
     const socket = await bobSocket();
-    const saved = await put('plain', 0);
+    const saved = await put('kanban', 0);
     expect(saved.status).toBe(200);
-    const { message } = await socket.waitFor(isUpdate('plain', 1), { what: 'content_update' });
+    const { message } = await socket.waitFor(isUpdate('kanban', 1), { what: 'content_update' });
     expect(message.data).toStrictEqual({
-      tool: 'plain',
+      tool: 'kanban',
       content_hash: sha256Hex(saved.encrypted_data),
       modified_by: 'alice',
       version: 1,
@@ -238,13 +248,13 @@ describe('content_update on the raw WebSocket', () => {
     const large = [
       await encryptOperation({ blob: 'x'.repeat(INLINE_OPERATIONS_MAX_CHARS) }, opsKey),
     ];
-    expect((await put('live', 0)).status).toBe(200);
-    const inline = await put('live', 1, small);
-    expect((await put('live', 2, large)).status).toBe(200);
+    expect((await put('kanban', 0)).status).toBe(200);
+    const inline = await put('kanban', 1, small);
+    expect((await put('kanban', 2, large)).status).toBe(200);
 
-    const first = await socket.waitFor(isUpdate('live', 2), { what: 'inline update' });
+    const first = await socket.waitFor(isUpdate('kanban', 2), { what: 'inline update' });
     expect(first.message.data).toStrictEqual({
-      tool: 'live',
+      tool: 'kanban',
       content_hash: sha256Hex(inline.encrypted_data),
       modified_by: 'alice',
       version: 2,
@@ -255,11 +265,11 @@ describe('content_update on the raw WebSocket', () => {
     // Bob was at version 1: he applies the inline operation without any request.
     expect(await decryptOperation(small[0] ?? '', opsKey)).toEqual({ name: 'addCard' });
 
-    const second = await socket.waitFor(isUpdate('live', 3), { what: 'announced update' });
+    const second = await socket.waitFor(isUpdate('kanban', 3), { what: 'announced update' });
     expect(second.message.data).toMatchObject({ version: 3, base_version: 2, kind: 'operations' });
     expect(second.message.data).not.toHaveProperty('operations');
     expect(socket.raw[second.index]).not.toContain(large[0]?.slice(20, 80));
-    const fetched = await api(server, 'GET', changesPath('live', 'since=2'), {
+    const fetched = await api(server, 'GET', changesPath('kanban', 'since=2'), {
       token: bob.token,
     });
     expect(fetched.body).toMatchObject({

@@ -7,7 +7,8 @@
  */
 import { ERROR } from '@cipherspace/api';
 import { encryptJson } from '@cipherspace/crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolName } from '@cipherspace/tools/metadata';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   api,
@@ -32,6 +33,9 @@ beforeAll(async () => {
   proxy = TcpProxy.for(server.url, 80);
   await proxy.open();
   viaProxy = { url: proxy.urlFor(server.url).replace(/\/$/, '') };
+});
+// Each test in a space of its own, with alice and bob as members: no tool has content there.
+beforeEach(async () => {
   space = await createSpaceOverRest(server);
   alice = (await loginOverRest(server, space, 'alice')).token;
   bob = (await loginOverRest(server, space, 'bob')).token;
@@ -41,12 +45,12 @@ afterAll(async () => {
   await server.close();
 });
 
-const contentPath = (tool: string) => `/api/content/${encodeURIComponent(space.name)}/${tool}`;
+const contentPath = (tool: ToolName) => `/api/content/${encodeURIComponent(space.name)}/${tool}`;
 
-// A retry sends the same body: one envelope per tool and version.
+// A retry sends the same body: one envelope per space, tool and version.
 const envelopes = new Map<string, Promise<string>>();
-function envelopeOf(tool: string, version: number): Promise<string> {
-  const key = `${tool}@${String(version)}`;
+function envelopeOf(tool: ToolName, version: number): Promise<string> {
+  const key = JSON.stringify([space.name, tool, version]);
   let envelope = envelopes.get(key);
   if (!envelope) {
     envelope = encryptJson({ tool, version }, space.key);
@@ -57,7 +61,7 @@ function envelopeOf(tool: string, version: number): Promise<string> {
 
 async function put(
   target: ApiTarget,
-  tool: string,
+  tool: ToolName,
   version: number,
   options: { key?: string; token?: string; body?: Record<string, unknown> } = {},
 ) {
@@ -72,7 +76,7 @@ async function put(
   });
 }
 
-async function storedVersion(tool: string): Promise<unknown> {
+async function storedVersion(tool: ToolName): Promise<unknown> {
   const res = await api(server, 'GET', contentPath(tool), { token: alice });
   return (res.body as { content_metadata: { version: number } }).content_metadata.version;
 }
@@ -103,12 +107,12 @@ describe('a save whose answer was lost', () => {
   });
 
   it('meets a phantom 409 when retried without a key (why the key exists)', async () => {
-    expect((await put(server, 'notes', 0)).status).toBe(200);
+    expect((await put(server, 'kanban', 0)).status).toBe(200);
     proxy.dropResponses(1);
-    await expect(put(viaProxy, 'notes', 1)).rejects.toThrow();
-    const retry = await put(viaProxy, 'notes', 1);
+    await expect(put(viaProxy, 'kanban', 1)).rejects.toThrow();
+    const retry = await put(viaProxy, 'kanban', 1);
     expect(retry).toMatchObject({ status: 409, body: { detail: ERROR.versionConflict } });
-    expect(await storedVersion('notes')).toBe(2);
+    expect(await storedVersion('kanban')).toBe(2);
   });
 });
 
@@ -124,35 +128,38 @@ describe('PUT with an Idempotency-Key', () => {
   });
 
   it('takes the header over a save_id in the body', async () => {
-    const first = await put(server, 'wins', 0, { key: 'header-key', body: { save_id: 'body-a' } });
+    const first = await put(server, 'kanban', 0, {
+      key: 'header-key',
+      body: { save_id: 'body-a' },
+    });
     expect(first.status).toBe(200);
-    const byHeader = await put(server, 'wins', 0, { key: 'header-key', body: { save_id: 'b' } });
+    const byHeader = await put(server, 'kanban', 0, { key: 'header-key', body: { save_id: 'b' } });
     expect(byHeader).toMatchObject({ status: 200, body: first.body });
-    const byBody = await put(server, 'wins', 0, { body: { save_id: 'body-a' } });
+    const byBody = await put(server, 'kanban', 0, { body: { save_id: 'body-a' } });
     expect(byBody.status).toBe(409);
   });
 
   it('refuses a malformed key with 422 and stores nothing', async () => {
     for (const key of ['with space', 'x'.repeat(129)]) {
-      const res = await put(server, 'refused', 0, { key });
+      const res = await put(server, 'kanban', 0, { key });
       expect(res).toMatchObject({ status: 422, body: { detail: SAVE_ID_MESSAGE } });
     }
-    const res = await api(server, 'GET', contentPath('refused'), { token: alice });
+    const res = await api(server, 'GET', contentPath('kanban'), { token: alice });
     expect(res.status).toBe(404);
   });
 });
 
 describe('an Idempotency-Key is bound to its member and its body', () => {
   it("another member's equal key is another save: never the first member's 200", async () => {
-    const bobs = await put(server, 'bound', 0, { key: 'K', token: bob });
+    const bobs = await put(server, 'kanban', 0, { key: 'K', token: bob });
     expect(bobs).toMatchObject({ status: 200, body: { content_metadata: { modified_by: 'bob' } } });
     // Alice sends K with her own body: an ordinary save on a taken version → 409, not Bob's 200.
-    const alices = await put(server, 'bound', 0, {
+    const alices = await put(server, 'kanban', 0, {
       key: 'K',
       body: { metadata: { version: 0, mine: 'alice' } },
     });
     expect(alices).toMatchObject({ status: 409, body: { detail: ERROR.versionConflict } });
-    const stored = await put(server, 'bound', 1, {
+    const stored = await put(server, 'kanban', 1, {
       key: 'K',
       body: { metadata: { version: 1, mine: 'alice' } },
     });
@@ -160,22 +167,22 @@ describe('an Idempotency-Key is bound to its member and its body', () => {
       status: 200,
       body: { content_metadata: { version: 2, modified_by: 'alice', mine: 'alice' } },
     });
-    expect(await storedVersion('bound')).toBe(2);
+    expect(await storedVersion('kanban')).toBe(2);
   });
 
   it('refuses the same key with another body with 422, storing nothing', async () => {
-    const first = await put(server, 'rebodied', 0, { key: 'R' });
+    const first = await put(server, 'kanban', 0, { key: 'R' });
     expect(first.status).toBe(200);
-    const other = await put(server, 'rebodied', 0, {
+    const other = await put(server, 'kanban', 0, {
       key: 'R',
       body: { encrypted_data: await encryptJson({ other: true }, space.key) },
     });
     expect(other).toMatchObject({ status: 422, body: { detail: ERROR.saveIdReused } });
-    const newer = await put(server, 'rebodied', 1, { key: 'R' });
+    const newer = await put(server, 'kanban', 1, { key: 'R' });
     expect(newer).toMatchObject({ status: 422, body: { detail: ERROR.saveIdReused } });
-    expect(await storedVersion('rebodied')).toBe(1);
+    expect(await storedVersion('kanban')).toBe(1);
     // The same body again is still the original answer.
-    expect(await put(server, 'rebodied', 0, { key: 'R' })).toMatchObject({
+    expect(await put(server, 'kanban', 0, { key: 'R' })).toMatchObject({
       status: 200,
       body: first.body,
     });

@@ -20,6 +20,7 @@ import {
   encryptOperation,
   type OperationsKey,
 } from '@cipherspace/crypto';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -55,7 +56,7 @@ class Saver {
     private readonly space: ClientSpace,
     private readonly token: string,
     private readonly opsKey: OperationsKey,
-    readonly tool: string,
+    readonly tool: ToolName,
   ) {}
 
   /** PUT with one addCard operation per title (none: a replacement). */
@@ -91,7 +92,7 @@ describe('history over REST', () => {
   let opsKey: OperationsKey;
   let saver: Saver;
 
-  const historyPath = (tool: string, rest = '') =>
+  const historyPath = (tool: ToolName, rest = '') =>
     `/api/content/${p(space.name)}/${tool}/history${rest}`;
 
   beforeAll(async () => {
@@ -226,16 +227,16 @@ describe('history over REST', () => {
     });
     expect(ahead).toMatchObject({ status: 400, body: { detail: ERROR.versionAhead } });
 
-    // A deleted tool's history goes with it.
-    const fresh = new Saver(server, space, alice.token, opsKey, 'restarted');
+    // A deleted tool's history goes with it (bulletin: no other test of the space saves it).
+    const fresh = new Saver(server, space, alice.token, opsKey, 'bulletin');
     for (let i = 0; i < 3; i++) await fresh.save([`old ${i}`]);
-    const deleted = await api(server, 'DELETE', `/api/content/${p(space.name)}/restarted`, {
+    const deleted = await api(server, 'DELETE', `/api/content/${p(space.name)}/bulletin`, {
       token: alice.token,
     });
     expect(deleted.status).toBe(204);
-    const none = await api(server, 'GET', historyPath('restarted', '/1'), { token: bob.token });
+    const none = await api(server, 'GET', historyPath('bulletin', '/1'), { token: bob.token });
     expect(none).toMatchObject({ status: 404, body: { detail: ERROR.contentNotFound } });
-    const noList = await api(server, 'GET', historyPath('restarted'), { token: bob.token });
+    const noList = await api(server, 'GET', historyPath('bulletin'), { token: bob.token });
     expect(noList).toMatchObject({ status: 404, body: { detail: ERROR.contentNotFound } });
   });
 
@@ -259,15 +260,27 @@ describe('history over REST', () => {
     expect(res).toMatchObject({ status: 422, body: { detail } });
   });
 
-  it('a tool called `history` keeps its own content path', async () => {
-    const tool = new Saver(server, space, alice.token, opsKey, 'history');
-    await tool.save(['one']);
-    const got = await api(server, 'GET', `/api/content/${p(space.name)}/history`, {
+  it('no tool is called `history`: its content and history paths are refused with 422', async () => {
+    const detail =
+      'tool must be one of: kanban, ticket-system, bulletin, diagrams, poker, randomizer';
+    const content = `/api/content/${p(space.name)}/history`;
+    const saved = await api(server, 'PUT', content, {
+      token: alice.token,
+      body: { encrypted_data: await encryptJson({ cards: [] }, space.key) },
+    });
+    expect(saved).toMatchObject({ status: 422, body: { detail } });
+    for (const path of [content, `${content}/history`, `${content}/history/1`]) {
+      expect(await api(server, 'GET', path, { token: bob.token })).toMatchObject({
+        status: 422,
+        body: { detail },
+      });
+    }
+    const tools = await api(server, 'GET', `/api/content/${p(space.name)}/tools`, {
       token: bob.token,
     });
-    expect(got).toMatchObject({ status: 200, body: { tool: 'history' } });
-    const listed = await api(server, 'GET', historyPath('history'), { token: bob.token });
-    expect(listed.body).toMatchObject({ current_version: 1, oldest_version: 1 });
+    const listed = (tools.body as { tools: { tool: string }[] }).tools.map((t) => t.tool);
+    expect(listed).toContain('kanban');
+    expect(listed).not.toContain('history');
   });
 
   it('is for members of the space: 401 without or with a bad token, 403 for another space', async () => {

@@ -46,7 +46,7 @@ let space: ClientSpace;
 let alice: string;
 /** The operations saved with each version (2 … LARGE_VERSIONS + 1). */
 const saved = new Map<number, string[]>();
-const tool = 'large';
+const tool = 'kanban';
 const current = LARGE_VERSIONS + 1;
 
 beforeAll(async () => {

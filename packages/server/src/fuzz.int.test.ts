@@ -916,7 +916,7 @@ describe('fuzzing every REST route', () => {
     // of its own: whatever the fuzzing left of `world` (logged-out or deleted users) is no concern.
     const space = await createSpaceOverRest(server, { key: SPACE_KEY });
     const admin = await loginOverRest(server, space, 'surrogates');
-    const path = `/api/content/${enc(space.name)}/surrogates`;
+    const path = `/api/content/${enc(space.name)}/kanban`;
     for (const raw of ['{"note":"\\ud800"}', '{"\\udc00":1}', '{"list":["a","\\udbff"]}']) {
       const res = await server.app.inject({
         method: 'PUT',

@@ -4,9 +4,9 @@
  *
  * A real listening server; RAW_SOCKETS raw `/api/ws/{spaceName}` sockets and TRPC_SOCKETS tRPC
  * `realtime.onEvent` subscriptions, each on a WebSocket of its own, all in one space; WRITERS
- * writers save over REST for LOAD_MS, two per tool, so that they also race each other: every
- * save sends the version it is based on, a 409 reloads the tool and saves again (spec §4 Tool
- * content), exactly as a client does.
+ * writers save over REST for LOAD_MS, spread over the registry's tools (three or four writers on
+ * each), so that they also race each other: every save sends the version it is based on, a 409
+ * reloads the tool and saves again (spec §4 Tool content), exactly as a client does.
  *
  * Afterwards, per tool, the acknowledged versions must be exactly 1…n (no version acknowledged
  * twice, none skipped), the stored version n, and the stored save the one acknowledged as n; and
@@ -17,6 +17,7 @@
  */
 import type { AppRouter } from '@cipherspace/api';
 import { encryptJson } from '@cipherspace/crypto';
+import { TOOL_NAMES, type ToolName } from '@cipherspace/tools/metadata';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,6 @@ import {
 const RAW_SOCKETS = 160;
 const TRPC_SOCKETS = 40;
 const WRITERS = 20;
-const TOOLS = 10;
 const USERS = 10;
 const LOAD_MS = 30_000;
 /** How long the sockets may take to receive the last updates after the writers stopped. */
@@ -45,7 +45,7 @@ const OPEN_BATCH = 20;
 const SPACE_KEY = 'L0ad-Key!long-enough';
 
 interface Ack {
-  tool: string;
+  tool: ToolName;
   version: number;
   writer: number;
   seq: number;
@@ -224,13 +224,14 @@ describe('load: 200 sockets and 20 writers', () => {
       const statuses = new Map<number, number>();
       const latencies: number[] = [];
       const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      const contentUrl = (tool: string) =>
+      const contentUrl = (tool: ToolName) =>
         `${server.url}/api/content/${encodeURIComponent(space.name)}/${tool}`;
 
       const started = Date.now();
       const deadline = started + LOAD_MS;
       const writer = async (id: number) => {
-        const tool = `load-${id % TOOLS}`;
+        const tool = TOOL_NAMES[id % TOOL_NAMES.length];
+        if (!tool) throw new Error(`no tool for writer ${id}`);
         const headers = {
           authorization: `Bearer ${tokens[id % USERS] ?? ''}`,
           'content-type': 'application/json',
@@ -284,8 +285,7 @@ describe('load: 200 sockets and 20 writers', () => {
 
       // What is stored: per tool, versions 1…n acknowledged once each, n stored, by its saver.
       const lost: string[] = [];
-      for (let t = 0; t < TOOLS; t++) {
-        const tool = `load-${t}`;
+      for (const tool of TOOL_NAMES) {
         const versions = acks
           .filter((ack) => ack.tool === tool)
           .map((ack) => ack.version)
@@ -327,7 +327,7 @@ describe('load: 200 sockets and 20 writers', () => {
       const fivexx = [...statuses.entries()].filter(([status]) => status >= 500);
       console.log(
         [
-          `load: ${RAW_SOCKETS} raw sockets + ${TRPC_SOCKETS} tRPC subscriptions, ${WRITERS} writers on ${TOOLS} tools for ${(writingMs / 1000).toFixed(1)} s`,
+          `load: ${RAW_SOCKETS} raw sockets + ${TRPC_SOCKETS} tRPC subscriptions, ${WRITERS} writers on ${TOOL_NAMES.length} tools for ${(writingMs / 1000).toFixed(1)} s`,
           `load: ${acks.length} saves acknowledged (${(acks.length / (writingMs / 1000)).toFixed(1)}/s), ${conflicts} conflicts (409, reloaded and saved again); save latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
           `load: statuses ${[...statuses.entries()]
             .sort(([a], [b]) => a - b)
@@ -339,7 +339,7 @@ describe('load: 200 sockets and 20 writers', () => {
       );
 
       expect(fivexx).toEqual([]);
-      expect(acks.length).toBeGreaterThan(TOOLS);
+      expect(acks.length).toBeGreaterThan(TOOL_NAMES.length);
       expect(lost).toEqual([]);
       expect(totalMissing).toBe(0);
       expect(unexpected.every((n) => n === 0)).toBe(true);

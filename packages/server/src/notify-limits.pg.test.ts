@@ -6,9 +6,11 @@
  *     client-controlled field of the biggest event (presence_update, announced over tRPC so that
  *     the client id is the client's too) is at its largest allowed size in UTF-8 after JSON
  *     escaping: a space name of 100 four-byte letters, a username of 50 three-byte letters, a
- *     tool id of 64 characters, a status of 32 control characters (6 bytes each as `\u0001`),
- *     presence data of exactly 1 KiB of JSON, a client id of 64 control characters. The payload is
- *     captured as PostgreSQL delivers it, on a LISTEN connection of this test's own.
+ *     presence tool name of 64 characters (presence is not limited to the registry's tools), a
+ *     status of 32 control characters (6 bytes each as `\u0001`), presence data of exactly 1 KiB
+ *     of JSON, a client id of 64 control characters. A content_update names one of the registry's
+ *     tools (its longest here). The payload is captured as PostgreSQL delivers it, on a LISTEN
+ *     connection of this test's own.
  * (b) Each server instance holds exactly one LISTEN connection (pg_stat_activity, told apart by
  *     `application_name`), before and after traffic and across many LISTEN probes.
  *
@@ -17,6 +19,7 @@
 import { EVENTS_CHANNEL } from '@cipherspace/api';
 import { encryptJson } from '@cipherspace/crypto';
 import { createDb, type DbHandle } from '@cipherspace/db';
+import { TOOL_NAMES } from '@cipherspace/tools/metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -178,7 +181,11 @@ describe('NOTIFY payloads and LISTEN connections (PostgreSQL)', () => {
     // Longest allowed values, each at its largest UTF-8 size after JSON escaping.
     const spaceName = '𝐀'.repeat(100); // 100 code points (spec §5), 4 bytes each
     const username = '語'.repeat(50); // USERNAME_MAX_CHARS UTF-16 units, 3 bytes each
-    const tool = `t${'-'.repeat(63)}`; // TOOL_ID_MAX_CHARS
+    const tool = `t${'-'.repeat(63)}`; // PRESENCE_TOOL_MAX_CHARS
+    // Content is saved only under the registry's tool names: the longest of them.
+    const contentTool = TOOL_NAMES.reduce((longest, name) =>
+      name.length > longest.length ? name : longest,
+    );
     const status = '\u0001'.repeat(32); // presence status max 32, `\u0001` in JSON
     const clientId = '\u0002'.repeat(64); // clientIdSchema max 64, `\u0002` in JSON
     /** Presence data of exactly PRESENCE_DATA_MAX_BYTES (1024) bytes of JSON. */
@@ -278,7 +285,7 @@ describe('NOTIFY payloads and LISTEN connections (PostgreSQL)', () => {
       const saved = await api(
         instances.first,
         'PUT',
-        `/api/content/${encodeURIComponent(space.name)}/${tool}`,
+        `/api/content/${encodeURIComponent(space.name)}/${contentTool}`,
         {
           token: alice.token,
           body: { encrypted_data: envelope, metadata: { version: 0, note: 'n'.repeat(10_000) } },
@@ -286,6 +293,7 @@ describe('NOTIFY payloads and LISTEN connections (PostgreSQL)', () => {
       );
       expect(saved.status).toBe(200);
       const update = await wire.until((p) => p.includes('"content_update"'));
+      expect(update).toContain(`"tool":"${contentTool}"`);
       expect(bytes(update)).toBeLessThan(NOTIFY_LIMIT_BYTES);
       const { data, iv, salt } = JSON.parse(envelope) as Record<string, string>;
       for (const secret of [data, iv, salt]) expect(update).not.toContain(secret);

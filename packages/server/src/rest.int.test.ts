@@ -63,6 +63,8 @@ const ADMIN_ONLY = 'Only admins can do this';
 const SPACE_NOT_FOUND = 'Space not found';
 const VERSION_CONFLICT = 'Content was modified by another user. Please try your changes again.';
 const CONTENT_NOT_FOUND = 'No content for this tool yet';
+const UNKNOWN_TOOL =
+  'tool must be one of: kanban, ticket-system, bulletin, diagrams, poker, randomizer';
 const AUTH_REQUIRED = 'Authentication required';
 const SESSION_INVALID = 'Invalid or expired session';
 const INVALID_SPACE_CREDENTIALS = 'Invalid space name or space key';
@@ -109,6 +111,17 @@ const call = (
   path: string,
   options: Parameters<typeof api>[3] = {},
 ): ReturnType<typeof api> => api(target, method, path, options);
+
+/**
+ * A new space (self registration on) with `admin` and `member` logged in, for a test that needs
+ * tools without content: no tool of it has any yet.
+ */
+async function freshSpace() {
+  const space = await createSpaceOverRest(target, { name: `Fresh Space ${rand()}` });
+  const admin = await loginOverRest(target, space, 'alice');
+  const member = await loginOverRest(target, space, 'bob');
+  return { space, admin, member };
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -557,29 +570,30 @@ describe('REST calls of spec §7', () => {
   });
 
   it.each([
-    { base: 0, tool: 'race-new', label: '0 (no content yet)' },
-    { base: 1, tool: 'race-existing', label: '1 (existing content)' },
+    { base: 0, label: '0 (no content yet)' },
+    { base: 1, label: '1 (existing content)' },
   ])(
     '10 parallel PUTs based on version $label → exactly one 200 and nine 409; the winner is stored',
-    async ({ base, tool }) => {
-      const path = `/api/content/${p(A.name)}/${tool}`;
+    async ({ base }) => {
+      const { space, admin, member } = await freshSpace();
+      const path = `/api/content/${p(space.name)}/kanban`;
       if (base > 0) {
         const seed = await call('PUT', path, {
-          token: alice.token,
+          token: admin.token,
           body: {
-            encrypted_data: await encryptJson({ seed: true }, A.key),
+            encrypted_data: await encryptJson({ seed: true }, space.key),
             metadata: { version: 0 },
           },
         });
         expect(seed.status).toBe(200);
       }
       const envelopes = await Promise.all(
-        Array.from({ length: 10 }, (_, attempt) => encryptJson({ attempt }, A.key)),
+        Array.from({ length: 10 }, (_, attempt) => encryptJson({ attempt }, space.key)),
       );
       const results = await Promise.all(
         envelopes.map((encrypted_data, attempt) =>
           call('PUT', path, {
-            token: attempt % 2 === 0 ? alice.token : bob.token,
+            token: attempt % 2 === 0 ? admin.token : member.token,
             body: { encrypted_data, metadata: { version: base, attempt } },
           }),
         ),
@@ -593,10 +607,12 @@ describe('REST calls of spec §7', () => {
       expect(winner.content_metadata.version).toBe(base + 1);
       const attempt = winner.content_metadata.attempt as number;
 
-      const stored = (await call('GET', path, { token: alice.token })).body as ContentRecord;
+      const stored = (await call('GET', path, { token: admin.token })).body as ContentRecord;
       expect(stored.content_metadata).toMatchObject({ version: base + 1, attempt });
       expect(stored.encrypted_data).toBe(envelopes[attempt]);
-      expect(await decryptJson(stored.encrypted_data as string, A.key)).toStrictEqual({ attempt });
+      expect(await decryptJson(stored.encrypted_data as string, space.key)).toStrictEqual({
+        attempt,
+      });
     },
   );
 
@@ -876,6 +892,49 @@ describe('error statuses and bodies', () => {
     );
   });
 
+  it("422 naming the registry's tools for any other tool, on every content path; nothing is stored", async () => {
+    const envelope = await encryptJson({ made: 'up' }, A.key);
+    expectError(
+      await call('PUT', `/api/content/${p(A.name)}/atomic`, {
+        token: alice.token,
+        body: { encrypted_data: envelope, metadata: { version: 0 } },
+      }),
+      422,
+      UNKNOWN_TOOL,
+    );
+    // A presence short name is no content tool either.
+    expectError(
+      await call('PUT', `/api/content/${p(A.name)}/ticket`, {
+        token: alice.token,
+        body: { encrypted_data: envelope },
+      }),
+      422,
+      UNKNOWN_TOOL,
+    );
+    for (const rest of [
+      '',
+      '/changes?since=0',
+      '/history',
+      '/history/1',
+      '/history/1/changes?after=0',
+    ]) {
+      expectError(
+        await call('GET', `/api/content/${p(A.name)}/atomic${rest}`, { token: bob.token }),
+        422,
+        UNKNOWN_TOOL,
+      );
+    }
+    expectError(
+      await call('DELETE', `/api/content/${p(A.name)}/atomic`, { token: bob.token }),
+      422,
+      UNKNOWN_TOOL,
+    );
+    const listed = (await call('GET', `/api/content/${p(A.name)}/tools`, { token: bob.token }))
+      .body as { tools: { tool: string }[] };
+    expect(listed.tools.map((entry) => entry.tool)).not.toContain('atomic');
+    expect(listed.tools.map((entry) => entry.tool)).not.toContain('ticket');
+  });
+
   it('415 for a body that is not JSON', async () => {
     expectError(
       await call('POST', '/api/spaces/create', {
@@ -1111,13 +1170,18 @@ describe('error statuses and bodies', () => {
       SPACE_NOT_FOUND,
     );
 
+    const empty = await freshSpace();
     expectError(
-      await call('GET', `/api/content/${p(A.name)}/never-saved`, { token: bob.token }),
+      await call('GET', `/api/content/${p(empty.space.name)}/kanban`, {
+        token: empty.member.token,
+      }),
       404,
       CONTENT_NOT_FOUND,
     );
     expectError(
-      await call('DELETE', `/api/content/${p(A.name)}/never-saved`, { token: bob.token }),
+      await call('DELETE', `/api/content/${p(empty.space.name)}/kanban`, {
+        token: empty.member.token,
+      }),
       404,
       CONTENT_NOT_FOUND,
     );
@@ -1139,19 +1203,20 @@ describe('error statuses and bodies', () => {
   });
 
   it('409 for a version conflict, a taken username (register, create, rename) and a taken space name', async () => {
-    const path = `/api/content/${p(A.name)}/conflict-tool`;
-    const envelope = await encryptJson({ v: 1 }, A.key);
+    const fresh = await freshSpace();
+    const path = `/api/content/${p(fresh.space.name)}/kanban`;
+    const envelope = await encryptJson({ v: 1 }, fresh.space.key);
     expect(
       (
         await call('PUT', path, {
-          token: alice.token,
+          token: fresh.admin.token,
           body: { encrypted_data: envelope, metadata: { version: 0 } },
         })
       ).status,
     ).toBe(200);
     expectError(
       await call('PUT', path, {
-        token: bob.token,
+        token: fresh.member.token,
         body: { encrypted_data: envelope, metadata: { version: 0 } },
       }),
       409,
@@ -1159,14 +1224,14 @@ describe('error statuses and bodies', () => {
     );
     expectError(
       await call('PUT', path, {
-        token: bob.token,
+        token: fresh.member.token,
         body: { encrypted_data: envelope, metadata: { version: 7 } },
       }),
       409,
       VERSION_CONFLICT,
     );
     expectError(
-      await call('PUT', path, { token: bob.token, body: { encrypted_data: envelope } }),
+      await call('PUT', path, { token: fresh.member.token, body: { encrypted_data: envelope } }),
       409,
       VERSION_CONFLICT,
     );
@@ -1228,24 +1293,25 @@ describe('error statuses and bodies', () => {
   });
 
   it('413 for a body over the limit (second server with bodyLimitBytes 64 KiB)', async () => {
+    const { space, admin } = await freshSpace();
     const small = await startTestServer({ db: server.db, config: { bodyLimitBytes: 64 * 1024 } });
     try {
       const smallTarget: ApiTarget = { url: small.url, onResponse: (r) => observed.push(r) };
-      const path = `/api/content/${p(A.name)}/big-tool`;
-      const fits = await encryptJson({ blob: 'y'.repeat(20 * 1024) }, A.key);
-      const tooBig = await encryptJson({ blob: 'x'.repeat(80 * 1024) }, A.key);
+      const path = `/api/content/${p(space.name)}/kanban`;
+      const fits = await encryptJson({ blob: 'y'.repeat(20 * 1024) }, space.key);
+      const tooBig = await encryptJson({ blob: 'x'.repeat(80 * 1024) }, space.key);
       expect(fits.length).toBeLessThan(60 * 1024);
       expect(tooBig.length).toBeGreaterThan(64 * 1024);
 
       const ok = await api(smallTarget, 'PUT', path, {
-        token: alice.token,
+        token: admin.token,
         body: { encrypted_data: fits, metadata: { version: 0 } },
       });
       expect(ok.status).toBe(200);
 
       expectError(
         await api(smallTarget, 'PUT', path, {
-          token: alice.token,
+          token: admin.token,
           body: { encrypted_data: tooBig, metadata: { version: 1 } },
         }),
         413,
@@ -1257,15 +1323,15 @@ describe('error statuses and bodies', () => {
         413,
       );
       // Nothing was stored by the refused save; the default server takes the same body.
-      const stored = (await call('GET', path, { token: alice.token })).body as ContentRecord;
+      const stored = (await call('GET', path, { token: admin.token })).body as ContentRecord;
       expect(stored.encrypted_data).toBe(fits);
       const big = await call('PUT', path, {
-        token: alice.token,
+        token: admin.token,
         body: { encrypted_data: tooBig, metadata: { version: 1 } },
       });
       expect(big.status).toBe(200);
       expect(
-        ((await call('GET', path, { token: alice.token })).body as ContentRecord).encrypted_data,
+        ((await call('GET', path, { token: admin.token })).body as ContentRecord).encrypted_data,
       ).toBe(tooBig);
     } finally {
       await small.close();
@@ -1292,7 +1358,8 @@ describe('isolation between spaces', () => {
     const attempts: [string, string, unknown?][] = [
       ['GET', `/api/content/${b}/kanban`],
       ['PUT', `/api/content/${b}/kanban`, { encrypted_data: other, metadata: { version: 1 } }],
-      ['PUT', `/api/content/${b}/fresh-tool`, { encrypted_data: other, metadata: { version: 0 } }],
+      // A tool B has no content for: A's token must not create it either.
+      ['PUT', `/api/content/${b}/poker`, { encrypted_data: other, metadata: { version: 0 } }],
       ['DELETE', `/api/content/${b}/kanban`],
       ['GET', `/api/content/${b}/tools`],
       ['GET', `/api/spaces/${b}/users`],
@@ -1421,7 +1488,7 @@ describe('CSRF protection', () => {
     expectError(await call('GET', `/api/spaces/${p(name)}`), 404, SPACE_NOT_FOUND);
     // Other state-changing methods are checked too.
     expectError(
-      await call('DELETE', `/api/content/${p(A.name)}/never-saved`, {
+      await call('DELETE', `/api/content/${p(A.name)}/ticket-system`, {
         token: alice.token,
         headers: { cookie },
       }),

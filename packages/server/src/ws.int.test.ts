@@ -448,7 +448,7 @@ describe('raw WebSocket: the optional query parameters (client_id, pending, refu
     );
     await trpcOverHttp(server, alice.token).content.propose.mutate({
       space_name: X.name,
-      tool: 'pinboard',
+      tool: 'diagrams',
       base_version: 0,
       operations: [operation],
       client_id: 'alice-tab-2',
@@ -456,7 +456,7 @@ describe('raw WebSocket: the optional query parameters (client_id, pending, refu
     expect(await withPending.messageAt(fromWith)).toMatchObject({
       type: 'content_pending',
       space_name: X.name,
-      data: { tool: 'pinboard', base_version: 0, modified_by: 'alice', operations: [operation] },
+      data: { tool: 'diagrams', base_version: 0, modified_by: 'alice', operations: [operation] },
     });
     // dave's next message must be the one caused after the proposal, not the proposal.
     without.send({ type: 'heartbeat', data: { ping: 1 } });
@@ -547,8 +547,9 @@ describe('raw WebSocket: connections end with the session, the member and the sp
     const yuriFrom = yuriWs.messages.length;
     const bobFrom = bobWs.messages.length;
 
-    // Three kinds of events in X; bob receives them all, so they have been published.
-    const saved = await api(target, 'PUT', `/api/content/${p(X.name)}/isolation-tool`, {
+    // Three kinds of events in X; bob receives them all, so they have been published. Bulletin
+    // has no content in X or Y yet.
+    const saved = await api(target, 'PUT', `/api/content/${p(X.name)}/bulletin`, {
       token: alice.token,
       body: { encrypted_data: await encryptJson({ x: 1 }, X.key), metadata: { version: 0 } },
     });
@@ -560,7 +561,7 @@ describe('raw WebSocket: connections end with the session, the member and the sp
     }
 
     // Then an event in Y: it must be the first message yuri's socket ever gets.
-    const ySaved = await api(target, 'PUT', `/api/content/${p(Y.name)}/isolation-tool`, {
+    const ySaved = await api(target, 'PUT', `/api/content/${p(Y.name)}/bulletin`, {
       token: yuri.token,
       body: { encrypted_data: await encryptJson({ y: 1 }, Y.key), metadata: { version: 0 } },
     });
@@ -568,7 +569,7 @@ describe('raw WebSocket: connections end with the session, the member and the sp
     expect(await yuriWs.messageAt(yuriFrom)).toMatchObject({
       type: 'content_update',
       space_name: Y.name,
-      data: { tool: 'isolation-tool', modified_by: 'yuri', version: 1 },
+      data: { tool: 'bulletin', modified_by: 'yuri', version: 1 },
     });
     for (const raw of yuriWs.raw) expect(raw).not.toContain(X.name);
   });
@@ -614,8 +615,9 @@ describe('raw WebSocket: connections end with the session, the member and the sp
       const check = await api(timedTarget, 'GET', '/api/auth/session', { token: silent.token });
       expect(check.status).toBe(401);
 
+      // The first save of a tool without content in X.
       const writer = await loginOverRest(timedTarget, X, 'alice', { register: false });
-      const saved = await api(timedTarget, 'PUT', `/api/content/${p(X.name)}/expiry-tool`, {
+      const saved = await api(timedTarget, 'PUT', `/api/content/${p(X.name)}/poker`, {
         token: writer.token,
         body: { encrypted_data: await encryptJson({ late: true }, X.key), metadata: {} },
       });

@@ -19,6 +19,11 @@ export const TOOL_NAMES = [
 /** A tool's content id, e.g. 'ticket-system'. */
 export type ToolName = (typeof TOOL_NAMES)[number];
 
+/** Whether `name` is the content id of a tool of the registry. */
+export function isToolName(name: string): name is ToolName {
+  return (TOOL_NAMES as readonly string[]).includes(name);
+}
+
 /**
  * spec §3 Tool metadata, in English (clients translate `displayName` and `description` by
  * `name`). `route` is the absolute path of the tool's screen; `color` is `#rrggbb`; `icon` an

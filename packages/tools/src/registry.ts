@@ -7,7 +7,9 @@ import { diagramsTool } from './diagrams/definition.ts';
 import type { Operation } from './operation.ts';
 import { pokerTool } from './poker/definition.ts';
 import { randomizerTool } from './randomizer/definition.ts';
-import { TOOL_NAMES, type ToolMetadata, type ToolName } from './metadata.ts';
+import { isToolName, type ToolMetadata, type ToolName } from './metadata.ts';
+
+export { isToolName };
 import {
   OperationFormatError,
   parseOperationEnvelope,
@@ -28,11 +30,6 @@ export const tools = {
 
 /** The registry's entries' types, by content id. */
 export type Tools = typeof tools;
-
-/** Whether `name` is the content id of a tool of the registry. */
-export function isToolName(name: string): name is ToolName {
-  return (TOOL_NAMES as readonly string[]).includes(name);
-}
 
 /**
  * The registry entry of `name`, widened for code that handles any tool (the CLI, an importer);

@@ -16,8 +16,9 @@ import {
   type OperationsKey,
 } from '@cipherspace/crypto';
 import { toolChanges, toolContents } from '@cipherspace/db';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   CHANGES_SINCE_MAX_VERSIONS,
@@ -70,12 +71,8 @@ describe('content operation log', () => {
 
   beforeAll(async () => {
     h = await createApiHarness();
-    space = await h.createSpace();
     other = await h.createSpace();
-    alice = (await h.join(space, 'alice')).token;
-    bob = (await h.join(space, 'bob')).token;
     stranger = (await h.join(other, 'stranger')).token;
-    opsKey = await deriveOperationsKey(space.key, space.name);
   });
   afterEach(() => {
     for (const stream of open.splice(0)) stream.close();
@@ -84,11 +81,22 @@ describe('content operation log', () => {
     await h.close();
   });
 
+  /**
+   * Moves the tests that follow to a new space with alice and bob as its members: no tool has
+   * content or changes there yet.
+   */
+  async function moveToFreshSpace(): Promise<void> {
+    space = await h.createSpace();
+    alice = (await h.join(space, 'alice')).token;
+    bob = (await h.join(space, 'bob')).token;
+    opsKey = await deriveOperationsKey(space.key, space.name);
+  }
+
   const op = (value: unknown) => encryptOperation(value, opsKey);
 
   /** Saves `tool` on `version` (0: first save) with `operations` (none: a replacement). */
   async function save(
-    tool: string,
+    tool: ToolName,
     version: number,
     operations?: string[],
     token: string = alice,
@@ -103,10 +111,10 @@ describe('content operation log', () => {
     return Number(saved.content_metadata.version);
   }
 
-  const changes = (tool: string, since: number, token: string = bob) =>
+  const changes = (tool: ToolName, since: number, token: string = bob) =>
     h.caller(token).content.changes({ space_name: space.name, tool, since });
 
-  async function logRows(tool: string) {
+  async function logRows(tool: ToolName) {
     return h.db.db
       .select()
       .from(toolChanges)
@@ -121,6 +129,8 @@ describe('content operation log', () => {
   }
 
   describe('recording saves', () => {
+    beforeEach(moveToFreshSpace);
+
     it('stores the operations of a save with the version it produced, who and when', async () => {
       const first = [await op({ name: 'addCard', id: 'c1' })];
       const second = [await op({ name: 'moveCard', id: 'c1' }), await op({ name: 'rename' })];
@@ -152,10 +162,10 @@ describe('content operation log', () => {
     });
 
     it('records a save without operations (a third-party PUT) as a replacement', async () => {
-      expect(await save('replaced', 0)).toBe(1);
-      expect(await save('replaced', 1, [await op({ n: 2 })])).toBe(2);
-      expect(await save('replaced', 2)).toBe(3);
-      expect((await logRows('replaced')).map((r) => [r.version, r.kind, r.operations])).toEqual([
+      expect(await save('kanban', 0)).toBe(1);
+      expect(await save('kanban', 1, [await op({ n: 2 })])).toBe(2);
+      expect(await save('kanban', 2)).toBe(3);
+      expect((await logRows('kanban')).map((r) => [r.version, r.kind, r.operations])).toEqual([
         [1, 'replacement', null],
         [2, 'operations', [expect.any(String)]],
         [3, 'replacement', null],
@@ -163,7 +173,7 @@ describe('content operation log', () => {
     });
 
     it('a refused save (409) stores neither snapshot nor change', async () => {
-      const tool = 'conflicted';
+      const tool = 'kanban';
       const mine = [await op({ mine: true })];
       await save(tool, 0, mine);
       const before = await h.caller(alice).content.get({ space_name: space.name, tool });
@@ -179,14 +189,15 @@ describe('content operation log', () => {
     });
 
     it('writes snapshot and change in one transaction: when the change cannot be written, the snapshot is not either', async () => {
-      const tool = 'atomic';
+      const tool = 'kanban';
       await save(tool, 0, [await op({ n: 1 })]);
       const before = await h.caller(alice).content.get({ space_name: space.name, tool });
-      // A trigger makes the change insert of this tool fail after the snapshot was updated.
+      // A trigger makes the change insert of this space fail after the snapshot was updated.
+      const spaceId = await h.spaceId(space.name);
       await h.db.db.execute(sql`
         create function cs_test_refuse_change() returns trigger language plpgsql as $$
         begin
-          if new.tool = 'atomic' then raise exception 'refused by test'; end if;
+          if new.space_id = ${sql.raw(`'${spaceId}'`)} then raise exception 'refused by test'; end if;
           return new;
         end $$`);
       await h.db.db.execute(sql`
@@ -205,7 +216,7 @@ describe('content operation log', () => {
     });
 
     it('of 10 concurrent saves on one version, only the winner is recorded', async () => {
-      const tool = 'raced';
+      const tool = 'kanban';
       await save(tool, 0, [await op({ n: 0 })]);
       const candidates = await Promise.all(
         Array.from({ length: 10 }, async (_, i) => [await op({ writer: i })]),
@@ -230,7 +241,7 @@ describe('content operation log', () => {
       const operations = await Promise.all(
         secrets.map((title, i) => op({ name: 'updateIssue', args: { id: `i${i}`, title } })),
       );
-      await save('secretive', 0, operations);
+      await save('kanban', 0, operations);
       const dump = JSON.stringify([
         rowsOf(await h.db.db.execute(sql`select * from tool_changes`)),
         rowsOf(await h.db.db.execute(sql`select row_to_json(c)::text as row from tool_changes c`)),
@@ -245,10 +256,11 @@ describe('content operation log', () => {
   });
 
   describe('changes since a version', () => {
-    const tool = 'history';
+    const tool = 'kanban';
     const ops: string[][] = [];
 
     beforeAll(async () => {
+      await moveToFreshSpace();
       // v1 operations, v2 operations, v3 replacement, v4 operations, v5 operations.
       for (let version = 0; version < 5; version++) {
         const operations = version === 2 ? undefined : [await op({ step: version + 1 })];
@@ -316,11 +328,11 @@ describe('content operation log', () => {
     });
 
     it("answers NOT_FOUND 'No content for this tool yet' for a tool without content", async () => {
-      await expectTRPCError(changes('never-saved', 0), 'NOT_FOUND', ERROR.contentNotFound);
+      await expectTRPCError(changes('poker', 0), 'NOT_FOUND', ERROR.contentNotFound);
     });
 
     it(`answers up to ${CHANGES_SINCE_MAX_VERSIONS} versions; one more is too far behind`, async () => {
-      const long = 'long-history';
+      const long = 'diagrams';
       for (let version = 0; version <= CHANGES_SINCE_MAX_VERSIONS; version++) {
         await save(long, version, [await op({ v: version + 1 })]);
       }
@@ -340,7 +352,7 @@ describe('content operation log', () => {
     });
 
     it('is too far behind when part of the range was saved before changes were recorded', async () => {
-      const legacy = 'legacy';
+      const legacy = 'bulletin';
       // Content saved before the log existed: version 7, no change rows.
       await h.db.db.insert(toolContents).values({
         spaceId: await h.spaceId(space.name),
@@ -402,8 +414,10 @@ describe('content operation log', () => {
   });
 
   describe('delete', () => {
+    beforeEach(moveToFreshSpace);
+
     it('keeps the log with the history; the next save goes on after it as a replacement', async () => {
-      const tool = 'restarted';
+      const tool = 'kanban';
       await save(tool, 0, [await op({ old: 1 })]);
       await save(tool, 1, [await op({ old: 2 })]);
       await h.caller(bob).content.delete({ space_name: space.name, tool });
@@ -420,14 +434,16 @@ describe('content operation log', () => {
     });
 
     it('leaves the log of other tools alone', async () => {
-      await save('kept', 0, [await op({ keep: 1 })]);
-      await save('dropped', 0, [await op({ drop: 1 })]);
-      await h.caller(alice).content.delete({ space_name: space.name, tool: 'dropped' });
-      expect((await logRows('kept')).map((r) => r.version)).toEqual([1]);
+      await save('kanban', 0, [await op({ keep: 1 })]);
+      await save('bulletin', 0, [await op({ drop: 1 })]);
+      await h.caller(alice).content.delete({ space_name: space.name, tool: 'bulletin' });
+      expect((await logRows('kanban')).map((r) => r.version)).toEqual([1]);
     });
   });
 
   describe('input checks of operations', () => {
+    beforeAll(moveToFreshSpace);
+
     it.each<[string, () => Promise<unknown>, string]>([
       ['an empty list', () => Promise.resolve([]), COUNT_MESSAGE],
       [
@@ -465,26 +481,28 @@ describe('content operation log', () => {
       await expectTRPCError(
         h.caller(alice).content.save({
           space_name: space.name,
-          tool: 'refused',
+          tool: 'ticket-system',
           encrypted_data: await encryptJson({ n: 1 }, space.key),
           operations,
         }),
         'BAD_REQUEST',
         message,
       );
-      expect(await logRows('refused')).toEqual([]);
-      await expectTRPCError(changes('refused', 0), 'NOT_FOUND', ERROR.contentNotFound);
+      expect(await logRows('ticket-system')).toEqual([]);
+      await expectTRPCError(changes('ticket-system', 0), 'NOT_FOUND', ERROR.contentNotFound);
     });
 
     it(`accepts ${OPERATIONS_PER_SAVE_MAX} envelopes of up to ${OPERATION_ENVELOPE_MAX_CHARS} characters`, async () => {
       const big = await envelopeOfLength(opsKey, OPERATION_ENVELOPE_MAX_CHARS - 1);
       const operations = Array.from({ length: OPERATIONS_PER_SAVE_MAX }, () => big);
-      expect(await save('largest', 0, operations)).toBe(1);
-      expect((await changes('largest', 0)).changes[0]?.operations).toEqual(operations);
+      expect(await save('kanban', 0, operations)).toBe(1);
+      expect((await changes('kanban', 0)).changes[0]?.operations).toEqual(operations);
     });
   });
 
   describe('content_update', () => {
+    beforeEach(moveToFreshSpace);
+
     const updates = async (stream: EventStream, count: number) => {
       const data: ContentUpdateData[] = [];
       while (data.length < count) {
@@ -497,18 +515,18 @@ describe('content operation log', () => {
     it('carries small operations inline with the base version; a receiver at v−1 needs nothing else', async () => {
       const stream = await subscribe(bob);
       const operations = [await op({ name: 'addCard' }), await op({ name: 'moveCard' })];
-      await save('live', 0);
-      await save('live', 1, operations);
+      await save('kanban', 0);
+      await save('kanban', 1, operations);
       const [replacement, change] = await updates(stream, 2);
       // A replacement keeps exactly the spec's four fields.
       expect(replacement).toStrictEqual({
-        tool: 'live',
+        tool: 'kanban',
         content_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         modified_by: 'alice',
         version: 1,
       });
       expect(change).toStrictEqual({
-        tool: 'live',
+        tool: 'kanban',
         content_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         modified_by: 'alice',
         version: 2,
@@ -529,13 +547,13 @@ describe('content operation log', () => {
       const overLimit = [...atLimit.slice(0, 3), await envelopeOfLength(opsKey, 507)];
       expect(atLimit.join('')).toHaveLength(INLINE_OPERATIONS_MAX_CHARS);
       expect(overLimit.join('')).toHaveLength(INLINE_OPERATIONS_MAX_CHARS + 4);
-      await save('sized', 0, atLimit);
-      await save('sized', 1, overLimit);
+      await save('kanban', 0, atLimit);
+      await save('kanban', 1, overLimit);
       const [inline, announced] = await updates(stream, 2);
       expect(inline).toMatchObject({ version: 1, base_version: 0, kind: 'operations' });
       expect(inline?.operations).toEqual(atLimit);
       expect(announced).toStrictEqual({
-        tool: 'sized',
+        tool: 'kanban',
         content_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         modified_by: 'alice',
         version: 2,
@@ -543,15 +561,15 @@ describe('content operation log', () => {
         kind: 'operations',
       });
       // Not inline: the receiver fetches them.
-      expect((await changes('sized', 1)).changes[0]?.operations).toEqual(overLimit);
+      expect((await changes('kanban', 1)).changes[0]?.operations).toEqual(overLimit);
     });
 
     it('announces a delete with version 0 and the four spec fields only', async () => {
-      await save('gone', 0, [await op({ n: 1 })]);
+      await save('kanban', 0, [await op({ n: 1 })]);
       const stream = await subscribe(bob);
-      await h.caller(alice).content.delete({ space_name: space.name, tool: 'gone' });
+      await h.caller(alice).content.delete({ space_name: space.name, tool: 'kanban' });
       expect(await updates(stream, 1)).toStrictEqual([
-        { tool: 'gone', content_hash: null, modified_by: 'alice', version: 0 },
+        { tool: 'kanban', content_hash: null, modified_by: 'alice', version: 0 },
       ]);
     });
 
@@ -567,7 +585,7 @@ describe('content operation log', () => {
         data: Record<string, unknown>;
       };
       const stream = await subscribe(bob);
-      await save('documented', 0, [await op({ n: 1 })]);
+      await save('kanban', 0, [await op({ n: 1 })]);
       const { message } = await stream.next();
       expect(message.type).toBe(documented.type);
       const shape = (value: Record<string, unknown>) =>
@@ -583,10 +601,12 @@ describe('content operation log', () => {
   });
 
   describe('content.propose', () => {
+    beforeEach(moveToFreshSpace);
+
     const propose = (operations: string[], token: string = alice, clientId = 'tab-a') =>
       h.caller(token).content.propose({
         space_name: space.name,
-        tool: 'proposed',
+        tool: 'kanban',
         base_version: 4,
         operations,
         client_id: clientId,
@@ -607,13 +627,13 @@ describe('content operation log', () => {
         type: 'content_pending',
         space_name: space.name,
         timestamp: expect.stringMatching(ISO),
-        data: { tool: 'proposed', base_version: 4, modified_by: 'alice', operations },
+        data: { tool: 'kanban', base_version: 4, modified_by: 'alice', operations },
       });
       // Nothing stored: no content, no change.
-      await expectTRPCError(changes('proposed', 0), 'NOT_FOUND', ERROR.contentNotFound);
-      expect(await logRows('proposed')).toEqual([]);
-      // Alice's own tab is not told; the next thing it hears is Bob's save.
-      await save('proposed-mark', 0, undefined, bob);
+      await expectTRPCError(changes('kanban', 0), 'NOT_FOUND', ERROR.contentNotFound);
+      expect(await logRows('kanban')).toEqual([]);
+      // Alice's own tab is not told; the next thing it hears is Bob's save (of another tool).
+      await save('bulletin', 0, undefined, bob);
       const next = await nextMessage(own);
       expect(next.type).toBe('content_update');
     });
@@ -621,7 +641,7 @@ describe('content operation log', () => {
     it('is not sent to clients that did not ask (the raw WebSocket, third parties)', async () => {
       const plain = await subscribe(bob);
       await propose([await op({ name: 'quiet' })]);
-      await save('after-proposal', 0);
+      await save('bulletin', 0);
       const message = await nextMessage(plain);
       expect(message.type).toBe('content_update');
     });
@@ -632,7 +652,7 @@ describe('content operation log', () => {
       await expectTRPCError(
         h.caller(alice).content.propose({
           space_name: space.name,
-          tool: 'proposed',
+          tool: 'kanban',
           base_version: -1,
           operations: [await op({})],
         }),

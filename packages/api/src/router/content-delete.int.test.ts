@@ -7,6 +7,7 @@
  */
 import { decryptJson, encryptJson } from '@cipherspace/crypto';
 import { toolChanges, toolSnapshots } from '@cipherspace/db';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -39,10 +40,10 @@ describe('content.delete keeps the history', () => {
     await h.close();
   });
 
-  const input = (tool: string) => ({ space_name: space.name, tool });
+  const input = (tool: ToolName) => ({ space_name: space.name, tool });
 
   /** Saves `value` on top of `version` as `token`; resolves the new version and its envelope. */
-  async function save(token: string, tool: string, version: number, value: unknown) {
+  async function save(token: string, tool: ToolName, version: number, value: unknown) {
     const envelope = await encryptJson(value, space.key);
     const answer = await h.caller(token).content.save({
       ...input(tool),
@@ -52,7 +53,7 @@ describe('content.delete keeps the history', () => {
     return { version: Number(answer.content_metadata.version), envelope };
   }
 
-  const keptVersions = async (table: typeof toolChanges | typeof toolSnapshots, tool: string) =>
+  const keptVersions = async (table: typeof toolChanges | typeof toolSnapshots, tool: ToolName) =>
     (
       await h.db.db
         .select({ version: table.version })

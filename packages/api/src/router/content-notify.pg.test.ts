@@ -1,15 +1,16 @@
 /**
  * content_update with inline operations over the real PostgreSQL NOTIFY path (issue 15): the
- * largest event a save can make — the longest space name, username and tool id (each at its
- * largest UTF-8 size), and INLINE_OPERATIONS_MAX_CHARS of operation envelopes split into as many
- * envelopes as fit (each adds 16 escaped quotes) — stays far below NOTIFY's 8000-byte payload
- * limit, and reaches another instance with the operations intact. The payload is measured as
- * PostgreSQL delivers it, on a LISTEN connection of this test's own.
+ * largest event a save can make — the longest space name and username (each at its largest
+ * UTF-8 size), the registry's longest tool name, and INLINE_OPERATIONS_MAX_CHARS of operation
+ * envelopes split into as many envelopes as fit (each adds 16 escaped quotes) — stays far below
+ * NOTIFY's 8000-byte payload limit, and reaches another instance with the operations intact. The
+ * payload is measured as PostgreSQL delivers it, on a LISTEN connection of this test's own.
  *
  * Runs only in the integration-postgres project (`*.pg.test.ts`).
  */
 import { deriveOperationsKey, encryptJson, encryptOperation } from '@cipherspace/crypto';
 import { createDb, type DbHandle } from '@cipherspace/db';
+import { TOOL_NAMES } from '@cipherspace/tools/metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { INLINE_OPERATIONS_MAX_CHARS } from '../constants.ts';
@@ -31,10 +32,13 @@ describe('content_update with inline operations on PostgreSQL NOTIFY', () => {
   let unlisten: (() => Promise<void>) | null = null;
   const payloads: string[] = [];
 
-  // The longest values, each at its largest UTF-8 size (see server notify-limits.pg.test.ts).
+  // The longest values, each at its largest UTF-8 size (see server notify-limits.pg.test.ts);
+  // a content's tool is one of the registry's names, all ASCII.
   const spaceName = '𝐀'.repeat(100);
   const username = '語'.repeat(50);
-  const tool = `t${'-'.repeat(63)}`;
+  const tool = TOOL_NAMES.reduce((longest, name) =>
+    name.length > longest.length ? name : longest,
+  );
 
   beforeAll(async () => {
     h = await createApiHarness();

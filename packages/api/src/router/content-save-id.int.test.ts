@@ -6,8 +6,9 @@
  */
 import { encryptJson } from '@cipherspace/crypto';
 import { toolChanges, toolContents, toolSaves } from '@cipherspace/db';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { SAVE_ID_MAX_CHARS, SAVE_ID_RETENTION_MS } from '../constants.ts';
 import { ERROR } from '../errors.ts';
@@ -31,6 +32,9 @@ describe('content.save with a save id', () => {
 
   beforeAll(async () => {
     h = await createApiHarness();
+  });
+  // Each test in a space of its own, with alice and bob as members: no tool has content there.
+  beforeEach(async () => {
     space = await h.createSpace();
     spaceId = await h.spaceId(space.name);
     alice = (await h.join(space, 'alice')).token;
@@ -40,10 +44,10 @@ describe('content.save with a save id', () => {
     await h.close();
   });
 
-  // A retry sends the same body: one envelope per tool, version and extra metadata.
+  // A retry sends the same body: one envelope per space, tool, version and extra metadata.
   const envelopes = new Map<string, Promise<string>>();
-  const envelopeOf = (tool: string, version: number, extra: Record<string, unknown>) => {
-    const key = JSON.stringify([tool, version, extra]);
+  const envelopeOf = (tool: ToolName, version: number, extra: Record<string, unknown>) => {
+    const key = JSON.stringify([space.name, tool, version, extra]);
     let envelope = envelopes.get(key);
     if (!envelope) {
       envelope = encryptJson({ tool, version, extra }, space.key);
@@ -54,7 +58,7 @@ describe('content.save with a save id', () => {
 
   const save = async (
     token: string,
-    tool: string,
+    tool: ToolName,
     version: number,
     saveId?: string,
     extra: Record<string, unknown> = {},
@@ -67,7 +71,7 @@ describe('content.save with a save id', () => {
       ...(saveId === undefined ? {} : { save_id: saveId }),
     });
 
-  const stored = async (tool: string) => {
+  const stored = async (tool: ToolName) => {
     const where = (table: typeof toolContents | typeof toolChanges) =>
       and(eq(table.spaceId, spaceId), eq(table.tool, tool));
     const [content] = await h.db.db.select().from(toolContents).where(where(toolContents));
@@ -98,28 +102,28 @@ describe('content.save with a save id', () => {
   });
 
   it('keeps the 409 for different ids and for saves without one', async () => {
-    await save(alice, 'notes', 0, 'notes-1');
-    await save(alice, 'notes', 1, 'notes-2');
-    await expectTRPCError(save(bob, 'notes', 1, 'notes-3'), 'CONFLICT', ERROR.versionConflict);
-    await expectTRPCError(save(bob, 'notes', 1), 'CONFLICT', ERROR.versionConflict);
+    await save(alice, 'kanban', 0, 'kanban-1');
+    await save(alice, 'kanban', 1, 'kanban-2');
+    await expectTRPCError(save(bob, 'kanban', 1, 'kanban-3'), 'CONFLICT', ERROR.versionConflict);
+    await expectTRPCError(save(bob, 'kanban', 1), 'CONFLICT', ERROR.versionConflict);
     // A refused save remembers nothing: its id, sent again on the latest version, saves.
-    const rebased = await save(bob, 'notes', 2, 'notes-3');
+    const rebased = await save(bob, 'kanban', 2, 'kanban-3');
     expect(rebased.content_metadata).toMatchObject({ version: 3, modified_by: 'bob' });
-    expect(await stored('notes')).toEqual({ version: 3, changes: 3 });
+    expect(await stored('kanban')).toEqual({ version: 3, changes: 3 });
   });
 
   it('remembers ids per tool: the same id on another tool is another save', async () => {
-    await save(alice, 'tool-a', 0, 'shared-id');
-    const other = await save(alice, 'tool-b', 0, 'shared-id');
-    expect(other).toMatchObject({ tool: 'tool-b', content_metadata: { version: 1 } });
+    await save(alice, 'kanban', 0, 'shared-id');
+    const other = await save(alice, 'poker', 0, 'shared-id');
+    expect(other).toMatchObject({ tool: 'poker', content_metadata: { version: 1 } });
   });
 
   it('announces a save once, not again when it is repeated', async () => {
     const stream = await h.subscribe(bob, space.name);
     try {
-      await save(alice, 'announced', 0, 'announce-1');
-      await save(alice, 'announced', 0, 'announce-1');
-      await save(alice, 'announced', 1, 'announce-2');
+      await save(alice, 'kanban', 0, 'announce-1');
+      await save(alice, 'kanban', 0, 'announce-1');
+      await save(alice, 'kanban', 1, 'announce-2');
       const versions: unknown[] = [];
       for (let i = 0; i < 2; i += 1) {
         const { message } = await stream.next();
@@ -138,7 +142,7 @@ describe('content.save with a save id', () => {
         Array.from({ length: 100 }, () =>
           h.caller(alice).content.save({
             space_name: space.name,
-            tool: 'busy',
+            tool: 'kanban',
             encrypted_data,
             metadata: { version },
             save_id: saveId,
@@ -153,26 +157,26 @@ describe('content.save with a save id', () => {
       const results = await attempts(version, saveId);
       expect(new Set(results.map((result) => JSON.stringify(result))).size).toBe(1);
       expect(results[0]?.content_metadata.version).toBe(version + 1);
-      expect(await stored('busy')).toEqual({ version: version + 1, changes: version + 1 });
+      expect(await stored('kanban')).toEqual({ version: version + 1, changes: version + 1 });
     }
   });
 
   it('refuses a malformed save id with BAD_REQUEST and stores nothing', async () => {
     for (const bad of ['', 'with space', 'x'.repeat(SAVE_ID_MAX_CHARS + 1), 'ü']) {
-      await expectTRPCError(save(alice, 'refused', 0, bad), 'BAD_REQUEST', SAVE_ID_MESSAGE);
+      await expectTRPCError(save(alice, 'kanban', 0, bad), 'BAD_REQUEST', SAVE_ID_MESSAGE);
     }
-    expect(await stored('refused')).toEqual({ version: undefined, changes: 0 });
-    expect((await save(alice, 'refused', 0, 'x'.repeat(SAVE_ID_MAX_CHARS))).tool).toBe('refused');
+    expect(await stored('kanban')).toEqual({ version: undefined, changes: 0 });
+    expect((await save(alice, 'kanban', 0, 'x'.repeat(SAVE_ID_MAX_CHARS))).tool).toBe('kanban');
   });
 
   it('forgets ids after SAVE_ID_RETENTION_MS, then a retry is an ordinary save', async () => {
-    await save(alice, 'old', 0, 'old-1');
+    await save(alice, 'kanban', 0, 'old-1');
     const ids = async () =>
       (
         await h.db.db
           .select({ saveId: toolSaves.saveId })
           .from(toolSaves)
-          .where(and(eq(toolSaves.spaceId, spaceId), eq(toolSaves.tool, 'old')))
+          .where(and(eq(toolSaves.spaceId, spaceId), eq(toolSaves.tool, 'kanban')))
       ).map((row) => row.saveId);
     expect(await pruneSaveIds(h.db.db, new Date(Date.now() + SAVE_ID_RETENTION_MS - 60_000))).toBe(
       0,
@@ -181,48 +185,48 @@ describe('content.save with a save id', () => {
     const later = new Date(h.clock.now().getTime() + SAVE_ID_RETENTION_MS + 1);
     expect(await pruneSaveIds(h.db.db, later)).toBeGreaterThanOrEqual(1);
     expect(await ids()).toEqual([]);
-    await expectTRPCError(save(alice, 'old', 0, 'old-1'), 'CONFLICT', ERROR.versionConflict);
+    await expectTRPCError(save(alice, 'kanban', 0, 'old-1'), 'CONFLICT', ERROR.versionConflict);
   });
 
   it('keeps ids when the content is deleted: a late retry does not recreate it', async () => {
-    const original = await save(alice, 'gone', 0, 'gone-1');
-    await h.caller(alice).content.delete({ space_name: space.name, tool: 'gone' });
-    expect(await save(alice, 'gone', 0, 'gone-1')).toEqual(original);
+    const original = await save(alice, 'kanban', 0, 'gone-1');
+    await h.caller(alice).content.delete({ space_name: space.name, tool: 'kanban' });
+    expect(await save(alice, 'kanban', 0, 'gone-1')).toEqual(original);
     // No content again; the one change is version 1's, kept in the history by the delete.
-    expect(await stored('gone')).toEqual({ version: undefined, changes: 1 });
+    expect(await stored('kanban')).toEqual({ version: undefined, changes: 1 });
   });
 
   describe('a save id is bound to its member and its body', () => {
     it("another member's equal id is another save: never the first member's answer", async () => {
-      const bobs = await save(bob, 'bound', 0, 'K');
+      const bobs = await save(bob, 'kanban', 0, 'K');
       expect(bobs.content_metadata).toMatchObject({ version: 1, modified_by: 'bob' });
       // Alice sends K with her own body on the same base: an ordinary save, which meets the
       // optimistic 409 — not Bob's 200 with her data dropped.
       await expectTRPCError(
-        save(alice, 'bound', 0, 'K', { mine: 'alice' }),
+        save(alice, 'kanban', 0, 'K', { mine: 'alice' }),
         'CONFLICT',
         ERROR.versionConflict,
       );
       // On the latest version her save with K is stored as hers.
-      const alices = await save(alice, 'bound', 1, 'K', { mine: 'alice' });
+      const alices = await save(alice, 'kanban', 1, 'K', { mine: 'alice' });
       expect(alices.content_metadata).toMatchObject({
         version: 2,
         modified_by: 'alice',
         mine: 'alice',
       });
-      expect(await stored('bound')).toEqual({ version: 2, changes: 2 });
+      expect(await stored('kanban')).toEqual({ version: 2, changes: 2 });
       // Each member's retry still gets their own original answer.
-      expect(await save(bob, 'bound', 0, 'K')).toEqual(bobs);
-      expect(await save(alice, 'bound', 1, 'K', { mine: 'alice' })).toEqual(alices);
+      expect(await save(bob, 'kanban', 0, 'K')).toEqual(bobs);
+      expect(await save(alice, 'kanban', 1, 'K', { mine: 'alice' })).toEqual(alices);
     });
 
     it('refuses the same id with another body with UNPROCESSABLE_CONTENT, storing nothing', async () => {
-      const original = await save(alice, 'rebodied', 0, 'R');
+      const original = await save(alice, 'kanban', 0, 'R');
       // Another envelope on the same base, other metadata, and operations: each is another body.
       await expectTRPCError(
         h.caller(alice).content.save({
           space_name: space.name,
-          tool: 'rebodied',
+          tool: 'kanban',
           encrypted_data: await encryptJson({ other: true }, space.key),
           metadata: { version: 0 },
           save_id: 'R',
@@ -231,28 +235,28 @@ describe('content.save with a save id', () => {
         ERROR.saveIdReused,
       );
       await expectTRPCError(
-        save(alice, 'rebodied', 0, 'R', { title: 'changed' }),
+        save(alice, 'kanban', 0, 'R', { title: 'changed' }),
         'UNPROCESSABLE_CONTENT',
         ERROR.saveIdReused,
       );
       // A new body on the latest version with the old id: refused too, not answered 200.
       await expectTRPCError(
-        save(alice, 'rebodied', 1, 'R'),
+        save(alice, 'kanban', 1, 'R'),
         'UNPROCESSABLE_CONTENT',
         ERROR.saveIdReused,
       );
-      expect(await stored('rebodied')).toEqual({ version: 1, changes: 1 });
+      expect(await stored('kanban')).toEqual({ version: 1, changes: 1 });
       // The same body in another key order is the same save.
       const same = await h.caller(alice).content.save({
         save_id: 'R',
         metadata: { version: 0 },
-        encrypted_data: await envelopeOf('rebodied', 0, {}),
-        tool: 'rebodied',
+        encrypted_data: await envelopeOf('kanban', 0, {}),
+        tool: 'kanban',
         space_name: space.name,
       });
       expect(same).toEqual(original);
       // A new id saves the new body.
-      expect((await save(alice, 'rebodied', 1, 'R2')).content_metadata).toMatchObject({
+      expect((await save(alice, 'kanban', 1, 'R2')).content_metadata).toMatchObject({
         version: 2,
       });
     });

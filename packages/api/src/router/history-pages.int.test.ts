@@ -12,6 +12,7 @@ import {
   encryptOperation,
   OPERATION_ENVELOPE_MAX_CHARS,
 } from '@cipherspace/crypto';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CHANGES_PAGE_MAX_BYTES, OPERATIONS_PER_SAVE_MAX } from '../constants.ts';
@@ -34,7 +35,7 @@ describe('paged history and change answers', () => {
   let alice: string;
   /** The operations saved with each version (2 … LARGE_VERSIONS + 1). */
   const saved = new Map<number, string[]>();
-  const tool = 'large';
+  const tool: ToolName = 'kanban';
 
   beforeAll(async () => {
     h = await createApiHarness();

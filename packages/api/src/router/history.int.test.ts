@@ -15,8 +15,9 @@ import {
   type OperationsKey,
 } from '@cipherspace/crypto';
 import { toolChanges, toolContents, toolSnapshots } from '@cipherspace/db';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   HISTORY_PAGE_DEFAULT_VERSIONS,
@@ -65,17 +66,24 @@ describe('content history', () => {
 
   beforeAll(async () => {
     h = await createApiHarness();
-    space = await h.createSpace();
     other = await h.createSpace();
-    alice = (await h.join(space, 'alice')).token;
-    bob = (await h.join(space, 'bob')).token;
     stranger = (await h.join(other, 'stranger')).token;
-    opsKey = await deriveOperationsKey(space.key, space.name);
-    spaceId = await h.spaceId(space.name);
   });
   afterAll(async () => {
     await h.close();
   });
+
+  /**
+   * Moves the tests that follow to a new space with alice and bob as its members: no tool has
+   * content or history there yet.
+   */
+  async function moveToFreshSpace(): Promise<void> {
+    space = await h.createSpace();
+    alice = (await h.join(space, 'alice')).token;
+    bob = (await h.join(space, 'bob')).token;
+    opsKey = await deriveOperationsKey(space.key, space.name);
+    spaceId = await h.spaceId(space.name);
+  }
 
   /** A tool saved step by step, remembering what each version was (plaintext and envelope). */
   class Tracked {
@@ -83,7 +91,7 @@ describe('content history', () => {
     version = 0;
     private counter: Counter;
 
-    constructor(readonly tool: string) {
+    constructor(readonly tool: ToolName) {
       this.counter = { tool, total: 0, note: 'start' };
     }
 
@@ -123,19 +131,19 @@ describe('content history', () => {
   }
 
   const list = (
-    tool: string,
+    tool: ToolName,
     page: { before?: number; limit?: number } = {},
     token: string = bob,
   ) => h.caller(token).history.list({ space_name: space.name, tool, ...page });
 
-  const version = (tool: string, v: number, token: string = bob) =>
+  const version = (tool: ToolName, v: number, token: string = bob) =>
     h.caller(token).history.version({ space_name: space.name, tool, version: v });
 
   /** The row of `tool` at `version` in the change log or the snapshots. */
-  const atVersion = (table: typeof toolChanges | typeof toolSnapshots, tool: string, v: number) =>
+  const atVersion = (table: typeof toolChanges | typeof toolSnapshots, tool: ToolName, v: number) =>
     and(eq(table.spaceId, spaceId), eq(table.tool, tool), eq(table.version, v));
 
-  async function snapshotVersions(tool: string): Promise<number[]> {
+  async function snapshotVersions(tool: ToolName): Promise<number[]> {
     const rows = await h.db.db
       .select({ version: toolSnapshots.version })
       .from(toolSnapshots)
@@ -169,6 +177,8 @@ describe('content history', () => {
   }
 
   describe('snapshots', () => {
+    beforeEach(moveToFreshSpace);
+
     it(`are kept on the first save and then every ${N} versions`, async () => {
       const tracked = new Tracked('kanban');
       await tracked.steps(2 * N + 3);
@@ -182,64 +192,64 @@ describe('content history', () => {
     });
 
     it(`are kept on every replacement, and the next one ${N} versions after it`, async () => {
-      const tracked = new Tracked('replaced');
+      const tracked = new Tracked('kanban');
       await tracked.steps(10);
       await tracked.replace(500);
       await tracked.steps(3);
       await tracked.replace(600);
       await tracked.steps(N);
       // v1 first, v11 and v15 replacements, then N versions after v15.
-      expect(await snapshotVersions('replaced')).toEqual([1, 11, 15, 15 + N]);
+      expect(await snapshotVersions('kanban')).toEqual([1, 11, 15, 15 + N]);
     });
 
     it('start with the next save of content saved before the history existed', async () => {
       await h.db.db.insert(toolContents).values({
         spaceId,
-        tool: 'legacy',
-        encryptedData: await encryptJson({ tool: 'legacy', total: 7, note: 'old' }, space.key),
+        tool: 'kanban',
+        encryptedData: await encryptJson({ tool: 'kanban', total: 7, note: 'old' }, space.key),
         contentMetadata: { version: 7 },
         version: 7,
       });
-      const tracked = new Tracked('legacy');
+      const tracked = new Tracked('kanban');
       tracked.version = 7;
       await tracked.steps(2);
-      expect(await snapshotVersions('legacy')).toEqual([8]);
-      await expectTRPCError(version('legacy', 7), 'NOT_FOUND', ERROR.versionNotKept);
-      expect(await list('legacy')).toMatchObject({ current_version: 9, oldest_version: 8 });
+      expect(await snapshotVersions('kanban')).toEqual([8]);
+      await expectTRPCError(version('kanban', 7), 'NOT_FOUND', ERROR.versionNotKept);
+      expect(await list('kanban')).toMatchObject({ current_version: 9, oldest_version: 8 });
     });
 
     it('are not written by a refused save (409)', async () => {
-      const tracked = new Tracked('conflicted');
+      const tracked = new Tracked('kanban');
       await tracked.steps(1);
       await expectTRPCError(
         h.caller(bob).content.save({
           space_name: space.name,
-          tool: 'conflicted',
+          tool: 'kanban',
           encrypted_data: await encryptJson({ lost: true }, space.key),
           metadata: { version: 0 },
         }),
         'CONFLICT',
         ERROR.versionConflict,
       );
-      expect(await snapshotVersions('conflicted')).toEqual([1]);
+      expect(await snapshotVersions('kanban')).toEqual([1]);
     });
 
     it('outlive a deletion of the content: the next save goes on after them', async () => {
-      const gone = new Tracked('gone');
+      const gone = new Tracked('kanban');
       await gone.steps(3);
       await gone.replace(9);
-      const kept = new Tracked('kept');
+      const kept = new Tracked('bulletin');
       await kept.steps(2);
-      await h.caller(bob).content.delete({ space_name: space.name, tool: 'gone' });
-      expect(await snapshotVersions('gone')).toEqual([1, 4]);
-      expect(await snapshotVersions('kept')).toEqual([1]);
-      await expectTRPCError(list('gone'), 'NOT_FOUND', ERROR.contentNotFound);
+      await h.caller(bob).content.delete({ space_name: space.name, tool: 'kanban' });
+      expect(await snapshotVersions('kanban')).toEqual([1, 4]);
+      expect(await snapshotVersions('bulletin')).toEqual([1]);
+      await expectTRPCError(list('kanban'), 'NOT_FOUND', ERROR.contentNotFound);
 
-      const again = new Tracked('gone');
+      const again = new Tracked('kanban');
       for (const [v, saved] of gone.saved) again.saved.set(v, saved);
       await again.steps(2);
       expect(again.version).toBe(6);
-      expect(await snapshotVersions('gone')).toEqual([1, 4, 5]);
+      expect(await snapshotVersions('kanban')).toEqual([1, 4, 5]);
       await expectRebuilds(again, 1);
       await expectRebuilds(again, 3);
       await expectRebuilds(again, 6);
@@ -268,10 +278,11 @@ describe('content history', () => {
   });
 
   describe('history.list', () => {
-    const tool = 'paged';
+    const tool = 'kanban';
     let tracked: Tracked;
 
     beforeAll(async () => {
+      await moveToFreshSpace();
       tracked = new Tracked(tool);
       await tracked.operations([
         { add: 1, word: 'one' },
@@ -377,15 +388,16 @@ describe('content history', () => {
     });
 
     it("answers NOT_FOUND 'No content for this tool yet' for a tool without content", async () => {
-      await expectTRPCError(list('never-saved'), 'NOT_FOUND', ERROR.contentNotFound);
+      await expectTRPCError(list('poker'), 'NOT_FOUND', ERROR.contentNotFound);
     });
   });
 
   describe('history.version', () => {
-    const tool = 'rebuilt';
+    const tool = 'kanban';
     let tracked: Tracked;
 
     beforeAll(async () => {
+      await moveToFreshSpace();
       tracked = new Tracked(tool);
       await tracked.steps(N + 5);
       await tracked.operations([
@@ -492,18 +504,19 @@ describe('content history', () => {
       // A change missing inside the range: not rebuildable either.
       await h.db.db.delete(toolChanges).where(atVersion(toolChanges, tool, N + 3));
       await expectTRPCError(version(tool, N + 4), 'NOT_FOUND', ERROR.versionNotKept);
-      await expectTRPCError(version('never-saved', 1), 'NOT_FOUND', ERROR.contentNotFound);
+      await expectTRPCError(version('poker', 1), 'NOT_FOUND', ERROR.contentNotFound);
     });
   });
 
   it('is for members: no token → UNAUTHORIZED, another space → FORBIDDEN', async () => {
-    const tracked = new Tracked('guarded');
+    await moveToFreshSpace();
+    const tracked = new Tracked('kanban');
     await tracked.steps(1);
     for (const call of [
       (caller: ReturnType<ApiHarness['caller']>) =>
-        caller.history.list({ space_name: space.name, tool: 'guarded' }),
+        caller.history.list({ space_name: space.name, tool: 'kanban' }),
       (caller: ReturnType<ApiHarness['caller']>) =>
-        caller.history.version({ space_name: space.name, tool: 'guarded', version: 1 }),
+        caller.history.version({ space_name: space.name, tool: 'kanban', version: 1 }),
     ]) {
       await expectTRPCError(call(h.caller()), 'UNAUTHORIZED', ERROR.authRequired);
       await expectTRPCError(call(h.caller('forged-token')), 'UNAUTHORIZED', ERROR.sessionInvalid);
@@ -512,7 +525,7 @@ describe('content history', () => {
     }
     // The stranger's own space has no such tool: nothing of this space leaks there.
     await expectTRPCError(
-      h.caller(stranger).history.list({ space_name: other.name, tool: 'guarded' }),
+      h.caller(stranger).history.list({ space_name: other.name, tool: 'kanban' }),
       'NOT_FOUND',
       ERROR.contentNotFound,
     );
@@ -520,7 +533,8 @@ describe('content history', () => {
 
   it('keeps only ciphertext: a dump of the history holds no content or operation in plaintext', async () => {
     const secrets = ['Quarterly layoffs list', 'Password is hunter2', 'Ünïcödé geheim 🚀'];
-    const tracked = new Tracked('secretive');
+    await moveToFreshSpace();
+    const tracked = new Tracked('kanban');
     for (const [i, secret] of secrets.entries()) {
       await tracked.operations([{ add: i, word: secret }]);
     }

@@ -13,14 +13,16 @@ import {
 } from '@cipherspace/crypto';
 import {
   createDb,
+  spaces,
   toolChanges,
   toolContents,
   toolSnapshots,
   type Database,
   type DbHandle,
 } from '@cipherspace/db';
-import { and, asc, count, eq, lte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOL_NAMES, type ToolName } from '@cipherspace/tools/metadata';
+import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { HISTORY_SNAPSHOT_EVERY_VERSIONS } from '../constants.ts';
 import { ERROR } from '../errors.ts';
@@ -57,6 +59,9 @@ describe('pruneToolHistory', () => {
     } else {
       second = { handle: null, db: h.db.db };
     }
+  });
+  // Each test in a space of its own, alice its member: no tool has content there yet.
+  beforeEach(async () => {
     space = await h.createSpace();
     spaceId = await h.spaceId(space.name);
     token = (await h.join(space, 'alice')).token;
@@ -74,7 +79,7 @@ describe('pruneToolHistory', () => {
 
   /** Saves `count` more versions of `tool` (a replacement at each version in `replacements`). */
   async function saveVersions(
-    tool: string,
+    tool: ToolName,
     count: number,
     replacements: readonly number[] = [],
   ): Promise<void> {
@@ -97,7 +102,7 @@ describe('pruneToolHistory', () => {
     }
   }
 
-  async function versionsOf(table: typeof toolChanges | typeof toolSnapshots, tool: string) {
+  async function versionsOf(table: typeof toolChanges | typeof toolSnapshots, tool: ToolName) {
     const rows = await h.db.db
       .select({ version: table.version })
       .from(table)
@@ -110,7 +115,7 @@ describe('pruneToolHistory', () => {
     Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
   /** Saves of `tool` up to `version` were made `days` days before the clock. */
-  async function backdate(tool: string, version: number, days: number): Promise<void> {
+  async function backdate(tool: ToolName, version: number, days: number): Promise<void> {
     await h.db.db
       .update(toolChanges)
       .set({ createdAt: new Date(h.clock.now().getTime() - days * DAY_MS) })
@@ -127,7 +132,7 @@ describe('pruneToolHistory', () => {
    * The history of `tool` is exactly `oldest`…current, every version of it rebuildable — a base
    * snapshot at or before it and the consecutive changes after the base — and nothing before.
    */
-  async function expectKept(tool: string, oldest: number, current: number): Promise<void> {
+  async function expectKept(tool: ToolName, oldest: number, current: number): Promise<void> {
     const caller = h.caller(token);
     const listed = await caller.history.list({ space_name: space.name, tool, limit: 100 });
     expect(listed).toMatchObject({ current_version: current, oldest_version: oldest });
@@ -151,7 +156,7 @@ describe('pruneToolHistory', () => {
   }
 
   it(`by number: keeps the newest versions and the snapshot that rebuilds the oldest of them`, async () => {
-    const tool = 'counted';
+    const tool = 'kanban';
     await saveVersions(tool, 2 * N + 20);
     const current = 2 * N + 20;
     expect(await versionsOf(toolSnapshots, tool)).toEqual([1, N + 1, 2 * N + 1]);
@@ -189,7 +194,7 @@ describe('pruneToolHistory', () => {
   });
 
   it('by number: a replacement is a snapshot the kept versions can start from', async () => {
-    const tool = 'replaced';
+    const tool = 'kanban';
     await saveVersions(tool, N + 30, [N + 10]);
     const current = N + 30;
     expect(await versionsOf(toolSnapshots, tool)).toEqual([1, N + 1, N + 10]);
@@ -199,7 +204,7 @@ describe('pruneToolHistory', () => {
   });
 
   it('by age: removes versions saved before the period, not what rebuilds the kept ones', async () => {
-    const tool = 'aged';
+    const tool = 'kanban';
     await saveVersions(tool, N + 10);
     const current = N + 10;
     // Versions 1 … N + 5 are 100 days old, the rest 10 days.
@@ -220,7 +225,7 @@ describe('pruneToolHistory', () => {
   });
 
   it('by age: a period that keeps everything removes nothing', async () => {
-    const tool = 'recent';
+    const tool = 'kanban';
     await saveVersions(tool, N + 5);
     await backdate(tool, N + 5, 30);
     await prune({ retentionDays: 90, maxVersions: 0 });
@@ -228,7 +233,7 @@ describe('pruneToolHistory', () => {
   });
 
   it('with both rules, a version goes when either says so', async () => {
-    const tool = 'both';
+    const tool = 'kanban';
     await saveVersions(tool, 2 * N + 10);
     const current = 2 * N + 10;
     const rules = { retentionDays: 90, maxVersions: 60 };
@@ -269,41 +274,48 @@ describe('pruneToolHistory', () => {
 
   it('removes each row once when two instances run at the same time, in batches', async () => {
     const tools = 2 * HISTORY_RETENTION_BATCH_SIZE + 17;
-    const batchSpace = await h.createSpace();
-    const batchSpaceId = await h.spaceId(batchSpace.name);
-    const names = Array.from({ length: tools }, (_, i) => `bulk-${i}`);
+    // Every tool of the registry in as many spaces as that takes; nobody logs into them, so
+    // they are inserted directly, with a verifier hash that matches nothing.
+    const batchSpaces = await h.db.db
+      .insert(spaces)
+      .values(
+        Array.from({ length: Math.ceil(tools / TOOL_NAMES.length) }, (_, i) => ({
+          name: `Batch ${i} ${space.name}`,
+          verifierHash: 'not a hash',
+        })),
+      )
+      .returning({ id: spaces.id });
+    const batchSpaceIds = batchSpaces.map((row) => row.id);
+    const stored = batchSpaceIds
+      .flatMap((id) => TOOL_NAMES.map((tool) => ({ spaceId: id, tool })))
+      .slice(0, tools);
     // Three versions per tool, snapshots at 1 and 3: keeping one version removes 2 changes and
     // 1 snapshot of each.
     await h.db.db.insert(toolContents).values(
-      names.map((tool) => ({
-        spaceId: batchSpaceId,
-        tool,
+      stored.map((content) => ({
+        ...content,
         encryptedData: envelope,
         contentMetadata: { version: 3 },
         version: 3,
       })),
     );
     await h.db.db.insert(toolChanges).values(
-      names.flatMap((tool) =>
+      stored.flatMap((content) =>
         [1, 2, 3].map((version) => ({
-          spaceId: batchSpaceId,
-          tool,
+          ...content,
           version,
           kind: 'replacement' as const,
           modifiedBy: 'bulk',
         })),
       ),
     );
-    await h.db.db.insert(toolSnapshots).values(
-      names.flatMap((tool) =>
-        [1, 3].map((version) => ({
-          spaceId: batchSpaceId,
-          tool,
-          version,
-          encryptedData: envelope,
-        })),
-      ),
-    );
+    await h.db.db
+      .insert(toolSnapshots)
+      .values(
+        stored.flatMap((content) =>
+          [1, 3].map((version) => ({ ...content, version, encryptedData: envelope })),
+        ),
+      );
     const total = async () => {
       const [changes] = await h.db.db.select({ n: count() }).from(toolChanges);
       const [snapshots] = await h.db.db.select({ n: count() }).from(toolSnapshots);
@@ -325,12 +337,12 @@ describe('pruneToolHistory', () => {
     const left = await h.db.db
       .select({ n: count() })
       .from(toolChanges)
-      .where(eq(toolChanges.spaceId, batchSpaceId));
+      .where(inArray(toolChanges.spaceId, batchSpaceIds));
     expect(left[0]?.n).toBe(tools);
     const snapshots = await h.db.db
       .select({ version: toolSnapshots.version })
       .from(toolSnapshots)
-      .where(eq(toolSnapshots.spaceId, batchSpaceId));
+      .where(inArray(toolSnapshots.spaceId, batchSpaceIds));
     expect(snapshots).toHaveLength(tools);
     expect(new Set(snapshots.map((row) => row.version))).toEqual(new Set([3]));
   });

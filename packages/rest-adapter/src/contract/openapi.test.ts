@@ -3,6 +3,7 @@
  * inputs (minus the fields the path fills), responses are the schemas the routes encode with.
  */
 import { ERROR } from '@cipherspace/api';
+import { TOOL_NAMES } from '@cipherspace/tools/metadata';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -67,6 +68,29 @@ describe('OpenAPI document', () => {
         schema: expect.objectContaining({ type: 'string', maxLength: 100 }),
       }),
     ]);
+  });
+
+  it("documents the tool path parameter as one of the registry's tools, on every content path", () => {
+    const toolParameters = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.values(operations).flatMap((operation) =>
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.name === 'tool')
+          .map((parameter) => ({ path, parameter })),
+      ),
+    );
+    // GET, PUT, DELETE of the content, its changes, and the three history paths.
+    expect(toolParameters).toHaveLength(7);
+    for (const { path, parameter } of toolParameters) {
+      expect(path).toMatch(/^\/api\/content\/\{spaceName\}\/\{tool\}/);
+      expect(parameter).toEqual({
+        name: 'tool',
+        in: 'path',
+        required: true,
+        description:
+          'The tool: one of `kanban`, `ticket-system`, `bulletin`, `diagrams`, `poker`, `randomizer`.',
+        schema: { type: 'string', enum: [...TOOL_NAMES] },
+      });
+    }
   });
 
   it('documents query parameters with the procedure rules (changes since: an integer ≥ 0)', () => {

@@ -92,7 +92,7 @@ const NAMED_RESPONSES: Record<string, z.ZodType> = {
 const PARAM_DESCRIPTIONS: Record<string, string> = {
   spaceName: 'The space name, percent-encoded (`Alpha Team` → `Alpha%20Team`).',
   userId: 'The id of a user of the space.',
-  tool: 'A tool id: `kanban`, `ticket-system`, `bulletin`, `diagrams`, `poker`, `randomizer`, …',
+  tool: 'The tool: one of `kanban`, `ticket-system`, `bulletin`, `diagrams`, `poker`, `randomizer`.',
   version: 'A version of the tool content (a whole number ≥ 1, at most the current version).',
 };
 

@@ -22,10 +22,10 @@ const noContent = {
   detail: ERROR.contentNotFound,
 };
 
-// `/:spaceName/tools` is a static segment: find-my-way prefers it over `/:tool`, so no tool
-// can be called `tools` over REST. `/:spaceName/:tool/changes` has one segment more than every
-// other content path, so it clashes with none (a tool called `changes` keeps working).
-/** The /api/content/* routes (spec §7; the `changes` path: issue 15). */
+// `/:spaceName/tools` is a static segment: find-my-way prefers it over `/:tool` (no registry tool
+// is called `tools`). `/:spaceName/:tool/changes` has one segment more than every other content
+// path, so it clashes with none.
+/** The /api/content/* routes (spec §7, and the `changes` path). */
 export const contentRoutes: readonly RestRoute[] = [
   {
     method: 'GET',

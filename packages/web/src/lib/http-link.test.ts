@@ -55,7 +55,7 @@ const announce = {
   status: 'active',
   client_id: 'tab-1',
 } as const;
-const find = { space_name: 'Team', tool: 'kanban' };
+const find = { space_name: 'Team', tool: 'kanban' } as const;
 
 /** Lets the client's timers (the batch's tick) and the stub's promises run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,16 +1,16 @@
 /**
- * Replays the offline changes of tools that no screen shows (issue 17 acceptance: "they all
- * arrive when the cable is back"), in the offline sync worker (./offline-sync.worker.ts). A
- * tool screen replays its own tool's queue (./use-tool-content.ts); this replays every other
- * tool's queue of the space through the same {@link ContentLifecycle} a screen uses, so every
- * rule of issue 17 holds: re-applied on the latest version after a 409, reported (kept in
- * IndexedDB, shown when the tool is opened) when it no longer applies, never dropped.
+ * Replays the offline changes of tools that no screen shows (they must all arrive when the cable is
+ * back), in the offline sync worker (./offline-sync.worker.ts). A tool screen replays its own
+ * tool's queue (./use-tool-content.ts); this replays every other tool's queue of the space through
+ * the same {@link ContentLifecycle} a screen uses, so every rule of offline work holds: re-applied
+ * on the latest version after a 409, reported (kept in IndexedDB, shown when the tool is opened)
+ * when it no longer applies, never dropped.
  *
  * Runs in a dedicated worker, not on the page: it needs the tools' rules and the lifecycle, and
  * the worker's own bundle keeps them off the landing page's JS; the worker loads this module only
  * when some tool has changes waiting.
  */
-import { getTool, type ContentLanguage } from '@cipherspace/tools';
+import { getTool, isToolName, type ContentLanguage } from '@cipherspace/tools';
 import type { UseStore } from 'idb-keyval';
 
 import { ContentLifecycle } from './content-lifecycle.ts';
@@ -57,7 +57,7 @@ export async function replayWaitingTools(options: BackgroundReplayOptions): Prom
   const { api, spaceName, spaceKey, author, language } = options;
   const codec = spaceKeyCodec(spaceKey, spaceName);
   const results: ToolReplay[] = [];
-  for (const tool of options.tools) {
+  for (const tool of options.tools.filter(isToolName)) {
     const domain = getTool(tool);
     const offline = offlineStore(spaceName, tool, options.store, { replayer: true });
     if (!domain || !offline) continue;

@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { tools } from '@cipherspace/tools';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import {
   TrackerError,
   type KanbanContent,
@@ -33,25 +34,28 @@ let tokens: { alice: string; bob: string };
 
 beforeAll(async () => {
   harness = await createApiHarness();
-  space = await harness.createSpace({ selfRegistration: true });
-  const alice = await harness.join(space, 'alice');
-  const bob = await harness.join(space, 'bob');
-  tokens = { alice: alice.token, bob: bob.token };
 });
 
 afterAll(async () => {
   await harness.close();
 });
 
-let toolCounter = 0;
-
-/** A fresh tool id per test, so tests do not share a document. */
-const freshTool = () => `kanban-test-${++toolCounter}`;
+/**
+ * The kanban board of a new space with alice and bob as its members, so tests do not share a
+ * document: it has no content yet. The helpers below work in that space from then on.
+ */
+async function freshBoard(): Promise<ToolName> {
+  space = await harness.createSpace({ selfRegistration: true });
+  const alice = await harness.join(space, 'alice');
+  const bob = await harness.join(space, 'bob');
+  tokens = { alice: alice.token, bob: bob.token };
+  return 'kanban';
+}
 
 /** The transport of `user`, counting the saves, snapshot loads and changes-since calls it sends. */
 function transportOf(
   user: 'alice' | 'bob',
-  tool: string,
+  tool: ToolName,
 ): ContentTransport & { saves: number; loads: number; changeCalls: number } {
   const caller = harness.caller(tokens[user]);
   const inner = contentTransport(
@@ -88,7 +92,7 @@ function transportOf(
 
 function lifecycleOf(
   user: 'alice' | 'bob',
-  tool: string,
+  tool: ToolName,
   transport = transportOf(user, tool),
   pendingTtlMs?: number,
 ) {
@@ -102,7 +106,7 @@ function lifecycleOf(
 }
 
 /** Bob's tab of `tool` with a wrong space key: every load fails to decrypt. */
-function wrongKeyLifecycleOf(tool: string): ContentLifecycle<KanbanContent, TrackerOperation> {
+function wrongKeyLifecycleOf(tool: ToolName): ContentLifecycle<KanbanContent, TrackerOperation> {
   return new ContentLifecycle<KanbanContent, TrackerOperation>({
     domain: tools.kanban,
     transport: transportOf('bob', tool),
@@ -124,14 +128,14 @@ const phase = (content: KanbanContent, name: string) => {
   return found;
 };
 
-async function storedContent(tool: string): Promise<KanbanContent> {
+async function storedContent(tool: ToolName): Promise<KanbanContent> {
   const record = await harness.caller(tokens.alice).content.get({ space_name: space.name, tool });
   return decryptJson<KanbanContent>(record.encrypted_data, space.key);
 }
 
 describe('content lifecycle', () => {
   it('creates, encrypts and saves the default board when the server has none', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     expect(alice.getState().status).toBe('loading');
     await alice.load();
@@ -155,7 +159,7 @@ describe('content lifecycle', () => {
   });
 
   it('creates the default board in the language of the member who opens the tool first', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     let language: 'en' | 'de' = 'de';
     const german = new ContentLifecycle<KanbanContent, TrackerOperation>({
       domain: tools.kanban,
@@ -182,7 +186,7 @@ describe('content lifecycle', () => {
   });
 
   it('saves a named operation with the version it is based on and stamps the document', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     await alice.load();
     const backlog = phase(loaded(alice), 'Backlog');
@@ -204,7 +208,7 @@ describe('content lifecycle', () => {
   });
 
   it('shows a change, and lets the browser paint it, before encrypting the snapshot', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const events: string[] = [];
     const codec = spaceKeyCodec(space.key, space.name);
     const alice = new ContentLifecycle<KanbanContent, TrackerOperation>({
@@ -246,7 +250,7 @@ describe('content lifecycle', () => {
   });
 
   it('re-applies the same operation after a 409, so both concurrent edits survive', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     await alice.load();
     const bobTransport = transportOf('bob', tool);
@@ -284,7 +288,7 @@ describe('content lifecycle', () => {
   });
 
   it('keeps the ids of a re-applied operation, so replaying creates no duplicates', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     const bob = lifecycleOf('bob', tool);
     await alice.load();
@@ -304,7 +308,7 @@ describe('content lifecycle', () => {
   });
 
   it('ends in conflict with the latest board when the change no longer applies', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     await alice.load();
     const backlog = phase(loaded(alice), 'Backlog');
@@ -336,7 +340,7 @@ describe('content lifecycle', () => {
   });
 
   it('reports a conflict, not a rule, when the view the change started on is outdated', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     await alice.load();
     const added = await alice.perform({
@@ -365,7 +369,7 @@ describe('content lifecycle', () => {
   });
 
   it('sends nothing for an operation that changes nothing', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const transport = transportOf('alice', tool);
     const alice = lifecycleOf('alice', tool, transport);
     await alice.load();
@@ -383,7 +387,7 @@ describe('content lifecycle', () => {
   });
 
   it('refuses a change a rule forbids without saving anything', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const transport = transportOf('alice', tool);
     const alice = lifecycleOf('alice', tool, transport);
     await alice.load();
@@ -417,7 +421,7 @@ describe('content lifecycle', () => {
   });
 
   it('validates before saving and reports the spec messages', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const transport = transportOf('alice', tool);
     const alice = lifecycleOf('alice', tool, transport);
     await alice.load();
@@ -442,7 +446,7 @@ describe('content lifecycle', () => {
   });
 
   it('reloads on a newer remote version, ignores its own echo, and recreates deleted content', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     const bob = lifecycleOf('bob', tool);
     await alice.load();
@@ -466,7 +470,7 @@ describe('content lifecycle', () => {
   });
 
   it('shows the wrong-key error and keeps a loaded board when a background reload fails', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     await lifecycleOf('alice', tool).load();
     const wrongKey = wrongKeyLifecycleOf(tool);
     await wrongKey.load();
@@ -477,7 +481,7 @@ describe('content lifecycle', () => {
   });
 
   it('shows loading again while Retry loads after a failed load (no offline store)', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     await lifecycleOf('alice', tool).load();
     const wrongKey = wrongKeyLifecycleOf(tool);
     await wrongKey.load();
@@ -488,7 +492,7 @@ describe('content lifecycle', () => {
   });
 
   it('reverts an optimistic change whose save fails, and reports it', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const working = transportOf('alice', tool);
     let online = true;
     const alice = lifecycleOf('alice', tool, {
@@ -524,7 +528,7 @@ describe('changes as encrypted operations (issue 15)', () => {
 
   /** Alice's and Bob's lifecycles of a fresh tool, both loaded; Bob's transport counts requests. */
   async function loadedPair() {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     await alice.load();
     const bobTransport = transportOf('bob', tool);
@@ -642,7 +646,7 @@ describe('changes as encrypted operations (issue 15)', () => {
 
   describe('changes in flight (content_pending)', () => {
     /** Alice's transport whose saves wait until `release()` (a slow snapshot upload). */
-    function heldTransport(tool: string) {
+    function heldTransport(tool: ToolName) {
       const inner = transportOf('alice', tool);
       let release: () => void = () => undefined;
       const gate = new Promise<void>((resolve) => {
@@ -668,7 +672,7 @@ describe('changes as encrypted operations (issue 15)', () => {
       phase(content, 'Backlog').issues.map((issue) => issue.title);
 
     it('shows a change while its save is still uploading, then takes the saved version', async () => {
-      const tool = freshTool();
+      const tool = await freshBoard();
       const slow = heldTransport(tool);
       const alice = lifecycleOf('alice', tool, slow.transport);
       await alice.load();
@@ -700,7 +704,7 @@ describe('changes as encrypted operations (issue 15)', () => {
     });
 
     it('drops a pending change whose save never arrives', async () => {
-      const tool = freshTool();
+      const tool = await freshBoard();
       const alice = lifecycleOf('alice', tool);
       await alice.load();
       const bob = lifecycleOf('bob', tool, transportOf('bob', tool), 100);
@@ -751,7 +755,7 @@ describe('changes as encrypted operations (issue 15)', () => {
 describe('undo, redo and restore (issue 16)', () => {
   /** Alice's board with the cards `titles` added to Backlog, one save each; and Bob on it. */
   async function boardWith(titles: readonly string[]) {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     await alice.load();
     const backlog = phase(loaded(alice), 'Backlog');
@@ -906,7 +910,7 @@ describe('undo, redo and restore (issue 16)', () => {
 
 describe('edits of the same card by two members', () => {
   async function cardBoard() {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
     await alice.load();
     await alice.perform({
@@ -1041,7 +1045,7 @@ describe('exactly-once saves (issue 18 item 3)', () => {
    * server and is stored, then the client sees a network error instead of the answer (a
    * TypeError, as `fetch` throws one). Records the save id of every save sent.
    */
-  function withLosableAnswers(tool: string) {
+  function withLosableAnswers(tool: ToolName) {
     const caller = harness.caller(tokens.alice);
     const sent: { saveId: string | undefined; base: number }[] = [];
     let answersToLose = 0;
@@ -1071,12 +1075,12 @@ describe('exactly-once saves (issue 18 item 3)', () => {
     };
   }
 
-  const changeCount = async (tool: string) =>
+  const changeCount = async (tool: ToolName) =>
     (await harness.caller(tokens.alice).content.changes({ space_name: space.name, tool, since: 0 }))
       .changes.length;
 
   it('sends a save whose answer was lost again with the same id: one version, no conflict', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const { alice, sent, loseNextAnswer } = withLosableAnswers(tool);
     await alice.load();
     sent.length = 0;
@@ -1101,7 +1105,7 @@ describe('exactly-once saves (issue 18 item 3)', () => {
   });
 
   it('re-applies after a 409 as a new attempt with a new id', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const { alice, sent } = withLosableAnswers(tool);
     await alice.load();
     const bob = lifecycleOf('bob', tool);
@@ -1116,7 +1120,7 @@ describe('exactly-once saves (issue 18 item 3)', () => {
   });
 
   it('maps a save without an answer to SaveAnswerLostError, a 409 still to a conflict', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const transport = contentTransport(
       {
         find: () => Promise.resolve(null),

@@ -1,10 +1,10 @@
 /**
  * The content lifecycle's ports bound to the real things: our `content.find` / `content.save` /
- * `content.changes` procedures (spec §7 GET/PUT /api/content/{spaceName}/{tool}, issue 15
- * GET …/changes) and AES-GCM with the space key (spec §9, `@cipherspace/crypto`: the content
- * envelope from pre-derived keys, the op1 operation envelope under the space's operations key).
- * Works with the app's tRPC client and with a server-side caller alike, so tests run the same
- * mapping against a real server.
+ * `content.changes` procedures (spec §7 GET/PUT /api/content/{spaceName}/{tool}, and GET …/changes)
+ * and AES-GCM with the space key (spec §9, `@cipherspace/crypto`: the content envelope from
+ * pre-derived keys, the op1 operation envelope under the space's operations key). Works with the
+ * app's tRPC client and with a server-side caller alike, so tests run the same mapping against a
+ * real server.
  */
 import {
   createEnvelopeKeyPool,
@@ -15,6 +15,7 @@ import {
   type EnvelopeKeyPool,
   type OperationsKey,
 } from '@cipherspace/crypto';
+import type { ToolName } from '@cipherspace/tools/metadata';
 
 import {
   SaveAnswerLostError,
@@ -31,7 +32,7 @@ import { contentVersion } from './content-record.ts';
 
 interface ToolInput {
   space_name: string;
-  tool: string;
+  tool: ToolName;
 }
 
 /** One change of a `content.changes` answer, as the API sends it. */
@@ -95,7 +96,7 @@ export function trpcErrorCode(error: unknown): string | undefined {
 export function contentTransport(
   api: ContentApi,
   spaceName: string,
-  tool: string,
+  tool: ToolName,
 ): ContentTransport {
   const input = { space_name: spaceName, tool };
   return {
@@ -188,8 +189,9 @@ export function contentTransport(
 }
 
 /**
- * What a content_update's data (spec §3, plus the issue 15 fields) tells the lifecycle beyond the
- * version: a message without `kind` is a replacement (a save without operations) — load it.
+ * What a content_update's data (spec §3, plus the fields of a save with operations) tells the
+ * lifecycle beyond the version: a message without `kind` is a replacement (a save without
+ * operations) — load it.
  */
 export function remoteChangeOf(data: {
   base_version?: number;
@@ -220,11 +222,11 @@ function keyPoolFor(spaceKey: string): EnvelopeKeyPool {
 }
 
 /**
- * Encrypts and decrypts tool content of `spaceName` with `spaceKey` (spec §9; derived keys
- * cached per salt): snapshots into the content envelope from a (salt, key) pair derived ahead
- * of time, so a save never waits for PBKDF2 (the next pair is derived right after, and
- * `prepare()` derives one from idle time); operations into op1 envelopes under the space's
- * operations key (one PBKDF2 per space and tab, then HKDF per envelope; issue 15).
+ * Encrypts and decrypts tool content of `spaceName` with `spaceKey` (spec §9; derived keys cached
+ * per salt): snapshots into the content envelope from a (salt, key) pair derived ahead of time, so
+ * a save never waits for PBKDF2 (the next pair is derived right after, and `prepare()` derives one
+ * from idle time); operations into op1 envelopes under the space's operations key (one PBKDF2 per
+ * space and tab, then HKDF per envelope).
  */
 export function spaceKeyCodec(
   spaceKey: string,

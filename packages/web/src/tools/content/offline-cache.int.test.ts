@@ -8,6 +8,8 @@ import 'fake-indexeddb/auto';
 
 import { decryptJson, encryptJson } from '@cipherspace/crypto';
 import { createApiHarness, type ApiHarness, type SpaceCredentials } from '@cipherspace/api/testing';
+import { toolContents } from '@cipherspace/db';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import { createStore, entries, type UseStore } from 'idb-keyval';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -50,7 +52,7 @@ function apiOf(): Pick<SyncApi, 'list' | 'find'> & { finds: string[] } {
 }
 
 /** Saves `value` as the next version of `tool`, encrypted with the space key. */
-async function save(tool: string, value: unknown): Promise<void> {
+async function save(tool: ToolName, value: unknown): Promise<void> {
   const caller = harness.caller(token);
   const current = await caller.content.find({ space_name: space.name, tool });
   const version = (current?.content_metadata as { version?: number } | undefined)?.version ?? 0;
@@ -62,14 +64,24 @@ async function save(tool: string, value: unknown): Promise<void> {
   });
 }
 
-const cached = (tool: string) => offlineStore(space.name, tool, store)?.readContent();
+const cached = (tool: ToolName) => offlineStore(space.name, tool, store)?.readContent();
 
 describe('refreshOfflineCache (issue 17)', () => {
   it('caches the ciphertext of every tool with content, then only what changed', async () => {
     await save('kanban', { secret: 'Kanban plaintext' });
     await save('poker', { secret: 'Poker plaintext' });
     await save('poker', { secret: 'Poker plaintext, version 2' });
-    await save('not-a-tool', { secret: 'Elsewhere' });
+    // Content of a tool outside the registry, stored before the server refused such names: the
+    // server still lists it, the cache leaves it alone.
+    await harness.db.db.insert(toolContents).values({
+      spaceId: await harness.spaceId(space.name),
+      tool: 'not-a-tool',
+      encryptedData: await encryptJson({ secret: 'Elsewhere' }, space.key),
+      contentMetadata: { version: 1 },
+      version: 1,
+    });
+    const listed = await harness.caller(token).content.list({ space_name: space.name });
+    expect(listed.tools.map((entry) => entry.tool)).toContain('not-a-tool');
 
     const first = apiOf();
     const written = await refreshOfflineCache({ api: first, spaceName: space.name, store });

@@ -1,12 +1,12 @@
 /**
  * Keeps the last content of every tool of the space in this browser, not only of the tools the
- * member opened (issue 17 acceptance: "the app starts, every tool opens" with no network): the
- * offline sync worker (./offline-sync.worker.ts) asks which tools have content and at which
- * version (`content.list`), and fetches — in one batched request — the ciphertext of those whose
- * cached version is older, into the same store a tool screen caches to (./offline-store.ts).
- * Ciphertext only: nothing is decrypted here, and the space key is not needed.
+ * member opened (with no network, the app starts and every tool opens): the offline sync worker
+ * (./offline-sync.worker.ts) asks which tools have content and at which version (`content.list`),
+ * and fetches — in one batched request — the ciphertext of those whose cached version is older,
+ * into the same store a tool screen caches to (./offline-store.ts). Ciphertext only: nothing is
+ * decrypted here, and the space key is not needed.
  */
-import { TOOL_NAMES } from '@cipherspace/tools/metadata';
+import { isToolName } from '@cipherspace/tools/metadata';
 import type { UseStore } from 'idb-keyval';
 
 import type { SyncApi } from './content-api-http.ts';
@@ -38,9 +38,8 @@ export async function refreshOfflineCache({
   const held = new Set((await webLocks()?.query())?.held?.map((lock) => lock.name));
   const stale = await Promise.all(
     tools.map(async ({ tool, version }) => {
-      const free = !held.has(toolLockName(spaceName, tool));
-      const known = (TOOL_NAMES as readonly string[]).includes(tool);
-      const offline = known && free ? offlineStore(spaceName, tool, store) : null;
+      if (!isToolName(tool) || held.has(toolLockName(spaceName, tool))) return null;
+      const offline = offlineStore(spaceName, tool, store);
       if (!offline) return null;
       const cached = await offline.readContent();
       return cached && cached.version >= version ? null : { tool, offline };

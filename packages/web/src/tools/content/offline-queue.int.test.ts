@@ -11,6 +11,7 @@ import 'fake-indexeddb/auto';
 import { decryptJson } from '@cipherspace/crypto';
 import { createApiHarness, type ApiHarness, type SpaceCredentials } from '@cipherspace/api/testing';
 import { tools } from '@cipherspace/tools';
+import type { ToolName } from '@cipherspace/tools/metadata';
 import type { KanbanContent, TrackerOperation } from '@cipherspace/tools/tracker';
 import { createStore, entries, type UseStore } from 'idb-keyval';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,18 +27,25 @@ let tokens: { alice: string; bob: string };
 
 beforeAll(async () => {
   harness = await createApiHarness();
-  space = await harness.createSpace({ selfRegistration: true });
-  const alice = await harness.join(space, 'alice');
-  const bob = await harness.join(space, 'bob');
-  tokens = { alice: alice.token, bob: bob.token };
 });
 
 afterAll(async () => {
   await harness.close();
 });
 
+/**
+ * The kanban board of a new space with alice and bob as its members, so tests do not share a
+ * document: it has no content yet. The helpers below work in that space from then on.
+ */
+async function freshBoard(): Promise<ToolName> {
+  space = await harness.createSpace({ selfRegistration: true });
+  const alice = await harness.join(space, 'alice');
+  const bob = await harness.join(space, 'bob');
+  tokens = { alice: alice.token, bob: bob.token };
+  return 'kanban';
+}
+
 let counter = 0;
-const freshTool = () => `kanban-offline-${++counter}`;
 
 /** One browser: its IndexedDB store and whether its network is down. */
 interface Browser {
@@ -55,7 +63,7 @@ function browserOf(user: 'alice' | 'bob'): Browser {
 }
 
 /** A tab of `browser` in `tool`: the real transport, failing like fetch while the network is down. */
-function tabOf(browser: Browser, tool: string) {
+function tabOf(browser: Browser, tool: ToolName) {
   const caller = harness.caller(tokens[browser.user]);
   const reachable = <T>(call: () => Promise<T>): Promise<T> =>
     browser.network.down ? Promise.reject(new TypeError('fetch failed')) : call();
@@ -106,7 +114,7 @@ const issueId = (content: KanbanContent, title: string) => {
   throw new Error(`no card ${title}`);
 };
 
-async function stored(tool: string): Promise<KanbanContent> {
+async function stored(tool: ToolName): Promise<KanbanContent> {
   const record = await harness.caller(tokens.bob).content.get({ space_name: space.name, tool });
   return decryptJson<KanbanContent>(record.encrypted_data, space.key);
 }
@@ -139,7 +147,7 @@ describe('offline tools (issue 17)', () => {
   });
 
   it('caches the ciphertext and opens it when the server cannot be reached', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const browser = browserOf('alice');
     const online = tabOf(browser, tool);
     await online.load();
@@ -165,14 +173,14 @@ describe('offline tools (issue 17)', () => {
   it('shows the load error offline when nothing is cached, and an HTTP error is no offline', async () => {
     const browser = browserOf('alice');
     browser.network.down = true;
-    const tab = tabOf(browser, freshTool());
+    const tab = tabOf(browser, await freshBoard());
     await tab.load();
     expect(tab.getState().status).toBe('error');
     expect(tab.getState().loadError).toBeInstanceOf(ServerUnreachableError);
   });
 
   it('queues changes offline, keeps them across a reopened tab, replays them in order on return', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = browserOf('alice');
     const first = tabOf(alice, tool);
     await first.load();
@@ -241,7 +249,7 @@ describe('offline tools (issue 17)', () => {
   });
 
   it('shows the content as soon as it opens, lays the offline queue over it once read, and caches after that read (issue 15, first render)', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const browser = browserOf('alice');
     const earlier = tabOf(browser, tool);
     await earlier.load();
@@ -320,7 +328,7 @@ describe('offline tools (issue 17)', () => {
   });
 
   it('replays many queued changes together, up to REPLAY_BATCH_MAX operations per save, in order', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = browserOf('alice');
     const tab = tabOf(alice, tool);
     await tab.load();
@@ -357,7 +365,7 @@ describe('offline tools (issue 17)', () => {
   });
 
   it('reports a queued change that no longer applies, and replays the rest', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = browserOf('alice');
     const tab = tabOf(alice, tool);
     await tab.load();
@@ -402,7 +410,7 @@ describe('offline tools (issue 17)', () => {
   });
 
   it("replays offline edits onto a teammate's changes of other fields, keeping both", async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = browserOf('alice');
     const tab = tabOf(alice, tool);
     await tab.load();
@@ -450,7 +458,7 @@ describe('offline tools (issue 17)', () => {
   });
 
   it('holds an offline edit of a field a teammate changed until the member chooses', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = browserOf('alice');
     const tab = tabOf(alice, tool);
     await tab.load();
@@ -495,7 +503,7 @@ describe('offline tools (issue 17)', () => {
   });
 
   it('recognises a queued change whose save landed although its answer was lost', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = browserOf('alice');
     const caller = harness.caller(tokens.alice);
     let loseAnswers = false;
@@ -532,7 +540,7 @@ describe('offline tools (issue 17)', () => {
   });
 
   it('clears the cache and the queue of a space at logout, and only that space', async () => {
-    const tool = freshTool();
+    const tool = await freshBoard();
     const alice = browserOf('alice');
     const tab = tabOf(alice, tool);
     await tab.load();

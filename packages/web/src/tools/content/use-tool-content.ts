@@ -1,11 +1,11 @@
 /**
  * The content lifecycle of a tool screen (spec §4 Tool content, §8 Tool entry) as a React hook:
  * builds a {@link ContentLifecycle} for the signed-in space with the app's tRPC client and the
- * stored space key, loads on entry, catches up on a `content_update` of this tool from someone
- * else (applying the change's encrypted operations when they suffice, issue 15), on reconnect and
- * 1 s after the connection is restored (the realtime signals 'reconnected' and 'restored') and on
- * the server's `resync` message (./follow-realtime.ts), and re-renders on every state change.
- * Keys are prepared in idle time, so no save or live update waits for a PBKDF2.
+ * stored space key, loads on entry, catches up on a `content_update` of this tool from someone else
+ * (applying the change's encrypted operations when they suffice), on reconnect and 1 s after the
+ * connection is restored (the realtime signals 'reconnected' and 'restored') and on the server's
+ * `resync` message (./follow-realtime.ts), and re-renders on every state change. Keys are prepared
+ * in idle time, so no save or live update waits for a PBKDF2.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 
@@ -69,7 +69,7 @@ export interface ToolContent<C, Op> {
    * Stable per loaded tool.
    */
   onRemoteOperation: (listener: RemoteOperationListener<C>) => () => void;
-  /** Forgets the report of offline changes that could not be applied (issue 17). Stable. */
+  /** Forgets the report of offline changes that could not be applied. Stable. */
   dismissUnapplied: () => void;
   /**
    * The fields of an unapplied offline edit that teammates changed since, as stored now (null:
@@ -78,7 +78,7 @@ export interface ToolContent<C, Op> {
   unappliedConflict: (id: string) => readonly FieldConflict[] | null;
   /** Saves an unapplied offline edit as the member chose per field (ContentLifecycle.resolveUnapplied). Stable. */
   resolveUnapplied: (id: string, choices: ConflictChoices) => Promise<PerformResult<C>>;
-  /** Undoes this tab's latest change (issue 16; see ContentLifecycle.undo). Stable. */
+  /** Undoes this tab's latest change (see ContentLifecycle.undo). Stable. */
   undo: () => Promise<PerformResult<C>>;
   /** Redoes the latest undone change. Stable. */
   redo: () => Promise<PerformResult<C>>;
@@ -90,8 +90,8 @@ export interface ToolContent<C, Op> {
    */
   restoreShown: () => Promise<PerformResult<C>>;
   /**
-   * Rebuilds a page of the tool's history in this browser (issue 16; see loadTimeline): the
-   * newest versions, or those below `before`. Rejects when there is no session. Stable.
+   * Rebuilds a page of the tool's history in this browser (see loadTimeline): the newest versions,
+   * or those below `before`. Rejects when there is no session. Stable.
    */
   loadHistory: (options?: { before?: number }) => Promise<Timeline<C>>;
   /**
@@ -133,10 +133,10 @@ async function wholeHistoryVersion(
 
 /**
  * The content of the tool `domain` (its registry entry in `@cipherspace/tools`, e.g. `kanbanTool`
- * from `@cipherspace/tools/tracker`) in the signed-in space, with that tool's rules and
- * operations. Taking the entry rather than the registry keeps every other tool's rules out of
- * the screen's code (issue 15, first render). A tool whose metadata has `disableWebSocket`
- * (diagrams, spec §1) skips the live reloads but keeps the 409 re-apply.
+ * from `@cipherspace/tools/tracker`) in the signed-in space, with that tool's rules and operations.
+ * Taking the entry rather than the registry keeps every other tool's rules out of the screen's
+ * code, for a fast first render. A tool whose metadata has `disableWebSocket` (diagrams, spec §1)
+ * skips the live reloads but keeps the 409 re-apply.
  */
 export function useToolContent<C, Op extends NamedOperation>(
   domain: ToolDefinition<C, Op>,
@@ -151,13 +151,13 @@ export function useToolContent<C, Op extends NamedOperation>(
 
   const prepared = useMemo(() => {
     if (spaceName === null || spaceKey === null) return null;
-    // Mutations carry the CSRF token (spec §7): made before the page has one — its start-up
-    // fetch still under way, or failed because the page was opened offline (issue 17) and the
-    // replay starts on the same `online` event as that fetch's retry — they wait for it in the
-    // HTTP link (lib/http-link.ts).
+    // Mutations carry the CSRF token (spec §7): made before the page has one — its start-up fetch
+    // still under way, or failed because the page was opened offline and the replay starts on the
+    // same `online` event as that fetch's retry — they wait for it in the HTTP link
+    // (lib/http-link.ts).
     const api = {
       // The first load takes the answer the route already asked for (lib/content-prefetch.ts).
-      find: (input: { space_name: string; tool: string }) => {
+      find: (input: { space_name: string; tool: ToolName }) => {
         const fetch = () => client.content.find.query(input);
         const prefetched = contentPrefetch.take<Awaited<ReturnType<typeof fetch>>>(
           input.space_name,
@@ -172,7 +172,7 @@ export function useToolContent<C, Op extends NamedOperation>(
       // A stored version that does not open: the newest earlier one that does.
       historyVersion: (input: Parameters<typeof client.history.version.query>[0]) =>
         wholeHistoryVersion(client, input),
-      // Live tools tell the others of a change while its snapshot uploads (issue 15).
+      // Live tools tell the others of a change while its snapshot uploads.
       ...(realtime && {
         propose: (input: Parameters<typeof client.content.propose.mutate>[0]) =>
           client.content.propose.mutate({ ...input, client_id: REALTIME_CLIENT_ID }),
@@ -187,7 +187,7 @@ export function useToolContent<C, Op extends NamedOperation>(
         codec,
         author,
         language: currentLanguage,
-        // The last content as ciphertext and the changes made offline (issue 17).
+        // The last content as ciphertext and the changes made offline.
         offline: offlineStore(spaceName, tool) ?? undefined,
         online: () => navigator.onLine,
       }),
@@ -224,17 +224,17 @@ export function useToolContent<C, Op extends NamedOperation>(
   }, [prepared]);
 
   // While this screen shows the tool, its offline queue is this screen's to replay: the offline
-  // sync worker of any tab leaves it alone (issue 17; offline-store.ts).
+  // sync worker of any tab leaves it alone (offline-store.ts).
   useEffect(
     () => (spaceName === null ? undefined : showingTool(spaceName, tool)),
     [spaceName, tool],
   );
 
-  // The header's saving status follows this tool while it is shown (issue 17).
+  // The header's saving status follows this tool while it is shown.
   useEffect(() => (lifecycle ? showToolStatus(lifecycle) : undefined), [lifecycle]);
 
-  // Back online (issue 17): catch up and replay the changes queued meanwhile; every tool, also
-  // those without realtime (the realtime reconnect below does the same for the others).
+  // Back online: catch up and replay the changes queued meanwhile; every tool, also those without
+  // realtime (the realtime reconnect below does the same for the others).
   useEffect(() => {
     if (!lifecycle) return;
     const online = () => void lifecycle.refresh();
