@@ -92,4 +92,34 @@ describe('a space over its storage quota', () => {
     // Another space is not affected.
     expect((await put(other, olga.token, 'kanban', 0)).status).toBe(200);
   });
+
+  it('still answers the retry of a save stored before the quota was reached, storing nothing more', async () => {
+    const space = await createSpaceOverRest(server);
+    const { token } = await loginOverRest(server, space, 'ivy');
+    const path = `/api/content/${p(space.name)}/kanban`;
+    const body = { encrypted_data: await board(space, 8 * 1024), metadata: { version: 0 } };
+    const headers = { 'idempotency-key': 'first-save' };
+    const first = await api(server, 'PUT', path, { token, body, headers });
+    expect(first.status).toBe(200);
+    // Fill the space with another tool's saves until one is refused.
+    let version = 0;
+    let status = 200;
+    while (status === 200) {
+      status = (await put(space, token, 'bulletin', version)).status;
+      version += 1;
+    }
+    expect(status).toBe(413);
+
+    // The first save's answer was lost: its retry gets it, though the space is full now.
+    const retry = await api(server, 'PUT', path, { token, body, headers });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toStrictEqual(first.body);
+    // A new save of that tool is refused as before.
+    const next = await api(server, 'PUT', path, {
+      token,
+      body: { ...body, metadata: { version: 1 } },
+      headers: { 'idempotency-key': 'second-save' },
+    });
+    expect(next.status).toBe(413);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * content: one encrypted document per tool and space (spec §3 Tool content, §4 Tool content,
- * §7 /api/content/*), and the log of its changes (issue 15). The server never decrypts: it
+ * §7 /api/content/*), and the log of its changes. The server never decrypts: it
  * stores `encrypted_data` byte-exact and guards it with an optimistic version counter, and
  * stores beside each new version the encrypted operations that produced it (or that it was a
  * replacement), so that members can catch up by operations instead of downloading the snapshot.
@@ -72,7 +72,7 @@ async function announceUpdate(
 }
 
 /**
- * What content_update adds for a save with operations (issue 15): the base version, the kind,
+ * What content_update adds for a save with operations: the base version, the kind,
  * and the envelopes themselves when they total at most INLINE_OPERATIONS_MAX_CHARS characters.
  * A replacement adds nothing (the spec's four fields only).
  */
@@ -90,7 +90,7 @@ function operationsAnnouncement(
   };
 }
 
-/** One entry of a `content.changes` answer (issue 15). */
+/** One entry of a `content.changes` answer. */
 export interface ToolChangeView {
   /** The version this change produced. */
   version: number;
@@ -102,7 +102,7 @@ export interface ToolChangeView {
   at: string;
 }
 
-/** The answer of `content.changes` (issue 15). */
+/** The answer of `content.changes`. */
 export interface ToolChangesView {
   tool: string;
   /** The current version of the tool's content. */
@@ -146,7 +146,7 @@ export const contentRouter = router({
   /**
    * Like `get`, but a tool without content yet is an answer, not an error: null (200). The web
    * app opens its tools with it, so a tool's first visit is a normal answer (no 404 in the
-   * browser's console) — issue 19 item 3; `get` keeps its 404 for existing clients.
+   * browser's console); `get` keeps its 404 for existing clients.
    */
   find: memberProcedure
     .input(toolInput)
@@ -155,11 +155,11 @@ export const contentRouter = router({
   /**
    * Saves new ciphertext. `metadata.version` is the version the edit is based on (0 or absent
    * when the tool has no content yet); the save succeeds only if it is still the stored
-   * version, and stores version + 1. Optional `operations` (issue 15): the encrypted operation
+   * version, and stores version + 1. Optional `operations`: the encrypted operation
    * envelopes that turn the stored version into this one (1–OPERATIONS_PER_SAVE_MAX, each at
    * most OPERATION_ENVELOPE_MAX_CHARS characters); they are recorded with the new version in the
    * same transaction as the snapshot (kind 'operations'; without them kind 'replacement'), and
-   * the content is kept as a history snapshot when due (issue 16) — one statement, see
+   * the content is kept as a history snapshot when due — one statement, see
    * `writeSave`.
    * Returns { id, tool, space_name, content_metadata } where content_metadata = caller metadata
    * + { version, last_modified (ISO), modified_by (the caller's username) }. 409 CONFLICT when
@@ -167,7 +167,7 @@ export const contentRouter = router({
    * operations. Members are told through content_update (metadata, plus the operations when
    * small: see {@link operationsAnnouncement}).
    *
-   * Exactly-once (issue 18 item 3): optional `save_id` (1–SAVE_ID_MAX_CHARS visible ASCII
+   * Exactly-once: optional `save_id` (1–SAVE_ID_MAX_CHARS visible ASCII
    * characters; REST: the `Idempotency-Key` header) names this save operation; the client sends
    * the same id when it retries it. The server remembers the id with the result in the save's
    * transaction for SAVE_ID_RETENTION_MS (24 h), and answers a repeated id — also one arriving
@@ -212,23 +212,33 @@ export const contentRouter = router({
         now,
       };
       const conflict = () => new TRPCError({ code: 'CONFLICT', message: ERROR.versionConflict });
-      // Over the space's storage quota: PAYLOAD_TOO_LARGE, nothing stored.
-      await ctx.storage.admit(
-        ctx.db,
-        space.id,
-        saveCharge(input.encrypted_data, input.operations ?? null),
-      );
       const saveId = input.save_id;
+      const key: SaveKey | null =
+        saveId === undefined
+          ? null
+          : { spaceId: space.id, tool: input.tool, userId: user.id, saveId };
+      const digest = key ? saveBodyDigest(input) : '';
+      try {
+        // Over the space's storage quota: PAYLOAD_TOO_LARGE, nothing stored.
+        await ctx.storage.admit(
+          ctx.db,
+          space.id,
+          saveCharge(input.encrypted_data, input.operations ?? null),
+        );
+      } catch (error) {
+        // A retry of a save stored before the quota was reached still gets that save's answer.
+        const earlier = key ? await findSave(ctx.db, key, digest) : null;
+        if (!earlier) throw error;
+        return recordView(earlier, space.name);
+      }
       let row: SavedRow;
       let repeated = false;
-      if (saveId === undefined) {
+      if (key === null) {
         // One statement, atomic on its own: no transaction to open (services/content-write.ts).
         const written = await writeSave(ctx.db, write);
         if (!written) throw conflict();
         row = written;
       } else {
-        const key: SaveKey = { spaceId: space.id, tool: input.tool, userId: user.id, saveId };
-        const digest = saveBodyDigest(input);
         ({ row, repeated } = await ctx.db.transaction(async (tx) => {
           // A retry of a save whose answer was lost: the original result, nothing stored again.
           // findSave throws 422 when the id came with another body.
@@ -264,7 +274,7 @@ export const contentRouter = router({
     }),
 
   /**
-   * The changes after version `since` (issue 15): { tool, version (current), too_far_behind,
+   * The changes after version `since`: { tool, version (current), too_far_behind,
    * changes: [{ version, kind, operations (null for a replacement), modified_by, at (ISO) }] }
    * for since < version ≤ current, ascending. `too_far_behind` is true — and `changes` empty —
    * when current − since exceeds CHANGES_SINCE_MAX_VERSIONS, when a version of the range has no
@@ -321,7 +331,7 @@ export const contentRouter = router({
 
   /**
    * Tells the other members at once that the caller is saving a change made of these encrypted
-   * operations on top of `base_version` (issue 15), so their screens can show it before the
+   * operations on top of `base_version`, so their screens can show it before the
    * snapshot upload of `save` has finished: a content_pending message to the app clients of the
    * space, not echoed to `client_id`. Stores nothing and decides nothing — the change counts only
    * once `save` stores it, and receivers drop it when it never arrives. Operations as in `save`,
