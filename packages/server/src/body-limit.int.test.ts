@@ -114,20 +114,21 @@ const head = (method: string, path: string, headers: Record<string, string>) =>
     .join('') +
   '\r\n';
 
+/** One server in the default configuration for every test; alice's board is at `path`. */
+let server: TestServer;
+let space: ClientSpace;
+let user: { token: string; userId: string };
+let path: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  space = await createSpaceOverRest(server);
+  user = await loginOverRest(server, space, 'alice');
+  path = `/api/content/${encodeURIComponent(space.name)}/kanban`;
+});
+afterAll(() => server.close());
+
 describe('default body limit: 10 MiB (BODY_LIMIT_BYTES unset)', () => {
-  let server: TestServer;
-  let space: ClientSpace;
-  let user: { token: string; userId: string };
-  let path: string;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    space = await createSpaceOverRest(server);
-    user = await loginOverRest(server, space, 'alice');
-    path = `/api/content/${encodeURIComponent(space.name)}/kanban`;
-  });
-  afterAll(() => server.close());
-
   it('the harness runs the default configuration: 10485760 bytes for content saves, 16 KiB elsewhere', () => {
     expect(loadConfig({}).bodyLimitBytes).toBe(LIMIT);
     expect(SMALL_BODY_LIMIT_BYTES).toBe(16 * 1024);
@@ -229,19 +230,6 @@ function keyBomb(bytes: number): string {
 }
 
 describe('per-route limits: a few KiB without a session, BODY_LIMIT_BYTES for content saves', () => {
-  let server: TestServer;
-  let space: ClientSpace;
-  let user: { token: string; userId: string };
-  let path: string;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    space = await createSpaceOverRest(server);
-    user = await loginOverRest(server, space, 'alice');
-    path = `/api/content/${encodeURIComponent(space.name)}/kanban`;
-  });
-  afterAll(() => server.close());
-
   it('a login announcing 1 MB → 413 {detail} at once, without the body being sent', async () => {
     const answer = await rawRequest(
       server,
@@ -289,18 +277,20 @@ describe('per-route limits: a few KiB without a session, BODY_LIMIT_BYTES for co
   });
 
   it('a content save of 1 MB without a session → 413; with one → 200', async () => {
+    // The board at `path` has versions of the tests above: this one saves the pinboard's first.
+    const notes = `/api/content/${encodeURIComponent(space.name)}/bulletin`;
     const envelope = await encryptJson({ blob: 'z'.repeat(750_000) }, space.key);
     const body = JSON.stringify({ encrypted_data: envelope, metadata: { version: 0 } });
     expect(Buffer.byteLength(body)).toBeGreaterThan(1_000_000);
-    const anonymous = await api(server, 'PUT', path, { rawBody: body });
+    const anonymous = await api(server, 'PUT', notes, { rawBody: body });
     expect(anonymous.status).toBe(413);
     expect(anonymous.body).toStrictEqual({ detail: expect.any(String) });
-    const forged = await api(server, 'PUT', path, { token: 'forged-token', rawBody: body });
+    const forged = await api(server, 'PUT', notes, { token: 'forged-token', rawBody: body });
     expect(forged.status).toBe(413);
-    const saved = await api(server, 'PUT', path, { token: user.token, rawBody: body });
+    const saved = await api(server, 'PUT', notes, { token: user.token, rawBody: body });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // A small body without a session is still answered as the contract says: 401.
-    const small = await api(server, 'PUT', path, {
+    const small = await api(server, 'PUT', notes, {
       rawBody: JSON.stringify({ encrypted_data: '{}', metadata: { version: 1 } }),
     });
     expect(small.status).toBe(401);

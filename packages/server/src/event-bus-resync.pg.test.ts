@@ -21,8 +21,8 @@ import {
   api,
   createSpaceOverRest,
   loginOverRest,
-  startInstances,
-  TcpProxy,
+  startInstancesBehindProxy,
+  type TcpProxy,
   testEventBuses,
   WsClient,
   wsUrlFor,
@@ -33,10 +33,6 @@ import {
 } from './testing.ts';
 
 const p = encodeURIComponent;
-/** Fast probing (LISTEN probes, broker pings), so that a lost connection is noticed quickly. */
-const PROBE = { intervalMs: 250, timeoutMs: 2000 };
-/** The port each bus's server listens on when its URL names none. */
-const DEFAULT_PORT = { notify: 5432, nats: 4222, redis: 6379 } as const;
 /** How long a resync may take to arrive after the connection is cut or back, in ms. */
 const RESYNC_WAIT_MS = 20_000;
 
@@ -104,17 +100,7 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
   const health = async (server: TestServer) => (await api(server, 'GET', '/api/health')).body;
 
   beforeAll(async () => {
-    const viaProxy = async (url: string) => {
-      proxy = TcpProxy.for(url, DEFAULT_PORT[bus]);
-      await proxy.open();
-      return proxy.urlFor(url);
-    };
-    instances = await startInstances(2, {
-      bus,
-      db: { listenProbeIntervalMs: PROBE.intervalMs, listenProbeTimeoutMs: PROBE.timeoutMs },
-      broker: { probeIntervalMs: PROBE.intervalMs, probeTimeoutMs: PROBE.timeoutMs },
-      ...(bus === 'notify' ? { firstDatabaseUrl: viaProxy } : { firstBrokerUrl: viaProxy }),
-    });
+    ({ instances, proxy } = await startInstancesBehindProxy(bus));
     A = instances.server(0);
     B = instances.server(1);
   });

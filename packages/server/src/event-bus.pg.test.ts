@@ -20,8 +20,8 @@ import {
   createSpaceOverRest,
   loginOverRest,
   sessionOn,
-  startInstances,
-  TcpProxy,
+  startInstancesBehindProxy,
+  type TcpProxy,
   testBrokerUrl,
   testEventBuses,
   WsClient,
@@ -32,10 +32,6 @@ import {
 } from './testing.ts';
 
 const p = encodeURIComponent;
-/** Fast probing (LISTEN probes, broker pings), so that a lost connection is noticed quickly. */
-const PROBE = { intervalMs: 250, timeoutMs: 2000 };
-/** The port each bus's server listens on when its URL names none. */
-const DEFAULT_PORT = { notify: 5432, nats: 4222, redis: 6379 } as const;
 
 describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
   let instances: Instances;
@@ -44,17 +40,7 @@ describe.each(testEventBuses())('instance A loses its %s connection', (bus) => {
   let B: TestServer;
 
   beforeAll(async () => {
-    const viaProxy = async (url: string) => {
-      proxy = TcpProxy.for(url, DEFAULT_PORT[bus]);
-      await proxy.open();
-      return proxy.urlFor(url);
-    };
-    instances = await startInstances(2, {
-      bus,
-      db: { listenProbeIntervalMs: PROBE.intervalMs, listenProbeTimeoutMs: PROBE.timeoutMs },
-      broker: { probeIntervalMs: PROBE.intervalMs, probeTimeoutMs: PROBE.timeoutMs },
-      ...(bus === 'notify' ? { firstDatabaseUrl: viaProxy } : { firstBrokerUrl: viaProxy }),
-    });
+    ({ instances, proxy } = await startInstancesBehindProxy(bus));
     A = instances.server(0);
     B = instances.server(1);
   });

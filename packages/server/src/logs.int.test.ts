@@ -19,16 +19,25 @@ import {
   type TestServer,
 } from './testing.ts';
 
+/** A test server logging at `logLevel`; its log lines as they are written. */
+async function startLoggingServer(
+  logLevel: 'trace' | 'info',
+): Promise<{ server: TestServer; lines: string[] }> {
+  const lines: string[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) =>
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
+  );
+  const server = await startTestServer({ config: { logLevel }, logStream: stream });
+  return { server, lines };
+}
+
 describe('log hygiene', () => {
   let server: TestServer;
-  const lines: string[] = [];
+  let lines: string[];
 
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) =>
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
-    );
-    server = await startTestServer({ config: { logLevel: 'trace' }, logStream: stream });
+    ({ server, lines } = await startLoggingServer('trace'));
   });
   afterAll(async () => {
     await server.close();
@@ -131,14 +140,10 @@ const MALFORMED_FRAMES = [
 
 describe('client mistakes on the WebSockets', () => {
   let server: TestServer;
-  const lines: string[] = [];
+  let lines: string[];
 
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) =>
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
-    );
-    server = await startTestServer({ config: { logLevel: 'info' }, logStream: stream });
+    ({ server, lines } = await startLoggingServer('info'));
   });
   afterAll(async () => {
     await server.close();

@@ -259,6 +259,36 @@ export async function startInstances(
   return instances;
 }
 
+/** Fast probing (LISTEN probes, broker pings), so that a lost connection is noticed quickly. */
+export const FAST_BUS_PROBE = { intervalMs: 250, timeoutMs: 2000 };
+/** The port each bus's server listens on when its URL names none. */
+const BUS_DEFAULT_PORT = { notify: 5432, nats: 4222, redis: 6379 } as const;
+
+/**
+ * Two instances on `bus` ({@link startInstances}) with {@link FAST_BUS_PROBE}, the first of which
+ * reaches the bus — the database for `notify`, else the broker — through `proxy`: cutting it is
+ * an outage for instance 0 alone.
+ */
+export async function startInstancesBehindProxy(
+  bus: TestEventBus,
+): Promise<{ instances: Instances; proxy: TcpProxy }> {
+  let proxy: TcpProxy | undefined;
+  const viaProxy = async (url: string) => {
+    proxy = TcpProxy.for(url, BUS_DEFAULT_PORT[bus]);
+    await proxy.open();
+    return proxy.urlFor(url);
+  };
+  const { intervalMs, timeoutMs } = FAST_BUS_PROBE;
+  const instances = await startInstances(2, {
+    bus,
+    db: { listenProbeIntervalMs: intervalMs, listenProbeTimeoutMs: timeoutMs },
+    broker: { probeIntervalMs: intervalMs, probeTimeoutMs: timeoutMs },
+    ...(bus === 'notify' ? { firstDatabaseUrl: viaProxy } : { firstBrokerUrl: viaProxy }),
+  });
+  if (!proxy) throw new Error('instance 0 did not connect through the proxy');
+  return { instances, proxy };
+}
+
 /** A closed TCP port on 127.0.0.1 (listened on once, then released): connecting is refused. */
 export async function closedPort(): Promise<number> {
   const server = createServer();

@@ -1,6 +1,6 @@
 /**
- * The history of a tool's content (issue 16), ciphertext only: every saved version's encrypted
- * operations (`tool_changes`, issue 15) and, every HISTORY_SNAPSHOT_EVERY_VERSIONS versions or on
+ * The history of a tool's content, ciphertext only: every saved version's encrypted
+ * operations (`tool_changes`) and, every HISTORY_SNAPSHOT_EVERY_VERSIONS versions or on
  * a replacement, the whole encrypted content (`tool_snapshots`). A kept version is rebuilt by
  * the client from the newest snapshot at or before it plus the changes after that snapshot; the
  * server hands out both and never reads either.
@@ -33,7 +33,7 @@ const ofTool = (table: typeof toolChanges | typeof toolSnapshots, ref: ToolRef) 
 const ofContent = (ref: ToolRef) =>
   and(eq(toolContents.spaceId, ref.spaceId), eq(toolContents.tool, ref.tool));
 
-/** One version in a `history.list` answer (issue 16). */
+/** One version in a `history.list` answer. */
 export interface HistoryEntry {
   version: number;
   kind: ToolChangeKind;
@@ -44,7 +44,7 @@ export interface HistoryEntry {
   size_bytes: number;
 }
 
-/** The answer of `history.list` (issue 16). */
+/** The answer of `history.list`. */
 export interface HistoryPage {
   /** Newest first. */
   versions: HistoryEntry[];
@@ -53,7 +53,7 @@ export interface HistoryPage {
   oldest_version: number;
 }
 
-/** One change in a `history.version` answer (issue 16). */
+/** One change in a `history.version` answer. */
 export interface HistoryChange {
   version: number;
   kind: ToolChangeKind;
@@ -63,7 +63,7 @@ export interface HistoryChange {
   modified_at: Date;
 }
 
-/** The answer of `history.version` (issue 16): what rebuilds `version`. */
+/** The answer of `history.version`: what rebuilds `version`. */
 export interface HistoryVersion {
   version: number;
   /** The newest snapshot at or before `version` (the content itself for the current version). */
@@ -93,6 +93,23 @@ export interface HistoryChangesPage {
 export const changeBytes = sql<number>`coalesce(octet_length(${toolChanges.operations}::text), 0)`;
 
 /**
+ * The columns of a byte-bounded page of changes, for a range ordered by version: each change,
+ * `running` (bytes of operations up to and including it), `position` (1 for the first) and
+ * `total` (how many the range holds). A page keeps the rows with `running` within its budget,
+ * and always the first.
+ */
+export const pagedChangeColumns = {
+  version: toolChanges.version,
+  kind: toolChanges.kind,
+  operations: toolChanges.operations,
+  modifiedBy: toolChanges.modifiedBy,
+  createdAt: toolChanges.createdAt,
+  running: sql<number>`sum(${changeBytes}) over (order by ${toolChanges.version})`.as('running'),
+  position: sql<number>`row_number() over (order by ${toolChanges.version})`.as('position'),
+  total: sql<number>`(count(*) over ())::int`.as('total'),
+};
+
+/**
  * The recorded changes of `ref` after version `after` up to `upTo`, ascending, cut after the
  * last one that keeps their operations within `budgetBytes` (the first change always comes).
  * `total` is how many changes the whole range holds: fewer than `upTo − after` means part of it
@@ -105,18 +122,7 @@ async function changesPage(
   budgetBytes: number,
 ): Promise<{ changes: HistoryChange[]; total: number }> {
   const ranged = tx
-    .select({
-      version: toolChanges.version,
-      kind: toolChanges.kind,
-      operations: toolChanges.operations,
-      modifiedBy: toolChanges.modifiedBy,
-      createdAt: toolChanges.createdAt,
-      running: sql<number>`sum(${changeBytes}) over (order by ${toolChanges.version})`.as(
-        'running',
-      ),
-      position: sql<number>`row_number() over (order by ${toolChanges.version})`.as('position'),
-      total: sql<number>`(count(*) over ())::int`.as('total'),
-    })
+    .select(pagedChangeColumns)
     .from(toolChanges)
     .where(
       and(
@@ -149,6 +155,19 @@ function nextAfter(changes: HistoryChange[], version: number): { next_after?: nu
   return last && last.version < version ? { next_after: last.version } : {};
 }
 
+/**
+ * The tool's current version, as `{ current }`.
+ * @throws TRPCError NOT_FOUND 'No content for this tool yet' when the tool has no content.
+ */
+async function currentVersion(tx: Queryable, ref: ToolRef): Promise<{ current: number }> {
+  const [head] = await tx
+    .select({ current: toolContents.version })
+    .from(toolContents)
+    .where(ofContent(ref));
+  if (!head) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+  return head;
+}
+
 /** Reads in one consistent view of the database: a save or prune meanwhile cannot mix in. */
 function readConsistently<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -167,11 +186,7 @@ export function listHistory(
   page: { before?: number | undefined; limit: number },
 ): Promise<HistoryPage> {
   return readConsistently(db, async (tx) => {
-    const [head] = await tx
-      .select({ current: toolContents.version })
-      .from(toolContents)
-      .where(ofContent(ref));
-    if (!head) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+    const head = await currentVersion(tx, ref);
     const [first] = await tx
       .select({ version: min(toolSnapshots.version) })
       .from(toolSnapshots)
@@ -303,11 +318,7 @@ export function readChanges(
   after: number,
 ): Promise<HistoryChangesPage> {
   return readConsistently(db, async (tx) => {
-    const [head] = await tx
-      .select({ current: toolContents.version })
-      .from(toolContents)
-      .where(ofContent(ref));
-    if (!head) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+    const head = await currentVersion(tx, ref);
     if (version > head.current) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: ERROR.versionAhead });
     }

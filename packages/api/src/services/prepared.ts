@@ -8,24 +8,12 @@ import { sessions, spaces, toolChanges, toolContents, users, type Database } fro
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm';
 
 import { CHANGES_PAGE_MAX_BYTES, CHANGES_SINCE_MAX_VERSIONS } from '../constants.ts';
-import { changeBytes } from './history.ts';
+import { pagedChangeColumns } from './history.ts';
 
 function prepareQueries(db: Database) {
-  // The changes after `since` (at most CHANGES_SINCE_MAX_VERSIONS of them), each with the bytes
-  // of operations up to and including it, its position and how many the range holds.
+  // The changes after `since` (at most CHANGES_SINCE_MAX_VERSIONS of them), paged by bytes.
   const ranged = db
-    .select({
-      version: toolChanges.version,
-      kind: toolChanges.kind,
-      operations: toolChanges.operations,
-      modifiedBy: toolChanges.modifiedBy,
-      createdAt: toolChanges.createdAt,
-      running: sql<number>`sum(${changeBytes}) over (order by ${toolChanges.version})`.as(
-        'running',
-      ),
-      position: sql<number>`row_number() over (order by ${toolChanges.version})`.as('position'),
-      total: sql<number>`(count(*) over ())::int`.as('total'),
-    })
+    .select(pagedChangeColumns)
     .from(toolChanges)
     .where(
       and(
