@@ -71,7 +71,7 @@ export default defineConfig({
     // One worker per core (vitest's default leaves one core idle: a single worker on 2 cores).
     maxWorkers: availableParallelism(),
     // Captures every test server's log lines and the secrets they saw, and fails the run when a
-    // log line holds one (issue 7: no token, verifier, key or ciphertext in any log line).
+    // log line holds one (a token, verifier, key or ciphertext).
     globalSetup: [
       'packages/server/src/log-audit.global-setup.ts',
       // One migrated PGlite image per run, which every in-memory test database starts from.

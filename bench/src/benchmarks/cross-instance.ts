@@ -1,8 +1,8 @@
 /**
- * cross-instance (issue 8 item 2, issue 18 item 2): live events between server instances of one
- * PostgreSQL database, once per event bus — PostgreSQL LISTEN/NOTIFY, NATS and Redis pub/sub
- * (EVENT_BUS_URL; the brokers at BENCH_NATS_URL / BENCH_REDIS_URL). Three instances A, B, C run
- * on each bus in turn, on the same database:
+ * cross-instance: live events between server instances of one PostgreSQL database, once per event
+ * bus — PostgreSQL LISTEN/NOTIFY, NATS and Redis pub/sub (EVENT_BUS_URL; the brokers at
+ * BENCH_NATS_URL / BENCH_REDIS_URL). Three instances A, B, C run on each bus in turn, on the same
+ * database:
  *
  * - latency: the fanout round with the writer on A and the raw WS readers on B (two instances'
  *   worth of travel; goal p99 ≤ 2× one instance) and spread over B and C (three instances; goal
@@ -36,9 +36,9 @@ import {
 const TOOL = 'kanban';
 const DOCUMENT_BYTES = 10 * 1024;
 const SAVE_TIMEOUT_MS = 30_000;
-/** p99 of the readers on B against one instance (issue 8). */
+/** p99 of the readers on B against one instance. */
 const TWO_INSTANCES_RATIO_GOAL = 2;
-/** p99 of the readers on B and C against one instance (issue 18). */
+/** p99 of the readers on B and C against one instance. */
 const THREE_INSTANCES_RATIO_GOAL = 1.5;
 /**
  * The documents each active space saves, two per connection: a PUT always finds one that no

@@ -1,11 +1,10 @@
 /**
- * fanout (issue 8 item 1): N sockets of one space — through the raw WebSocket and through tRPC
- * subscriptions — and a writer that saves M times; latency from the start of the save request
- * to the `content_update` on every socket. Bare baseline in the same run: the same UPDATE of the
- * same row with postgres.js, and one frame sent by a plain loop to the same number of `ws`
- * sockets. Goals: p50 ≤ 10 ms and p99 ≤ 50 ms at 1,000 sockets; ours/baseline ≤ 2. The raw
- * sockets connect as the web app does (its live channel since issue 18 item 4); tRPC's figure
- * stays measured for developers' typed clients.
+ * fanout: N sockets of one space — through the raw WebSocket and through tRPC subscriptions — and a
+ * writer that saves M times; latency from the start of the save request to the `content_update` on
+ * every socket. Bare baseline in the same run: the same UPDATE of the same row with postgres.js,
+ * and one frame sent by a plain loop to the same number of `ws` sockets. Goals: p50 ≤ 10 ms and
+ * p99 ≤ 50 ms at 1,000 sockets; ours/baseline ≤ 2. The raw sockets connect as the web app does
+ * (this is its live channel); tRPC's figure stays measured for developers' typed clients.
  */
 import { encryptJson } from '@cipherspace/crypto';
 
@@ -36,7 +35,7 @@ const P99_GOAL_MS = 50;
 const GOAL_SOCKETS = 1000;
 const RATIO_GOAL = 2;
 
-/** The raw WebSocket is the web app's live channel (issue 18 item 4); tRPC is for developers. */
+/** The raw WebSocket is the web app's live channel; tRPC is for developers. */
 const KIND_LABEL: Record<FanoutKind, string> = {
   raw: 'raw WS (the web app)',
   trpc: 'tRPC',

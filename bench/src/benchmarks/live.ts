@@ -1,6 +1,6 @@
 /**
- * live (issue 15, "Benchmarks"), in headless Chromium against the real server serving a
- * production build of the web app, on Kanban boards of 10, 1,000 and 5,000 cards:
+ * live, in headless Chromium against the real server serving a production build of the web app, on
+ * Kanban boards of 10, 1,000 and 5,000 cards:
  * - two members (alice = A, bob = B), each in a browser context of their own, on one board; A
  *   changes the first card's title through the UI (edit button, the Edit Issue dialog, type, Save);
  *   the time from A's click on Save until B's page has rendered the frame that shows the new
@@ -59,7 +59,7 @@ const SETTLE_MS = 300;
 
 interface Size {
   cards: number;
-  /** The first-render goal at this size (issue 15), if any. */
+  /** The first-render goal at this size, if any. */
   renderGoalMs?: number;
 }
 

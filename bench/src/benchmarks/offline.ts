@@ -1,6 +1,6 @@
 /**
- * offline (issue 17, Benchmarks), in headless Chromium with the app's service worker against the
- * real server serving a fresh build of the web app:
+ * offline, in headless Chromium with the app's service worker against the real server serving a
+ * fresh build of the web app:
  * - app start offline: after one online visit of a Kanban board of 1,000 cards (the service worker
  *   has cached the code, IndexedDB the board's ciphertext), the network is cut and the board's
  *   address is opened again; from that navigation to the frame that shows the cards

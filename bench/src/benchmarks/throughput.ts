@@ -1,8 +1,7 @@
 /**
- * throughput (issue 8 item 3): autocannon with 50 connections against `GET
- * /api/content/{space}/{tool}` and `PUT` with fresh versions, versus a bare Fastify route that
- * runs the same postgres.js query (no authentication, no validation, no tRPC), in the same run.
- * Goal: GET ≥ 60 % of the bare route.
+ * throughput: autocannon with 50 connections against `GET /api/content/{space}/{tool}` and `PUT`
+ * with fresh versions, versus a bare Fastify route that runs the same postgres.js query (no
+ * authentication, no validation, no tRPC), in the same run. Goal: GET ≥ 60 % of the bare route.
  */
 import { encryptJson } from '@cipherspace/crypto';
 

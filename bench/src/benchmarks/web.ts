@@ -1,6 +1,5 @@
 /**
- * web (issue 8 item 6), in headless Chromium against the real server serving a fresh build of
- * the web app:
+ * web, in headless Chromium against the real server serving a fresh build of the web app:
  * - the gzip size of every JS file the landing route loads (goal ≤ 150 KB; tools are lazy);
  * - the landing page's Largest Contentful Paint on loopback;
  * - the first render of a Kanban board with 1,000 cards: from the navigation to /tools/kanban to
@@ -34,7 +33,7 @@ import {
 
 const JS_GOAL_KB = 150;
 const KANBAN_GOAL_MS = 300;
-/** Web Vitals' "good" LCP; the issue sets no LCP goal of its own. */
+/** Web Vitals' "good" LCP; we set no LCP goal of our own. */
 const LCP_GOOD_MS = 2500;
 
 /** Records the LCP candidates of every document of the page (read with {@link readLcp}). */
@@ -144,7 +143,7 @@ export const web: Benchmark = {
             goal: {
               op: '<=',
               bound: LCP_GOOD_MS,
-              text: "≤ 2,500 ms (Web Vitals 'good'; no goal in the issue)",
+              text: "≤ 2,500 ms (Web Vitals 'good'; no goal of our own)",
             },
           },
           {

@@ -24,7 +24,7 @@ export interface Figure {
   name: string;
   value: number;
   unit: Unit;
-  /** The goal on `value` itself (issue 8), if any. */
+  /** The goal on `value` itself, if any. */
   goal?: Goal;
   /** The same figure measured in the same run without our stack (or the reference it is held to). */
   baseline?: { value: number; label: string };

@@ -1,5 +1,5 @@
 /**
- * Serialise a live event once per event, not once per subscriber (issue 18 item 4).
+ * Serialise a live event once per event, not once per subscriber.
  *
  * tRPC's WebSocket adapter runs, for every subscriber of every event, the router's transformer
  * (superjson walks the whole payload) and then `JSON.stringify` of the whole frame. With 1,000

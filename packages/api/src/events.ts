@@ -16,11 +16,10 @@ import type { DbNotifier } from '@cipherspace/db';
 export const EVENTS_CHANNEL = 'cipherspace_events';
 
 /**
- * content_update data (spec §3): which tool changed, to which version, by whom — plus, only
- * when the save carried encrypted operations (issue 15), what a receiver needs to apply the
- * change without loading the snapshot. A save without operations (a replacement, e.g. a
- * third-party PUT) and a deletion carry exactly the four spec fields: receivers load the
- * snapshot.
+ * content_update data (spec §3): which tool changed, to which version, by whom — plus, only when
+ * the save carried encrypted operations, what a receiver needs to apply the change without loading
+ * the snapshot. A save without operations (a replacement, e.g. a third-party PUT) and a deletion
+ * carry exactly the four spec fields: receivers load the snapshot.
  */
 export interface ContentUpdateData {
   tool: string;
@@ -49,10 +48,10 @@ export interface PresenceData {
 }
 
 /**
- * content_pending data (issue 15, not a spec §3 message): a member is saving a change made of
- * these encrypted operations on top of `base_version`. Receivers may show it at once and drop it
- * once a content_update brings the same operations, or when it never does. Only app clients that
- * ask for it receive it (`realtime.onEvent` with `pending: true`); the raw WebSocket never does.
+ * content_pending data (not a spec §3 message): a member is saving a change made of these encrypted
+ * operations on top of `base_version`. Receivers may show it at once and drop it once a
+ * content_update brings the same operations, or when it never does. Only app clients that ask for
+ * it receive it (`realtime.onEvent` with `pending: true`); the raw WebSocket never does.
  */
 export interface ContentPendingData {
   tool: string;

@@ -47,7 +47,7 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * Every procedure: a database that cannot be reached (outage, restart; see `isDatabaseUnavailable`)
  * ends in SERVICE_UNAVAILABLE (HTTP 503) 'The service is temporarily unavailable…' instead of
- * INTERNAL_SERVER_ERROR (issue 7 item 2).
+ * INTERNAL_SERVER_ERROR.
  */
 /**
  * Open subscriptions per context. A tRPC WebSocket builds one context for all the calls of its

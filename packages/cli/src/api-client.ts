@@ -91,12 +91,12 @@ export const toolListSchema = z.object({
 });
 export type ToolList = z.infer<typeof toolListSchema>;
 
-/** A version's kind in the history (issue 16): saved as operations, or as a whole new content. */
+/** A version's kind in the history: saved as operations, or as a whole new content. */
 const changeKindSchema = z.enum(['operations', 'replacement']);
 /** A UTC (or offset) ISO 8601 time, as the history paths send `modified_at`. */
 const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
-/** One kept version in GET /api/content/{space}/{tool}/history (issue 16). */
+/** One kept version in GET /api/content/{space}/{tool}/history. */
 export const historyEntrySchema = z.looseObject({
   version: z.number().int().min(1),
   kind: changeKindSchema,
@@ -106,8 +106,8 @@ export const historyEntrySchema = z.looseObject({
 });
 
 /**
- * GET /api/content/{space}/{tool}/history?before=&limit= (issue 16): a page of kept versions,
- * newest first; every version from `oldest_version` to `current_version` can be rebuilt.
+ * GET /api/content/{space}/{tool}/history?before=&limit=: a page of kept versions, newest first;
+ * every version from `oldest_version` to `current_version` can be rebuilt.
  */
 export const historyPageSchema = z.object({
   versions: z.array(historyEntrySchema),
@@ -126,8 +126,8 @@ export const historyChangeSchema = z.looseObject({
 });
 
 /**
- * GET /api/content/{space}/{tool}/history/{version}?from= (issue 16): the newest kept snapshot
- * at or before `version` (or `from`) and the changes after it up to `version`, ascending.
+ * GET /api/content/{space}/{tool}/history/{version}?from=: the newest kept snapshot at or before
+ * `version` (or `from`) and the changes after it up to `version`, ascending.
  */
 export const historyVersionSchema = z.object({
   version: z.number().int().min(1),
@@ -176,9 +176,9 @@ export interface ApiClient {
   getContent(space: string, tool: string): Promise<ContentRecord | null>;
   /**
    * PUT /api/content/{space}/{tool} with `metadata.version` = the version the save is based on
-   * (0 = none yet) and, optionally, the encrypted `operations` (op1 envelopes, issue 15) that
-   * turned that version into this content. ApiError 409 when someone saved first, 422 when the
-   * server refuses an argument (e.g. an operation envelope longer than it accepts).
+   * (0 = none yet) and, optionally, the encrypted `operations` (op1 envelopes) that turned that
+   * version into this content. ApiError 409 when someone saved first, 422 when the server refuses
+   * an argument (e.g. an operation envelope longer than it accepts).
    */
   saveContent(
     space: string,
@@ -188,8 +188,8 @@ export interface ApiClient {
     operations?: readonly string[],
   ): Promise<SavedRecord>;
   /**
-   * GET /api/content/{space}/{tool}/history (issue 16): `limit` (1–100) kept versions newest
-   * first, below `before` when given. ApiError 404 when the tool has no content.
+   * GET /api/content/{space}/{tool}/history: `limit` (1–100) kept versions newest first, below
+   * `before` when given. ApiError 404 when the tool has no content.
    */
   history(
     space: string,
@@ -197,9 +197,9 @@ export interface ApiClient {
     page: { before?: number | undefined; limit: number },
   ): Promise<HistoryPage>;
   /**
-   * GET /api/content/{space}/{tool}/history/{version} (issue 16), from the newest snapshot at or
-   * before `from` when given. ApiError 404 when the tool has no content or the version is not
-   * kept, 400 when `version` is newer than the current version.
+   * GET /api/content/{space}/{tool}/history/{version}, from the newest snapshot at or before `from`
+   * when given. ApiError 404 when the tool has no content or the version is not kept, 400 when
+   * `version` is newer than the current version.
    */
   historyVersion(
     space: string,

@@ -1,7 +1,7 @@
 /**
- * `cipherspace restore-version` (issue 16 item 7): makes an earlier version of a tool the
- * current content again — as a NEW version on top of the current one, exactly as the web app's
- * "Restore this version" does, so every member sees it live and it stays in the history:
+ * `cipherspace restore-version`: makes an earlier version of a tool the current content again — as
+ * a NEW version on top of the current one, exactly as the web app's "Restore this version" does, so
+ * every member sees it live and it stays in the history:
  *
  * 1. version N is rebuilt here from the kept history (`loadTimeline`, see ./history.ts);
  * 2. the current content is fetched and decrypted; `patchBetween(current, N)` of the tool's

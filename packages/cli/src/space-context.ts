@@ -66,7 +66,7 @@ export async function decryptTool(
   }
 }
 
-/** {@link HistoryCodec} of one tool plus the operation envelope for saving (issue 15). */
+/** {@link HistoryCodec} of one tool plus the operation envelope for saving. */
 export interface ToolCodec extends HistoryCodec {
   /** An operation (`@cipherspace/tools` wire format) → its op1 envelope under the operations key. */
   encryptOperation(operation: unknown): Promise<string>;

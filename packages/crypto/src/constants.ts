@@ -186,7 +186,7 @@ export const OPERATION_ENVELOPE_VERSION = 'op1';
 export const OPERATION_ENVELOPE_FIELDS = ['v', 'data', 'iv', 'salt'] as const;
 
 /**
- * Longest op1 operation envelope a server accepts, in characters (issue 15): an operation
+ * Longest op1 operation envelope a server accepts, in characters: an operation
  * describes one change (a card, a note, a vote), not a document. A client with a longer one (an
  * undo or restore of a large change) saves the snapshot alone, as a replacement.
  */

@@ -1,7 +1,7 @@
 /**
- * Pre-derived content keys (issue 15): the content envelope keeps spec §9 exactly (PBKDF2, fresh
- * 32-byte salt per encryption), but the sender derives the next (salt, key) pair ahead of time, so
- * a save does not wait for a PBKDF2. README "Key pool".
+ * Pre-derived content keys: the content envelope keeps spec §9 exactly (PBKDF2, fresh 32-byte salt
+ * per encryption), but the sender derives the next (salt, key) pair ahead of time, so a save does
+ * not wait for a PBKDF2. README "Key pool".
  */
 import { IV_BYTES, SALT_BYTES } from './constants.ts';
 import { assertSpaceKey, formatEnvelope, jsonText, sealJsonText } from './envelope.ts';

@@ -1,8 +1,8 @@
 /**
- * Name rules a browser checks before sending and the server enforces (issue 18 item 5, "names
- * nobody can impersonate"): no invisible or formatting characters, letters of one script (Unicode
- * UTS #39 "highly restrictive"). Pure functions on the Unicode data of the JavaScript runtime's
- * regular expressions. Whether a name clashes with a taken one is the server's business
+ * Name rules a browser checks before sending and the server enforces, so that nobody can
+ * impersonate a name: no invisible or formatting characters, letters of one script (Unicode UTS #39
+ * "highly restrictive"). Pure functions on the Unicode data of the JavaScript runtime's regular
+ * expressions. Whether a name clashes with a taken one is the server's business
  * (packages/api/src/services/names.ts: key and confusable skeleton).
  */
 
@@ -79,7 +79,8 @@ const ALLOWED_SCRIPT_SETS = [
 
 /**
  * Whether `name` holds a character that shows nothing or steers layout (see INVISIBLE above),
- * other than inside an emoji (see EMOJI_JOINER): a new space name or username with one is refused. Spec §5 Space name, Login/register (issue 18).
+ * other than inside an emoji (see EMOJI_JOINER): a new space name or username with one is refused.
+ * Spec §5 Space name, Login/register.
  */
 export function hasInvisibleCharacters(name: string): boolean {
   return INVISIBLE.test(name.replace(EMOJI_JOINER, '').replace(EMOJI_PRESENTATION, ''));

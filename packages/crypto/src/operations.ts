@@ -1,5 +1,5 @@
 /**
- * The operations channel (issue 15): an operations key derived once per space and session, and the
+ * The operations channel: an operations key derived once per space and session, and the
  * operation envelope `op1`, which receivers open with one HKDF-SHA-256 and one AES-256-GCM — no
  * PBKDF2. The spec (§9 Encryption) covers content snapshots only; this is an addition with the same
  * primitives. Formats byte for byte: ../README.md "Operations key" and "Operation envelope".

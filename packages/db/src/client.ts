@@ -1,5 +1,5 @@
 /**
- * `createDb()`: the one way the server opens its database (spec: issue "Server core" §3).
+ * `createDb()`: the one way the server opens its database.
  *
  * - With a `databaseUrl` it connects to PostgreSQL through postgres.js (a pool of `poolSize`
  *   connections) and can LISTEN/NOTIFY across server instances.

@@ -1,6 +1,6 @@
 /**
- * A PostgreSQL LISTEN that survives database outages (issue 7 item 2: "the server reconnects by
- * itself (pool and LISTEN connection)").
+ * A PostgreSQL LISTEN that survives database outages: the server reconnects by itself, its pool
+ * and its LISTEN connection alike.
  *
  * postgres.js re-issues LISTEN when its listening connection closes, but gives up for good when
  * the database refuses connections at that moment (a restart), and a half-open TCP connection is

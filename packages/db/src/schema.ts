@@ -1,7 +1,7 @@
 /**
- * The whole database schema (spec §3 entities): spaces, their users, sessions, the encrypted
- * tool contents, the log of their changes (issue 15) and the snapshots that rebuild their past
- * versions (issue 16). Relations sit beside the tables; inferred row types are exported.
+ * The whole database schema (spec §3 entities): spaces, their users, sessions, the encrypted tool
+ * contents, the log of their changes and the snapshots that rebuild their past versions. Relations
+ * sit beside the tables; inferred row types are exported.
  *
  * Nothing in here is plaintext tool data: `encryptedData` is the client's envelope string
  * (`{data, iv, salt}`, spec §9), stored and returned byte-exact; the change log holds only
@@ -28,7 +28,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 /**
  * A shared space (spec §3 Space). `lastLoginAt` drives the inactive-space retention job.
  *
- * Names nobody can impersonate (issue 18 item 5; the rules are packages/api/src/services/names.ts):
+ * Names nobody can impersonate (the rules are packages/api/src/services/names.ts):
  * `nameKey` is the name as compared (one name however it is cased or spaced), `nameSkeleton` what
  * it looks like (UTS #39), `nameKeysVersion` the version of the rules that computed them — null
  * for a row written before migration 0003 or by an older instance; the api fills them in before
@@ -138,23 +138,22 @@ export const toolContents = pgTable(
   (t) => [uniqueIndex('tool_contents_space_tool_key').on(t.spaceId, t.tool)],
 );
 
-/** The kinds of a {@link toolChanges} row, as stored in `tool_changes.kind` (issue 15). */
+/** The kinds of a {@link toolChanges} row, as stored in `tool_changes.kind`. */
 export const TOOL_CHANGE_KINDS = ['operations', 'replacement'] as const;
 /**
- * How a save changed a tool's content (issue 15): `operations` — the saver sent the encrypted
- * operations that turn the previous version into this one; `replacement` — a whole new
- * snapshot without operations (a third-party PUT, spec §7): receivers load the snapshot.
+ * How a save changed a tool's content: `operations` — the saver sent the encrypted operations that
+ * turn the previous version into this one; `replacement` — a whole new snapshot without operations
+ * (a third-party PUT, spec §7): receivers load the snapshot.
  */
 export type ToolChangeKind = (typeof TOOL_CHANGE_KINDS)[number];
 
 /**
- * The change log of a tool's content (issue 15): one row per saved version, written in the same
- * transaction as the snapshot in `tool_contents`. `version` is the version the save produced;
- * `operations` the encrypted operation envelopes (JSON strings, never plaintext) for kind
- * `operations`, null for a `replacement`. Rows stay when the tool's content is deleted (the next
- * save continues the numbering), and go with the space or when the history retention job prunes
- * them. The unique index (space_id, tool, version) serves every
- * lookup: "changes since v" is `version > v` on it.
+ * The change log of a tool's content: one row per saved version, written in the same transaction as
+ * the snapshot in `tool_contents`. `version` is the version the save produced; `operations` the
+ * encrypted operation envelopes (JSON strings, never plaintext) for kind `operations`, null for a
+ * `replacement`. Rows stay when the tool's content is deleted (the next save continues the
+ * numbering), and go with the space or when the history retention job prunes them. The unique index
+ * (space_id, tool, version) serves every lookup: "changes since v" is `version > v` on it.
  */
 export const toolChanges = pgTable(
   'tool_changes',
@@ -179,13 +178,13 @@ export const toolChanges = pgTable(
 );
 
 /**
- * Past versions of a tool's content kept whole (issue 16): the encrypted envelope a save stored,
- * byte-exact, written in the save's transaction when the save was a replacement, when the tool
- * had no snapshot yet, or every HISTORY_SNAPSHOT_EVERY_VERSIONS versions (packages/api). A kept
- * version is rebuilt from the newest snapshot at or before it plus the {@link toolChanges} after
- * that snapshot. Rows stay when the tool's content is deleted; they go with the space (cascade)
- * or when the history retention job prunes versions nobody may ask for any more. The unique index
- * (space_id, tool, version) serves every lookup ("newest snapshot ≤ v" is a backward scan).
+ * Past versions of a tool's content kept whole: the encrypted envelope a save stored, byte-exact,
+ * written in the save's transaction when the save was a replacement, when the tool had no snapshot
+ * yet, or every HISTORY_SNAPSHOT_EVERY_VERSIONS versions (packages/api). A kept version is rebuilt
+ * from the newest snapshot at or before it plus the {@link toolChanges} after that snapshot. Rows
+ * stay when the tool's content is deleted; they go with the space (cascade) or when the history
+ * retention job prunes versions nobody may ask for any more. The unique index (space_id, tool,
+ * version) serves every lookup ("newest snapshot ≤ v" is a backward scan).
  */
 export const toolSnapshots = pgTable(
   'tool_snapshots',
@@ -201,17 +200,16 @@ export const toolSnapshots = pgTable(
 );
 
 /**
- * The saves a tool answered recently, by the save id their client sent (issue 18 item 3,
- * exactly-once saves): written in the same transaction as the save, so a retry of a save whose
- * answer was lost finds it and is answered with the original result (`contentId`, `version`,
- * `contentMetadata` — what `content.save` returned) instead of a phantom 409. `saveId` is the
- * client's id (1–SAVE_ID_MAX_CHARS characters, packages/api), unique per space, tool and member
- * (`userId`): another member's equal id is another save. `bodySha256` is the hex SHA-256 of the
- * save's canonical body (encrypted_data, metadata, operations): a retry must send the same body.
- * `userId` has no foreign key: the row lives at most SAVE_ID_RETENTION_MS and names no one else.
- * Rows go after SAVE_ID_RETENTION_MS (the session cleanup job) or with the space; deleting a
- * tool's content keeps them, so a late retry of a save from before the deletion does not
- * recreate it.
+ * The saves a tool answered recently, by the save id their client sent (exactly-once saves):
+ * written in the same transaction as the save, so a retry of a save whose answer was lost finds it
+ * and is answered with the original result (`contentId`, `version`, `contentMetadata` — what
+ * `content.save` returned) instead of a phantom 409. `saveId` is the client's id
+ * (1–SAVE_ID_MAX_CHARS characters, packages/api), unique per space, tool and member (`userId`):
+ * another member's equal id is another save. `bodySha256` is the hex SHA-256 of the save's
+ * canonical body (encrypted_data, metadata, operations): a retry must send the same body. `userId`
+ * has no foreign key: the row lives at most SAVE_ID_RETENTION_MS and names no one else. Rows go
+ * after SAVE_ID_RETENTION_MS (the session cleanup job) or with the space; deleting a tool's content
+ * keeps them, so a late retry of a save from before the deletion does not recreate it.
  */
 export const toolSaves = pgTable(
   'tool_saves',
@@ -255,17 +253,17 @@ export const toolContentsRelations = relations(toolContents, ({ one }) => ({
   space: one(spaces, { fields: [toolContents.spaceId], references: [spaces.id] }),
 }));
 
-/** A change belongs to one space (issue 15). */
+/** A change belongs to one space. */
 export const toolChangesRelations = relations(toolChanges, ({ one }) => ({
   space: one(spaces, { fields: [toolChanges.spaceId], references: [spaces.id] }),
 }));
 
-/** A remembered save belongs to one space (issue 18). */
+/** A remembered save belongs to one space. */
 export const toolSavesRelations = relations(toolSaves, ({ one }) => ({
   space: one(spaces, { fields: [toolSaves.spaceId], references: [spaces.id] }),
 }));
 
-/** A snapshot belongs to one space (issue 16). */
+/** A snapshot belongs to one space. */
 export const toolSnapshotsRelations = relations(toolSnapshots, ({ one }) => ({
   space: one(spaces, { fields: [toolSnapshots.spaceId], references: [spaces.id] }),
 }));
@@ -274,9 +272,9 @@ export type Space = typeof spaces.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type ToolContent = typeof toolContents.$inferSelect;
-/** One row of the change log (issue 15); see {@link toolChanges}. */
+/** One row of the change log; see {@link toolChanges}. */
 export type ToolChange = typeof toolChanges.$inferSelect;
-/** One kept snapshot of a tool's content (issue 16); see {@link toolSnapshots}. */
+/** One kept snapshot of a tool's content; see {@link toolSnapshots}. */
 export type ToolSnapshot = typeof toolSnapshots.$inferSelect;
-/** One remembered save (issue 18); see {@link toolSaves}. */
+/** One remembered save; see {@link toolSaves}. */
 export type ToolSave = typeof toolSaves.$inferSelect;

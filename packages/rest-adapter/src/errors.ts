@@ -1,5 +1,5 @@
 /**
- * Errors → HTTP (spec §7; issue "Server core" §5). Every error body is `{"detail": "..."}`.
+ * Errors → HTTP (spec §7). Every error body is `{"detail": "..."}`.
  *
  * | cause                                  | status |
  * |----------------------------------------|--------|

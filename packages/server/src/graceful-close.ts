@@ -1,9 +1,9 @@
 /**
- * Graceful shutdown of HTTP traffic (issue 2 item 6, "graceful shutdown on SIGTERM"): once
- * `app.close()` begins, every response closes its connection (so a keep-alive connection that
- * was busy when the shutdown began does not hold the close up), and a request that arrives
- * after that point is answered `503 {detail}` with `Retry-After` instead of Fastify's own
- * 503 body. Requests received before the close are answered as usual.
+ * Graceful shutdown of HTTP traffic on SIGTERM: once `app.close()` begins, every response closes
+ * its connection (so a keep-alive connection that was busy when the shutdown began does not hold
+ * the close up), and a request that arrives after that point is answered `503 {detail}` with
+ * `Retry-After` instead of Fastify's own 503 body. Requests received before the close are answered
+ * as usual.
  */
 import type { FastifyInstance } from 'fastify';
 

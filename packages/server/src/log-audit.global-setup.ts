@@ -1,8 +1,8 @@
 /**
- * vitest global setup of the whole workspace run (root vitest.config.ts): turns log capture on
- * for every test server (log-capture.ts) and, after the last test file, audits all captured
- * log lines for all captured secrets (log-audit.ts) — issue 7 "a grep of the server logs after
- * the whole suite finds no token or verifier".
+ * vitest global setup of the whole workspace run (root vitest.config.ts): turns log capture on for
+ * every test server (log-capture.ts) and, after the last test file, audits all captured log lines
+ * for all captured secrets (log-audit.ts): a grep of the server logs after the whole suite must
+ * find no token or verifier.
  *
  * - `TEST_LOG_DIR` unset: logs go to a fresh temporary directory, removed after a clean audit.
  * - `TEST_LOG_DIR=<dir>`: logs go to a new `run-…` directory inside it and are kept.

@@ -1,8 +1,8 @@
 /**
- * The log audit (issue 7 item 7 and its test "a grep of the server logs after the whole suite finds
- * no token or verifier"): every log line written by every test server of a run (log-capture.ts)
- * is searched for every secret any of them saw — issued bearer tokens, verifiers, envelopes and
- * their ciphertext, CSRF tokens, space keys.
+ * The log audit (a grep of the server logs after the whole suite finds no token or verifier): every
+ * log line written by every test server of a run (log-capture.ts) is searched for every secret any
+ * of them saw — issued bearer tokens, verifiers, envelopes and their ciphertext, CSRF tokens, space
+ * keys.
  *
  * Searching tens of thousands of secrets in megabytes of logs one `includes` at a time would take
  * minutes, so secrets made of base64/base32 characters (all but space keys and whole envelopes)

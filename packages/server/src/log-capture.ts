@@ -1,7 +1,7 @@
 /**
- * Log capture for the log audit (issue 7 item 7: "No token, verifier, key or ciphertext in any log
- * line"; log-audit.ts). Test support only: `startTestServer` (testing.ts) uses it when
- * `TEST_LOG_DIR` names a directory — the root vitest global setup sets it for every run.
+ * Log capture for the log audit (no token, verifier, key or ciphertext in any log line;
+ * log-audit.ts). Test support only: `startTestServer` (testing.ts) uses it when `TEST_LOG_DIR`
+ * names a directory — the root vitest global setup sets it for every run.
  *
  * Per test server it writes two files into that directory:
  * - `<id>.log`: every log line of the server (pino JSON, one per line), at `trace` unless the

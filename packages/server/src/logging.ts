@@ -57,8 +57,8 @@ export interface SerializedError {
  * Logs an error as its type, message, stack, code and causes — and nothing else, with the bound
  * values of a failed query cut out: Drizzle's message "Failed query: …\nparams: …" (and its own
  * `params`, and PostgreSQL's `detail`/`where`) hold the ciphertext, metadata and ids of the
- * statement, which the log audit found in the logs of a failed save (issue 7 item 7). A thrown
- * non-error is logged as its text.
+ * statement, which the log audit found in the logs of a failed save. A thrown non-error is logged
+ * as its text.
  */
 export function serializeError(error: Error, depth = 0): SerializedError {
   // pino hands over whatever was logged as `err`, whatever its type says.

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (issue 7 item 4, issue 18 item 4), as `helmet` makes them.
+ * Security headers on every answer, as `helmet` makes them.
  *
  * The Content-Security-Policy (exactly these directives, no helmet defaults mixed in):
  * - `default-src 'self'`; `script-src 'self'` — no inline script, no eval;
@@ -8,9 +8,9 @@
  *   on the page's own host);
  * - `img-src 'self' data:`;
  * - `frame-src` the diagram editor only: `'self'` for the bundled draw.io at /diagram-editor/
- *   (DIAGRAM_EDITOR_URL unset, issue 17 item 1), else the configured editor's origin (spec §7
- *   Notes). With `'self'` the editor frame can only ever show our own server's documents, which
- *   is what lets the web app post a drawing to its opaque origin (see diagram-editor.ts);
+ *   (DIAGRAM_EDITOR_URL unset), else the configured editor's origin (spec §7 Notes). With `'self'`
+ *   the editor frame can only ever show our own server's documents, which is what lets the web app
+ *   post a drawing to its opaque origin (see diagram-editor.ts);
  * - `frame-ancestors 'none'` (and `X-Frame-Options: DENY`), `object-src 'none'`,
  *   `base-uri 'self'`, `form-action 'self'`.
  *

@@ -1,8 +1,8 @@
 /**
- * Where the throttle counts with REDIS_URL (issue 18 item 1): a `@fastify/rate-limit` store that
- * keeps every counter in Redis (the library's own RedisStore, through `ioredis`), so all
- * instances share one budget per window and a restart keeps it — and that counts in this
- * instance's memory (the library's LocalStore) whenever Redis does not answer.
+ * Where the throttle counts with REDIS_URL: a `@fastify/rate-limit` store that keeps every counter
+ * in Redis (the library's own RedisStore, through `ioredis`), so all instances share one budget per
+ * window and a restart keeps it — and that counts in this instance's memory (the library's
+ * LocalStore) whenever Redis does not answer.
  *
  * A dead Redis fails fast instead of stalling logins: no offline queue (a command while
  * disconnected is refused at once), no retry of a command cut off by a disconnect, at most

@@ -1,6 +1,6 @@
 /**
- * Brute-force throttling (issue 7 item 3) with `@fastify/rate-limit`'s manual limiters
- * (`app.createRateLimit`, the library's documented way to limit tRPC).
+ * Brute-force throttling with `@fastify/rate-limit`'s manual limiters (`app.createRateLimit`, the
+ * library's documented way to limit tRPC).
  *
  * What counts as an attempt, whichever way it arrives (REST, tRPC over HTTP, tRPC over the
  * WebSocket):

@@ -1,12 +1,12 @@
 /**
- * The web app's entry document as the server sends it (spec §7 Notes, issue 17 item 1: the
- * diagram editor is the bundled draw.io this server serves at /diagram-editor/, unless
- * DIAGRAM_EDITOR_URL names an external one). The browser must learn which without inline
- * script — the Content-Security-Policy forbids it — so `index.html` carries a placeholder
- * `<meta name="cipherspace-diagram-editor" content="">` that is filled here, once at start-up,
- * with the HTML-attribute-escaped external URL, or the bundled editor's path with its build
- * (which lets the browser keep the editor's document: diagram-editor.ts). The web
- * app reads it in `packages/web/src/tools/diagrams/editor-url.ts`.
+ * The web app's entry document as the server sends it (spec §7 Notes; the diagram editor is the
+ * bundled draw.io this server serves at /diagram-editor/, unless DIAGRAM_EDITOR_URL names an
+ * external one). The browser must learn which without inline script — the Content-Security-Policy
+ * forbids it — so `index.html` carries a placeholder
+ * `<meta name="cipherspace-diagram-editor" content="">` that is filled here, once at start-up, with
+ * the HTML-attribute-escaped external URL, or the bundled editor's path with its build (which lets
+ * the browser keep the editor's document: diagram-editor.ts). The web app reads it in
+ * `packages/web/src/tools/diagrams/editor-url.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,12 +95,12 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
 }
 
 /**
- * The entry document for each screen's route (issue 15, first render): `indexHtml` with that
- * screen's code files as modulepreload links, from the build's `screen-preloads.json` in
- * `distDir` (route → files, e.g. `/tools/kanban` → the app's and the Kanban screen's chunks), so
- * a page opened by its address fetches its screen's code along with the app's rather than after
- * it. An older build without the file gives an empty map (every route gets `indexHtml`); a file
- * that is not such a map throws (a broken build, found at start-up).
+ * The entry document for each screen's route (for a fast first render): `indexHtml` with that
+ * screen's code files as modulepreload links, from the build's `screen-preloads.json` in `distDir`
+ * (route → files, e.g. `/tools/kanban` → the app's and the Kanban screen's chunks), so a page
+ * opened by its address fetches its screen's code along with the app's rather than after it. An
+ * older build without the file gives an empty map (every route gets `indexHtml`); a file that is
+ * not such a map throws (a broken build, found at start-up).
  */
 export function screenIndexes(distDir: string, indexHtml: string): ReadonlyMap<string, string> {
   const path = join(distDir, SCREEN_PRELOADS_FILE);

@@ -1,13 +1,12 @@
 /**
- * A tool's version history as a member reads it (issue 16 items 3 and 4), for every client (the
- * web app's history panel, the CLI's `history` and `restore-version`): the server keeps only
- * ciphertext — each version's encrypted operations and, now and then, an encrypted snapshot
- * (`history.list`, `history.version`; REST `GET /api/content/{space}/{tool}/history[/{version}]`)
- * — and {@link loadTimeline} rebuilds every version of one page of it on the client: it opens
- * the snapshot before the page, applies each version's operations with the tool's own pure
- * functions and describes each operation as an activity log entry (spec §3) from the content
- * before and after it. Decryption is the caller's ({@link HistoryCodec}, with the space key):
- * this package never sees a key.
+ * A tool's version history as a member reads it, for every client (the web app's history panel, the
+ * CLI's `history` and `restore-version`): the server keeps only ciphertext — each version's
+ * encrypted operations and, now and then, an encrypted snapshot (`history.list`, `history.version`;
+ * REST `GET /api/content/{space}/{tool}/history[/{version}]`) — and {@link loadTimeline} rebuilds
+ * every version of one page of it on the client: it opens the snapshot before the page, applies
+ * each version's operations with the tool's own pure functions and describes each operation as an
+ * activity log entry (spec §3) from the content before and after it. Decryption is the caller's
+ * ({@link HistoryCodec}, with the space key): this package never sees a key.
  */
 import { activityOf } from './activity.ts';
 import type { ActivityLogEntry } from './activity-log.ts';

@@ -1,6 +1,6 @@
 /**
  * The checks every tool's inverse property test (`./<tool>/inverse.property.test.ts`) makes of
- * ToolDefinition.inverse and patchBetween (./tool.ts, ./patch.ts; issue 16 undo/redo): for any
+ * ToolDefinition.inverse and patchBetween (./tool.ts, ./patch.ts; undo/redo): for any
  * operation a tool's rules accept, the `patch` its inverse gives, sent over the wire like any
  * operation, turns the content back exactly; the forward patch redoes it.
  */
@@ -60,7 +60,7 @@ export interface RandomInverses<C, Op> {
 }
 
 /**
- * The property (issue 16): along random sequences of operations made against the current
+ * The property: along random sequences of operations made against the current
  * content, every accepted operation's inverse restores the content before it exactly, over the
  * wire ({@link expectInverseRestores}), and so does the inverse of an undo (the redo), which the
  * sequence sometimes applies. Content reached by the sequence is random content of the tool. Throws fast-check's report with the shrunk counterexample.

@@ -1,9 +1,9 @@
 /**
- * Keyed JSON patches between two contents of one tool (issue 16: undo/redo and "restore this
- * version"; spec §4 Tool content). {@link diffContent} gives the changes that turn one content
- * into another, {@link applyPatch} applies them, and the generic operation `patch`
- * ({@link PatchOperation}, handled once in ./tool.ts) carries them over the wire like any named
- * operation, so the inverse of every operation of every tool is one definition.
+ * Keyed JSON patches between two contents of one tool (for undo/redo and "restore this version";
+ * spec §4 Tool content). {@link diffContent} gives the changes that turn one content into another,
+ * {@link applyPatch} applies them, and the generic operation `patch` ({@link PatchOperation},
+ * handled once in ./tool.ts) carries them over the wire like any named operation, so the inverse of
+ * every operation of every tool is one definition.
  *
  * A change names what it touches by a {@link PatchPath}: object fields by name, and the elements
  * of a *keyed array* (every element an object with a string `id`, no id twice) by `{id}`, never

@@ -9,10 +9,10 @@ export const CONTENT_LANGUAGES = ['en', 'de'] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
 /**
- * Injected sources of time and identity, so operations stay pure and replayable: `now()` returns
- * an ISO 8601 timestamp, `newId()` a fresh unique id. `language` is the language of the member
- * who creates a tool's default content — its titles, phase names and welcome texts are written in
- * it (issue 19 item 4); absent: English. Operations never read it.
+ * Injected sources of time and identity, so operations stay pure and replayable: `now()` returns an
+ * ISO 8601 timestamp, `newId()` a fresh unique id. `language` is the language of the member who
+ * creates a tool's default content — its titles, phase names and welcome texts are written in it;
+ * absent: English. Operations never read it.
  */
 export interface DomainContext {
   now: () => string;

@@ -1,10 +1,9 @@
 /**
- * history: the kept versions of a tool's content (issue 16), for members of the space exactly
- * like `content` (401 UNAUTHORIZED without a valid token, 403 FORBIDDEN for another space's
- * token). The server hands out ciphertext only — snapshots and encrypted operations — and the
- * client rebuilds a version by decrypting the snapshot and applying the operations after it.
- * Which versions are kept: HISTORY_SNAPSHOT_EVERY_VERSIONS, and the retention job
- * (services/history-retention.ts).
+ * history: the kept versions of a tool's content, for members of the space exactly like `content`
+ * (401 UNAUTHORIZED without a valid token, 403 FORBIDDEN for another space's token). The server
+ * hands out ciphertext only — snapshots and encrypted operations — and the client rebuilds a
+ * version by decrypting the snapshot and applying the operations after it. Which versions are kept:
+ * HISTORY_SNAPSHOT_EVERY_VERSIONS, and the retention job (services/history-retention.ts).
  */
 import { z } from 'zod';
 

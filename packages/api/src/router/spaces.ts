@@ -25,12 +25,12 @@ import { spaceView } from '../views.ts';
 
 export const spacesRouter = router({
   /**
-   * Creates a space. Input: space_name (spec §5; one script, nothing invisible — issue 18),
-   * encrypted_space_name (verifier), force_user_passwords (default true),
-   * allow_self_registration (default false). Returns the space. 409 CONFLICT 'A space with this
-   * name already exists' when a space has the same name ignoring case, compatibility forms and
-   * spacing (services/names.ts `nameKey`), 'A space with a name that looks the same already
-   * exists' when one looks the same (UTS #39 skeleton).
+   * Creates a space. Input: space_name (spec §5; one script, nothing invisible),
+   * encrypted_space_name (verifier), force_user_passwords (default true), allow_self_registration
+   * (default false). Returns the space. 409 CONFLICT 'A space with this name already exists' when a
+   * space has the same name ignoring case, compatibility forms and spacing (services/names.ts
+   * `nameKey`), 'A space with a name that looks the same already exists' when one looks the same
+   * (UTS #39 skeleton).
    */
   create: publicProcedure
     .input(

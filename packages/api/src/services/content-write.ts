@@ -1,11 +1,11 @@
 /**
- * A save's write (spec §7 content calls; issues 15 and 16) as one SQL statement: the content
- * row, the change log's row for the new version and, when due, the history snapshot, as
- * data-modifying CTEs that all read the row the statement writes. One round trip instead of one
- * per table (plus BEGIN and COMMIT): a save without a save id needs no explicit transaction at
- * all — a statement is atomic — and the live event leaves ~0.4 ms sooner on loopback
- * (bench/RESULTS.md, fanout). Ciphertext only; the snapshot is copied from the row the statement
- * writes, so a large envelope is sent to the database once.
+ * A save's write (spec §7 content calls) as one SQL statement: the content row, the change log's
+ * row for the new version and, when due, the history snapshot, as data-modifying CTEs that all read
+ * the row the statement writes. One round trip instead of one per table (plus BEGIN and COMMIT): a
+ * save without a save id needs no explicit transaction at all — a statement is atomic — and the
+ * live event leaves ~0.4 ms sooner on loopback (bench/RESULTS.md, fanout). Ciphertext only; the
+ * snapshot is copied from the row the statement writes, so a large envelope is sent to the database
+ * once.
  */
 import {
   toolChanges,

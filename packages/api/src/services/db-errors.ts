@@ -54,7 +54,7 @@ const UNAVAILABLE_CODES = new Set([
 /**
  * True when `error` (or an error in its `cause` chain) says the database is unreachable or
  * restarting: the request may succeed if retried shortly. The API answers such failures with
- * SERVICE_UNAVAILABLE (HTTP 503), never 500 (issue 7 item 2).
+ * SERVICE_UNAVAILABLE (HTTP 503), never 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return unavailableCode(error) !== undefined;

@@ -1,10 +1,10 @@
 /**
- * History retention (issue 16): the kept versions of every tool's content are pruned by age
- * (`retentionDays`: versions saved more than that many days ago) and by number (`maxVersions`
- * newest versions per tool); a version goes when either rule says so. Whatever the rules, the
- * job never removes the current version, and it keeps what rebuilds every version it keeps: the
- * newest snapshot at or before the oldest kept version stays, with every change after it — so up
- * to HISTORY_SNAPSHOT_EVERY_VERSIONS − 1 versions older than the rules ask for can remain, and
+ * History retention: the kept versions of every tool's content are pruned by age (`retentionDays`:
+ * versions saved more than that many days ago) and by number (`maxVersions` newest versions per
+ * tool); a version goes when either rule says so. Whatever the rules, the job never removes the
+ * current version, and it keeps what rebuilds every version it keeps: the newest snapshot at or
+ * before the oldest kept version stays, with every change after it — so up to
+ * HISTORY_SNAPSHOT_EVERY_VERSIONS − 1 versions older than the rules ask for can remain, and
  * `history.list` shows them (they are still rebuildable). Only rows of `tool_changes` and
  * `tool_snapshots` go; the content itself never does.
  *

@@ -1,8 +1,8 @@
 /**
- * The advisory lock of a background job (issue 7 item 6, issue 16): with several server
- * instances on one database, each job runs its batches in transactions that first try the job's
- * own transaction-scoped advisory lock, so only one instance does the work at a time. The same
- * SQL runs on embedded PGlite (one process, so the lock is always free there).
+ * The advisory lock of a background job: with several server instances on one database, each job
+ * runs its batches in transactions that first try the job's own transaction-scoped advisory lock,
+ * so only one instance does the work at a time. The same SQL runs on embedded PGlite (one process,
+ * so the lock is always free there).
  */
 import type { Database } from '@cipherspace/db';
 import { sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
- * The stored side of ./names.ts (issue 18 item 5): the key, skeleton and rules version columns of
- * `spaces` and `users` (packages/db schema, migration 0003_name_keys), filled in for rows written
- * before the rules, and the clash check of a new name against them.
+ * The stored side of ./names.ts: the key, skeleton and rules version columns of `spaces` and
+ * `users` (packages/db schema, migration 0003_name_keys), filled in for rows written before the
+ * rules, and the clash check of a new name against them.
  *
  * Migration 0003 adds the columns empty: the rules are JavaScript (NFKC, case folding, UTS #39
  * confusables) that SQL cannot run. {@link keyNames} fills them in, oldest row first, inside the

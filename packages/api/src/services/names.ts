@@ -1,8 +1,8 @@
 /**
- * Names nobody can impersonate (issue 18 item 5; spec §5 Space name, Login/register, Username
- * edit): the one place that says when two space names or two usernames of a space are the same
- * name, when they merely look the same, and which names are refused outright. Pure functions of
- * strings; the database side (stored keys, back-fill, uniqueness) is ./name-keys.ts.
+ * Names nobody can impersonate (spec §5 Space name, Login/register, Username edit): the one place
+ * that says when two space names or two usernames of a space are the same name, when they merely
+ * look the same, and which names are refused outright. Pure functions of strings; the database side
+ * (stored keys, back-fill, uniqueness) is ./name-keys.ts.
  *
  * - {@link nameKey}: the name as compared — Unicode compatibility forms (NFKC) and case folded,
  *   invisible characters dropped, runs of whitespace collapsed to one space, trimmed. `Team Alpha`,
@@ -63,9 +63,9 @@ const skeleton = (text: string) => prototypes(prototypes(text).normalize('NFD'))
 const STROKE_LETTERS = /i/g;
 
 /**
- * The key two names are compared by (spec §5 "unique within the space"; issue 18): NFKC, invisible
- * characters removed, case folded, whitespace runs collapsed and trimmed. Equal keys mean one
- * name. Never throws; the key of a name of n code points is at most 18·n long (NFKC's bound).
+ * The key two names are compared by (spec §5 "unique within the space"): NFKC, invisible characters
+ * removed, case folded, whitespace runs collapsed and trimmed. Equal keys mean one name. Never
+ * throws; the key of a name of n code points is at most 18·n long (NFKC's bound).
  */
 export function nameKey(name: string): string {
   return collapseWhitespace(foldCase(visibleCompatibilityForm(name)));

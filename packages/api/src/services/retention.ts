@@ -1,9 +1,9 @@
 /**
- * Inactive spaces (issue 7 item 6): a space in which nobody has logged in for `retentionDays`
- * days is deleted with everything in it — its users, their sessions and every tool's content
- * (the foreign keys cascade) — and its open real-time connections are closed (`space_deleted`,
- * as when an admin deletes it). "Logged in" is `spaces.last_login_at`: set when the space is
- * created and by every successful login.
+ * Inactive spaces: a space in which nobody has logged in for `retentionDays` days is deleted with
+ * everything in it — its users, their sessions and every tool's content (the foreign keys cascade)
+ * — and its open real-time connections are closed (`space_deleted`, as when an admin deletes it).
+ * "Logged in" is `spaces.last_login_at`: set when the space is created and by every successful
+ * login.
  *
  * Safe with several server instances on one database: every batch runs in a transaction that
  * first takes `pg_try_advisory_xact_lock(SPACE_RETENTION_LOCK_KEY)`; an instance that does not

@@ -1,7 +1,7 @@
 /**
- * Exactly-once saves (issue 18 item 3): the results of recent saves by the save id their client
- * sent (`tool_saves`), so that a retry of a save whose answer was lost — the connection dropped
- * after the commit — is answered with the original result instead of a phantom 409.
+ * Exactly-once saves: the results of recent saves by the save id their client sent (`tool_saves`),
+ * so that a retry of a save whose answer was lost — the connection dropped after the commit — is
+ * answered with the original result instead of a phantom 409.
  *
  * `content.save` looks the id up first (a retry after the answer was lost), and again when its
  * versioned write found the version taken: a concurrent attempt with the same id may just have

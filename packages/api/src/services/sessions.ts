@@ -2,10 +2,10 @@
  * Sessions after the Lucia session design (lucia-auth.com guide, implemented with
  * `@oslojs/crypto` + `@oslojs/encoding`; spec §9 "Session token lifetime: 30 minutes").
  *
- * - The bearer token is 20 random bytes (160 bits) in lowercase base32; only its SHA-256 (hex)
- *   is stored, as the session id. The hash is Node's native one (`node:crypto`): it runs on
- *   every authenticated request, and is ~4× faster than the pure-JS `@oslojs/crypto` SHA-256
- *   with the same digest (issue 18 item 4, the GET content profile).
+ * - The bearer token is 20 random bytes (160 bits) in lowercase base32; only its SHA-256 (hex) is
+ *   stored, as the session id. The hash is Node's native one (`node:crypto`): it runs on every
+ *   authenticated request, and is ~4× faster than the pure-JS `@oslojs/crypto` SHA-256 with the
+ *   same digest (it showed up in the profile of GET content).
  * - A session expires SESSION_IDLE_MS after its last use (sliding) and never later than
  *   SESSION_ABSOLUTE_MS after its creation.
  */

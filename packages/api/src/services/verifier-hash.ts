@@ -1,7 +1,6 @@
 /**
- * Verifiers from clients are never stored as received (issue "Server core" §4): both the
- * space-name verifier and password verifiers are hashed with argon2id; `verify` compares in
- * constant time inside argon2.
+ * Verifiers from clients are never stored as received: both the space-name verifier and password
+ * verifiers are hashed with argon2id; `verify` compares in constant time inside argon2.
  */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 

@@ -175,7 +175,7 @@ const operationEnvelopeField = z.string().meta({
     'cannot.',
 });
 
-/** One recorded change of a tool's content (issue 15). */
+/** One recorded change of a tool's content. */
 export const toolChangeSchema = z
   .object({
     version: z.int().min(1).meta({ description: 'The version this change produced.' }),
@@ -192,7 +192,7 @@ export const toolChangeSchema = z
   })
   .meta({ description: 'One saved version of a tool, as a change.' });
 
-/** `GET /api/content/{spaceName}/{tool}/changes` (issue 15). */
+/** `GET /api/content/{spaceName}/{tool}/changes`. */
 export const toolChangesSchema = z
   .object({
     tool: z.string().meta({ examples: ['kanban'] }),
@@ -248,7 +248,7 @@ export const toolChangesSchema = z
     ],
   });
 
-/** One kept version in `GET /api/content/{spaceName}/{tool}/history` (issue 16). */
+/** One kept version in `GET /api/content/{spaceName}/{tool}/history`. */
 export const historyEntrySchema = z
   .object({
     version: z.int().min(1),
@@ -270,7 +270,7 @@ export const historyEntrySchema = z
   })
   .meta({ description: 'One kept version of a tool.' });
 
-/** `GET /api/content/{spaceName}/{tool}/history` (issue 16). */
+/** `GET /api/content/{spaceName}/{tool}/history`. */
 export const historyPageSchema = z
   .object({
     versions: z.array(historyEntrySchema).meta({
@@ -315,7 +315,7 @@ export const historyPageSchema = z
     ],
   });
 
-/** One change in `GET /api/content/{spaceName}/{tool}/history/{version}` (issue 16). */
+/** One change in `GET /api/content/{spaceName}/{tool}/history/{version}`. */
 export const historyChangeSchema = z
   .object({
     version: z.int().min(1).meta({ description: 'The version this change produced.' }),
@@ -340,7 +340,7 @@ const nextAfterField = z
       'no `next_after`.',
   });
 
-/** `GET /api/content/{spaceName}/{tool}/history/{version}` (issue 16). */
+/** `GET /api/content/{spaceName}/{tool}/history/{version}`. */
 export const historyVersionSchema = z
   .object({
     version: z.int().min(1).meta({ description: 'The version asked for.' }),

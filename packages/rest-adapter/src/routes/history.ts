@@ -1,4 +1,4 @@
-/** /api/content/{spaceName}/{tool}/history… (issue 16) → the history procedures. Mapping only. */
+/** /api/content/{spaceName}/{tool}/history… → the history procedures. Mapping only. */
 import {
   CHANGES_PAGE_MAX_BYTES,
   ERROR,
@@ -20,7 +20,7 @@ const pageBytes = `${CHANGES_PAGE_MAX_BYTES} bytes (4 MiB)`;
 // Both paths have more segments than every other content path but `…/changes`, whose third
 // segment is another static word: a tool called `history` keeps its own content path. The
 // `…/history/{version}/changes` path is the only one with six segments.
-/** The history routes (issue 16). */
+/** The history routes. */
 export const historyRoutes: readonly RestRoute[] = [
   {
     method: 'GET',

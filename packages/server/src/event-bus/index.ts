@@ -1,7 +1,7 @@
 /**
- * The broker for live events between server instances (issue 18 item 2): EVENT_BUS_URL names a
- * NATS server (`nats://`) or a Redis server (`redis://`, `rediss://`) whose pub/sub replaces
- * PostgreSQL LISTEN/NOTIFY behind the same `DbNotifier` seam. PostgreSQL stays the only store.
+ * The broker for live events between server instances: EVENT_BUS_URL names a NATS server
+ * (`nats://`) or a Redis server (`redis://`, `rediss://`) whose pub/sub replaces PostgreSQL
+ * LISTEN/NOTIFY behind the same `DbNotifier` seam. PostgreSQL stays the only store.
  */
 import { openNatsNotifier } from './nats.ts';
 import { openRedisNotifier } from './redis.ts';

@@ -1,8 +1,8 @@
 /**
- * Cross-instance events over NATS core pub/sub (issue 18 item 2): each event is published on its
- * space's subject `<channel>.<space id>`; every instance subscribes to `<channel>.>` (all spaces:
- * the validated-session cache of each instance needs every space's control events). Core NATS
- * stores nothing — fire-and-forget like NOTIFY, without NOTIFY's database-wide lock at commit.
+ * Cross-instance events over NATS core pub/sub: each event is published on its space's subject
+ * `<channel>.<space id>`; every instance subscribes to `<channel>.>` (all spaces: the
+ * validated-session cache of each instance needs every space's control events). Core NATS stores
+ * nothing — fire-and-forget like NOTIFY, without NOTIFY's database-wide lock at commit.
  *
  * The client pings the server every `probeIntervalMs` and treats two missing answers as a lost
  * connection; it reconnects by itself for ever and sends its subscriptions again. The state goes

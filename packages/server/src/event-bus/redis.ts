@@ -1,9 +1,9 @@
 /**
- * Cross-instance events over Redis pub/sub (issue 18 item 2), with ioredis: a publisher
- * connection PUBLISHes each event on its space's channel `<channel>.<space id>`; a subscriber
- * connection PSUBSCRIBEs `<channel>.*` (all spaces: the validated-session cache of each instance
- * needs every space's control events). Pub/sub stores nothing — fire-and-forget like NOTIFY,
- * without NOTIFY's database-wide lock at commit.
+ * Cross-instance events over Redis pub/sub, with ioredis: a publisher connection PUBLISHes each
+ * event on its space's channel `<channel>.<space id>`; a subscriber connection PSUBSCRIBEs
+ * `<channel>.*` (all spaces: the validated-session cache of each instance needs every space's
+ * control events). Pub/sub stores nothing — fire-and-forget like NOTIFY, without NOTIFY's
+ * database-wide lock at commit.
  *
  * The subscriber is proven alive by a PING every `probeIntervalMs` (answered within
  * `probeTimeoutMs`, or the connection is dropped and made again); ioredis reconnects both

@@ -192,18 +192,18 @@ export function selectIssue(
 }
 
 /**
- * The topic `text` sets (issue 19 item 6): trimmed and cut to {@link POKER_TOPIC_MAX_LENGTH}
- * UTF-16 code units, trimmed again after the cut; '' for a blank one.
+ * The topic `text` sets: trimmed and cut to {@link POKER_TOPIC_MAX_LENGTH} UTF-16 code units,
+ * trimmed again after the cut; '' for a blank one.
  */
 export function normalizeTopic(text: string): string {
   return text.trim().slice(0, POKER_TOPIC_MAX_LENGTH).trim();
 }
 
 /**
- * Sets the free topic the round votes on when the backlog has no issue to estimate (issue 19
- * item 6): `topic` as {@link normalizeTopic} makes it; a blank topic removes the field. The votes
- * stay. Setting the topic already set returns `content` itself. With `from`, a topic someone
- * else set since throws EditConflictError (field 'topic'). Throws NO_DATA.
+ * Sets the free topic the round votes on when the backlog has no issue to estimate: `topic` as
+ * {@link normalizeTopic} makes it; a blank topic removes the field. The votes stay. Setting the
+ * topic already set returns `content` itself. With `from`, a topic someone else set since throws
+ * EditConflictError (field 'topic'). Throws NO_DATA.
  */
 export function setTopic(
   content: PokerContent | null,

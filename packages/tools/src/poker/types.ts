@@ -26,15 +26,14 @@ export interface PokerSettings {
   showStatistics: boolean;
 }
 
-/** The longest free topic of a round, in UTF-16 code units (issue 19 item 6). */
+/** The longest free topic of a round, in UTF-16 code units. */
 export const POKER_TOPIC_MAX_LENGTH = 200;
 
 /**
  * spec §3 Scrum poker content. `selectedIssueId` is the id of a backlog issue or null;
  * `topic`, when present, the free topic the round votes on without a backlog issue (trimmed,
- * not blank, at most {@link POKER_TOPIC_MAX_LENGTH} long; issue 19 item 6); timestamps are ISO
- * 8601. The content lifecycle, not the operations, advances `version` and
- * `lastModified`.
+ * not blank, at most {@link POKER_TOPIC_MAX_LENGTH} long); timestamps are ISO 8601. The content
+ * lifecycle, not the operations, advances `version` and `lastModified`.
  */
 export interface PokerContent {
   id: string;

@@ -1,10 +1,9 @@
 /**
- * When a member should be told about someone else's change to a tracker board (issue 16 item 6;
- * spec §1 feature flag push notifications, Kanban settings `notifyOnAssignment` /
- * `notifyOnStatusChange`): an issue was assigned to them, or an issue assigned to them moved
- * into an end phase ("done"). Decided in the member's own client from the decrypted content
- * before and after the change, so the server learns nothing; any operation counts, including an
- * undo or restore (`patch`).
+ * When a member should be told about someone else's change to a tracker board (spec §1 feature flag
+ * push notifications, Kanban settings `notifyOnAssignment` / `notifyOnStatusChange`): an issue was
+ * assigned to them, or an issue assigned to them moved into an end phase ("done"). Decided in the
+ * member's own client from the decrypted content before and after the change, so the server learns
+ * nothing; any operation counts, including an undo or restore (`patch`).
  */
 import type { Issue, Phase, TrackerContent } from './types.ts';
 

@@ -33,7 +33,7 @@ export const issuePrioritySchema = z.enum(ISSUE_PRIORITIES);
 /** spec §3 Phase `maxIssues`: a count of issues, an integer ≥ 0 (absent means unlimited). */
 export const maxIssuesSchema = z.int().nonnegative();
 
-/** An issue's ticket number and the board's next one: an integer ≥ 1 (issue 19). */
+/** An issue's ticket number and the board's next one: an integer ≥ 1. */
 export const ticketNumberSchema = z.int().positive();
 
 // The fields of both modes, written once with the shared building blocks (../schema-modes.ts).
@@ -167,7 +167,7 @@ export function trackerContentSchema(
 }
 
 // Built on first use (z.lazy): a screen builds only the schemas it reads, not both modes of every
-// tool it loads (issue 15, first render: zod schemas built at load were ~20 ms of the Kanban one).
+// tool it loads (building them all at load took ~20 ms of the Kanban screen's first render).
 /** Strict Kanban content (spec §3, see {@link trackerContentSchema}): on load and before saves. */
 export const kanbanContentSchema = z.lazy(() => trackerContentSchema('kanban', 'strict'));
 

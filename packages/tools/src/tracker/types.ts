@@ -81,9 +81,9 @@ export interface Issue {
   order: number;
   tags: string[];
   /**
-   * The issue's ticket number (`#12`), counted per board from 1 and never reused (issue 19; not
-   * in spec §3, kept by every client as an unnamed field); absent on issues created before
-   * ticket numbers existed.
+   * The issue's ticket number (`#12`), counted per board from 1 and never reused (not in spec §3,
+   * kept by every client as an unnamed field); absent on issues created before ticket numbers
+   * existed.
    */
   number?: number;
 }

@@ -19,9 +19,9 @@ export async function prepareFirstScreen(pathname: string): Promise<void> {
 /**
  * In a signed-in tab, loads the login screen's code once the browser is idle after the first
  * render: a permanent connection loss leads there (spec §4) when the server may no longer answer,
- * so its code must be in the tab by then — but not on the way to the first screen (issue 15, first
- * render: it was 3 of the Kanban page's files and ~28 KB to compile before the board). Never
- * throws; a failed download is retried by the router when the screen is needed.
+ * so its code must be in the tab by then — but not on the way to the first screen (it was 3 of the
+ * Kanban page's files and ~28 KB to compile before the board's first render). Never throws; a
+ * failed download is retried by the router when the screen is needed.
  */
 export function preloadLoginScreenWhenIdle(): void {
   if (!getSession()) return;

@@ -17,8 +17,8 @@ import { m } from '../paraglide/messages.js';
 import { RealtimeSession } from './RealtimeSession.tsx';
 
 /**
- * The service worker and its update prompt (issue 17 item 3), for signed-in members of a
- * production build: loaded after the page, never on the public pages' path.
+ * The service worker and its update prompt, for signed-in members of a production build: loaded
+ * after the page, never on the public pages' path.
  */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx'));
 

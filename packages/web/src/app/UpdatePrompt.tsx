@@ -1,10 +1,10 @@
 /**
- * "A new version is available — Reload" (issue 17 item 3): shown while a new build of the app
- * waits in the service worker. Reload activates it and reloads the page; Later hides the prompt
- * (the new version starts with the next visit). Never swaps code silently. Rendered with
- * `register` (the default: the service worker's registration, ./pwa.ts) by the page frame for
- * signed-in members, loaded lazily, so the public pages carry none of it. It also keeps the web
- * app manifest's link on the interface language's manifest (lib/pwa-manifest.ts).
+ * "A new version is available — Reload": shown while a new build of the app waits in the service
+ * worker. Reload activates it and reloads the page; Later hides the prompt (the new version starts
+ * with the next visit). Never swaps code silently. Rendered with `register` (the default: the
+ * service worker's registration, ./pwa.ts) by the page frame for signed-in members, loaded lazily,
+ * so the public pages carry none of it. It also keeps the web app manifest's link on the interface
+ * language's manifest (lib/pwa-manifest.ts).
  */
 import { useEffect, useState } from 'react';
 

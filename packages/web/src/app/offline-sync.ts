@@ -1,14 +1,13 @@
 /**
- * Keeps the signed-in browser ready to work offline and sends what was made offline (issue 17):
- * when the browser goes online, and once when a signed-in page starts online (in idle time,
- * after the page's own screen has started), it starts the offline sync worker
- * (tools/content/offline-sync.worker.ts) with the session's credentials — which replays the
- * changes of tools no screen shows and refreshes every tool's cached ciphertext; once the page
- * has been open for {@link EDITOR_KEEP_DELAY_MS}, a sync also keeps the bundled diagram editor.
- * One worker at a time; a sync asked for while one runs follows it. Loaded lazily by the Layout for signed-in
- * members, and handed what it needs, so that its chunk imports nothing the landing page's chunks
- * hold: a shared module would make the bundler split a chunk the landing page loads (its JS
- * budget, `pnpm bench web`).
+ * Keeps the signed-in browser ready to work offline and sends what was made offline: when the
+ * browser goes online, and once when a signed-in page starts online (in idle time, after the page's
+ * own screen has started), it starts the offline sync worker (tools/content/offline-sync.worker.ts)
+ * with the session's credentials — which replays the changes of tools no screen shows and refreshes
+ * every tool's cached ciphertext; once the page has been open for {@link EDITOR_KEEP_DELAY_MS}, a
+ * sync also keeps the bundled diagram editor. One worker at a time; a sync asked for while one runs
+ * follows it. Loaded lazily by the Layout for signed-in members, and handed what it needs, so that
+ * its chunk imports nothing the landing page's chunks hold: a shared module would make the bundler
+ * split a chunk the landing page loads (its JS budget, `pnpm bench web`).
  */
 import type { Language } from '../lib/i18n.ts';
 import type { SyncAnswer, SyncRequest } from '../tools/content/offline-sync.worker.ts';
@@ -31,9 +30,9 @@ export const EDITOR_KEEP_DELAY_MS = 10_000;
 const FRAME_TIMEOUT_MS = 30_000;
 
 /**
- * Loads each of `urls` once in an invisible frame that may run no script (`sandbox=""`), one
- * after the other, and removes it: the browser keeps a frame's document only from a frame
- * navigation, and the bundled editor's frame starts offline from that copy (issue 17).
+ * Loads each of `urls` once in an invisible frame that may run no script (`sandbox=""`), one after
+ * the other, and removes it: the browser keeps a frame's document only from a frame navigation, and
+ * the bundled editor's frame starts offline from that copy.
  */
 async function keepFrameDocuments(urls: readonly string[]): Promise<void> {
   for (const url of urls) {

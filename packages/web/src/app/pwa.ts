@@ -1,9 +1,9 @@
 /**
- * Registers the service worker (issue 17 item 3; what it caches: pwa.config.ts) once the page
- * has loaded, so it never competes with the first screen. A new build found later (on a
- * navigation, or on Workbox's update check) is offered through ./update-offer.ts; the page keeps
- * running its code until the member chooses Reload. Started by the update prompt, which the page
- * frame shows to signed-in members in production builds (Layout.tsx).
+ * Registers the service worker (what it caches: pwa.config.ts) once the page has loaded, so it
+ * never competes with the first screen. A new build found later (on a navigation, or on Workbox's
+ * update check) is offered through ./update-offer.ts; the page keeps running its code until the
+ * member chooses Reload. Started by the update prompt, which the page frame shows to signed-in
+ * members in production builds (Layout.tsx).
  */
 import { registerSW } from 'virtual:pwa-register';
 

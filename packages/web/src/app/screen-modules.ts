@@ -3,8 +3,8 @@
  * each screen's code files (and the app's) in `screen-preloads.json`, and the server names them in
  * the page it sends for that route (`<link rel="modulepreload">`, packages/server/src/web-app.ts),
  * so a page opened by its address fetches its screen's code together with the app's instead of
- * after it (issue 15, first render). router.tsx loads the same modules; a test keeps the two in
- * step. Paths are relative to the web package.
+ * after it. router.tsx loads the same modules; a test keeps the two in step. Paths are relative to
+ * the web package.
  */
 export const SCREEN_MODULES: Readonly<Record<string, string>> = {
   '/': 'src/features/landing/LandingPage.tsx',

@@ -1,7 +1,7 @@
 /**
- * A new version of the app is waiting (issue 17 item 3): the service worker (app/pwa.ts) offers
- * it here, and the update prompt (UpdatePrompt.tsx) shows it until the member reloads or says
- * "Later". Kept apart from pwa.ts so the page frame does not load Workbox's code.
+ * A new version of the app is waiting: the service worker (app/pwa.ts) offers it here, and the
+ * update prompt (UpdatePrompt.tsx) shows it until the member reloads or says "Later". Kept apart
+ * from pwa.ts so the page frame does not load Workbox's code.
  */
 import { useSyncExternalStore } from 'react';
 

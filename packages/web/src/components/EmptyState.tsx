@@ -1,9 +1,8 @@
 /**
- * The empty state every screen shares (issue 19 item 2: "empty states with an icon, one sentence
- * and the action"): a decorative lucide icon, an optional short title, one sentence and, when the
- * screen has one, the action that fills the space (a button, passed in by the caller with its own
- * accessible name). Styled by `.empty-state` in styles.css; `className` adds the caller's
- * placement (e.g. the dashed drop area of an empty Kanban column).
+ * The empty state every screen shares: a decorative lucide icon, an optional short title, one
+ * sentence and, when the screen has one, the action that fills the space (a button, passed in by
+ * the caller with its own accessible name). Styled by `.empty-state` in styles.css; `className`
+ * adds the caller's placement (e.g. the dashed drop area of an empty Kanban column).
  */
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';

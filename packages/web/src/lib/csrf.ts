@@ -30,8 +30,8 @@ export function getCsrfToken(): string | null {
  * Fetches a token (once per page load from main.tsx; again when a mutation finds none, see
  * {@link csrfTokenForMutation}). Calls made while a fetch is under way share it. Never throws: a
  * failure leaves requests without one, which the server refuses with 403 when the browser has the
- * cookie — so a page opened offline (issue 17) tries again when the window's `online` event fires
- * (one listener however often this failed).
+ * cookie — so a page opened offline tries again when the window's `online` event fires (one
+ * listener however often this failed).
  */
 export function initCsrf(): Promise<void> {
   inFlight ??= fetchToken().finally(() => {
@@ -66,11 +66,11 @@ function retry(): void {
 }
 
 /**
- * The token a state-changing request should carry: at once when the page has one; otherwise
- * after the fetch of it under way ends (the start-up one, usually), or a new fetch when none is
- * under way (a page opened offline whose start-up fetch failed, issue 17; offline it fails fast),
- * but never later than `timeoutMs` — then whatever token there is, or null (the request goes
- * without one, as before). Never rejects.
+ * The token a state-changing request should carry: at once when the page has one; otherwise after
+ * the fetch of it under way ends (the start-up one, usually), or a new fetch when none is under way
+ * (a page opened offline whose start-up fetch failed; offline it fails fast), but never later than
+ * `timeoutMs` — then whatever token there is, or null (the request goes without one, as before).
+ * Never rejects.
  */
 export async function csrfTokenForMutation(timeoutMs = CSRF_WAIT_MS): Promise<string | null> {
   if (token !== null) return token;

@@ -1,14 +1,14 @@
 /**
- * Telling "the server could not be reached" from "the server answered with an error" (issue 17):
- * the first means offline — a tool opens its cached content and queues changes, a login says the
- * network is needed — the second is the server's answer and is shown as such.
+ * Telling "the server could not be reached" from "the server answered with an error": the first
+ * means offline — a tool opens its cached content and queues changes, a login says the network is
+ * needed — the second is the server's answer and is shown as such.
  */
 
 /**
- * Whether `error` means the server could not be reached at all (issue 17): a fetch that failed
- * without an HTTP answer (the browser's TypeError, e.g. 'Failed to fetch' offline) anywhere in
- * its cause chain, or a tRPC client error that carries no answer from the server (no `data`).
- * An HTTP error answer (4xx, 5xx) is not: the server was reached.
+ * Whether `error` means the server could not be reached at all: a fetch that failed without an HTTP
+ * answer (the browser's TypeError, e.g. 'Failed to fetch' offline) anywhere in its cause chain, or
+ * a tRPC client error that carries no answer from the server (no `data`). An HTTP error answer
+ * (4xx, 5xx) is not: the server was reached.
  */
 export function isNetworkFailure(error: unknown): boolean {
   let current: unknown = error;

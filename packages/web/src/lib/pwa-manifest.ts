@@ -1,8 +1,8 @@
 /**
- * The web app manifest in the interface language (issue 17 item 3): the build writes one per
- * language (pwa.config.ts) and index.html links the English one; {@link linkManifest} points the
- * link at the current language's (app/UpdatePrompt.tsx, on signed-in pages), so installing the
- * app names and describes it in that language.
+ * The web app manifest in the interface language: the build writes one per language (pwa.config.ts)
+ * and index.html links the English one; {@link linkManifest} points the link at the current
+ * language's (app/UpdatePrompt.tsx, on signed-in pages), so installing the app names and describes
+ * it in that language.
  */
 
 /** The manifest of each interface language, at the root of the web build. */

@@ -212,7 +212,7 @@ export function serverErrorReason(detail: string): ServerErrorReason | null {
 
 /**
  * The text of a known server detail in the interface language, by its reason — for a refusal the
- * app foresees and shows without a call (e.g. a look-alike name, issue 18).
+ * app foresees and shows without a call (e.g. a look-alike name).
  */
 export function serverReasonText(reason: keyof ApiErrorDetails): string {
   return KNOWN[reason].text();

@@ -22,7 +22,7 @@ export const STORAGE_KEYS = {
 export const spaceKeyStorageKey = (spaceName: string) => `space_key_${spaceName}`;
 /**
  * `{product}_notifications_{space name}_{tool}`: 'on' when this member opted in to browser
- * notifications for that tool of that space in this browser (issue 16); absent = off.
+ * notifications for that tool of that space in this browser; absent = off.
  */
 export const notificationsStorageKey = (spaceName: string, tool: string) =>
   `${PRODUCT}_notifications_${spaceName}_${tool}`;

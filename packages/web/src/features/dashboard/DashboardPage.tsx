@@ -73,7 +73,7 @@ export default function DashboardPage() {
 
   /**
    * spec §4 Session: end the server session (a failure does not matter), clear (with the tools'
-   * offline cache and queue of the space, issue 17), go home.
+   * offline cache and queue of the space), go home.
    */
   async function handleLogout() {
     setLoggingOut(true);
@@ -82,8 +82,8 @@ export default function DashboardPage() {
     } catch {
       // Logging out locally is what matters; the token expires on its own.
     }
-    // The tools' offline cache and queue of this space go too (issue 17): ciphertext only, but
-    // nothing of a space should outlive its session in this browser.
+    // The tools' offline cache and queue of this space go too: ciphertext only, but nothing of a
+    // space should outlive its session in this browser.
     await clearOfflineSpace(space.name).catch(() => undefined);
     // The route guard sends a page without a session to /space/login as soon as it renders;
     // let it do so now (flushSync), then replace that with '/', where logout ends (spec §4).

@@ -1,11 +1,10 @@
 /**
- * Prefetching the tools' code from the dashboard (issue 8, web benchmark; issue 15, first
- * render): the tool screens are lazy-loaded by the router, so opening a tool waits for its chunk
- * and the chunks it imports, and then for the browser to compile them. The dashboard loads every
- * tool's screen, one after the other, in the browser's idle time after it is shown
- * ({@link prefetchToolsWhenIdle}), and at once for a tool whose Open link the pointer or focus
- * reaches ({@link prefetchTool}) — so the first open of a tool from the dashboard costs what a
- * reopening costs: its content, not its code.
+ * Prefetching the tools' code from the dashboard: the tool screens are lazy-loaded by the router,
+ * so opening a tool waits for its chunk and the chunks it imports, and then for the browser to
+ * compile them. The dashboard loads every tool's screen, one after the other, in the browser's idle
+ * time after it is shown ({@link prefetchToolsWhenIdle}), and at once for a tool whose Open link
+ * the pointer or focus reaches ({@link prefetchTool}) — so the first open of a tool from the
+ * dashboard costs what a reopening costs: its content, not its code.
  *
  * The imports name the same modules as `src/app/router.tsx`, so the bundler emits one chunk per
  * tool and the browser's module map serves the router's later `import()` from this download.

@@ -72,10 +72,10 @@ export function resolveUsernameEdit(current: string, draft: string): UsernameEdi
 }
 
 /**
- * Why the server would refuse `username` as a new name (issue 18): 'usernameInvisible' (a
- * letter that shows nothing, such as U+3164 HANGUL FILLER) or 'usernameMixedScripts' (letters
- * of two scripts, such as a Cyrillic е among Latin letters); null when it may be sent. The page
- * shows the server's translated text for the reason without a call.
+ * Why the server would refuse `username` as a new name: 'usernameInvisible' (a letter that shows
+ * nothing, such as U+3164 HANGUL FILLER) or 'usernameMixedScripts' (letters of two scripts, such as
+ * a Cyrillic е among Latin letters); null when it may be sent. The page shows the server's
+ * translated text for the reason without a call.
  */
 export function newUsernameProblem(
   username: string,
@@ -84,7 +84,7 @@ export function newUsernameProblem(
   return isSingleScript(username) ? null : 'usernameMixedScripts';
 }
 
-/** Server refusals of a new name that say more than 'exists' (issue 18: look-alike names). */
+/** Server refusals of a new name that say more than 'exists' (look-alike names). */
 const NAME_REFUSALS: ReadonlySet<ServerErrorReason> = new Set<ServerErrorReason>([
   'usernameLookalike',
   'usernameMixedScripts',
@@ -93,9 +93,8 @@ const NAME_REFUSALS: ReadonlySet<ServerErrorReason> = new Set<ServerErrorReason>
 
 /**
  * Which message a failed rename shows (spec §8 Dashboard): 'refused' for the server's look-alike,
- * mixed-script and invisible-character refusals (issue 18; its translated detail is shown),
- * 'exists' for any other tRPC code 'CONFLICT' (HTTP 409, the old name is restored), 'failed' for
- * anything else.
+ * mixed-script and invisible-character refusals (with their translated detail), 'exists' for any
+ * other tRPC code 'CONFLICT' (HTTP 409, the old name is restored), 'failed' for anything else.
  */
 export function renameFailure(
   code: string | undefined,

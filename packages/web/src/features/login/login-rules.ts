@@ -220,9 +220,9 @@ export function effectivePassword(form: LoginForm, info: SpaceInfo | null): stri
 /**
  * Validates the form (spec §5 Login/register), returning the first problem or null: space name,
  * space key and username required (blank counts as missing); in register mode no invisible
- * characters and letters of one script in the username (issue 18); password required when the space
- * forces passwords; any entered password at least 5 characters; in register mode a confirmation
- * is required when a password is entered and must equal it.
+ * characters and letters of one script in the username; password required when the space forces
+ * passwords; any entered password at least 5 characters; in register mode a confirmation is
+ * required when a password is entered and must equal it.
  */
 export function validateLoginForm(
   form: LoginForm,
@@ -231,7 +231,7 @@ export function validateLoginForm(
   if (form.spaceName.trim() === '') return validationError('space_name_required', 'spaceName');
   if (form.spaceKey === '') return validationError('space_key_required', 'spaceKey');
   if (form.username.trim() === '') return validationError('username_required', 'username');
-  // A new name must not pass for another (issue 18); logging in takes any name taken before.
+  // A new name must not pass for another; logging in takes any name taken before.
   if (form.mode === 'register') {
     if (hasInvisibleCharacters(form.username))
       return validationError('username_invisible', 'username');
@@ -317,11 +317,11 @@ export type LoginFailure =
   { kind: 'user-not-found'; message: string } | { kind: 'error'; message: string };
 
 /**
- * Maps a failed login to the §8 behaviour: 401 'User not found' → switch to register mode with
- * the user-not-found warning; encryption failure → the browser-compatibility message; other
- * failures → the server's detail (in the interface language, see lib/server-errors.ts), else
- * 'Login failed. Please check your credentials.'. A login that could not reach the server at all
- * (offline: no HTTP answer, issue 17) says that logging in needs the network.
+ * Maps a failed login to the §8 behaviour: 401 'User not found' → switch to register mode with the
+ * user-not-found warning; encryption failure → the browser-compatibility message; other failures →
+ * the server's detail (in the interface language, see lib/server-errors.ts), else 'Login failed.
+ * Please check your credentials.'. A login that could not reach the server at all (offline: no HTTP
+ * answer) says that logging in needs the network.
  */
 export function loginFailure(error: unknown, username: string): LoginFailure {
   if (error instanceof SpaceAccessError && error.kind === 'encryption')

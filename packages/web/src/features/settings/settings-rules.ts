@@ -18,8 +18,8 @@ export type NewUserProblem =
 
 /**
  * Checks an Add User form (spec §5 Add user): a username (after trimming) is required, with no
- * invisible characters and letters of one script (issue 18, as the server refuses them); a
- * password is required when the space forces passwords; any password given has at least
+ * invisible characters and letters of one script (as the server refuses them); a password is
+ * required when the space forces passwords; any password given has at least
  * {@link PASSWORD_MIN_CHARS} characters. Returns the first problem, or null.
  */
 export function validateNewUser(

@@ -75,10 +75,10 @@ export function keyChecklist(key: string): ChecklistItem[] {
 }
 
 /**
- * The live hint under the space-name field: the rule while `name` is invalid, 'Valid space
- * name' once it is (spec §5 Space name). A name the server would refuse as one that could pass
- * for another (issue 18: an invisible character, letters of mixed scripts) is invalid with the
- * server's own text for it.
+ * The live hint under the space-name field: the rule while `name` is invalid, 'Valid space name'
+ * once it is (spec §5 Space name). A name the server would refuse as one that could pass for
+ * another (an invisible character, letters of mixed scripts) is invalid with the server's own text
+ * for it.
  */
 export function spaceNameHint(name: string): { valid: boolean; text: string } {
   if (!validateSpaceName(name).valid) return { valid: false, text: m.create_space_name_hint() };

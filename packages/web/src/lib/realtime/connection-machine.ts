@@ -9,7 +9,7 @@
  *   reconnecting, 5 attempts used, CLOSED ──▶ error + CONNECTION_PERMANENTLY_LOST
  *   the browser offline (NETWORK online=false): a lost connection waits, disconnected, without
  *   spending attempts (nor reconnecting on PAGE_VISIBLE or a screen's request);
- *   NETWORK online=true ──▶ connecting with all five attempts (issue 17)
+ *   NETWORK online=true ──▶ connecting with all five attempts
  *   disconnected / error (not permanent) ──PAGE_VISIBLE | RECONNECT_REQUESTED──▶ connecting
  *   any ──SESSION_ENDED──▶ error + CONNECTION_PERMANENTLY_LOST;  any ──STOP──▶ disconnected
  *   SESSION_ENDED after EXPECT_SESSION_END (this tab logs out or deletes the space) ──▶ like STOP
@@ -65,9 +65,8 @@ export interface ConnectionState {
   /** This tab is ending the session itself (logout, space deletion): its end is no loss. */
   sessionEndExpected: boolean;
   /**
-   * The browser reports no network (`navigator.onLine` false; issue 17, offline mode): no server
-   * can be reached, so no attempt is spent until it reports the network back. Kept across
-   * START and STOP.
+   * The browser reports no network (`navigator.onLine` false; offline mode): no server can be
+   * reached, so no attempt is spent until it reports the network back. Kept across START and STOP.
    */
   networkOffline: boolean;
 }

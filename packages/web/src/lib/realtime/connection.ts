@@ -1,7 +1,7 @@
 /**
- * The tab's one real-time connection (spec §4 Real-time connection status) over the raw
- * WebSocket `/api/ws/{spaceName}` (./raw-socket-transport.ts; docs/websocket.md) — the path whose
- * fan-out meets the 2× goal, where tRPC's WebSocket adapter did not (issue 18 item 4).
+ * The tab's one real-time connection (spec §4 Real-time connection status) over the raw WebSocket
+ * `/api/ws/{spaceName}` (./raw-socket-transport.ts; docs/websocket.md) — the path whose fan-out
+ * meets the 2× goal, where tRPC's WebSocket adapter did not.
  *
  * Reconnection is ours: every socket attempt is a fresh WebSocket, and the state machine
  * (./connection-machine.ts) decides after each close: retry with our backoff (1, 2, 4, 8, 16 s),

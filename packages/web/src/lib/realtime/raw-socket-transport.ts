@@ -1,13 +1,13 @@
 /**
- * The tab's live channel over the raw WebSocket `/api/ws/{spaceName}` (docs/websocket.md; spec §3
- * Real-time messages, §4 Real-time connection) — the path third-party clients speak, which fans
- * an event out to 1,000 sockets within 2× a bare `ws` loop, where tRPC's WebSocket adapter took
- * 3× (issue 18 item 4, bench/RESULTS.md fanout).
+ * The tab's live channel over the raw WebSocket `/api/ws/{spaceName}` (docs/websocket.md; spec
+ * §3 Real-time messages, §4 Real-time connection) — the path third-party clients speak, which fans
+ * an event out to 1,000 sockets within 2× a bare `ws` loop, where tRPC's WebSocket adapter took 3×
+ * (bench/RESULTS.md, fanout).
  *
  * One {@link RealtimeTransport} per signed-in space. Each socket attempt connects with
  * `?token=…&client_id=…&pending=1&refusal=close`:
  * - `client_id`: this tab's id, so what it causes is not echoed back to it;
- * - `pending=1`: members' saves in flight arrive as `content_pending` (issue 15);
+ * - `pending=1`: members' saves in flight arrive as `content_pending`;
  * - `refusal=close`: a refused connection opens, says why in an `error` message and closes with
  *   4000 + the HTTP status — a browser cannot read the status of a refused upgrade.
  *

@@ -113,8 +113,8 @@ export interface Timers {
 export type VisibilitySource = (listener: () => void) => () => void;
 
 /**
- * The browser's network (issue 17, offline mode): `online()` now, and `watch` calls its listener
- * whenever the network goes (false) or comes back (true); returns the unwatch function.
+ * The browser's network (offline mode): `online()` now, and `watch` calls its listener whenever the
+ * network goes (false) or comes back (true); returns the unwatch function.
  */
 export interface NetworkSource {
   online(): boolean;

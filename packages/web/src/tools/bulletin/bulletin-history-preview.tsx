@@ -1,9 +1,9 @@
 /**
- * A version of the Pinboard as the history shows it (issue 16 items 3–4): the note count (and
- * how many notes have expired) and the canvas with every note at its stored position, as the
- * board shows them — with the board's author and markdown settings, expiry judged at `now`.
- * Read-only: every handler does nothing, and the history panel renders it inside an `inert`
- * container (nothing can be focused, dragged or pressed).
+ * A version of the Pinboard as the history shows it: the note count (and how many notes have
+ * expired) and the canvas with every note at its stored position, as the board shows them — with
+ * the board's author and markdown settings, expiry judged at `now`. Read-only: every handler does
+ * nothing, and the history panel renders it inside an `inert` container (nothing can be focused,
+ * dragged or pressed).
  */
 import {
   computeBulletinStatistics,

@@ -1,9 +1,8 @@
 /**
- * Classic cross-site scripting payloads as sticky-note content (issue 5 Tests, XSS corpus).
- * Every payload, were it ever executed, would set `window.__xss` or open an `alert` dialog; the
- * component test renders each one and the whole corpus through the note markdown renderer, and
- * the Chromium test pins a note with {@link XSS_CORPUS_TEXT} and watches for either. Plain data,
- * no DOM: the e2e spec imports it too.
+ * Classic cross-site scripting payloads as sticky-note content. Every payload, were it ever
+ * executed, would set `window.__xss` or open an `alert` dialog; the component test renders each one
+ * and the whole corpus through the note markdown renderer, and the Chromium test pins a note with
+ * {@link XSS_CORPUS_TEXT} and watches for either. Plain data, no DOM: the e2e spec imports it too.
  */
 
 /** One payload: a short name for test titles and the note content that carries it. */

@@ -1,7 +1,7 @@
 /**
- * The history panel of a tool (issue 16 items 3–5), loaded when a member first opens History
- * (issue 15, first render: its code — the activity texts of every tool and the history's
- * rebuilding — is not part of opening a tool). See ./ToolHistory.tsx.
+ * The history panel of a tool, loaded when a member first opens History (its code — the activity
+ * texts of every tool and the history's rebuilding — is not part of opening a tool, for a fast
+ * first render). See ./ToolHistory.tsx.
  */
 import {
   groupByDay,

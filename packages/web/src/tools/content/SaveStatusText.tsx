@@ -1,6 +1,6 @@
 /**
- * The tool header's saving status while working offline (issue 17): "Offline — N changes
- * waiting", "All changes saved" once they are in (see ./save-status.ts for when). Renders only.
+ * The tool header's saving status while working offline: "Offline — N changes waiting", "All
+ * changes saved" once they are in (see ./save-status.ts for when). Renders only.
  */
 import { m } from '../../paraglide/messages.js';
 import { useSaveStatus } from './save-status.ts';

@@ -1,9 +1,9 @@
 /**
- * What a tool shows until its content is loaded (spec §4 Tool content: loading, error with
- * retry; §8 Tool entry): a spinner while loading, the error with a Retry button, and the entry
- * problems with their redirect to the login screen (no session: after 1 s; no space key: after
- * 2 s). Once the content is loaded, only the changes made offline that could not be applied
- * (issue 17: never dropped silently), with the §8 conflict message, until the member dismisses them.
+ * What a tool shows until its content is loaded (spec §4 Tool content: loading, error with retry;
+ * §8 Tool entry): a spinner while loading, the error with a Retry button, and the entry problems
+ * with their redirect to the login screen (no session: after 1 s; no space key: after 2 s). Once
+ * the content is loaded, only the changes made offline that could not be applied (never dropped
+ * silently), with the §8 conflict message, until the member dismisses them.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';

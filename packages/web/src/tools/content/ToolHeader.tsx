@@ -1,9 +1,8 @@
 /**
- * The header every tool screen shares (spec §2 /tools/kanban "Header: back button (to
- * /dashboard), board title, connection status badge, <action> button"): back link, title, the
- * live connection badge (unless the tool works without real-time, e.g. diagrams), who else is in
- * the tool right now (presence, spec §3), the saving status while working offline (issue 17) and
- * the tool's own actions.
+ * The header every tool screen shares (spec §2 /tools/kanban "Header: back button (to /dashboard),
+ * board title, connection status badge, <action> button"): back link, title, the live connection
+ * badge (unless the tool works without real-time, e.g. diagrams), who else is in the tool right now
+ * (presence, spec §3), the saving status while working offline and the tool's own actions.
  */
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';

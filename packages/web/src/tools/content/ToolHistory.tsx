@@ -1,10 +1,10 @@
 /**
- * The history controls of a tool header (issue 16 items 3–5): Undo, Redo and a History button
- * that opens the tool's history — every kept version, grouped by day, each with who saved it,
- * when, and one line per change in the reader's language ("Ann moved 'Login bug' from To Do to
- * In Progress"). Selecting a version previews the tool read-only as it was after that change;
- * **Restore this version** makes it current again as a new change (so the restore itself can be
- * undone) that every member sees live. Everything shown is decrypted in this browser.
+ * The history controls of a tool header: Undo, Redo and a History button that opens the tool's
+ * history — every kept version, grouped by day, each with who saved it, when, and one line per
+ * change in the reader's language ("Ann moved 'Login bug' from To Do to In Progress"). Selecting a
+ * version previews the tool read-only as it was after that change; **Restore this version** makes
+ * it current again as a new change (so the restore itself can be undone) that every member sees
+ * live. Everything shown is decrypted in this browser.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 

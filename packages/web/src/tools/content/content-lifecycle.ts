@@ -12,28 +12,28 @@
  * longer applies (its card was deleted meanwhile, the phase is full) or the result fails
  * validation does the user see the §8 conflict message, together with the latest content.
  *
- * **Changes travel as operations (issue 15).** Each save sends, beside the encrypted snapshot,
- * the operation encrypted in an op1 envelope. Another tab at the previous version applies it
- * from the content_update itself; a tab further behind (or after a 409) applies the operations
- * recorded since its version (`content.changes`); only a replacement (a save without
- * operations), a gap beyond the server's bound or an operation that does not apply loads the
- * snapshot. Applying the same operation gives the same content the saver stored, so both tabs
- * agree without downloading it.
+ * **Changes travel as operations.** Each save sends, beside the encrypted snapshot, the operation
+ * encrypted in an op1 envelope. Another tab at the previous version applies it from the
+ * content_update itself; a tab further behind (or after a 409) applies the operations recorded
+ * since its version (`content.changes`); only a replacement (a save without operations), a gap
+ * beyond the server's bound or an operation that does not apply loads the snapshot. Applying the
+ * same operation gives the same content the saver stored, so both tabs agree without downloading
+ * it.
  *
  * Every load, reload and save runs through one queue, so a remote reload never interleaves with
  * a save of this tab.
  *
- * **Offline (issue 17).** With an {@link OfflineStore}, the last content is kept as ciphertext
- * (the envelope loaded or saved, or one encrypted from what operations caught up to). When the
- * server cannot be reached — a network failure, not an HTTP error answer
- * ({@link ServerUnreachableError}, or a save whose answer stayed lost) — a first load opens the
- * cached envelope, and a change stays on screen and is queued as its op1 envelope with the
- * version it was based on; while changes wait, every new change joins the end of the queue so the
- * order holds. On a load or refresh that reaches the server (the app calls `refresh()` on the
- * browser's `online` event and on a realtime reconnect) the queue is replayed in order through
- * the same save path as a new change: re-applied on a 409, reported as `unapplied` (with the §8
- * conflict message in the app) only when it no longer applies — never dropped silently. A change
- * that turns out to be stored already (its answer was lost) is recognised by its id.
+ * **Offline.** With an {@link OfflineStore}, the last content is kept as ciphertext (the envelope
+ * loaded or saved, or one encrypted from what operations caught up to). When the server cannot be
+ * reached — a network failure, not an HTTP error answer ({@link ServerUnreachableError}, or a save
+ * whose answer stayed lost) — a first load opens the cached envelope, and a change stays on screen
+ * and is queued as its op1 envelope with the version it was based on; while changes wait, every new
+ * change joins the end of the queue so the order holds. On a load or refresh that reaches the
+ * server (the app calls `refresh()` on the browser's `online` event and on a realtime reconnect)
+ * the queue is replayed in order through the same save path as a new change: re-applied on a 409,
+ * reported as `unapplied` (with the §8 conflict message in the app) only when it no longer applies
+ * — never dropped silently. A change that turns out to be stored already (its answer was lost) is
+ * recognised by its id.
  */
 
 import { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
@@ -123,12 +123,12 @@ export interface ContentTransport {
   /** The stored content, or null when the tool has none yet. */
   load(): Promise<StoredContent | null>;
   /**
-   * Stores `encryptedData` on top of `baseVersion` (0 = none yet) with the encrypted
-   * `operations` that produced it (none: a replacement), and resolves the new version.
-   * `saveId` names this save operation (issue 18 item 3): the lifecycle sends the same id again
-   * when it retries the save after a lost answer, and the server then answers with the original
-   * result. Rejects with {@link VersionConflictError} on 409, with {@link SaveAnswerLostError}
-   * when no answer came; any other rejection is a failed save.
+   * Stores `encryptedData` on top of `baseVersion` (0 = none yet) with the encrypted `operations`
+   * that produced it (none: a replacement), and resolves the new version. `saveId` names this save
+   * operation: the lifecycle sends the same id again when it retries the save after a lost answer,
+   * and the server then answers with the original result. Rejects with {@link VersionConflictError}
+   * on 409, with {@link SaveAnswerLostError} when no answer came; any other rejection is a failed
+   * save.
    */
   save(
     encryptedData: string,
@@ -169,9 +169,9 @@ export interface ContentCodec {
 }
 
 /**
- * What a content_update says beyond the new version (issue 15): the version the change was
- * applied to, whether it was operations or a replacement, and the operations themselves when
- * they were small enough to travel inline.
+ * What a content_update says beyond the new version: the version the change was applied to, whether
+ * it was operations or a replacement, and the operations themselves when they were small enough to
+ * travel inline.
  */
 export interface RemoteChange {
   baseVersion?: number;
@@ -190,9 +190,9 @@ export class VersionConflictError extends Error {
 }
 
 /**
- * A save got no answer — the connection dropped or the network failed after it was sent — so it
- * may or may not be stored (issue 18 item 3). The lifecycle sends it again with the same save id:
- * the server answers a save it already stored with the original result.
+ * A save got no answer — the connection dropped or the network failed after it was sent — so it may
+ * or may not be stored. The lifecycle sends it again with the same save id: the server answers a
+ * save it already stored with the original result.
  */
 export class SaveAnswerLostError extends Error {
   constructor(options?: ErrorOptions) {
@@ -203,7 +203,7 @@ export class SaveAnswerLostError extends Error {
 
 /**
  * The server could not be reached: the request got no HTTP answer at all (offline, DNS, refused
- * connection; issue 17). Not an HTTP error answer.
+ * connection). Not an HTTP error answer.
  */
 export class ServerUnreachableError extends Error {
   constructor(options?: ErrorOptions) {
@@ -218,8 +218,8 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * A change made offline that could not be applied when it was replayed (issue 17): the operation
- * (null when its envelope no longer opens) and why (see {@link UnappliedChange}).
+ * A change made offline that could not be applied when it was replayed: the operation (null when
+ * its envelope no longer opens) and why (see {@link UnappliedChange}).
  */
 export interface UnappliedOperation {
   id: string;
@@ -251,13 +251,13 @@ export interface ContentState<C> {
   loadError: unknown;
   /** true while a change of this tab is being saved. */
   saving: boolean;
-  /** Whether this tab has a change of its own it can undo (issue 16). */
+  /** Whether this tab has a change of its own it can undo. */
   canUndo: boolean;
   /** Whether this tab has an undone change it can redo. */
   canRedo: boolean;
   /**
-   * true when the server could not be reached on the last try (issue 17): the content may come
-   * from this browser's cache and changes are queued.
+   * true when the server could not be reached on the last try: the content may come from this
+   * browser's cache and changes are queued.
    */
   offline: boolean;
   /** How many changes made offline wait to be saved (shown on top of `content`). */
@@ -301,14 +301,14 @@ export interface PerformOptions {
 export const MAX_SAVE_ATTEMPTS = 5;
 
 /**
- * Queued offline changes sent together in one save on replay (issue 17): the server's limit of
- * operations per save (OPERATIONS_PER_SAVE_MAX in packages/api/src/constants.ts).
+ * Queued offline changes sent together in one save on replay: the server's limit of operations per
+ * save (OPERATIONS_PER_SAVE_MAX in packages/api/src/constants.ts).
  */
 export const REPLAY_BATCH_MAX = 20;
 
 /**
- * The waits, in ms, before each resend of a save whose answer was lost (issue 18 item 3): three
- * resends with the same save id within about 4 s, then the change counts as `failed`.
+ * The waits, in ms, before each resend of a save whose answer was lost: three resends with the same
+ * save id within about 4 s, then the change counts as `failed`.
  */
 export const LOST_ANSWER_RETRY_DELAYS_MS: readonly number[] = [250, 1_000, 3_000];
 
@@ -352,15 +352,15 @@ export interface ContentLifecycleOptions<C, Op extends NamedOperation> {
   context?: ContentContext;
   /**
    * The member's interface language when the tool has no content yet: its default content is
-   * written in it (titles, phase names, welcome texts; issue 19 item 4). Absent: the context's
-   * language, else English.
+   * written in it (titles, phase names, welcome texts). Absent: the context's language, else
+   * English.
    */
   language?: () => ContentLanguage;
   /** How long another member's pending change is shown without its save arriving, in ms. */
   pendingTtlMs?: number;
   /**
-   * The cache and queue of this tool for working offline (issue 17); without it a failed save
-   * is `failed` and a load without the server is an error, as before.
+   * The cache and queue of this tool for working offline; without it a failed save is `failed` and
+   * a load without the server is an error, as before.
    */
   offline?: OfflineStore;
   /**
@@ -404,7 +404,7 @@ export const INITIAL_CONTENT_STATE: ContentState<never> = {
 export class ContentLifecycle<C, Op extends NamedOperation> {
   private state: ContentState<C> = INITIAL_CONTENT_STATE;
   private confirmed: Confirmed<C> = { content: null, version: 0 };
-  /** The inverses of this tab's saved changes, the latest last (issue 16). */
+  /** The inverses of this tab's saved changes, the latest last. */
   private undoStack: PatchOperation[] = [];
   /** The inverses of the changes undone since this tab's last new change, the latest last. */
   private redoStack: PatchOperation[] = [];
@@ -430,7 +430,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   private readonly author: string;
   private readonly offline: OfflineStore | undefined;
   private readonly online: (() => boolean) | undefined;
-  /** The offline queue (issue 17), oldest first; read from the store on the first load. */
+  /** The offline queue, oldest first; read from the store on the first load. */
   private queued: Queued[] = [];
   private unapplied: UnappliedOperation[] = [];
   /** The first load's read of the offline queue (restoreQueue); null before it. Cache writes wait for it. */
@@ -552,12 +552,12 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   }
 
   /**
-   * Another member announced a change in flight (content_pending, issue 15): `operations`
-   * (encrypted) on top of `baseVersion`. Shown at once on top of this tab's content — not through
-   * the queue, so neither a save nor a reload of this tab delays it — until the save that stores
-   * it arrives (its operations are applied then and this overlay dropped), a snapshot newer than
-   * `baseVersion` replaces it, or PENDING_TTL_MS passes without it. An operation that does not
-   * open or apply is left out; nothing here is ever saved.
+   * Another member announced a change in flight (content_pending): `operations` (encrypted) on top
+   * of `baseVersion`. Shown at once on top of this tab's content — not through the queue, so
+   * neither a save nor a reload of this tab delays it — until the save that stores it arrives (its
+   * operations are applied then and this overlay dropped), a snapshot newer than `baseVersion`
+   * replaces it, or PENDING_TTL_MS passes without it. An operation that does not open or apply is
+   * left out; nothing here is ever saved.
    */
   async remotePending(baseVersion: number, operations: readonly string[]): Promise<void> {
     if (!this.codec.decryptOperation || operations.length === 0) return;
@@ -644,8 +644,8 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
 
   /**
    * Brings the content up to date after missed updates (a reconnect): by the operations recorded
-   * since this tab's version when the server has them all (issue 15), else like {@link load}.
-   * Merged into a refresh already waiting.
+   * since this tab's version when the server has them all, else like {@link load}. Merged into a
+   * refresh already waiting.
    */
   refresh(): Promise<void> {
     return this.reload(null, this.confirmed.content === null);
@@ -696,9 +696,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     request.done = this.enqueue(async () => {
       this.queuedReload = null;
       // The first load fetches, opens and shows the content while the offline queue is read:
-      // reading it (IndexedDB and the tool's Web Lock) took 30–70 ms of a page opened by its
-      // address (issue 15, first render). The queue, empty but after offline work, is laid over
-      // the content once read (restoreQueue).
+      // reading it (IndexedDB and the tool's Web Lock) took 30–70 ms of the first render of a page
+      // opened by its address. The queue, empty but after offline work, is laid over the content
+      // once read (restoreQueue).
       const first =
         request.snapshot && this.queueRead === null
           ? this.fetchLatest().then((latest) => this.confirm(latest))
@@ -717,7 +717,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         await (first ?? this.fetchLatest().then((latest) => this.confirm(latest)));
       } catch (error) {
         if (isUnreachable(error)) {
-          // Offline: a first load opens the cached ciphertext (issue 17).
+          // Offline: a first load opens the cached ciphertext.
           if (this.state.status !== 'loaded' && (await this.openCached())) return;
           if (this.state.status === 'loaded') this.setState({ offline: true });
         }
@@ -763,8 +763,8 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   }
 
   /**
-   * Shows the cached content of this tool (issue 17), decrypted; false when there is none or it
-   * does not open (then the load error stays).
+   * Shows the cached content of this tool, decrypted; false when there is none or it does not open
+   * (then the load error stays).
    */
   private async openCached(): Promise<boolean> {
     if (!this.offline) return false;
@@ -817,9 +817,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   }
 
   /**
-   * Queues `operation` (made on the local content `before`, giving `after`) in the offline store
-   * as its op1 envelope, based on the confirmed version, and shows it on top (issue 17). `failed`
-   * when it cannot be queued (no store, no operation envelope, a storage error).
+   * Queues `operation` (made on the local content `before`, giving `after`) in the offline store as
+   * its op1 envelope, based on the confirmed version, and shows it on top. `failed` when it cannot
+   * be queued (no store, no operation envelope, a storage error).
    */
   private async queueChange(
     operation: Operation,
@@ -866,9 +866,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   }
 
   /**
-   * Replays the offline queue in order (issue 17) through the save path of a new change, based
-   * on the version each was queued on: saved → off the queue; no longer applies → reported as
-   * unapplied; the server still unreachable (or failing) → stops, the rest waits for next time.
+   * Replays the offline queue in order through the save path of a new change, based on the version
+   * each was queued on: saved → off the queue; no longer applies → reported as unapplied; the
+   * server still unreachable (or failing) → stops, the rest waits for next time.
    */
   private async replayQueued(): Promise<void> {
     await this.findStoredQueued();
@@ -912,12 +912,12 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   }
 
   /**
-   * Before a replay: which queued changes the server stored already (issue 17, exactly once). A
-   * replay of the same queue elsewhere — the offline sync worker, another tab — or a save whose
-   * answer was lost may have stored one, and a content loaded whole tells no operation ids: so
-   * the ids recorded since the oldest queued change's base version are read (their envelopes
-   * opened, nothing applied) into {@link storedIds}. Best effort: without an operation channel,
-   * or past the server's bound, the replay relies on the 409s of its saves as before.
+   * Before a replay: which queued changes the server stored already (exactly once). A replay of the
+   * same queue elsewhere — the offline sync worker, another tab — or a save whose answer was lost
+   * may have stored one, and a content loaded whole tells no operation ids: so the ids recorded
+   * since the oldest queued change's base version are read (their envelopes opened, nothing
+   * applied) into {@link storedIds}. Best effort: without an operation channel, or past the
+   * server's bound, the replay relies on the 409s of its saves as before.
    */
   private async findStoredQueued(): Promise<void> {
     const oldest = Math.min(...this.queued.map((item) => item.change.baseVersion));
@@ -1212,9 +1212,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   /**
    * Applies, validates and saves the serialised `operation` (see {@link perform}); `presealed`
    * gives its op1 envelope when it is encrypted already (a queued change). While changes wait in
-   * the offline queue, a new one joins the queue (issue 17); a save that cannot reach the server
-   * queues it. `check` runs on each version the operation is applied to and throws when it
-   * should not be (an undo with nothing left to revert there).
+   * the offline queue, a new one joins the queue; a save that cannot reach the server queues it.
+   * `check` runs on each version the operation is applied to and throws when it should not be (an
+   * undo with nothing left to revert there).
    */
   private async commit(
     serialised: Operation,
@@ -1241,7 +1241,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
           : Promise.resolve(undefined)));
     this.remember([serialised.id]);
     if (kind !== 'replay' && this.queued.length > 0) {
-      // Changes are waiting: this one goes after them, on top of what they made (issue 17).
+      // Changes are waiting: this one goes after them, on top of what they made.
       const local = this.local(this.confirmed.content);
       let next: C;
       try {
@@ -1436,11 +1436,11 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   }
 
   /**
-   * One save attempt, exactly once (issue 18 item 3): sent with a new save id, and sent again with
-   * the same id, envelope and base after each lost answer ({@link LOST_ANSWER_RETRY_DELAYS_MS}),
-   * so a save the server stored before its answer was lost resolves with its version instead of
-   * a phantom 409. A 409 is a real conflict: the caller re-applies the change on the latest
-   * version, which is a new attempt with a new id. Rejects as {@link ContentTransport.save}.
+   * One save attempt, exactly once: sent with a new save id, and sent again with the same id,
+   * envelope and base after each lost answer ({@link LOST_ANSWER_RETRY_DELAYS_MS}), so a save the
+   * server stored before its answer was lost resolves with its version instead of a phantom 409. A
+   * 409 is a real conflict: the caller re-applies the change on the latest version, which is a new
+   * attempt with a new id. Rejects as {@link ContentTransport.save}.
    */
   private async saveOnce(
     envelope: string,
@@ -1549,9 +1549,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   }
 
   /**
-   * `content` with the offline queue applied on top (issue 17): every waiting change except the
-   * one being replayed (its save shows it) and those found stored already; one that does not
-   * apply is left out (its replay will tell).
+   * `content` with the offline queue applied on top: every waiting change except the one being
+   * replayed (its save shows it) and those found stored already; one that does not apply is left
+   * out (its replay will tell).
    */
   private local<T extends C | null>(content: T): T {
     if (content === null) return content;

@@ -1,6 +1,6 @@
 /**
- * What a tool keeps in this browser to work offline (issue 17 items 4–5), in IndexedDB through
- * `idb-keyval` (database `cipherspace_offline`, store `entries`), per space and tool:
+ * What a tool keeps in this browser to work offline, in IndexedDB through `idb-keyval` (database
+ * `cipherspace_offline`, store `entries`), per space and tool:
  *
  * - `['content', space, tool]` → {@link CachedContent}: the last content **as ciphertext** — the
  *   content envelope the server sent, or the encrypted snapshot this tab saved or made of what it
@@ -178,8 +178,8 @@ export async function waitingTools(
 }
 
 /**
- * Removes every cached content, queued and reported change of `spaceName` (logout, spec §4
- * Session; issue 17). Resolves when they are gone; does nothing without IndexedDB.
+ * Removes every cached content, queued and reported change of `spaceName` (logout, spec
+ * §4 Session). Resolves when they are gone; does nothing without IndexedDB.
  */
 export async function clearOfflineSpace(
   spaceName: string,

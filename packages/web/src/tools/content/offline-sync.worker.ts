@@ -1,8 +1,8 @@
 /**
- * The offline sync worker (issue 17): keeps this browser ready to work offline and sends what was
- * made offline. Started by the signed-in page (app/offline-sync.ts) when the browser goes online,
- * once when a signed-in page starts online, and once more (with the editor) when that page has
- * been open a while; it is handed one {@link SyncRequest}, then:
+ * The offline sync worker: keeps this browser ready to work offline and sends what was made
+ * offline. Started by the signed-in page (app/offline-sync.ts) when the browser goes online, once
+ * when a signed-in page starts online, and once more (with the editor) when that page has been open
+ * a while; it is handed one {@link SyncRequest}, then:
  *
  * 1. replays the queue of every tool with changes waiting that no screen shows
  *    (./background-replay.ts, whose code — the tools' rules — loads only when some tool has

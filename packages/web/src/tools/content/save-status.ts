@@ -1,7 +1,7 @@
 /**
- * What the tool header says about saving while the member works offline (issue 17 item 4): a
- * plain store of the tools of the screen shown in this tab (their lifecycles' states, registered
- * by ./use-tool-content.ts), and the rule that turns them into a status. No React beyond the hook.
+ * What the tool header says about saving while the member works offline: a plain store of the tools
+ * of the screen shown in this tab (their lifecycles' states, registered by ./use-tool-content.ts),
+ * and the rule that turns them into a status. No React beyond the hook.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -1,8 +1,7 @@
 /**
  * What a tool screen tells the user about its content (spec §8 Tool entry, version conflict,
- * "Failed to {action}. Please try again."; issue 17: the offline changes that could not be
- * applied), translated. Pure functions over the lifecycle's results, so every tool words them the
- * same way.
+ * "Failed to {action}. Please try again."; and the offline changes that could not be applied),
+ * translated. Pure functions over the lifecycle's results, so every tool words them the same way.
  */
 import { DecryptError } from '@cipherspace/crypto';
 import { findEntity, type Operation } from '@cipherspace/tools';
@@ -136,10 +135,11 @@ function operationText({ tool, name }: Pick<Operation, 'tool' | 'name'>): string
 }
 
 /**
- * A short label of a change made offline that could not be applied (issue 17), in the current
- * language: its operation's action and the title or name in `content` of what it changes, else
- * the first title, name or text among its arguments (at most 80 characters), e.g. `Edit card "Login bug"` / `Karte bearbeiten „Login bug“`; an operation
- * name this app does not know stays as it is. Null when the operation could not be opened.
+ * A short label of a change made offline that could not be applied, in the current language: its
+ * operation's action and the title or name in `content` of what it changes, else the first title,
+ * name or text among its arguments (at most 80 characters), e.g. `Edit card "Login bug"` /
+ * `Karte bearbeiten „Login bug“`; an operation name this app does not know stays as it is. Null
+ * when the operation could not be opened.
  */
 export function unappliedLabel(
   operation: Operation | null,

@@ -1,13 +1,12 @@
 /**
  * The Diagrams screen without its wiring (spec §2 /tools/diagrams): the header with Back to
- * Dashboard and — only with an external editor (DIAGRAM_EDITOR_URL; the bundled draw.io is our
- * own server's, issue 17 item 1) — the warning that the tool uses an external resource, the §4
- * loading / error / entry states, and — once the collection is loaded — the workspace (diagram select, Refresh,
- * New, Rename, Delete, export, the embedded editor and the status bar). Undo, Redo and History
- * lead the header's actions (issue 16): live updates are off for diagrams, but every save goes
- * through the same lifecycle, so its changes can be undone and its versions restored like any
- * tool's. DiagramsPage binds it to the content lifecycle; tests bind it to a lifecycle with an
- * in-memory server.
+ * Dashboard and — only with an external editor (DIAGRAM_EDITOR_URL; the bundled draw.io is our own
+ * server's) — the warning that the tool uses an external resource, the §4 loading / error / entry
+ * states, and — once the collection is loaded — the workspace (diagram select, Refresh, New,
+ * Rename, Delete, export, the embedded editor and the status bar). Undo, Redo and History lead the
+ * header's actions: live updates are off for diagrams, but every save goes through the same
+ * lifecycle, so its changes can be undone and its versions restored like any tool's. DiagramsPage
+ * binds it to the content lifecycle; tests bind it to a lifecycle with an in-memory server.
  */
 import { TriangleAlert } from 'lucide-react';
 

@@ -1,9 +1,8 @@
 /**
- * A version of Diagrams as the history shows it (issue 16 items 3–4): how many diagrams the
- * collection held and, for each in the order of the diagram select, its name and when and by
- * whom it was last modified. The drawings themselves are not shown: only the embedded editor
- * can draw them, and it cannot be shown read-only. Nothing in it acts; the history panel
- * renders it inside an `inert` container.
+ * A version of Diagrams as the history shows it: how many diagrams the collection held and, for
+ * each in the order of the diagram select, its name and when and by whom it was last modified. The
+ * drawings themselves are not shown: only the embedded editor can draw them, and it cannot be shown
+ * read-only. Nothing in it acts; the history panel renders it inside an `inert` container.
  */
 import type { Diagram, DiagramCollection } from '@cipherspace/tools/diagrams';
 import { useId } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The bundled editor's files, handed to its frame by the app (issue 17: Diagrams works offline).
+ * The bundled editor's files, handed to its frame by the app, so that Diagrams works offline.
  *
  * The bundled draw.io runs at an opaque origin, which no service worker controls and whose
  * fetches the browser never keeps. So its loader (packages/server/src/diagram-editor-loader.ts)
@@ -95,13 +95,13 @@ export interface EditorPrecache {
 
 /**
  * Keeps the bundled editor at `editorUrl` (its index address with the build, as in
- * {@link fetchEditorFiles}) in this browser before Diagrams is first opened (issue 17 item 3: the
- * editor is precached), so that it starts offline: every start-up file the server lists is
- * fetched through the service worker, whose runtime cache `cipherspace-diagram-editor` keeps it —
- * the very request {@link fetchEditorFiles} makes when the frame asks; what Cache Storage holds
- * already is not fetched again. The frame's own document is the page's to keep
- * ({@link EditorPrecache}`.frames`, on every sync). Nothing to keep (no frames either) when the
- * address has no build or the server lists another build, or no list. Never rejects.
+ * {@link fetchEditorFiles}) in this browser before Diagrams is first opened, so that it starts
+ * offline: every start-up file the server lists is fetched through the service worker, whose
+ * runtime cache `cipherspace-diagram-editor` keeps it — the very request {@link fetchEditorFiles}
+ * makes when the frame asks; what Cache Storage holds already is not fetched again. The frame's own
+ * document is the page's to keep ({@link EditorPrecache}`.frames`, on every sync). Nothing to keep
+ * (no frames either) when the address has no build or the server lists another build, or no list.
+ * Never rejects.
  */
 export async function precacheEditor(editorUrl: string): Promise<EditorPrecache> {
   const none: EditorPrecache = { fetched: 0, frames: [] };

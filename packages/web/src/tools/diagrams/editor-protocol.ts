@@ -4,11 +4,11 @@
  * sandbox, the check that a window message really comes from our editor frame, parsing its
  * events and building our actions, and turning an exported data URI into a file.
  *
- * The bundled editor (issue 17 item 1) runs in a sandbox without `allow-same-origin`, so its
- * messages come from the opaque origin `'null'`, and a message to it can only be addressed to
- * `'*'`. That is safe because the app's CSP (`frame-src 'self'`) lets the frame show nothing but
- * our own server's documents, each again at an opaque origin; and only messages whose `source`
- * is our frame's window are ever read.
+ * The bundled editor runs in a sandbox without `allow-same-origin`, so its messages come from the
+ * opaque origin `'null'`, and a message to it can only be addressed to `'*'`. That is safe because
+ * the app's CSP (`frame-src 'self'`) lets the frame show nothing but our own server's documents,
+ * each again at an opaque origin; and only messages whose `source` is our frame's window are ever
+ * read.
  *
  * With `proto=json` every message in both directions is a JSON string. The editor posts
  * `configure` (because of `configure=1`) and waits for our `configure` action, then posts

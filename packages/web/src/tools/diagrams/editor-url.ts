@@ -1,11 +1,11 @@
 /**
- * Which diagram editor the Diagrams tool embeds (issue 17 item 1; spec §7 Notes): by default the
- * bundled draw.io our own server serves at {@link BUNDLED_DIAGRAM_EDITOR_PATH}
- * (packages/server/src/diagram-editor.ts), run in an opaque-origin sandbox; an external editor
- * only when the server is configured with DIAGRAM_EDITOR_URL. The server writes that URL into
- * `index.html` as `<meta name="cipherspace-diagram-editor" content="…">` (empty for the bundled
- * editor; packages/server/src/web-app.ts), since the Content-Security-Policy forbids inline
- * script. This is the one place the web app reads it.
+ * Which diagram editor the Diagrams tool embeds (spec §7 Notes): by default the bundled draw.io our
+ * own server serves at {@link BUNDLED_DIAGRAM_EDITOR_PATH} (packages/server/src/diagram-editor.ts),
+ * run in an opaque-origin sandbox; an external editor only when the server is configured with
+ * DIAGRAM_EDITOR_URL. The server writes that URL into `index.html` as
+ * `<meta name="cipherspace-diagram-editor" content="…">` (empty for the bundled editor;
+ * packages/server/src/web-app.ts), since the Content-Security-Policy forbids inline script. This is
+ * the one place the web app reads it.
  */
 
 /** Where our server serves the bundled draw.io (its index.html). */
@@ -36,10 +36,10 @@ function isHttpsUrl(value: string): boolean {
 /**
  * The editor `doc` names: external when its meta element holds an https URL (the server accepts
  * nothing else); the bundled editor at the path it holds when that is below
- * {@link BUNDLED_DIAGRAM_EDITOR_PATH} (the server writes `/diagram-editor/?build=<id>`, the
- * address under which the browser may keep the editor: issue 17); otherwise — no element (Vite
- * dev server, an old build), an empty one, anything else — the bundled editor at
- * {@link BUNDLED_DIAGRAM_EDITOR_PATH}; always on the document's own origin.
+ * {@link BUNDLED_DIAGRAM_EDITOR_PATH} (the server writes `/diagram-editor/?build=<id>`, the address
+ * under which the browser may keep the editor); otherwise — no element (Vite dev server, an old
+ * build), an empty one, anything else — the bundled editor at {@link BUNDLED_DIAGRAM_EDITOR_PATH};
+ * always on the document's own origin.
  */
 export function readDiagramEditor(doc: Document = document): DiagramEditorSource {
   const content =

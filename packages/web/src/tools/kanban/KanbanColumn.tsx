@@ -23,8 +23,8 @@ const issueKey = (issue: Issue) => issue.id;
 
 /**
  * The height of a long column's scroll box before layout, in CSS pixels: kanban.css bounds
- * `.kanban-cards-scroll` to `max(20rem, 100vh - 14rem)` (at the default 16 px rem), so its
- * first render does not fill in cards for the whole window height (issue 15, first render).
+ * `.kanban-cards-scroll` to `max(20rem, 100vh - 14rem)` (at the default 16 px rem), so its first
+ * render does not fill in cards for the whole window height.
  */
 export function cardsViewportPx(): number {
   const REM_PX = 16;

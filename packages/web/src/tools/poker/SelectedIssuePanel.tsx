@@ -1,12 +1,11 @@
 /**
- * The selected-issue panel of Scrum Poker (spec §2 /tools/scrum-poker): title, type and
- * priority badges, description, assignee, tags and current estimation of the issue being
- * estimated, and the 'Set Final Estimation' card — a select with the groups 'Suggested Values'
- * (the most frequent votes once revealed, labelled 'Most Frequent') and 'Standard Values'
- * (1, 2, 3, 5, 8, 13, 21, XS, S, M, L, XL), 'Save Estimation' (disabled until a value is
- * chosen) and 'Clear Selection'. Without a selection it shows the spec's placeholder — or, when
- * the backlog has no issue at all, a field for the free topic everyone votes on (issue 19 item
- * 6), live for every member through the round's `topic`.
+ * The selected-issue panel of Scrum Poker (spec §2 /tools/scrum-poker): title, type and priority
+ * badges, description, assignee, tags and current estimation of the issue being estimated, and the
+ * 'Set Final Estimation' card — a select with the groups 'Suggested Values' (the most frequent
+ * votes once revealed, labelled 'Most Frequent') and 'Standard Values' (1, 2, 3, 5, 8, 13, 21, XS,
+ * S, M, L, XL), 'Save Estimation' (disabled until a value is chosen) and 'Clear Selection'. Without
+ * a selection it shows the spec's placeholder — or, when the backlog has no issue at all, a field
+ * for the free topic everyone votes on, live for every member through the round's `topic`.
  */
 import { useId, useState, type SyntheticEvent } from 'react';
 

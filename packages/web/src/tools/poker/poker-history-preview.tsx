@@ -1,11 +1,10 @@
 /**
- * A version of Scrum Poker as the history shows it (issue 16 items 3–4): the issue selected in
- * that round (looked up in today's backlog, as the page does), the viewer's own card and the
- * scale, and the results — the members who had voted, each vote a question mark unless the
- * round was revealed in that version (spec §2 Results: votes stay hidden until revealed), the
- * statistics only when revealed. Who was merely present then is not stored, so only voters are
- * listed. Read-only: every handler does nothing, and the history panel renders it inside an
- * `inert` container.
+ * A version of Scrum Poker as the history shows it: the issue selected in that round (looked up in
+ * today's backlog, as the page does), the viewer's own card and the scale, and the results — the
+ * members who had voted, each vote a question mark unless the round was revealed in that version
+ * (spec §2 Results: votes stay hidden until revealed), the statistics only when revealed. Who was
+ * merely present then is not stored, so only voters are listed. Read-only: every handler does
+ * nothing, and the history panel renders it inside an `inert` container.
  */
 import {
   allSourcedIssues,

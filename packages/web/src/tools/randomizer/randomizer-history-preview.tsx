@@ -1,10 +1,9 @@
 /**
- * A version of the Daily Randomizer as the history shows it (issue 16 items 3–4): the options as
- * the board's tiles — the picked one highlighted, 'used' badges in no-repeat mode — the
- * repetition mode, and the run state: the result once a draw had landed, or that a draw was
- * still running (whose result is not given away: the board showed none yet). A still picture:
- * the board's live animation is not played. Read-only: nothing in it acts, and the history panel
- * renders it inside an `inert` container.
+ * A version of the Daily Randomizer as the history shows it: the options as the board's tiles — the
+ * picked one highlighted, 'used' badges in no-repeat mode — the repetition mode, and the run state:
+ * the result once a draw had landed, or that a draw was still running (whose result is not given
+ * away: the board showed none yet). A still picture: the board's live animation is not played.
+ * Read-only: nothing in it acts, and the history panel renders it inside an `inert` container.
  */
 import { randomizerDisplay, type RandomizerContent } from '@cipherspace/tools/randomizer';
 import { ListPlus } from 'lucide-react';

@@ -1,8 +1,8 @@
 /**
- * A version of Issue Management as the history shows it (issue 16 items 3–4): the phases in
- * board order as the page's accordion sections — all expanded, no issue selected, no filter —
- * with their issues as the page lists them and the board's display settings. Read-only: every
- * handler does nothing, and the history panel renders it inside an `inert` container.
+ * A version of Issue Management as the history shows it: the phases in board order as the page's
+ * accordion sections — all expanded, no issue selected, no filter — with their issues as the page
+ * lists them and the board's display settings. Read-only: every handler does nothing, and the
+ * history panel renders it inside an `inert` container.
  */
 import { canDeletePhase, sortByOrder, type TicketContent } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';

@@ -1,8 +1,8 @@
 /**
- * A list of cards or issues whose rendering stays proportional to the screen, not to the board
- * (issue 15 item 6): up to {@link LONG_LIST_ABOVE_ITEMS} items it is a plain `<ul>` with every
- * item, exactly as before; above that it becomes a scroll box that renders only the items in
- * view plus a few on either side (TanStack Virtual), measuring each as it appears.
+ * A list of cards or issues whose rendering stays proportional to the screen, not to the board: up
+ * to {@link LONG_LIST_ABOVE_ITEMS} items it is a plain `<ul>` with every item, exactly as before;
+ * above that it becomes a scroll box that renders only the items in view plus a few on either side
+ * (TanStack Virtual), measuring each as it appears.
  *
  * What keeps a windowed list usable without a mouse: the last item that had the focus and the
  * item named by `pinnedKey` (a card being dragged, a moved card about to get the focus back,
@@ -12,11 +12,11 @@
  * item says its position (`aria-posinset` of `aria-setsize`), so screen readers announce
  * "3 of 1,250" although most items are not in the DOM.
  *
- * The first render is light (issue 15, first render of a 1,000-card board): it sizes the window
- * to the scroll box's own height where the caller knows it before layout ({@link
- * LongListProps.initialViewportPx}) and renders only {@link LONG_LIST_FIRST_OVERSCAN_ITEMS}
- * item beyond the edges; the full overscan follows once the browser is idle after that first
- * paint. Items beyond the edges are out of sight, so the first frame shows the same.
+ * The first render is light, even of a 1,000-card board: it sizes the window to the scroll box's
+ * own height where the caller knows it before layout ({@link LongListProps.initialViewportPx}) and
+ * renders only {@link LONG_LIST_FIRST_OVERSCAN_ITEMS} item beyond the edges; the full overscan
+ * follows once the browser is idle after that first paint. Items beyond the edges are out of sight,
+ * so the first frame shows the same.
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {

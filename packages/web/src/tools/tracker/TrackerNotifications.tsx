@@ -1,11 +1,11 @@
 /**
- * Browser notifications for Kanban and Issue Management (issue 16 item 6; spec §1 feature flag
- * push notifications, Kanban settings `notifyOnAssignment` / `notifyOnStatusChange`): a header
- * button the member turns on for this tool in this browser (off by default; one click turns it
- * off again). Only after they turn it on does the browser ask for the permission. While it is
- * on and the tab is hidden, another member assigning them an issue, or moving one of theirs into
- * an end phase, shows a notification — decided here from the decrypted operations
- * (`notificationsFor` of @cipherspace/tools), so the server learns nothing.
+ * Browser notifications for Kanban and Issue Management (spec §1 feature flag push notifications,
+ * Kanban settings `notifyOnAssignment` / `notifyOnStatusChange`): a header button the member turns
+ * on for this tool in this browser (off by default; one click turns it off again). Only after they
+ * turn it on does the browser ask for the permission. While it is on and the tab is hidden, another
+ * member assigning them an issue, or moving one of theirs into an end phase, shows a notification —
+ * decided here from the decrypted operations (`notificationsFor` of @cipherspace/tools), so the
+ * server learns nothing.
  */
 import { notificationsFor, type TrackerContent } from '@cipherspace/tools/tracker';
 import { useEffect, useRef, useState } from 'react';
