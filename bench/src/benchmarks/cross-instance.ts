@@ -44,7 +44,7 @@ const THREE_INSTANCES_RATIO_GOAL = 1.5;
  * The documents each active space saves, two per connection: a PUT always finds one that no
  * request in flight uses (see workers/load.ts).
  */
-const LOAD_TOOLS = ['bench-a', 'bench-b'] as const;
+const LOAD_TOOLS = ['bulletin', 'poker'] as const;
 /** Time between two reads of the stored versions after a load run, in ms. */
 const SETTLE_MS = 250;
 /** How long the readers may take to receive the last saves of a load run, in ms. */

@@ -4,13 +4,20 @@
  * authentication, no validation, no tRPC), in the same run. Goal: GET ≥ 60 % of the bare route.
  */
 import { encryptJson } from '@cipherspace/crypto';
+import { TOOL_NAMES, type ToolName } from '@cipherspace/tools/metadata';
 
 import type { Benchmark, BenchContext } from '../lib/benchmark.ts';
 import { spaceIdOf } from '../lib/fanout.ts';
 import { createThrowawayDatabase, ignoreNotice } from '../lib/postgres.ts';
 import type { Figure } from '../lib/report.ts';
 import { POOL_SIZE, startBareServer, startOurServer } from '../lib/servers.ts';
-import { contentPath, documentOfSize, saveContent, setUpSpace } from '../lib/spaces.ts';
+import {
+  contentPath,
+  documentOfSize,
+  saveContent,
+  setUpSpace,
+  type BenchSpace,
+} from '../lib/spaces.ts';
 import { median } from '../lib/stats.ts';
 import { runLoad, type LoadTarget } from '../lib/load.ts';
 import postgres from 'postgres';
@@ -20,15 +27,28 @@ const GET_RATIO_GOAL = 0.6;
 
 type Side = 'ours' | 'bare';
 
-/** The stored version of every tool of the space `spaceId`. */
+/** One document the load reads and saves: a registry tool's content in one of the spaces. */
+interface LoadDocument {
+  spaceName: string;
+  spaceId: string;
+  tool: ToolName;
+  /** A member of the space. */
+  token: string;
+}
+
+const documentKey = (spaceId: string, tool: string) => `${spaceId}/${tool}`;
+
+/** The stored version of every tool of the spaces `spaceIds`, by {@link documentKey}. */
 async function storedVersions(
   databaseUrl: string,
-  spaceId: string,
-): Promise<{ tool: string; version: number }[]> {
+  spaceIds: readonly string[],
+): Promise<{ key: string; version: number }[]> {
   const sql = postgres(databaseUrl, { max: 1, fetch_types: false, onnotice: ignoreNotice });
   try {
-    return await sql<{ tool: string; version: number }[]>`
-      select tool, version from tool_contents where space_id = ${spaceId} order by tool`;
+    const rows = await sql<{ space_id: string; tool: string; version: number }[]>`
+      select space_id, tool, version from tool_contents
+      where space_id in ${sql(spaceIds)} order by space_id, tool`;
+    return rows.map((row) => ({ key: documentKey(row.space_id, row.tool), version: row.version }));
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -42,9 +62,9 @@ export const throughput: Benchmark = {
     const rounds = context.smoke ? 1 : 4;
     const roundS = context.smoke ? 1 : 4;
     const warmupS = context.smoke ? 0 : 2;
-    // Twice as many documents as connections: a PUT always finds one that no request in flight uses.
-    const tools = Array.from({ length: connections * 2 }, (_, i) => `bench-${i}`);
-
+    // Twice as many documents as connections: a PUT always finds one that no request in flight
+    // uses. A space holds one document per registry tool, so they are spread over spaces.
+    const documentCount = connections * 2;
     const database = await createThrowawayDatabase(context.config.postgresUrl);
     const dropDatabase = context.defer(() => database.drop());
     try {
@@ -53,23 +73,47 @@ export const throughput: Benchmark = {
       const bare = await startBareServer(database.url);
       const stopBare = context.defer(() => bare.close());
       try {
-        const space = await setUpSpace(ours.url, ['alice'], 'Load');
-        const [alice] = space.members;
-        if (!alice) throw new Error('space set-up failed');
-        const envelope = await encryptJson(documentOfSize(DOCUMENT_BYTES), space.key);
-        const spaceId = await spaceIdOf(database.url, space.name);
+        const spaces: BenchSpace[] = [];
+        for (let i = 0; i < Math.ceil(documentCount / TOOL_NAMES.length); i++) {
+          spaces.push(await setUpSpace(ours.url, ['alice'], 'Load'));
+        }
+        const [first] = spaces;
+        if (!first) throw new Error('space set-up failed');
+        const envelope = await encryptJson(documentOfSize(DOCUMENT_BYTES), first.key);
+        const documents: LoadDocument[] = [];
+        for (const space of spaces) {
+          const spaceId = await spaceIdOf(database.url, space.name);
+          const token = space.members[0]?.token;
+          if (!token) throw new Error('space set-up failed');
+          for (const tool of TOOL_NAMES) {
+            if (documents.length < documentCount) {
+              documents.push({ spaceName: space.name, spaceId, tool, token });
+            }
+          }
+        }
+        const spaceIds = [...new Set(documents.map((document) => document.spaceId))];
         const versions = new Map<string, number>();
-        for (const tool of tools) {
+        for (const document of documents) {
           versions.set(
-            tool,
-            await saveContent(ours.url, alice.token, space.name, tool, envelope, 0),
+            documentKey(document.spaceId, document.tool),
+            await saveContent(
+              ours.url,
+              document.token,
+              document.spaceName,
+              document.tool,
+              envelope,
+              0,
+            ),
           );
         }
         const targetsFor = (which: 'ours' | 'bare'): LoadTarget[] =>
-          tools.map((tool) => ({
+          documents.map((document) => ({
             path:
-              which === 'ours' ? contentPath(space.name, tool) : `/bare/content/${spaceId}/${tool}`,
-            version: versions.get(tool) ?? 1,
+              which === 'ours'
+                ? contentPath(document.spaceName, document.tool)
+                : `/bare/content/${document.spaceId}/${document.tool}`,
+            version: versions.get(documentKey(document.spaceId, document.tool)) ?? 1,
+            ...(which === 'ours' ? { token: document.token } : {}),
           }));
 
         // Requests the server still had queued when a load run stopped go on saving after it:
@@ -77,10 +121,10 @@ export const throughput: Benchmark = {
         const refreshVersions = async () => {
           let last = '';
           for (let attempt = 0; attempt < 60; attempt++) {
-            const rows = await storedVersions(database.url, spaceId);
+            const rows = await storedVersions(database.url, spaceIds);
             const now = JSON.stringify(rows);
             if (now === last) {
-              for (const row of rows) versions.set(row.tool, row.version);
+              for (const row of rows) versions.set(row.key, row.version);
               return;
             }
             last = now;
@@ -97,7 +141,8 @@ export const throughput: Benchmark = {
             url: which === 'ours' ? ours.url : bare.url,
             method,
             targets: targetsFor(which),
-            token: which === 'ours' ? alice.token : null,
+            // GET reads the first document; each PUT target carries its space member's token.
+            token: which === 'ours' ? (documents[0]?.token ?? null) : null,
             envelope,
             connections,
             durationS,
@@ -195,7 +240,7 @@ export const throughput: Benchmark = {
         return {
           figures,
           notes: [
-            `autocannon in its own process; per figure ${rounds} rounds of ${roundS} s, ours and bare taking turns, after ${warmupS} s of warm-up each; latency p99 = median of the rounds'; a ${Math.round(envelope.length / 1024)} KB envelope; server in this process on ${database.serverVersion} with a pool of ${POOL_SIZE} (the bare route too). Ours authenticates every request (session look-up), validates and goes through tRPC's createCaller; the bare route runs only the content query. PUT: each request saves one of ${tools.length} documents with its current version (no 409s)${errors > 0 ? `; ${errors} connection errors/timeouts` : ''}`,
+            `autocannon in its own process; per figure ${rounds} rounds of ${roundS} s, ours and bare taking turns, after ${warmupS} s of warm-up each; latency p99 = median of the rounds'; a ${Math.round(envelope.length / 1024)} KB envelope; server in this process on ${database.serverVersion} with a pool of ${POOL_SIZE} (the bare route too). Ours authenticates every request (session look-up), validates and goes through tRPC's createCaller; the bare route runs only the content query. PUT: each request saves one of ${documents.length} documents in ${spaceIds.length} spaces with its current version (no 409s)${errors > 0 ? `; ${errors} connection errors/timeouts` : ''}`,
           ],
         };
       } finally {
