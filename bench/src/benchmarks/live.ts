@@ -50,6 +50,10 @@ const LIVE_P95_GOAL_MS = 100;
 /** The largest board's p50 over the smallest board's. */
 const LIVE_GROWTH_GOAL = 1.5;
 const BYTES_GOAL_KB = 4;
+/** Bytes member A's browser sends per edit, on average. */
+const SENT_GOAL_KB = 8;
+/** A's own screen painted after the click, p50; and no main-thread task of A's longer than this. */
+const SENDER_GOAL_MS = 50;
 /** How long one edit may take to reach B before the benchmark counts as broken, in ms. */
 const EDIT_TIMEOUT_MS = 30_000;
 /** How long a board may take to open before the benchmark counts as broken, in ms. */
@@ -100,6 +104,11 @@ const LIVE_SCRIPT = `
     const g = globalThis;
     g.__benchSaveClick = null;
     g.__benchWs = [];
+    g.__benchLongTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        g.__benchLongTasks.push({ start: performance.timeOrigin + entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask' });
     addEventListener('click', (event) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
       if (!button || !button.closest('[role="dialog"]') || button.textContent.trim() !== 'Save') return;
@@ -171,45 +180,63 @@ async function clockOffset(page: Page): Promise<{ offsetMs: number; uncertaintyM
   return best;
 }
 
-/** What B's browser received over the network (read from a CDP session of its page). */
-interface Received {
+/** What a member's browser sent and received over the network (from a CDP session of its page). */
+interface Traffic {
   wsFrames: number;
   wsBytes: number;
   httpResponses: number;
   httpBytes: number;
   /** Path (and tRPC procedure) of every HTTP response. */
   paths: string[];
+  /** WebSocket payload bytes sent. */
+  sentWsBytes: number;
+  /** HTTP request bodies sent, in bytes. */
+  sentHttpBytes: number;
 }
 
-const nothingReceived = (): Received => ({
+const noTraffic = (): Traffic => ({
   wsFrames: 0,
   wsBytes: 0,
   httpResponses: 0,
   httpBytes: 0,
   paths: [],
+  sentWsBytes: 0,
+  sentHttpBytes: 0,
 });
 
+/** Bytes of a CDP WebSocket payload: base64 for a binary frame (opcode 2), else text. */
+const payloadBytes = (opcode: number, payloadData: string) =>
+  opcode === 2 ? Buffer.from(payloadData, 'base64').length : Buffer.byteLength(payloadData);
+
 /**
- * Counts what `page` receives from now on: WebSocket payload bytes (as delivered to the page,
- * after any permessage-deflate) and HTTP responses' encoded bytes on the wire (headers
- * included). `take()` returns the count since the last `take()` and starts a new one.
+ * Counts what `page` sends and receives from now on: WebSocket payload bytes (as delivered to or
+ * by the page, before permessage-deflate), HTTP responses' encoded bytes on the wire (headers
+ * included) and HTTP request bodies. `take()` returns the count since the last `take()` and
+ * starts a new one.
  */
-async function watchReceived(
+async function watchTraffic(
   context: BrowserContext,
   page: Page,
-): Promise<{ take(): Received; detach(): Promise<void> }> {
+): Promise<{ take(): Traffic; detach(): Promise<void> }> {
   const cdp: CDPSession = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  let current = nothingReceived();
+  // Request bodies come with their event up to this size (the default leaves large ones out).
+  await cdp.send('Network.enable', { maxPostDataSize: 256 * 1024 * 1024 });
+  let current = noTraffic();
   const urls = new Map<string, string>();
   cdp.on('Network.webSocketFrameReceived', (event) => {
-    const { opcode, payloadData } = event.response;
     current.wsFrames += 1;
-    current.wsBytes +=
-      opcode === 2 ? Buffer.from(payloadData, 'base64').length : Buffer.byteLength(payloadData);
+    current.wsBytes += payloadBytes(event.response.opcode, event.response.payloadData);
+  });
+  cdp.on('Network.webSocketFrameSent', (event) => {
+    current.sentWsBytes += payloadBytes(event.response.opcode, event.response.payloadData);
   });
   cdp.on('Network.requestWillBeSent', (event) => {
     urls.set(event.requestId, event.request.url);
+    const entries = event.request.postDataEntries ?? [];
+    current.sentHttpBytes +=
+      entries.length > 0
+        ? entries.reduce((sum, entry) => sum + Buffer.from(entry.bytes ?? '', 'base64').length, 0)
+        : Buffer.byteLength(event.request.postData ?? '');
   });
   cdp.on('Network.loadingFinished', (event) => {
     current.httpResponses += 1;
@@ -221,7 +248,7 @@ async function watchReceived(
   return {
     take() {
       const taken = current;
-      current = nothingReceived();
+      current = noTraffic();
       return taken;
     },
     detach: () => cdp.detach(),
@@ -277,6 +304,8 @@ interface PageTimes {
   saveClick: { at: number; handled: number } | null;
   ws: ChangeFrame[];
   requests: Request[];
+  /** Long tasks (over 50 ms) of the main thread since the page was armed. */
+  longTasks: { start: number; end: number }[];
 }
 
 async function readTimes(member: OnBoard): Promise<PageTimes> {
@@ -287,6 +316,7 @@ async function readTimes(member: OnBoard): Promise<PageTimes> {
       __benchPainted: number | null;
       __benchSaveClick: { at: number; handled: number } | null;
       __benchWs: ChangeFrame[];
+      __benchLongTasks: { start: number; duration: number }[];
     };
     const requests = performance
       .getEntriesByType('resource')
@@ -306,6 +336,7 @@ async function readTimes(member: OnBoard): Promise<PageTimes> {
       saveClick: g.__benchSaveClick,
       ws: [...g.__benchWs],
       requests,
+      longTasks: g.__benchLongTasks.map((t) => ({ start: t.start, end: t.start + t.duration })),
     };
   });
   // Onto our clock.
@@ -320,6 +351,7 @@ async function readTimes(member: OnBoard): Promise<PageTimes> {
       : null,
     ws: raw.ws.map((w) => ({ ...w, at: w.at - o })),
     requests: raw.requests.map((r) => ({ name: r.name, start: r.start - o, end: r.end - o })),
+    longTasks: raw.longTasks.map((t) => ({ start: t.start - o, end: t.end - o })),
   };
 }
 
@@ -350,13 +382,18 @@ interface Edit {
   aRequests: { name: string; startMs: number; endMs: number }[];
   /** B's requests between the click and its screen showing the change. */
   bRequests: { name: string; startMs: number; endMs: number }[];
-  received: Received;
+  received: Traffic;
+  /** What A's page sent and received meanwhile. */
+  sent: Traffic;
+  /** The longest task on A's main thread from the click to the end of the edit, in ms (0: none over 50 ms). */
+  aLongestTaskMs: number;
 }
 
 async function edit(
   a: OnBoard,
   b: OnBoard,
-  received: { take(): Received },
+  received: { take(): Traffic },
+  sent: { take(): Traffic },
   oldTitle: string,
   newTitle: string,
 ): Promise<Edit> {
@@ -369,17 +406,20 @@ async function edit(
         const g = globalThis as unknown as {
           __benchSaveClick: unknown;
           __benchWs: unknown[];
+          __benchLongTasks: unknown[];
           __benchArm: (oldTitle: string, newTitle: string) => void;
         };
         performance.clearResourceTimings();
         g.__benchSaveClick = null;
         g.__benchWs.length = 0;
+        g.__benchLongTasks.length = 0;
         g.__benchArm(before, after);
       },
       [oldTitle, newTitle] as const,
     );
   }
   received.take();
+  sent.take();
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   const framed = () => (globalThis as { __benchPainted?: number | null }).__benchPainted != null;
   await b.page.waitForFunction(framed, undefined, { timeout: EDIT_TIMEOUT_MS });
@@ -387,6 +427,7 @@ async function edit(
   await dialog.waitFor({ state: 'detached', timeout: EDIT_TIMEOUT_MS });
   await a.page.waitForTimeout(SETTLE_MS);
   const bytes = received.take();
+  const aTraffic = sent.take();
   const [aTimes, bTimes] = [await readTimes(a), await readTimes(b)];
   const click = aTimes.saveClick;
   if (!click) throw new Error("A's click on Save was not seen by the page");
@@ -418,6 +459,11 @@ async function edit(
       .filter((r) => r.start <= shownAt)
       .map((r) => ({ name: r.name, startMs: r.start - click.at, endMs: r.end - click.at })),
     received: bytes,
+    sent: aTraffic,
+    aLongestTaskMs: Math.max(
+      0,
+      ...aTimes.longTasks.filter((t) => t.end >= click.at).map((t) => t.end - t.start),
+    ),
   };
 }
 
@@ -473,16 +519,18 @@ async function measureSize(
     // Both see each other (the header's presence settles before anything is measured).
     await a.page.getByLabel('Also here').filter({ hasText: 'bob' }).waitFor();
     await b.page.getByLabel('Also here').filter({ hasText: 'alice' }).waitFor();
-    const received = await watchReceived(bContext, b.page);
+    const received = await watchTraffic(bContext, b.page);
+    const sent = await watchTraffic(aContext, a.page);
     const edits: Edit[] = [];
     let title = first.title;
     for (let i = 0; i < plan.warmUp + plan.edits; i++) {
       const next = `${first.title} (edit ${i + 1})`;
-      const measured = await edit(a, b, received, title, next);
+      const measured = await edit(a, b, received, sent, title, next);
       title = next;
       if (i >= plan.warmUp) edits.push(measured);
     }
     await received.detach();
+    await sent.detach();
     return {
       size,
       envelopeBytes: envelope.length,
@@ -502,6 +550,7 @@ function figuresOf(results: readonly SizeResult[]): Figure[] {
   const largest = results.at(-1);
   const smallestP50 = smallest ? median(smallest.edits.map((e) => e.bPaintedMs)) : 0;
   const live: Figure[] = [];
+  const sender: Figure[] = [];
   const bytes: Figure[] = [];
   const renders: Figure[] = [];
   for (const result of results) {
@@ -530,6 +579,30 @@ function figuresOf(results: readonly SizeResult[]): Figure[] {
         goal: { op: '<=', bound: LIVE_P95_GOAL_MS },
       },
     );
+    const sentBytes = result.edits.map((e) => e.sent.sentHttpBytes + e.sent.sentWsBytes);
+    sender.push(
+      {
+        name: `${n} cards — bytes A sends per edit (mean)`,
+        value: kb(sentBytes.reduce((sum, b) => sum + b, 0) / Math.max(1, sentBytes.length)),
+        unit: 'KB',
+        goal: { op: '<=', bound: SENT_GOAL_KB },
+      },
+      {
+        name: `${n} cards — A saves an edit (UI) → A's own screen shows it, p50`,
+        value: percentile(
+          result.edits.map((e) => e.aPaintedMs),
+          50,
+        ),
+        unit: 'ms',
+        goal: { op: '<=', bound: SENDER_GOAL_MS },
+      },
+      {
+        name: `${n} cards — A's longest main-thread task in an edit (0: none over 50 ms)`,
+        value: Math.max(...result.edits.map((e) => e.aLongestTaskMs)),
+        unit: 'ms',
+        goal: { op: '<=', bound: SENDER_GOAL_MS },
+      },
+    );
     bytes.push({
       name: `${n} cards — bytes B receives per change (median)`,
       value: kb(median(result.edits.map((e) => e.received.wsBytes + e.received.httpBytes))),
@@ -551,13 +624,13 @@ function figuresOf(results: readonly SizeResult[]): Figure[] {
       });
     }
   }
-  return [...live, ...bytes, ...renders];
+  return [...live, ...sender, ...bytes, ...renders];
 }
 
 function notesOf(results: readonly SizeResult[], plan: Plan): string[] {
   return results.map((result) => {
     const e = result.edits;
-    const r = (f: (x: Received) => number) => median(e.map((x) => f(x.received)));
+    const r = (f: (x: Traffic) => number) => median(e.map((x) => f(x.received)));
     const paths = new Map<string, number>();
     for (const x of e) for (const p of x.received.paths) paths.set(p, (paths.get(p) ?? 0) + 1);
     const summarise = (pick: (x: Edit) => Edit['bRequests']) => {
@@ -601,7 +674,7 @@ function notesOf(results: readonly SizeResult[], plan: Plan): string[] {
     const kinds = [...kindCount].map(([kind, count]) => `${kind} in ${count}`).join(', ');
     return [
       `${grouped(result.size.cards)} cards (envelope ${grouped(Math.round(result.envelopeBytes / 1024))} KB), medians of ${e.length} edits after ${plan.warmUp} warm-up.`,
-      `A: click → save request sent ${med(e.map((x) => x.aSaveStartMs))} (apply, validate, encrypt), answered ${med(e.map((x) => x.aSaveEndMs))}; A's own screen: frame start ${med(e.map((x) => x.aFrameMs))}, painted ${med(e.map((x) => x.aPaintedMs))}; A's requests: ${summarise((x) => x.aRequests)}.`,
+      `A: click → save request sent ${med(e.map((x) => x.aSaveStartMs))} (apply, validate, encrypt), answered ${med(e.map((x) => x.aSaveEndMs))}; A's own screen: frame start ${med(e.map((x) => x.aFrameMs))}, painted ${med(e.map((x) => x.aPaintedMs))}; A's requests: ${summarise((x) => x.aRequests)}; A sent ${kb(median(e.map((x) => x.sent.sentHttpBytes))).toFixed(1)} KB of HTTP bodies and ${kb(median(e.map((x) => x.sent.sentWsBytes))).toFixed(1)} KB of WebSocket payloads per edit (medians); long tasks over 50 ms in ${e.filter((x) => x.aLongestTaskMs > 0).length} of ${e.length} edits.`,
       `B: first frame carrying the change (${kinds}) at ${med(e.map((x) => x.bFrameArrivedMs))}; ${bRequests}; last response (or the frame) → DOM shows it ${med(shownAfterLast)} (decrypt, apply, render); DOM → frame start ${med(
         e.map((x) => x.bFrameMs - x.bShownMs),
         1,
@@ -643,7 +716,7 @@ export const live: Benchmark = {
         return {
           figures: figuresOf(results),
           notes: [
-            `${describeBuild(build)} served by our server (in this process, PostgreSQL) on loopback; headless Chromium ${browser.version()}; A (alice) and B (bob) each in a browser context of their own on /tools/kanban of one space, the board (five columns, cards spread evenly) saved encrypted over REST beforehand. Per edit A clicks the first card's edit button, types a new title into the Edit Issue dialog and clicks Save; the figure runs from that click (the click event's time stamp) until B's page has rendered the frame that shows the new title (the first task after that frame's style, layout and paint — a rAF callback alone runs before them); times of both pages are mapped onto one clock (offset per page from the fastest of 15 evaluate round trips). Bytes: every WebSocket payload and HTTP response (encoded, headers included) B's page received from just before the click to ${SETTLE_MS} ms after both screens showed the change, read over CDP. First render: a fresh context per load, as the web benchmark measures it (lib/web-app.ts) but to the end of the frame's paint.`,
+            `${describeBuild(build)} served by our server (in this process, PostgreSQL) on loopback; headless Chromium ${browser.version()}; A (alice) and B (bob) each in a browser context of their own on /tools/kanban of one space, the board (five columns, cards spread evenly) saved encrypted over REST beforehand. Per edit A clicks the first card's edit button, types a new title into the Edit Issue dialog and clicks Save; the figure runs from that click (the click event's time stamp) until B's page has rendered the frame that shows the new title (the first task after that frame's style, layout and paint — a rAF callback alone runs before them); times of both pages are mapped onto one clock (offset per page from the fastest of 15 evaluate round trips). Bytes: every WebSocket payload and HTTP response (encoded, headers included) B's page received from just before the click to ${SETTLE_MS} ms after both screens showed the change, read over CDP; what A's page sent over the same span (HTTP request bodies and WebSocket payloads, CDP) and its long tasks (PerformanceObserver 'longtask', over 50 ms) from the click on. First render: a fresh context per load, as the web benchmark measures it (lib/web-app.ts) but to the end of the frame's paint.`,
             ...notesOf(results, plan),
           ],
         };
