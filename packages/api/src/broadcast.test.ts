@@ -1,5 +1,5 @@
 /**
- * The once-per-event serialisation of live events (./broadcast.ts, issue 18 item 4): the frames
+ * The once-per-event serialisation of live events (./broadcast.ts): the frames
  * it writes are, once parsed, exactly the frames tRPC's default transformer and encoder would
  * write, for every subscriber; a marked payload is walked once per event; anything else takes
  * the default path.

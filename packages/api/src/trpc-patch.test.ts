@@ -1,7 +1,7 @@
 /**
  * patches/@trpc__server@11.19.0.patch replaces the object-spread helper of tRPC's transpiled
  * code (`{...a, ...b}` of its sources, run several times for every call and every live event)
- * with one that copies keys without a property descriptor each (issue 18 item 4). It must keep
+ * with one that copies keys without a property descriptor each. It must keep
  * what object spread does: own enumerable keys and symbols, later ones win, getters read once,
  * a "__proto__" key from JSON stays a key and never becomes the prototype.
  */

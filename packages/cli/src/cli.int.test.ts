@@ -4,13 +4,13 @@
  * through a recording proxy, so the last test can show that no plaintext and no space key ever
  * reached the server — neither in a request nor in the database.
  *
- * Issue 9 Build item 3 / Tests: backup → restore into another space → export yields the same
- * decrypted documents; a wrong key fails with the documented message and exit code; expired
- * sessions, missing spaces and an unreachable server end with their documented exit codes.
+ * Backup → restore into another space → export yields the same decrypted documents; a wrong key
+ * fails with the documented message and exit code; expired sessions, missing spaces and an
+ * unreachable server end with their documented exit codes.
  *
- * Issue 14 item 5: the tool content is built with `@cipherspace/tools` (default content plus
- * serialised operations), and a restore of a backup whose content fails the registry's strict
- * parse or spec §5 validation stops with the tool and the rule, before anything is written.
+ * The tool content is built with `@cipherspace/tools` (default content plus serialised
+ * operations), and a restore of a backup whose content fails the registry's strict parse or spec
+ * §5 validation stops with the tool and the rule, before anything is written.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * `cipherspace history` and `cipherspace restore-version` (issue 16 item 7) against a real
+ * `cipherspace history` and `cipherspace restore-version` against a real
  * server and database (PGlite, and PostgreSQL in the integration-postgres project) with real
  * crypto. The tools' content is changed the way the web app changes it: each save carries the
  * encrypted operations (op1 envelopes under the space's operations key) that produced its

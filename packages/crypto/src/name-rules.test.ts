@@ -1,4 +1,4 @@
-/** The form rules of new names (issue 18 item 5): nothing invisible, letters of one script. */
+/** The form rules of new names: nothing invisible, letters of one script. */
 import { describe, expect, it } from 'vitest';
 
 import { hasInvisibleCharacters, isSingleScript, removeInvisibleCharacters } from './name-rules.ts';

@@ -1,6 +1,6 @@
 /**
- * Several server instances started at the same moment on a new PostgreSQL database (issue 7
- * item 1): every one of them comes up; the migrations run once (an advisory lock makes the
+ * Several server instances started at the same moment on a new PostgreSQL database: every one
+ * of them comes up; the migrations run once (an advisory lock makes the
  * others wait instead of failing on "duplicate key … pg_type_typname_nsp_index").
  */
 import { randomBytes } from 'node:crypto';

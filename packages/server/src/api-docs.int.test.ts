@@ -1,5 +1,5 @@
 /**
- * The served API reference (issue 9 item 1): `GET /api/openapi.json` is a sound OpenAPI 3.1
+ * The served API reference: `GET /api/openapi.json` is a sound OpenAPI 3.1
  * document that covers every `/api/*` route the server registers (and nothing it does not), and
  * `/api/docs` is Swagger UI whose page and assets load under the server's strict CSP.
  */

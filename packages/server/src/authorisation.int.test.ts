@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix (issue 7; spec §6 Roles and permissions, §7 The calls): every REST
+ * The authorisation matrix (spec §6 Roles and permissions, §7 The calls): every REST
  * route and every tRPC procedure — over HTTP and over the WebSocket — is called by each of
  * {no token, forged token, expired token, token of another space, member, admin}. Only the cells
  * spec §6 allows succeed; the others end in 401 (no, forged or expired token) or 403 (another
@@ -459,7 +459,7 @@ const OPERATIONS: Operation[] = [
       path: (c) => `/api/content/${p(spaceName(c))}/bulletin`,
     },
   },
-  // history (issue 16): members only, like content
+  // history: members only, like content
   {
     procedure: 'history.list',
     level: 'member',

@@ -1,6 +1,6 @@
 /**
- * The DEFAULT body limit (issue 2 §5/§6: 413 for a body over the limit, "default 10 MB,
- * configurable"; config.ts BODY_LIMIT_BYTES = 10485760). The server here runs the configuration
+ * The DEFAULT body limit (413 for a body over the limit, default 10 MB, configurable;
+ * config.ts BODY_LIMIT_BYTES = 10485760). The server here runs the configuration
  * `loadConfig` gives without BODY_LIMIT_BYTES, so this proves the default itself, not a test
  * override: one byte over is refused with 413 `{detail}` before the body is read, and a valid
  * save of exactly 10 MiB is stored.

@@ -93,7 +93,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('takes an unset or empty DIAGRAM_EDITOR_URL as the bundled editor (issue 17 item 1)', () => {
+  it('takes an unset or empty DIAGRAM_EDITOR_URL as the bundled editor', () => {
     expect(loadConfig({}).diagramEditorUrl).toBeUndefined();
     expect(loadConfig({ DIAGRAM_EDITOR_URL: '' }).diagramEditorUrl).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 /**
- * The operation log over the documented REST contract and the raw WebSocket (issue 15): a `PUT`
+ * The operation log over the documented REST contract and the raw WebSocket: a `PUT`
  * with `operations`, `GET /api/content/{spaceName}/{tool}/changes?since=N`, and the optional
  * members of `content_update` on the raw socket. Every response is checked against the served
  * OpenAPI document by `api()`; a `PUT` without operations keeps the spec's exact message.

@@ -1,5 +1,5 @@
 /**
- * Exactly-once saves over REST (issue 18 item 3): `PUT /api/content/{spaceName}/{tool}` with an
+ * Exactly-once saves over REST: `PUT /api/content/{spaceName}/{tool}` with an
  * `Idempotency-Key` header. A proxy between client and server loses the answer after the server
  * committed the save; the client's retry with the same key gets the original 200 and the version
  * has advanced by one — where a retry without a key meets a phantom 409. Every response is

@@ -1,5 +1,5 @@
 /**
- * The history of tool content over the documented REST contract (issue 16):
+ * The history of tool content over the documented REST contract:
  * `GET /api/content/{spaceName}/{tool}/history?before=&limit=` and
  * `GET /api/content/{spaceName}/{tool}/history/{version}` — snake_case JSON, ISO dates, `{detail}`
  * errors with the documented statuses (never a 5xx for client input); every response is checked

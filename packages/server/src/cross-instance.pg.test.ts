@@ -1,7 +1,7 @@
 /**
  * Two and three server instances on one PostgreSQL database (PGlite is embedded in one process,
  * so this runs in the integration-postgres project only), once per event bus: PostgreSQL
- * LISTEN/NOTIFY, NATS and Redis pub/sub (issue 18 item 2; the brokers when TEST_NATS_URL /
+ * LISTEN/NOTIFY, NATS and Redis pub/sub (the brokers when TEST_NATS_URL /
  * TEST_REDIS_URL name one, see testEventBuses). What one instance saves reaches the sockets and
  * tRPC subscriptions of the others; a session created on one instance is good on every other
  * (sessions live in the database; no sticky sessions needed); a logout and a space deletion on

@@ -1,5 +1,5 @@
 /**
- * The bundled diagram editor on a real server (issue 17 item 1): draw.io's index.html (with our
+ * The bundled diagram editor on a real server: draw.io's index.html (with our
  * loader, which starts it from files the app hands it) and its web files at /diagram-editor/
  * under the editor's own strict CSP (no script but its own files and hashed ones — no blob:
  * scripts —, no network but its language files, framed only by our app), kept a

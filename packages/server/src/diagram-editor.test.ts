@@ -37,7 +37,7 @@ describe('prepareEditorIndex', () => {
   });
 });
 
-describe('editorFileManifest (the files the app hands the editor, issue 17)', () => {
+describe('editorFileManifest (the files the app hands the editor)', () => {
   const manifest = editorFileManifest(PACKAGE_INDEX, PACKAGE_DIR);
 
   it("names draw.io's start-up scripts, its stylesheets in order and the texts", () => {

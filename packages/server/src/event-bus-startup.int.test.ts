@@ -1,5 +1,5 @@
 /**
- * EVENT_BUS_URL at start-up, as `pnpm start` runs the server (issue 18 item 2): a scheme other
+ * EVENT_BUS_URL at start-up, as `pnpm start` runs the server: a scheme other
  * than nats:// or redis:// and a broker that does not answer both end the process before it
  * listens, with a message that names the variable; a broker that answers is reported by
  * `/api/health` (when this run has one: TEST_NATS_URL / TEST_REDIS_URL, see testEventBuses).

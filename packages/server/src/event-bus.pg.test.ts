@@ -1,6 +1,6 @@
 /**
- * Losing the cross-instance event connection and getting it back (issue 18 item 2: "catch-up on
- * reconnect"), once per event bus — PostgreSQL LISTEN/NOTIFY, NATS, Redis pub/sub (see
+ * Losing the cross-instance event connection and getting it back (catching up on
+ * reconnect), once per event bus — PostgreSQL LISTEN/NOTIFY, NATS, Redis pub/sub (see
  * testEventBuses). Instance A reaches the database (NOTIFY) or the broker through a TCP proxy
  * that the test cuts; instance B is unaffected. While A cannot hear B, `/api/health` on A says
  * `reconnecting`; once A hears B again it says `listening`, A's subscribers have caught up (its

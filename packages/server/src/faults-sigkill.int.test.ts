@@ -1,6 +1,6 @@
 /**
- * A crash in the middle of a burst of saves (issue 7 item 2: "Server SIGKILL: every save that
- * was acknowledged is present after restart"). The real server process (`src/main.ts`, as
+ * A crash in the middle of a burst of saves: after a SIGKILL, every save that was acknowledged
+ * is present after restart. The real server process (`src/main.ts`, as
  * `pnpm start` runs it) serves four writers saving as fast as they can; it is killed with
  * SIGKILL mid-burst and started again on the same database — embedded PGlite in the same
  * DATA_DIR, or PostgreSQL — and every save that was answered 200 must be there with its version

@@ -1,5 +1,5 @@
 /**
- * Database faults while serving (issue 7 item 2), against a real PostgreSQL server. Nothing here
+ * Database faults while serving, against a real PostgreSQL server. Nothing here
  * stops the shared cluster (other test files use it):
  *
  * - an outage of the whole database is simulated for instance A only, by cutting the TCP proxy A

@@ -1,6 +1,6 @@
 /**
- * Property-based fuzzing of every REST route (issue 7: "property-based fuzzing (fast-check) of
- * every REST route's body, path and query: 10,000 generated requests → 0 5xx, server alive").
+ * Property-based fuzzing (fast-check) of every REST route's body, path and query: 10,000
+ * generated requests → 0 5xx, server alive.
  *
  * The routes are read from Fastify's route tree (every `/api/*` route, so a new one is fuzzed
  * without anyone listing it), plus requests to paths and methods that match no route. Each
@@ -37,7 +37,7 @@ import {
   type TestServer,
 } from './testing.ts';
 
-/** 10,000 generated requests in all (issue 7). */
+/** 10,000 generated requests in all. */
 const INJECT_REQUESTS = 9_000;
 const SOCKET_REQUESTS = 1_000;
 /** Requests in flight at once (one property per route runs its requests one after another). */

@@ -1,6 +1,6 @@
 /**
- * Load (issue 7: "200 sockets and 20 writers for 30 s on loopback — 0 5xx, 0 lost acknowledged
- * saves, every socket receives every update").
+ * Load: 200 sockets and 20 writers for 30 s on loopback — 0 5xx, 0 lost acknowledged saves,
+ * every socket receives every update.
  *
  * A real listening server; RAW_SOCKETS raw `/api/ws/{spaceName}` sockets and TRPC_SOCKETS tRPC
  * `realtime.onEvent` subscriptions, each on a WebSocket of its own, all in one space; WRITERS

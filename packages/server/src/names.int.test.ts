@@ -1,5 +1,5 @@
 /**
- * Names nobody can impersonate on every way in (issue 18 item 5): the look-alike names of
+ * Names nobody can impersonate on every way in: the look-alike names of
  * @cipherspace/api's table are refused over REST (409 / 422 `{detail}`), tRPC over HTTP and tRPC
  * over a WebSocket (CONFLICT 409 / BAD_REQUEST 400, the same message); spaces stored before the
  * rules with names that clash today still log in and open the raw WebSocket.

@@ -1,6 +1,6 @@
 /**
- * The cross-instance event transport on PostgreSQL (issue 2 §4 "One event bus … via
- * LISTEN/NOTIFY on one connection per instance … NOTIFY payloads must stay < 8000 bytes").
+ * The cross-instance event transport on PostgreSQL (one event bus via LISTEN/NOTIFY on one
+ * connection per instance; NOTIFY payloads must stay < 8000 bytes).
  *
  * (a) The largest NOTIFY payload a client can make the server send stays below 8000 bytes. Every
  *     client-controlled field of the biggest event (presence_update, announced over tRPC so that

@@ -1,5 +1,5 @@
 /**
- * The inactive-space job as the server schedules it (issue 7 item 6; SPACE_RETENTION_DAYS,
+ * The inactive-space job as the server schedules it (SPACE_RETENTION_DAYS,
  * SPACE_RETENTION_INTERVAL_MS): a space without a login for longer than the period disappears by
  * itself with its members, sessions and contents, and its open sockets are closed with 4404; a
  * space used lately stays; with SPACE_RETENTION_DAYS=0 nothing is ever deleted.

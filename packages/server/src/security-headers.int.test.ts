@@ -1,10 +1,10 @@
 /**
- * Security headers (issue 7 item 4, issue 18 item 4) on a real server: the exact
+ * Security headers on a real server: the exact
  * Content-Security-Policy and helmet's other headers on the app shell, an SPA route, a file, the
  * API and a 404 — and, over raw sockets, on every answer given before routing (a bad %-escape,
  * an over-long path parameter), by Node itself (no Host) or for bytes its parser rejects
  * (a 20 KB URL, a malformed request line), and on refused WebSocket upgrades; the frame source
- * is the bundled diagram editor on our own origin (`'self'`, issue 17 item 1) unless
+ * is the bundled diagram editor on our own origin (`'self'`) unless
  * DIAGRAM_EDITOR_URL names another; no CORS headers are ever sent (the bundled editor's public
  * files under /diagram-editor/ have headers of their own: diagram-editor.int.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions as the server keeps them (issue 7 item 5; spec §9 session token lifetime): only the
+ * Sessions as the server keeps them (spec §9 session token lifetime): only the
  * token's SHA-256 is stored, and the server's own periodic cleanup deletes expired sessions
  * without anyone touching them, while live ones stay. (Sliding and absolute expiry, logout, user
  * and space deletion are proven in the api's auth/users/spaces tests and rest.int.test.ts.)

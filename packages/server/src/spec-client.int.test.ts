@@ -1,5 +1,5 @@
 /**
- * Acceptance of issue 2 ("Server core"): a third-party client written from the documents alone —
+ * Acceptance of the server core: a third-party client written from the documents alone —
  * product spec §3/§7/§9, packages/crypto/README.md, docs/websocket.md, the OpenAPI document —
  * creates a space, registers the first user, logs in, saves encrypted content, sees the
  * `content_update` arrive on a second member's socket, reads the content back and decrypts it, and

@@ -489,7 +489,7 @@ export async function api(
     }
   }
   server.onResponse?.({ method, path, status: response.status, body: parsed });
-  // Every /api response must keep the OpenAPI contract the server serves (issue 9).
+  // Every /api response must keep the OpenAPI contract the server serves.
   await assertMatchesContract(server.url, { method, path, status: response.status, body: parsed });
   return { status: response.status, body: parsed, headers: response.headers };
 }

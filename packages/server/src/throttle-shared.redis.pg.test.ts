@@ -1,5 +1,5 @@
 /**
- * Shared throttling (issue 18 item 1) with a real Redis: two instances on one PostgreSQL
+ * Shared throttling with a real Redis: two instances on one PostgreSQL
  * database and one Redis count against one budget per account — the attempt past
  * RATE_LIMIT_LOGIN_PER_ACCOUNT is refused on either instance, and a restart of both keeps the
  * count. With Redis gone (a TCP proxy in front of it drops every connection and refuses new

@@ -1,5 +1,5 @@
 /**
- * Brute-force throttling (issue 7 item 3) against a real server with low limits: login and
+ * Brute-force throttling against a real server with low limits: login and
  * registration per account and per IP, space creation per IP, on REST, tRPC over HTTP and tRPC
  * over the WebSocket — and no hostile body to a throttled path ever ends in a 5xx. With a REDIS_URL
  * nothing answers at, the server still starts, says so in health and throttles in memory.

@@ -1,5 +1,5 @@
 /**
- * The app shell on a real server (spec §7 Notes, issue 6 item 1, issue 17 item 1): every
+ * The app shell on a real server (spec §7 Notes): every
  * client-side route gets index.html with the configured DIAGRAM_EDITOR_URL in its meta element
  * (escaped), under the same CSP whose frame-src names that editor's origin — or, with none
  * configured, an empty meta element (the bundled editor) and frame-src `'self'`; the unfilled
@@ -57,7 +57,7 @@ describe('index.html with the default (bundled) diagram editor', () => {
       const html = await res.text();
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      // The bundled editor's path with the build under which browsers may keep it (issue 17).
+      // The bundled editor's path with the build under which browsers may keep it.
       const content = metaContent(html) ?? '';
       expect(content).toMatch(/^\/diagram-editor\/\?build=14\.6\.12-[0-9a-f]{12}$/);
       const editor = await fetch(new URL(content, server.url));
@@ -120,7 +120,7 @@ describe('index.html with a self-hosted diagram editor', () => {
   });
 });
 
-describe("each screen's page names its code (issue 15, first render)", () => {
+describe("each screen's page names its code (first render)", () => {
   let server: TestServer;
   let dir: string;
   beforeAll(async () => {

@@ -85,7 +85,7 @@ function keptHistory() {
   return { source, codec, calls, final: content };
 }
 
-describe('loadTimeline (issue 16)', () => {
+describe('loadTimeline', () => {
   /** `keptHistory` with the envelopes of `bad` versions (snapshot or operations) as garbage. */
   function withGarbage(bad: { snapshot?: number; operation?: number }) {
     const kept = keptHistory();

@@ -1,5 +1,5 @@
 /**
- * Keyed JSON patches (./patch.ts; issue 16 undo/redo and restore): what diffContent emits for
+ * Keyed JSON patches (./patch.ts; for undo/redo and restore): what diffContent emits for
  * each kind of difference, that applyPatch reproduces the target exactly and never mutates its
  * input, that a change still lands after others changed other elements, and that it refuses
  * with the right code, path and English message when the same place was changed meanwhile.

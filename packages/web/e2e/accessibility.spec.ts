@@ -1,12 +1,11 @@
 /**
- * Accessibility of every screen (issue 3 "Accessibility as users expect", issue 19 item 8) in
- * real Chromium: axe-core finds no serious or critical WCAG 2 A/AA violation on the landing
- * page, /space/create, /space/login, /crypto-test, the legal pages, the dashboard and settings
- * of an admin and each of the six tools with its content — in English and German, at 1280 × 800
- * and 390 × 844 — and each of those screens' first Tab stops shows a focus ring. In English
- * also the screens' other states (register mode, a weak key, self-test results) and the open
- * dialogs are checked; and the dialogs trap focus, close on Escape and give focus back to the
- * button that opened them.
+ * Accessibility of every screen in real Chromium: axe-core finds no serious or critical WCAG 2
+ * A/AA violation on the landing page, /space/create, /space/login, /crypto-test, the legal
+ * pages, the dashboard and settings of an admin and each of the six tools with its content — in
+ * English and German, at 1280 × 800 and 390 × 844 — and each of those screens' first Tab stops
+ * shows a focus ring. In English also the screens' other states (register mode, a weak key,
+ * self-test results) and the open dialogs are checked; and the dialogs trap focus, close on
+ * Escape and give focus back to the button that opened them.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { TOOL_METADATA } from '@cipherspace/tools/metadata';
@@ -147,7 +146,7 @@ test.describe('no serious or critical WCAG 2 A/AA violations', () => {
   });
 });
 
-/** The languages and widths every screen is checked in (spec §1; issue 19 items 2 and 8). */
+/** The languages and widths every screen is checked in (spec §1). */
 const LANGUAGES = { en, de } as const;
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },

@@ -1,9 +1,8 @@
 /**
- * The interactive API reference (issue 9 item 1) in real Chromium: /api/docs renders every
+ * The interactive API reference in real Chromium: /api/docs renders every
  * operation of /api/openapi.json under the server's strict Content-Security-Policy, without a
  * CSP violation or a script error, and without reaching beyond the server's own origin; its
- * "Try it out" works for writes in a browser that holds the app's `_csrf` cookie (issue 19
- * item 7).
+ * "Try it out" works for writes in a browser that holds the app's `_csrf` cookie.
  */
 import { randomBytes } from 'node:crypto';
 

@@ -4,7 +4,7 @@
  * other, a note dragged by one lands at the same percent position on the other's screen, edits
  * and deletes (with confirmation) show up live down to the empty board, a deleted note comes
  * back for both with the header's Undo and shows in the history's read-only preview of the
- * version before (issue 16), and — in Chromium — a note carrying the whole XSS corpus executes
+ * version before, and — in Chromium — a note carrying the whole XSS corpus executes
  * nothing on either screen.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -105,7 +105,7 @@ test('a markdown note added by one member is rendered for the other, and a drag 
       expect(there.y).toBeCloseTo(after.y, 1);
     }).toPass({ timeout: 10_000 });
 
-    // By keyboard (issue 19 item 8): Tab to the note's move handle, Space lifts it, the arrow
+    // By keyboard: Tab to the note's move handle, Space lifts it, the arrow
     // keys move it (dnd-kit: 25 px a key), Space drops it — announced, and on B's screen too.
     const handle = note(a, 'Sprint goals').getByRole('button', { name: 'Move note Sprint goals' });
     await handle.focus();

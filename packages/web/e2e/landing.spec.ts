@@ -304,7 +304,7 @@ test('a failed quick access returns to the landing page with the §8 message', a
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
-/** The landing route's JavaScript budget, gzip (issue 15; `pnpm bench web` measures the same). */
+/** The landing route's JavaScript budget, gzip (`pnpm bench web` measures the same). */
 const LANDING_JS_BUDGET_BYTES = 150 * 1024;
 
 test('the landing page loads at most 150 KB of JavaScript (gzip), none of the tools', async ({

@@ -1,5 +1,5 @@
 /**
- * Live changes travel as encrypted operations (issue 15; spec §1 live updates, §3 content_update,
+ * Live changes travel as encrypted operations (spec §1 live updates, §3 content_update,
  * §4 reload on remote update) in real Chromium with two members in two browser contexts:
  * - in every live tool (Kanban, Issue Management, Pinboard, Scrum Poker, Daily Randomizer) a
  *   change one member makes through the UI shows on the other member's screen without that
@@ -360,7 +360,7 @@ test(`a member offline for ${MISSED_CHANGES} changes catches up from the operati
     const bobCalls = recordContentCalls(b);
 
     await bobConnection.goOffline();
-    // Offline, the connection waits for the network instead of spending its attempts (issue 17).
+    // Offline, the connection waits for the network instead of spending its attempts.
     await expect(connectionStatus(b)).toHaveText('Disconnected');
 
     const titles = Array.from({ length: MISSED_CHANGES }, (_, i) => `Missed change ${i + 1}`);

@@ -1,5 +1,5 @@
 /**
- * Offline tools (issue 17 items 4–6) in Chromium with the service worker: member A opens Kanban
+ * Offline tools in Chromium with the service worker: member A opens Kanban
  * online, loses the network and reloads — the board comes from this browser's cache (the
  * ciphertext in IndexedDB, the code from the service worker); A adds and moves cards and edits a
  * card offline, the header counts the changes waiting; the tab is closed and opened again

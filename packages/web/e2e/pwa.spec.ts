@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 17 item 3) in Chromium: the web app manifest in both languages
+ * The installable app in Chromium: the web app manifest in both languages
  * with its icons; the service worker, registered once a member has signed in, precaches the
  * shell and every tool's code, so the app starts with no network after one visit; a new version
  * waits for the member's "Reload". The public pages alone register no worker.

@@ -1,7 +1,7 @@
 /**
  * `pnpm screenshots`: PNG screenshots of every screen of the web app, at 1280 × 800 (desktop)
  * and 390 × 844 (phone), in English and German, written to docs/screenshots/ as
- * `{screen}-{language}-{width}.png` (issue 19 item 2). The app is the real one: a production
+ * `{screen}-{language}-{width}.png`. The app is the real one: a production
  * build (SCREENSHOTS_WEB_DIST, else built into a temporary folder) served by packages/server on
  * an embedded database, with a space whose tools hold some realistic content
  * (./sample-content.ts). Diagrams shows the bundled draw.io, the product's default editor.
@@ -82,7 +82,7 @@ async function settled(page: Page, language: string): Promise<void> {
 
 async function main(): Promise<void> {
   const webDist = process.env.SCREENSHOTS_WEB_DIST ?? buildWebApp();
-  // '' = the bundled draw.io (issue 17), as a default installation has it.
+  // '' = the bundled draw.io, as a default installation has it.
   const server = await startServer({ webDist, diagramEditorUrl: '' });
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),

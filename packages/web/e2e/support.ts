@@ -229,7 +229,7 @@ export async function twoMembersOn(
 
 /**
  * Every entry of the app's offline store in this page's origin (IndexedDB `cipherspace_offline`,
- * store `entries`; issue 17) as `[key, value]`, keys `[kind, space, tool]`; none before the
+ * store `entries`) as `[key, value]`, keys `[kind, space, tool]`; none before the
  * store exists.
  */
 export function offlineStoreEntries(page: Page): Promise<[unknown, unknown][]> {
@@ -260,7 +260,7 @@ export function offlineStoreEntries(page: Page): Promise<[unknown, unknown][]> {
 
 /**
  * Waits until `page` (signed in, on any app page) is controlled by the app's activated service
- * worker (issue 17 item 3): the first visit registers it but is not controlled (clientsClaim
+ * worker: the first visit registers it but is not controlled (clientsClaim
  * off), so the page is loaded again. Needs `test.use({ serviceWorkers: 'allow' })`.
  */
 export async function serviceWorkerInControl(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The dashboard loads the tools' code while the member reads it (src/features/dashboard/
- * tool-prefetch.ts; issue 15, a tool's first open): once it is idle, opening any tool from it
+ * tool-prefetch.ts, for a tool's first open): once it is idle, opening any tool from it
  * waits for none of that tool's code — only for the tool's content. Real Chromium against a real
  * server; the requests are read from the browser, each tool's files from the build's
  * screen-preloads.json (the files the server names in that route's page).

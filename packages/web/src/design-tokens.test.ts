@@ -1,5 +1,5 @@
 /**
- * Guards the one visual language (issue 19 item 2): the design tokens live in src/tokens.css,
+ * Guards the one visual language: the design tokens live in src/tokens.css,
  * imported once by styles.css, and every other stylesheet under src/ uses them — no colour
  * literal, no font size and no border radius outside the token file, and no reference to a custom
  * property that is not defined anywhere (a typo would silently drop the declaration).
@@ -51,7 +51,7 @@ function allowed(file: string, value: string): boolean {
   return ALLOWED.some((entry) => entry.file === file && value.includes(entry.literal));
 }
 
-describe('design tokens (issue 19 item 2)', () => {
+describe('design tokens', () => {
   const files = cssFiles();
   const styled = files.filter((file) => file !== TOKEN_FILE);
 

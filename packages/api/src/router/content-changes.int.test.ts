@@ -1,5 +1,5 @@
 /**
- * The operation log of tool content (issue 15) against a real database: a save with encrypted
+ * The operation log of tool content against a real database: a save with encrypted
  * operations records them with the version it produced, in the same transaction as the snapshot;
  * a save without is recorded as a replacement; `content.changes` answers the changes after a
  * version (or "too far behind"); a delete clears the log; `content_update` carries the change

@@ -1,5 +1,5 @@
 /**
- * content_update with inline operations over the real PostgreSQL NOTIFY path (issue 15): the
+ * content_update with inline operations over the real PostgreSQL NOTIFY path: the
  * largest event a save can make — the longest space name and username (each at its largest
  * UTF-8 size), the registry's longest tool name, and INLINE_OPERATIONS_MAX_CHARS of operation
  * envelopes split into as many envelopes as fit (each adds 16 escaped quotes) — stays far below

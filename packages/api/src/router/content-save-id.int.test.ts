@@ -1,5 +1,5 @@
 /**
- * Exactly-once saves (issue 18 item 3) against a real database: a save repeated with its save id
+ * Exactly-once saves against a real database: a save repeated with its save id
  * is answered with the original result — also when the repeats arrive at once — while saves with
  * different ids keep the optimistic 409 (spec §8), and old ids are forgotten after
  * SAVE_ID_RETENTION_MS.

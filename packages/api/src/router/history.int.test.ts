@@ -1,5 +1,5 @@
 /**
- * The history of tool content (issue 16) against a real database (PGlite and PostgreSQL): saves
+ * The history of tool content against a real database (PGlite and PostgreSQL): saves
  * keep snapshots when they should (first save, replacement, every HISTORY_SNAPSHOT_EVERY_VERSIONS
  * versions), `history.list` pages through the kept versions, and `history.version` answers what
  * rebuilds any of them. The tests rebuild versions as a client would — real `@cipherspace/crypto`

@@ -1,5 +1,5 @@
 /**
- * Names nobody can impersonate, through the tRPC routers (issue 18 item 5; services/names.ts):
+ * Names nobody can impersonate, through the tRPC routers (services/names.ts):
  * look-alike space names, usernames and renames are refused; spaces and users named before the
  * rules — clashing ones included — still log in.
  */

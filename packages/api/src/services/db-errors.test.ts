@@ -1,7 +1,7 @@
 /**
  * Which database failures mean "unavailable, try again" (503) rather than a bug (500), as the
  * drivers report them: postgres.js and Node socket codes and SQLSTATEs, directly or wrapped by
- * Drizzle in a `cause` chain (issue 7 item 2).
+ * Drizzle in a `cause` chain.
  */
 import { describe, expect, it } from 'vitest';
 

@@ -1,6 +1,6 @@
 /**
  * The history retention job's advisory lock between two instances on one PostgreSQL database
- * (issue 16; PGlite is one process with one connection, so only PostgreSQL can hold the lock
+ * (PGlite is one process with one connection, so only PostgreSQL can hold the lock
  * elsewhere): while another instance runs the job, this one skips its run and removes nothing;
  * afterwards the lock is free. Its key is its own: the space retention job running meanwhile
  * does not stop it.

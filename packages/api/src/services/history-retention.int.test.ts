@@ -1,5 +1,5 @@
 /**
- * History retention (issue 16) against a real database (PGlite and PostgreSQL): versions older
+ * History retention against a real database (PGlite and PostgreSQL): versions older
  * than the retention period or beyond the newest `maxVersions` go, but the current version never
  * does, and every version that is kept can still be rebuilt — the newest snapshot at or before
  * the oldest kept version stays with every change after it. Runs that overlap (two instances)

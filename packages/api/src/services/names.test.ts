@@ -1,4 +1,4 @@
-/** Names nobody can impersonate: the key and skeleton of services/names.ts (issue 18). */
+/** Names nobody can impersonate: the key and skeleton of services/names.ts. */
 import confusables from 'unhomoglyph/data.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 

@@ -1,5 +1,5 @@
 /**
- * Inactive-space retention (issue 7 item 6) against a real database (PGlite and PostgreSQL): a
+ * Inactive-space retention against a real database (PGlite and PostgreSQL): a
  * space without a login for longer than the retention period goes with everything in it, a
  * recently used one stays, and runs that overlap (two instances) delete each space once.
  */

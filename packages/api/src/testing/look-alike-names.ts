@@ -1,5 +1,5 @@
 /**
- * The look-alike names of issue 18 item 5, shared by the tests of every way in (tRPC callers,
+ * The look-alike names the name rules refuse, shared by the tests of every way in (tRPC callers,
  * REST, tRPC over HTTP and WebSocket): `first` is taken, then `second` is refused with `code`
  * (REST: CONFLICT 409, BAD_REQUEST 422) and `message`.
  */

@@ -14,7 +14,7 @@ describe('note colours (spec §9 Colours)', () => {
   });
 });
 
-describe('defaultBulletinContent in German (issue 19 item 4)', () => {
+describe('defaultBulletinContent in German', () => {
   it('titles the board and writes the welcome note in German, the rest as in English', () => {
     let id = 0;
     const ctx = { now: () => '2024-01-01T00:00:00.000Z', newId: () => `id-${++id}` };

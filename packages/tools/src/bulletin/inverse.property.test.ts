@@ -1,5 +1,5 @@
 /**
- * Undo and restore on the Pinboard (issue 16; ../tool.ts inverse, patchBetween): every accepted
+ * Undo and restore on the Pinboard (../tool.ts inverse, patchBetween): every accepted
  * bulletin operation's inverse gives the board before it back exactly, over the wire; undoing a
  * move still works after someone else edited another note, and refuses when the same note was
  * moved again meanwhile.

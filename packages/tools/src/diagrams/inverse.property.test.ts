@@ -1,5 +1,5 @@
 /**
- * Undo and restore of diagrams (issue 16; ../tool.ts inverse, patchBetween): every accepted
+ * Undo and restore of diagrams (../tool.ts inverse, patchBetween): every accepted
  * Diagrams operation's inverse gives the collection before it back exactly, over the wire;
  * undoing a rename still works after the same member saved another diagram. The collection's
  * `modifiedBy` is one field every operation writes: after another member's change it conflicts.

@@ -1,5 +1,5 @@
 /**
- * Undo and restore in Scrum Poker (issue 16; ../tool.ts inverse, patchBetween): every accepted
+ * Undo and restore in Scrum Poker (../tool.ts inverse, patchBetween): every accepted
  * poker operation's inverse gives the round before it back exactly, over the wire; undoing the
  * selected issue still works after someone voted. Estimations are keyed by `userId`, not `id`,
  * so the list is one value: undoing one's vote after another vote conflicts.

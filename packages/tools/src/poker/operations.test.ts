@@ -258,7 +258,7 @@ describe('selectIssue (spec §4: stores the id as selectedIssueId)', () => {
   });
 });
 
-describe('setTopic (issue 19 item 6: a free topic when the backlog has no issue)', () => {
+describe('setTopic (a free topic when the backlog has no issue)', () => {
   it('stores the trimmed topic without touching votes, and a blank one removes it', () => {
     const content = voted();
     const set = setTopic(content, { topic: '  Login page \n' });

@@ -1,5 +1,5 @@
 /**
- * Undo and restore in the Daily Randomizer (issue 16; ../tool.ts inverse, patchBetween): every
+ * Undo and restore in the Daily Randomizer (../tool.ts inverse, patchBetween): every
  * accepted randomizer operation's inverse gives the content before it back exactly, over the
  * wire, including a run's animation and the used options; undoing an edit of the options still
  * works after someone switched the repetition mode.

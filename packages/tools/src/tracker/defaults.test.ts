@@ -126,7 +126,7 @@ describe('defaultContent (spec §3 Defaults)', () => {
     expect(DEFAULT_TITLES).toEqual({ kanban: 'Kanban Board', ticket: 'Issue Management' });
   });
 
-  it('writes title and phase names in German for a German member (issue 19 item 4)', () => {
+  it('writes title and phase names in German for a German member', () => {
     const kanban = defaultContent('kanban', { ...testCtx(), language: 'de' });
     expect(kanban.title).toBe('Kanban-Board');
     expect(kanban.phases.map((phase) => phase.name)).toEqual([

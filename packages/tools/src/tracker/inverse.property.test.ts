@@ -1,5 +1,5 @@
 /**
- * Undo and restore for Kanban and Issue Management (issue 16; ./tool.ts inverse, patchBetween):
+ * Undo and restore for Kanban and Issue Management (./tool.ts inverse, patchBetween):
  * every accepted tracker operation's inverse gives the board before it back exactly, over the
  * wire; undoing one's own change still works after someone else changed another card, keeping
  * both; and it refuses, naming the field, when the same field was changed meanwhile.

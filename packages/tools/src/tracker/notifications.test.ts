@@ -28,7 +28,7 @@ function board() {
   return { content, issue, done, backlog };
 }
 
-describe('notificationsFor (issue 16 item 6)', () => {
+describe('notificationsFor', () => {
   it('tells a member when someone else assigns them an issue', () => {
     const { content, issue } = board();
     const after = apply(content, {

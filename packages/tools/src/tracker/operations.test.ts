@@ -843,7 +843,7 @@ describe('addTeamMember (spec §3 adding a member twice is ignored)', () => {
   });
 });
 
-describe('team members from issues (spec §3 teamMembers; issue 19)', () => {
+describe('team members from issues (spec §3 teamMembers)', () => {
   it('a new issue’s creator and assignee join the team, each once, in that order', () => {
     const ctx = testContext();
     const content = defaultContent('kanban', ctx);
@@ -876,7 +876,7 @@ describe('team members from issues (spec §3 teamMembers; issue 19)', () => {
   });
 });
 
-describe('ticket numbers (issue 19: #12, per board, never reused)', () => {
+describe('ticket numbers (#12, per board, never reused)', () => {
   it('numbers new issues 1, 2, 3… and keeps the next number on the board', () => {
     const content = kanbanWithIssues();
     const numbers = content.phases.flatMap((p) => p.issues.map((issue) => issue.number));

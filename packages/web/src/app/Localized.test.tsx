@@ -1,5 +1,5 @@
 /**
- * The language switch (spec §1 language toggle, issue 19 item 4) changes a page's texts in place:
+ * The language switch (spec §1 language toggle) changes a page's texts in place:
  * the page is rendered again, not re-mounted, so what a user typed, a selection and an open
  * dialog survive; a memoised section below the page follows the language too.
  */

@@ -1,5 +1,5 @@
 /**
- * The update prompt (issue 17 item 3): hidden until a new version is offered; Reload applies it
+ * The update prompt: hidden until a new version is offered; Reload applies it
  * (once), Later hides it; a failed apply lets the member try again.
  */
 import { act, render, screen } from '@testing-library/react';

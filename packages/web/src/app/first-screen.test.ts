@@ -4,7 +4,7 @@ import { formatExpiry } from '../tools/bulletin/StickyNote.tsx';
 import { formatCardDate } from '../tools/kanban/kanban-board.ts';
 import { formatDateTime } from '../tools/ticket/ticket-view.ts';
 
-describe("the dates a tool's first screen shows (issue 15, first render)", () => {
+describe("the dates a tool's first screen shows (first render)", () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -51,7 +51,7 @@ const start = () => {
 /** The requests of every worker started so far: which of them kept the editor. */
 const editorUrls = () => RecordingWorker.started.map((worker) => worker.request?.editorUrl);
 
-describe('the offline sync of a signed-in page (issue 17; the editor later: issue 15)', () => {
+describe('the offline sync of a signed-in page (the editor later)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     RecordingWorker.started = [];

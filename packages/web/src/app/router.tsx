@@ -115,7 +115,7 @@ function RegisterRedirect() {
 
 const session = (page: ReactNode) => <RequireSession>{page}</RequireSession>;
 
-/** The tool routes of spec §2; each tool's screen comes with its own issue. */
+/** The tool routes of spec §2, one per tool of the registry. */
 export const TOOL_PATHS = [
   'kanban',
   'ticket',

@@ -15,7 +15,7 @@ function routerModules(): string[] {
   );
 }
 
-describe("the screens' modules the build preloads per route (issue 15, first render)", () => {
+describe("the screens' modules the build preloads per route (first render)", () => {
   it('are exactly the screens the router loads (the unknown-tool screen has no route)', () => {
     const listed = new Set(Object.values(SCREEN_MODULES));
     const loaded = routerModules().filter((module) => !module.endsWith('ToolUnavailablePage.tsx'));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { getCsrfToken, initCsrf } from './csrf.ts';
 
-describe('initCsrf (spec §7 CSRF header; issue 17: a page opened offline)', () => {
+describe('initCsrf (spec §7 CSRF header; a page opened offline)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

@@ -42,7 +42,7 @@ describe('dates in the interface language (spec §5 Language)', () => {
   });
 });
 
-describe("the first screens' styles, written without Intl (issue 15, first render)", () => {
+describe("the first screens' styles, written without Intl (first render)", () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });

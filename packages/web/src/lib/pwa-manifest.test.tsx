@@ -1,4 +1,4 @@
-/** The manifest link follows the interface language on signed-in pages (issue 17 item 3). */
+/** The manifest link follows the interface language on signed-in pages. */
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 

@@ -1,6 +1,6 @@
 /**
  * The history panel (tools/content/ToolHistory.tsx) around a tool's preview, for the preview
- * tests of each tool (issue 16): a tool whose history holds one earlier version with the given
+ * tests of each tool: a tool whose history holds one earlier version with the given
  * content, the panel opened from the History button, and the preview region of that version —
  * rendered exactly as a screen's `renderPreview` is, inside the panel's `inert` container.
  */

@@ -78,14 +78,14 @@ describe('username edit rules (spec §4 Username edit)', () => {
     expect(renameFailure(undefined)).toBe('failed');
   });
 
-  it('foresees the invisible and mixed-script refusals of a new name (issue 18)', () => {
+  it('foresees the invisible and mixed-script refusals of a new name', () => {
     expect(newUsernameProblem('ha\u3164l')).toBe('usernameInvisible');
     expect(newUsernameProblem('еve')).toBe('usernameMixedScripts');
     expect(newUsernameProblem('Jürgen')).toBeNull();
     expect(newUsernameProblem('Ева')).toBeNull();
   });
 
-  it('maps the look-alike, mixed-script and invisible refusals to "refused" (issue 18)', () => {
+  it('maps the look-alike, mixed-script and invisible refusals to "refused"', () => {
     expect(renameFailure('CONFLICT', 'usernameLookalike')).toBe('refused');
     expect(renameFailure('BAD_REQUEST', 'usernameMixedScripts')).toBe('refused');
     expect(renameFailure('BAD_REQUEST', 'usernameInvisible')).toBe('refused');

@@ -210,7 +210,7 @@ describe('validation (spec §5 Login/register)', () => {
     );
     expect(codeOf(form({ spaceKey: '', username: '' }))).toBe('space_key_required');
     expect(codeOf(form({ username: '   ' }))).toBe('username_required');
-    // A new name must not pass for another (issue 18); a login takes any name taken before.
+    // A new name must not pass for another; a login takes any name taken before.
     expect(codeOf(form({ mode: 'register', username: 'a\u200bnn' }))).toBe('username_invisible');
     expect(codeOf(form({ mode: 'register', username: 'аnn' }))).toBe('username_mixed_scripts');
     expect(validateLoginForm(form({ mode: 'register', username: 'аnn' }), space())).toEqual({
@@ -397,7 +397,7 @@ describe('failures and success (spec §8)', () => {
     expect(loginFailure(new Error('x'), 'ann')).toEqual(generic);
   });
 
-  it('says that logging in needs the network when the server cannot be reached (issue 17)', () => {
+  it('says that logging in needs the network when the server cannot be reached', () => {
     const offline = new SpaceAccessError('server', 'Failed to fetch', null, {
       cause: Object.assign(new Error('Failed to fetch'), {
         name: 'TRPCClientError',

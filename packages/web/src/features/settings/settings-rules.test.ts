@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { settingUpdate, validateNewUser } from './settings-rules.ts';
 
 describe('validateNewUser (spec §5 Add user)', () => {
-  it('refuses a username that could pass for another, as the server does (issue 18)', () => {
+  it('refuses a username that could pass for another, as the server does', () => {
     expect(validateNewUser({ username: 'f\u200bay', password: '' }, false)).toBe(
       'username_invisible',
     );

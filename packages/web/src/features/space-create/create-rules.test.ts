@@ -76,7 +76,7 @@ describe('space name hint (spec §5 Space name)', () => {
     expect(spaceNameHint('x'.repeat(101)).valid).toBe(false);
   });
 
-  it('refuses what the server refuses as a name that could pass for another (issue 18), in both languages', () => {
+  it('refuses what the server refuses as a name that could pass for another, in both languages', () => {
     const key = 'aA1!aA1!aA';
     expect(spaceNameHint('Cаse X')).toEqual({
       valid: false,

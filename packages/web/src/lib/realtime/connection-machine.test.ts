@@ -279,7 +279,7 @@ describe('session end', () => {
   });
 });
 
-describe('the browser offline (issue 17, offline mode)', () => {
+describe('the browser offline (offline mode)', () => {
   const offline: ConnectionEvent = { type: 'NETWORK', online: false };
   const online: ConnectionEvent = { type: 'NETWORK', online: true };
 

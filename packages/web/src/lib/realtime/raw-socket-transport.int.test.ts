@@ -1,5 +1,5 @@
 /**
- * The web app's live channel (issue 18 item 4: the raw WebSocket instead of tRPC's) against a
+ * The web app's live channel (the raw WebSocket instead of tRPC's) against a
  * real server over real sockets: the RealtimeManager the tab runs, with `rawSocketTransport`
  * opening `ws` sockets where the browser opens its own `WebSocket`.
  *

@@ -51,7 +51,7 @@ const renderPreview = (content: BulletinContent) => (
   <BulletinHistoryPreview content={content} now={NOW} viewportWidth={1200} language="en" />
 );
 
-describe('BulletinHistoryPreview (issue 16: a version of the Pinboard, read-only)', () => {
+describe('BulletinHistoryPreview (a version of the Pinboard, read-only)', () => {
   it('shows the notes as the board does, at their positions, and hides expired ones', async () => {
     const { preview } = await openHistoryPreview(version(), renderPreview);
     const view = expectReadOnly(preview);

@@ -42,7 +42,7 @@ describe('describeBulletinError (spec §8 Bulletin, §5 note dialog)', () => {
   });
 });
 
-describe('texts of the Pinboard in English and German (issue 5 item 4)', () => {
+describe('texts of the Pinboard in English and German', () => {
   it("words 'Failed to {action}. Please try again.' for each action", () => {
     expect(m.tool_action_failed({ action: bulletinActionText('moveNote') })).toBe(
       'Failed to move note. Please try again.',

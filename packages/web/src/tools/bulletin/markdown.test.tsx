@@ -117,7 +117,7 @@ describe('Markdown rendering (spec §2 markdown-formatted content)', () => {
   });
 });
 
-describe('XSS corpus renders inert (issue 5 Tests)', () => {
+describe('XSS corpus renders inert', () => {
   it('has at least 20 classic payloads', () => {
     expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(20);
   });

@@ -18,7 +18,7 @@ const loaded: ContentState<unknown> = {
 
 const edit = cardTitleEdit('Walrus plan', { id: 'op-1', at: '2026-01-02T10:30:00.000Z' });
 
-describe('offline changes on the tool screen (issue 17)', () => {
+describe('offline changes on the tool screen', () => {
   it('lists the changes that could not be applied with the conflict message until dismissed', async () => {
     let dismissed = 0;
     const tool = {

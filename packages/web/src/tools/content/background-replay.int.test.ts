@@ -1,5 +1,5 @@
 /**
- * The background replay of offline changes (issue 17: "they all arrive when the cable is back"),
+ * The background replay of offline changes (they all arrive when the cable is back),
  * against the real API and database with real AES-GCM, `fake-indexeddb` as IndexedDB: changes a
  * member made offline in tools no screen shows are sent by `replayWaitingTools` with every rule of
  * a screen's replay — saved on the latest version, reported (never dropped) when they no longer
@@ -122,7 +122,7 @@ const replayAs = (api: ContentApi, waiting: readonly string[], network = { down:
     store,
   });
 
-describe('replayWaitingTools (issue 17)', () => {
+describe('replayWaitingTools', () => {
   it('sends the changes of every tool with changes waiting, without any screen', async () => {
     await madeOffline('kanban', 'Kanban one', 'Kanban two');
     await madeOffline('ticket-system', 'Ticket one');

@@ -1,7 +1,7 @@
 /**
  * The shared content lifecycle against the real API and database (PGlite, and Postgres in CI)
  * with real AES-GCM: two members of one space, each with their own lifecycle, as two browser
- * tabs would be. Covers spec §4 Tool content and the "saves never lose work" rule of issue 4.
+ * tabs would be. Covers spec §4 Tool content and the rule that saves never lose work.
  */
 import { decryptJson } from '@cipherspace/crypto';
 import {
@@ -512,7 +512,7 @@ describe('content lifecycle', () => {
   });
 });
 
-describe('changes as encrypted operations (issue 15)', () => {
+describe('changes as encrypted operations', () => {
   /** The next message of `type` for `tool` on `stream`, skipping others. */
   async function nextOf<T extends 'content_pending' | 'content_update'>(
     stream: EventStream,
@@ -752,7 +752,7 @@ describe('changes as encrypted operations (issue 15)', () => {
   });
 });
 
-describe('undo, redo and restore (issue 16)', () => {
+describe('undo, redo and restore', () => {
   /** Alice's board with the cards `titles` added to Backlog, one save each; and Bob on it. */
   async function boardWith(titles: readonly string[]) {
     const tool = await freshBoard();
@@ -1039,7 +1039,7 @@ describe('edits of the same card by two members', () => {
   });
 });
 
-describe('exactly-once saves (issue 18 item 3)', () => {
+describe('exactly-once saves', () => {
   /**
    * Alice's lifecycle of `tool` on a transport whose answers can be lost: the save reaches the
    * server and is stored, then the client sees a network error instead of the answer (a

@@ -1,6 +1,6 @@
 /**
- * Every tool's last content kept for offline starts (issue 17: "the app starts, every tool
- * opens"), against the real API and database, `fake-indexeddb` as IndexedDB: the offline sync
+ * Every tool's last content kept for offline starts (the app starts, every tool
+ * opens), against the real API and database, `fake-indexeddb` as IndexedDB: the offline sync
  * worker's `refreshOfflineCache` caches the ciphertext of every tool of the space that has
  * content, fetching only what is newer than the cache.
  */
@@ -66,7 +66,7 @@ async function save(tool: ToolName, value: unknown): Promise<void> {
 
 const cached = (tool: ToolName) => offlineStore(space.name, tool, store)?.readContent();
 
-describe('refreshOfflineCache (issue 17)', () => {
+describe('refreshOfflineCache', () => {
   it('caches the ciphertext of every tool with content, then only what changed', async () => {
     await save('kanban', { secret: 'Kanban plaintext' });
     await save('poker', { secret: 'Poker plaintext' });

@@ -1,5 +1,5 @@
 /**
- * Working offline (issue 17 items 4–5) through the real content lifecycle, against the real API
+ * Working offline through the real content lifecycle, against the real API
  * and database with real AES-GCM: the last content cached as ciphertext in IndexedDB
  * (`fake-indexeddb` as the IndexedDB implementation, the app's own idb-keyval store on top), a
  * change queued as its op1 envelope while the server cannot be reached, a reopened "tab" that
@@ -133,7 +133,7 @@ async function addCard(tab: Tab, column: string, title: string) {
   });
 }
 
-describe('offline tools (issue 17)', () => {
+describe('offline tools', () => {
   it('tells a network failure from an HTTP error answer', () => {
     expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true);
     const clientError = Object.assign(new Error('Failed to fetch'), { name: 'TRPCClientError' });
@@ -248,7 +248,7 @@ describe('offline tools (issue 17)', () => {
     expect(cache?.version).toBe(4);
   });
 
-  it('shows the content as soon as it opens, lays the offline queue over it once read, and caches after that read (issue 15, first render)', async () => {
+  it('shows the content as soon as it opens, lays the offline queue over it once read, and caches after that read (first render)', async () => {
     const tool = await freshBoard();
     const browser = browserOf('alice');
     const earlier = tabOf(browser, tool);

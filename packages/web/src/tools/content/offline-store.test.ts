@@ -1,5 +1,5 @@
 /**
- * The offline store's list of tools with changes waiting (issue 17: what the background replay
+ * The offline store's list of tools with changes waiting (what the background replay
  * sends when the network is back), on fake-indexeddb as the IndexedDB implementation.
  */
 import 'fake-indexeddb/auto';

@@ -34,7 +34,7 @@ function source(initial: ContentState<unknown> = base): StatusSource & {
   };
 }
 
-describe('the saving status while working offline (issue 17)', () => {
+describe('the saving status while working offline', () => {
   it('counts the waiting changes, says offline, then all saved once they are in', () => {
     expect(saveStatus([base], false)).toBeNull();
     expect(saveStatus([{ ...base, offline: true }], false)).toEqual({ kind: 'offline' });

@@ -82,7 +82,7 @@ describe('tool messages (spec §8 Tool entry, version conflict)', () => {
   });
 });
 
-describe('the label of an offline change that could not be applied (issue 17)', () => {
+describe('the label of an offline change that could not be applied', () => {
   const edit = cardTitleEdit('Login bug');
   afterEach(() => void setLocale('en', { reload: false }));
 

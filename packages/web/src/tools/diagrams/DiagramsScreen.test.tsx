@@ -199,7 +199,7 @@ describe('Diagrams screen', () => {
     expect(screen.getByRole('button', { name: 'Continue Anyway' })).toBeInTheDocument();
   });
 
-  it('issue 17: the bundled editor — no external-resource warning, a sandbox without allow-same-origin, messages only from its opaque origin', async () => {
+  it('the bundled editor — no external-resource warning, a sandbox without allow-same-origin, messages only from its opaque origin', async () => {
     const { frame, editorWindow, posted } = await setup(undefined, BUNDLED);
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     expect(screen.queryByText(/external resource/)).not.toBeInTheDocument();
@@ -471,7 +471,7 @@ describe('Diagrams dialogs', () => {
     expect(server.collection().diagrams[0]).toMatchObject({ name: 'Overview', modifiedBy: 'ann' });
   });
 
-  it('Undo and Redo in the header take back a rename and make it again (issue 16)', async () => {
+  it('Undo and Redo in the header take back a rename and make it again', async () => {
     const { server } = await setup();
     const user = userEvent.setup();
     const undo = screen.getByRole('button', { name: 'Undo' });

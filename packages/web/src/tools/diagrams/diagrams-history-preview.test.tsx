@@ -37,7 +37,7 @@ afterEach(() => {
   applyLanguage('en');
 });
 
-describe('DiagramsHistoryPreview (issue 16: a version of Diagrams, read-only)', () => {
+describe('DiagramsHistoryPreview (a version of Diagrams, read-only)', () => {
   it('lists the diagrams by name with when and by whom each was last modified', async () => {
     const { preview } = await openHistoryPreview(version(), renderPreview);
     const view = expectReadOnly(preview);

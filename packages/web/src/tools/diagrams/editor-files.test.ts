@@ -14,7 +14,7 @@ import {
 
 const request = (paths: unknown) => JSON.stringify({ event: EDITOR_FILES_EVENT, paths });
 
-describe('parseEditorFilesRequest (issue 17: the bundled editor asks for its files)', () => {
+describe('parseEditorFilesRequest (the bundled editor asks for its files)', () => {
   it('reads the paths of the loader’s request', () => {
     expect(
       parseEditorFilesRequest(request(['js/app.min.js', 'resources/dia_de.txt', 'favicon.ico'])),
@@ -82,7 +82,7 @@ describe('fetchEditorFiles', () => {
   });
 });
 
-describe('precacheEditor (issue 17: the bundled editor is kept before Diagrams is first opened)', () => {
+describe('precacheEditor (the bundled editor is kept before Diagrams is first opened)', () => {
   const BUILD = '14.6.12-abc';
   let server: Server;
   let origin: string;

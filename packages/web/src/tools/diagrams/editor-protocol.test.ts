@@ -56,7 +56,7 @@ describe('isEditorMessage (only our editor frame at the configured origin)', () 
   });
 });
 
-describe('the bundled editor (issue 17 item 1)', () => {
+describe('the bundled editor', () => {
   const bundled = { kind: 'bundled', url: 'http://127.0.0.1:3000/diagram-editor/' } as const;
   const external = { kind: 'external', url: 'https://embed.diagrams.net' } as const;
 

@@ -18,7 +18,7 @@ const BUNDLED = {
   url: new URL(BUNDLED_DIAGRAM_EDITOR_PATH, window.location.href).href,
 };
 
-describe('readDiagramEditor (issue 17 item 1)', () => {
+describe('readDiagramEditor', () => {
   afterEach(() => {
     document.head.querySelector('meta[name="cipherspace-diagram-editor"]')?.remove();
   });
@@ -30,7 +30,7 @@ describe('readDiagramEditor (issue 17 item 1)', () => {
     });
   });
 
-  it('reads the bundled editor’s path with its build (issue 17), on our own origin', () => {
+  it('reads the bundled editor’s path with its build, on our own origin', () => {
     expect(readDiagramEditor(withMeta('/diagram-editor/?build=14.6.12-0123456789ab'))).toEqual({
       kind: 'bundled',
       url: `${window.location.origin}/diagram-editor/?build=14.6.12-0123456789ab`,

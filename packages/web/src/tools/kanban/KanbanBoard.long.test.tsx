@@ -1,5 +1,5 @@
 /**
- * Rendering proportional to the change (issue 15 item 6): which columns and cards a change
+ * Rendering proportional to the change: which columns and cards a change
  * re-renders, long columns rendering only the cards in view, and keyboard drag and drop with
  * its announcements in such columns. Renders are counted through the messages each one asks
  * for: a card its drag handle's label (`kanban_move_card`), a column with cards its add-card
@@ -140,7 +140,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('KanbanBoard re-renders what a change touched (issue 15 item 6)', () => {
+describe('KanbanBoard re-renders what a change touched', () => {
   it.each([
     ['a small board', [8, 8, 8, 8, 8]],
     ['a board of 1,000 cards', [200, 200, 200, 200, 200]],
@@ -200,7 +200,7 @@ describe('KanbanBoard re-renders what a change touched (issue 15 item 6)', () =>
   });
 });
 
-describe('KanbanBoard long columns render the cards in view (issue 15 item 6)', () => {
+describe('KanbanBoard long columns render the cards in view', () => {
   it(`renders every card of a column up to ${String(LONG_LIST_ABOVE_ITEMS)} cards`, () => {
     render(<KanbanBoard {...props(boardWith([LONG_LIST_ABOVE_ITEMS, 3, 0, 0, 0]))} />);
     expect(cardsIn('Backlog')).toHaveLength(LONG_LIST_ABOVE_ITEMS);
@@ -250,7 +250,7 @@ describe('KanbanBoard long columns render the cards in view (issue 15 item 6)', 
   });
 });
 
-describe('KanbanBoard keyboard drag and drop in long columns (spec §4, issue 15 item 6)', () => {
+describe('KanbanBoard keyboard drag and drop in long columns (spec §4)', () => {
   /** Column slots 300 px apart and cards inside them, as in KanbanBoard.test.tsx. */
   function layOut() {
     vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (

@@ -30,7 +30,7 @@ function maskSvg(name: string): Element {
   return svg.documentElement;
 }
 
-describe('Kanban card icons (issue 15: no DOM or React work per icon)', () => {
+describe('Kanban card icons (no DOM or React work per icon)', () => {
   it.each(Object.keys(LUCIDE))('%s: the mask draws exactly the lucide-react icon', (name) => {
     const Lucide = LUCIDE[name];
     if (!Lucide) throw new Error(name);

@@ -62,7 +62,7 @@ const renderPreview = (content: PokerContent) => (
 
 const section = (view: HTMLElement, name: string) => within(view).getByRole('region', { name });
 
-describe('PokerHistoryPreview (issue 16: a version of Scrum Poker, read-only)', () => {
+describe('PokerHistoryPreview (a version of Scrum Poker, read-only)', () => {
   it('shows the selected issue, your card and who voted — never a vote hidden then', async () => {
     const { preview } = await openHistoryPreview(round(), renderPreview);
     const view = expectReadOnly(preview);

@@ -36,7 +36,7 @@ const renderPreview = (content: RandomizerContent) => (
 const tiles = (view: HTMLElement) =>
   within(within(view).getByRole('list', { name: 'Options' })).getAllByRole('listitem');
 
-describe('RandomizerHistoryPreview (issue 16: a version of the Daily Randomizer, read-only)', () => {
+describe('RandomizerHistoryPreview (a version of the Daily Randomizer, read-only)', () => {
   it('shows the options, the pick and the used ones after finished draws', async () => {
     const content = drawn(drawn(options(), 0, 'run-1'), 0.99, 'run-2');
     const picked = content.selectedIndex ?? -1;

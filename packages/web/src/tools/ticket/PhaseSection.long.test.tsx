@@ -1,5 +1,5 @@
 /**
- * Long issue lists (issue 15 item 6): a phase of more than 50 issues renders the issues in view,
+ * Long issue lists: a phase of more than 50 issues renders the issues in view,
  * keeps the selected one rendered, and a changed issue re-renders only itself. Renders are
  * counted through the creation date each issue item formats (every issue has its own).
  */
@@ -106,7 +106,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('PhaseSection long issue lists (issue 15 item 6)', () => {
+describe('PhaseSection long issue lists', () => {
   it(`lists every issue up to ${String(LONG_LIST_ABOVE_ITEMS)}`, () => {
     render(section(issues(LONG_LIST_ABOVE_ITEMS)));
     expect(items()).toHaveLength(LONG_LIST_ABOVE_ITEMS);

@@ -25,7 +25,7 @@ function version() {
   return board.content;
 }
 
-describe('TicketHistoryPreview (issue 16: a version of Issue Management, read-only)', () => {
+describe('TicketHistoryPreview (a version of Issue Management, read-only)', () => {
   it('shows every phase in order, expanded, with its issues as the page lists them', async () => {
     const content = version();
     const { preview } = await openHistoryPreview(content, renderPreview);
