@@ -17,13 +17,17 @@ interface RefusingServer {
   port: number;
   /** performance.now() of each server-side connection's close, in order. */
   closedAt: number[];
+  /** How many connections the server has accepted. */
+  accepted: () => number;
 }
 
 /** A server whose POST /refuse answers 413 before reading the body, lingering at `bytesPerSecond`. */
 async function refusingServer(bytesPerSecond: number): Promise<RefusingServer> {
   const app = Fastify();
   const closedAt: number[] = [];
+  let accepted = 0;
   app.server.on('connection', (socket: Socket) => {
+    accepted += 1;
     socket.once('close', () => closedAt.push(performance.now()));
   });
   lingerAfterEarlyAnswers(app, bytesPerSecond);
@@ -34,7 +38,7 @@ async function refusingServer(bytesPerSecond: number): Promise<RefusingServer> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
-  return { app, port: address.port, closedAt };
+  return { app, port: address.port, closedAt, accepted: () => accepted };
 }
 
 /** Writes a POST of `bytes` bytes in full on a raw socket, as a browser does before reading. */
@@ -78,5 +82,19 @@ describe('lingering close after an early answer', () => {
     // (1 MiB), the other 2 MiB are read at 1 MiB/s, however much the kernel buffered meanwhile.
     await expect.poll(() => closedAt.length, { timeout: 10_000 }).toBe(2);
     expect(Math.max(...closedAt) - started).toBeGreaterThanOrEqual(1_800);
+  });
+
+  it('a server shutting down does not wait for the bodies its lingering connections still read', async () => {
+    const { app, port, closedAt, accepted } = await refusingServer(64 * 1024);
+    // The client is still writing when the server goes: it may see the answer or a reset.
+    const outcome = uploadWhole(port, 4 * MIB).catch((error: unknown) => error);
+    // At 64 KiB/s the body would take a minute to drain; the answer goes out at once.
+    await expect.poll(accepted, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const closing = performance.now();
+    await app.close();
+    expect(performance.now() - closing).toBeLessThan(5_000);
+    await expect.poll(() => closedAt.length).toBe(1);
+    await outcome;
   });
 });

@@ -93,7 +93,14 @@ function hasBody(request: IncomingMessage): boolean {
  * The reading starts before the answer is sent: a request nobody reads when its answer finishes is
  * dumped by Node, which then pulls its bytes off the wire at full speed with no way to pause them.
  */
-function linger(socket: Socket, request: IncomingMessage, budget: DrainBudget): void {
+function linger(
+  socket: Socket,
+  request: IncomingMessage,
+  budget: DrainBudget,
+  lingering: Set<Socket>,
+): void {
+  lingering.add(socket);
+  socket.once('close', () => lingering.delete(socket));
   const closeWhenSent = socket.destroySoon.bind(socket);
   let discarded = 0;
   let answered = false;
@@ -133,13 +140,19 @@ export function lingerAfterEarlyAnswers(
   bytesPerSecond = LINGER_BYTES_PER_SECOND,
 ): void {
   const budget = new DrainBudget(bytesPerSecond);
+  const lingering = new Set<Socket>();
+  // Their answers are sent: a server shutting down does not wait for their bodies.
+  app.addHook('preClose', (done) => {
+    for (const socket of lingering) socket.destroy();
+    done();
+  });
   app.addHook('onSend', (request, reply, _payload, done) => {
     const raw = request.raw;
     // An injected request (`app.inject`) has a socket stand-in with nothing to linger on.
     const lingers = typeof raw.socket.destroySoon === 'function';
     if (lingers && !raw.complete && hasBody(raw) && raw.headers.upgrade === undefined) {
       void reply.header('connection', 'close');
-      linger(raw.socket, raw, budget);
+      linger(raw.socket, raw, budget, lingering);
     }
     done();
   });
