@@ -27,6 +27,7 @@ import {
   type ContentTransport,
 } from './content-lifecycle.ts';
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
+import { spaceOfAliceAndBob } from '../../testing/two-members.ts';
 
 let harness: ApiHarness;
 let space: SpaceCredentials;
@@ -45,10 +46,7 @@ afterAll(async () => {
  * document: it has no content yet. The helpers below work in that space from then on.
  */
 async function freshBoard(): Promise<ToolName> {
-  space = await harness.createSpace({ selfRegistration: true });
-  const alice = await harness.join(space, 'alice');
-  const bob = await harness.join(space, 'bob');
-  tokens = { alice: alice.token, bob: bob.token };
+  ({ space, tokens } = await spaceOfAliceAndBob(harness));
   return 'kanban';
 }
 

@@ -20,6 +20,7 @@ import { ContentLifecycle, REPLAY_BATCH_MAX, ServerUnreachableError } from './co
 import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
 import { clearOfflineSpace, offlineStore, type OfflineStore } from './offline-store.ts';
+import { spaceOfAliceAndBob } from '../../testing/two-members.ts';
 
 let harness: ApiHarness;
 let space: SpaceCredentials;
@@ -38,10 +39,7 @@ afterAll(async () => {
  * document: it has no content yet. The helpers below work in that space from then on.
  */
 async function freshBoard(): Promise<ToolName> {
-  space = await harness.createSpace({ selfRegistration: true });
-  const alice = await harness.join(space, 'alice');
-  const bob = await harness.join(space, 'bob');
-  tokens = { alice: alice.token, bob: bob.token };
+  ({ space, tokens } = await spaceOfAliceAndBob(harness));
   return 'kanban';
 }
 
