@@ -59,6 +59,12 @@ export interface ActivityLogEntry {
   oldValue: ActivityValue;
   newValue: ActivityValue;
   params: MessageParams;
+  /**
+   * Which sentence of the action the entry is (e.g. 'renamed' for an edit that changed the
+   * title, 'one' / 'other' for a count); absent for the action's only sentence. See
+   * {@link activityMessageKey}.
+   */
+  variant?: string;
 }
 
 /**
@@ -83,6 +89,34 @@ export interface ActivityEntryBody {
   oldValue: ActivityValue;
   newValue: ActivityValue;
   params: MessageParams;
+  variant?: string;
+}
+
+// A tool's name as message keys spell it (an identifier: 'ticket-system' is 'ticket').
+function messageToolKey(tool: ToolName): string {
+  return tool === 'ticket-system' ? 'ticket' : tool;
+}
+
+/**
+ * The message catalogue's key of an entry's sentence, derived from its tool, action and variant:
+ * `activity_<tool>_<action>` or `activity_<tool>_<action>_<variant>`, the tool 'ticket-system'
+ * spelled 'ticket' (e.g. 'activity_kanban_moveIssue_reordered'). The sentence's placeholders are
+ * `user` and the entry's `params`.
+ */
+export function activityMessageKey(
+  entry: Pick<ActivityLogEntry, 'tool' | 'action' | 'variant'>,
+): string {
+  const key = `activity_${messageToolKey(entry.tool)}_${entry.action}`;
+  return entry.variant === undefined ? key : `${key}_${entry.variant}`;
+}
+
+/**
+ * The message catalogue's key of an operation's action phrase (spec §8 "Failed to {action}",
+ * the offline report): `op_<tool>_<name>`, the tool spelled as in {@link activityMessageKey}
+ * (e.g. 'op_kanban_addIssue': "Add card").
+ */
+export function operationMessageKey(tool: ToolName, name: string): string {
+  return `op_${messageToolKey(tool)}_${name}`;
 }
 
 /** Whether two JSON-like values are equal, comparing objects and arrays by their contents. */

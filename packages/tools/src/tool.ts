@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 
+import type { OperationSet } from './define-operation.ts';
 import {
   operationContext,
   parseOperationFields,
@@ -182,9 +183,8 @@ export interface ToolParts<C, Op extends NamedOperation> {
   contentSchema: z.ZodType<C>;
   /** Lenient content schema: defaults for what is missing or mistyped. */
   lenientContentSchema: z.ZodType<C>;
-  /** A discriminated union on `type` of every operation with its args. */
-  operationSchema: z.ZodType<Op>;
-  operations: readonly Op['type'][];
+  /** The tool's named operations, each defined once (./define-operation.ts). */
+  operations: OperationSet<C, DomainContext, Op>;
   /** The tool's error for content that is not its content (thrown by parse). */
   parseError: () => DomainError<string>;
   /**
@@ -196,7 +196,6 @@ export interface ToolParts<C, Op extends NamedOperation> {
   afterParse?: (content: C) => C;
   validate: (content: C) => string[];
   defaultContent: (ctx: DomainContext) => C;
-  applyOperation: (content: C, operation: Op, ctx: DomainContext) => C;
 }
 
 /**
@@ -209,7 +208,7 @@ export function defineTool<C extends object, Op extends NamedOperation>(
 ): ToolDefinition<C, Op> {
   const { metadata } = parts;
   const operations: readonly (Op['type'] | PatchOperation['type'])[] = [
-    ...parts.operations,
+    ...parts.operations.names,
     PATCH_OPERATION_NAME,
   ];
   const operationNames: ReadonlySet<string> = new Set(operations);
@@ -221,7 +220,7 @@ export function defineTool<C extends object, Op extends NamedOperation>(
     if (record === null || 'type' in record)
       throw new OperationFormatError(`${metadata.name}.${name}: args must be an object`);
     const schema: z.ZodType<Op | PatchOperation> =
-      name === PATCH_OPERATION_NAME ? patchOperationSchema : parts.operationSchema;
+      name === PATCH_OPERATION_NAME ? patchOperationSchema : parts.operations.schema;
     const parsed = schema.safeParse({ ...record, type: name });
     if (!parsed.success)
       throw new OperationFormatError(`${metadata.name}.${name}: ${z.prettifyError(parsed.error)}`, {
@@ -248,7 +247,7 @@ export function defineTool<C extends object, Op extends NamedOperation>(
   function applyWith(content: C, op: Op | PatchOperation, ctx: DomainContext): C {
     return isPatchOperation(op)
       ? applyPatchOperation(content, op)
-      : parts.applyOperation(content, op, ctx);
+      : parts.operations.apply(content, op, ctx);
   }
 
   function patchBetween(from: C, to: C): PatchOperation {

@@ -20,12 +20,15 @@ export const bulletinTool = defineTool<BulletinContent, BulletinOperation>({
   metadata: TOOL_METADATA.bulletin,
   contentSchema: bulletinContentSchema,
   lenientContentSchema: lenientBulletinContentSchema,
-  operationSchema: bulletinOperationSchema,
-  operations: BULLETIN_OPERATIONS,
+  operations: {
+    names: BULLETIN_OPERATIONS,
+    schema: bulletinOperationSchema,
+    apply: applyBulletinOperation,
+    describe: () => null,
+  },
   parseError: () => new BulletinError('NO_DATA'),
   // When a note was last edited is kept up by every edit.
   bookkeepingFields: ['updatedAt', 'order'],
   validate: validateBulletinContent,
   defaultContent: defaultBulletinContent,
-  applyOperation: applyBulletinOperation,
 });

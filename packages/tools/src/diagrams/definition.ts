@@ -20,12 +20,15 @@ export const diagramsTool = defineTool<DiagramCollection, DiagramOperation>({
   metadata: TOOL_METADATA.diagrams,
   contentSchema: diagramContentSchema,
   lenientContentSchema: lenientDiagramContentSchema,
-  operationSchema: diagramOperationSchema,
-  operations: DIAGRAM_OPERATIONS,
+  operations: {
+    names: DIAGRAM_OPERATIONS,
+    schema: diagramOperationSchema,
+    apply: applyDiagramOperation,
+    describe: () => null,
+  },
   parseError: () => new DiagramError('NO_COLLECTION'),
   // Each save of a diagram counts its version and notes when and by whom.
   bookkeepingFields: ['version', 'lastModified', 'modifiedBy'],
   validate: validateDiagramCollection,
   defaultContent: defaultDiagramCollection,
-  applyOperation: applyDiagramOperation,
 });

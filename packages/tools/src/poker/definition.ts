@@ -20,10 +20,13 @@ export const pokerTool = defineTool<PokerContent, PokerOperation>({
   metadata: TOOL_METADATA.poker,
   contentSchema: pokerContentSchema,
   lenientContentSchema: lenientPokerContentSchema,
-  operationSchema: pokerOperationSchema,
-  operations: POKER_OPERATIONS,
+  operations: {
+    names: POKER_OPERATIONS,
+    schema: pokerOperationSchema,
+    apply: applyPokerOperation,
+    describe: () => null,
+  },
   parseError: () => new PokerError('NO_DATA'),
   validate: validatePokerContent,
   defaultContent: defaultPokerContent,
-  applyOperation: applyPokerOperation,
 });

@@ -4,8 +4,12 @@ import { type ActivityActor } from '../activity-log.ts';
 import { deepFreeze, testContext } from '../testing.ts';
 import { randomizerActivityEntry } from './activity.ts';
 import { defaultRandomizerContent } from './defaults.ts';
-import { applyRandomizerOperation, start, type RandomizerOperation } from './operations.ts';
-import { RANDOMIZER_OPERATIONS } from './schema.ts';
+import {
+  applyRandomizerOperation,
+  start,
+  type RandomizerOperation,
+  randomizerOperations,
+} from './operations.ts';
 import type { RandomizerContent } from './types.ts';
 
 const actor: ActivityActor = {
@@ -46,7 +50,7 @@ const OPERATIONS: Readonly<Record<RandomizerOperation['type'], RandomizerOperati
 
 describe('randomizerActivityEntry (spec §3 Activity log entry)', () => {
   it('gives an entry for every randomizer operation', () => {
-    expect(Object.keys(OPERATIONS).sort()).toEqual([...RANDOMIZER_OPERATIONS].sort());
+    expect(Object.keys(OPERATIONS).sort()).toEqual([...randomizerOperations.names].sort());
     for (const operation of Object.values(OPERATIONS)) {
       const content = operation.type === 'complete' ? animating() : idle();
       expect(entryFor(operation, content)).toMatchObject({

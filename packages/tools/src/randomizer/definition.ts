@@ -4,13 +4,8 @@
  */
 import { defineTool } from '../tool.ts';
 import { defaultRandomizerContent } from './defaults.ts';
-import { applyRandomizerOperation, type RandomizerOperation } from './operations.ts';
-import {
-  randomizerContentSchema,
-  randomizerOperationSchema,
-  lenientRandomizerContentSchema,
-  RANDOMIZER_OPERATIONS,
-} from './schema.ts';
+import { randomizerOperations, type RandomizerOperation } from './operations.ts';
+import { randomizerContentSchema, lenientRandomizerContentSchema } from './schema.ts';
 import { RandomizerError, type RandomizerContent } from './types.ts';
 import { validateRandomizerContent } from './validation.ts';
 import { TOOL_METADATA } from '../metadata.ts';
@@ -20,10 +15,8 @@ export const randomizerTool = defineTool<RandomizerContent, RandomizerOperation>
   metadata: TOOL_METADATA.randomizer,
   contentSchema: randomizerContentSchema,
   lenientContentSchema: lenientRandomizerContentSchema,
-  operationSchema: randomizerOperationSchema,
-  operations: RANDOMIZER_OPERATIONS,
+  operations: randomizerOperations,
   parseError: () => new RandomizerError('NO_CONTENT'),
   validate: validateRandomizerContent,
   defaultContent: defaultRandomizerContent,
-  applyOperation: applyRandomizerOperation,
 });

@@ -7,6 +7,9 @@
  * Tool content); the random pick of a start comes from the operation's `seed`, so a replay draws
  * the same numbers.
  */
+import { z } from 'zod';
+
+import { defineOperation, operationSet, type OperationSetOp } from '../define-operation.ts';
 import { EditConflictError, mergeLists } from '../edits.ts';
 import { buildAnimationSteps, randomIndex, seededRandom, type RandomSource } from './animation.ts';
 import { idleAnimation } from './defaults.ts';
@@ -18,39 +21,31 @@ import {
   type RepetitionMode,
 } from './types.ts';
 
+/** spec §3: 'allow' or 'no-repeat', as a schema (its values are {@link RepetitionMode}). */
+export const repetitionModeSchema = z.enum([
+  'no-repeat',
+  'allow',
+]) satisfies z.ZodType<RepetitionMode>;
+
+const startArgs = z.object({ seed: z.number() });
+const completeArgs = z.object({ runId: z.string() });
+const editOptionsArgs = z.object({ text: z.string(), from: z.array(z.string()).optional() });
+const setModeArgs = z.object({ mode: repetitionModeSchema });
+const noArgs = z.object({});
+
 /** Arguments of {@link start}: a seed for the random pick (see randomSeed in ./animation.ts). */
-export interface StartArgs {
-  seed: number;
-}
+export type StartArgs = z.output<typeof startArgs>;
 /** Arguments of {@link complete}: the `animation.runId` of the run being finished. */
-export interface CompleteArgs {
-  runId: string;
-}
+export type CompleteArgs = z.output<typeof completeArgs>;
 /**
  * Arguments of {@link editOptions}: the options textarea's text, one option per line, and,
  * optionally, `from` — the options when the member started editing (spec §4 version conflict:
  * a teammate's change to the list meanwhile is merged, never overwritten silently). Without
  * `from` (older clients, history) the text replaces the list.
  */
-export interface EditOptionsArgs {
-  text: string;
-  from?: string[];
-}
+export type EditOptionsArgs = z.output<typeof editOptionsArgs>;
 /** Arguments of {@link setMode}. */
-export interface SetModeArgs {
-  mode: RepetitionMode;
-}
-
-/** Every named randomizer operation as a serialisable message, discriminated by `type`. */
-export type RandomizerOperation =
-  | ({ type: 'start' } & StartArgs)
-  | ({ type: 'complete' } & CompleteArgs)
-  | ({ type: 'editOptions' } & EditOptionsArgs)
-  | ({ type: 'setMode' } & SetModeArgs)
-  | { type: 'resetUsed' };
-
-/** The `type` of every {@link RandomizerOperation}. */
-export type RandomizerOperationType = RandomizerOperation['type'];
+export type SetModeArgs = z.output<typeof setModeArgs>;
 
 function requireContent(content: RandomizerContent | null | undefined): RandomizerContent {
   if (content === null || content === undefined) throw new RandomizerError('NO_CONTENT');
@@ -247,32 +242,121 @@ export function resetUsed(
   return { ...current, usedIndices: [], selectedIndex: null };
 }
 
-function assertNever(value: never): never {
-  throw new Error(`Unhandled randomizer operation ${JSON.stringify(value)}`);
-}
+// ---------------------------------------------------------------------------------------------
+// Definitions: each operation's name, arguments, apply and activity entry (spec §3 Activity log
+// entry; entityType 'option', entityId the content's id unless said otherwise).
+
+const startOperation = defineOperation({
+  name: 'start',
+  args: startArgs,
+  apply: start,
+  describe: (_args, before, after) => {
+    const count = availableIndices(before).length;
+    return {
+      entityType: 'option',
+      entityId: after.id,
+      details: `Started a draw among ${count} options`,
+      oldValue: { state: before.animation.state, selectedIndex: before.selectedIndex },
+      newValue: { state: after.animation.state, runId: after.animation.runId },
+      params: { count },
+    };
+  },
+});
+
+// entityId: the drawn option's 0-based index as text.
+const completeOperation = defineOperation({
+  name: 'complete',
+  args: completeArgs,
+  apply: complete,
+  describe: (_args, before, after) => {
+    const index = after.selectedIndex;
+    const option = index === null ? '' : (after.options[index] ?? '');
+    return {
+      entityType: 'option',
+      entityId: index === null ? '' : String(index),
+      details: `Drew "${option}"`,
+      oldValue: { selectedIndex: before.selectedIndex, usedIndices: before.usedIndices },
+      newValue: { selectedIndex: index, option, usedIndices: after.usedIndices },
+      params: { option },
+    };
+  },
+});
+
+const editOptionsOperation = defineOperation({
+  name: 'editOptions',
+  args: editOptionsArgs,
+  apply: editOptions,
+  describe: (_args, before, after) => {
+    const count = after.options.length;
+    return {
+      entityType: 'option',
+      entityId: after.id,
+      details: `Set ${count} options`,
+      oldValue: { options: before.options },
+      newValue: { options: after.options },
+      params: { count },
+    };
+  },
+});
+
+// Its sentence's variant: 'allow' or 'noRepeat'.
+const setModeOperation = defineOperation({
+  name: 'setMode',
+  args: setModeArgs,
+  apply: setMode,
+  describe: (_args, before, after) => ({
+    entityType: 'option',
+    entityId: after.id,
+    details: `Set the repetition mode to "${after.repetitionMode}"`,
+    oldValue: { repetitionMode: before.repetitionMode, usedIndices: before.usedIndices },
+    newValue: { repetitionMode: after.repetitionMode, usedIndices: after.usedIndices },
+    params: { mode: after.repetitionMode },
+    variant: after.repetitionMode === 'allow' ? 'allow' : 'noRepeat',
+  }),
+});
+
+const resetUsedOperation = defineOperation({
+  name: 'resetUsed',
+  args: noArgs,
+  apply: (content: RandomizerContent | null, _args, ctx: RandomizerContext) =>
+    resetUsed(content, ctx),
+  describe: (_args, before, after) => {
+    const count = before.usedIndices.length;
+    return {
+      entityType: 'option',
+      entityId: after.id,
+      details: `Reset ${count} used options`,
+      oldValue: { usedIndices: before.usedIndices, selectedIndex: before.selectedIndex },
+      newValue: { usedIndices: after.usedIndices, selectedIndex: after.selectedIndex },
+      params: { count },
+    };
+  },
+});
+
+/**
+ * Every named randomizer operation (spec §4 Randomizer) in one set: `schema` checks
+ * `{type, ...args}` (start {seed: finite number}, complete {runId: string}, editOptions {text:
+ * string, from?: string[]}, setMode {mode: 'allow' | 'no-repeat'}, resetUsed), `apply` replays
+ * one against any content — how a save that hit a 409 re-applies the member's change to the
+ * latest version (spec §4 Tool content) — and `describe` gives its activity entry.
+ */
+export const randomizerOperations = operationSet([
+  startOperation,
+  completeOperation,
+  editOptionsOperation,
+  setModeOperation,
+  resetUsedOperation,
+]);
+
+/** Every named randomizer operation as a serialisable message, discriminated by `type`. */
+export type RandomizerOperation = OperationSetOp<typeof randomizerOperations>;
+
+/** The `type` of every {@link RandomizerOperation}. */
+export type RandomizerOperationType = RandomizerOperation['type'];
 
 /**
  * Applies one {@link RandomizerOperation} to `content` with the named operation of the same
  * type and returns the new content; throws what that operation throws (NO_CONTENT for null
  * content). With the same `ctx` values the result is the same (spec §4 Tool content).
  */
-export function applyRandomizerOperation(
-  content: RandomizerContent | null,
-  operation: RandomizerOperation,
-  ctx: RandomizerContext,
-): RandomizerContent {
-  switch (operation.type) {
-    case 'start':
-      return start(content, operation, ctx);
-    case 'complete':
-      return complete(content, operation, ctx);
-    case 'editOptions':
-      return editOptions(content, operation, ctx);
-    case 'setMode':
-      return setMode(content, operation, ctx);
-    case 'resetUsed':
-      return resetUsed(content, ctx);
-    default:
-      return assertNever(operation);
-  }
-}
+export const applyRandomizerOperation = randomizerOperations.apply;

@@ -9,7 +9,7 @@ import { deepFreeze, testContext, thrownBy } from '../testing.ts';
 import { defaultRandomizerContent, idleAnimation } from './defaults.ts';
 import { editOptions, startWithRandom } from './operations.ts';
 import { parseOptionsText } from './options.ts';
-import { randomizerOperationSchema } from './schema.ts';
+import { randomizerOperations } from './operations.ts';
 import type { RandomizerContent } from './types.ts';
 
 const BASE = ['Ann', 'Bob', 'Cem'];
@@ -169,9 +169,9 @@ describe('editOptions without from (older clients, history)', () => {
 describe('the editOptions arguments schema', () => {
   it('accepts from as a list of options and leaves it out when absent', () => {
     expect(
-      randomizerOperationSchema.parse({ type: 'editOptions', text: 'a', from: ['a', 'b'] }),
+      randomizerOperations.schema.parse({ type: 'editOptions', text: 'a', from: ['a', 'b'] }),
     ).toEqual({ type: 'editOptions', text: 'a', from: ['a', 'b'] });
-    expect(randomizerOperationSchema.parse({ type: 'editOptions', text: 'a' })).toEqual({
+    expect(randomizerOperations.schema.parse({ type: 'editOptions', text: 'a' })).toEqual({
       type: 'editOptions',
       text: 'a',
     });
@@ -179,7 +179,7 @@ describe('the editOptions arguments schema', () => {
 
   it.each([{ from: 'a' }, { from: [1] }, { from: null }])('refuses from %j', (args) => {
     expect(
-      randomizerOperationSchema.safeParse({ type: 'editOptions', text: 'a', ...args }).success,
+      randomizerOperations.schema.safeParse({ type: 'editOptions', text: 'a', ...args }).success,
     ).toBe(false);
   });
 });

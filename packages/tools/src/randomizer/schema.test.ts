@@ -11,12 +11,8 @@ import {
 } from '../testing.ts';
 import { OperationFormatError } from '../tool.ts';
 import { defaultRandomizerContent } from './defaults.ts';
-import { complete, start, type RandomizerOperation } from './operations.ts';
-import {
-  RANDOMIZER_OPERATIONS,
-  randomizerContentSchemaFor,
-  type randomizerOperationSchema,
-} from './schema.ts';
+import { complete, randomizerOperations, start, type RandomizerOperation } from './operations.ts';
+import { randomizerContentSchemaFor } from './schema.ts';
 import { RandomizerError, type RandomizerContent } from './types.ts';
 
 const tool = tools.randomizer;
@@ -222,7 +218,7 @@ describe('lenientRandomizerContentSchema (export of older or foreign shapes)', (
   });
 });
 
-describe('randomizerOperationSchema', () => {
+describe('randomizerOperations.schema', () => {
   const validArgs: Record<RandomizerOperation['type'], Record<string, unknown>[]> = {
     start: [{ seed: 0 }, { seed: 4294967295 }, { seed: -2.5 }],
     complete: [{ runId: 'run-1' }, { runId: '' }],
@@ -233,10 +229,10 @@ describe('randomizerOperationSchema', () => {
 
   it('has the type of RandomizerOperation, and the registry lists every operation', () => {
     expectTypeOf<
-      z.infer<typeof randomizerOperationSchema>
+      z.infer<typeof randomizerOperations.schema>
     >().branded.toEqualTypeOf<RandomizerOperation>();
-    expect(tool.operations).toEqual([...RANDOMIZER_OPERATIONS, 'patch']);
-    expect([...RANDOMIZER_OPERATIONS].sort()).toEqual(Object.keys(validArgs).sort());
+    expect(tool.operations).toEqual([...randomizerOperations.names, 'patch']);
+    expect([...randomizerOperations.names].sort()).toEqual(Object.keys(validArgs).sort());
   });
 
   it.each(operationArgCases(validArgs))('parses %s %j', (name, args) => {

@@ -1,23 +1,16 @@
 /**
- * zod schemas of Daily Randomizer content (spec §3 Randomizer content) and of its named
- * operations (./operations.ts). The strict and the lenient content schema come from one
+ * zod schemas of Daily Randomizer content (spec §3 Randomizer content); its operations' are
+ * derived from their definitions (./operations.ts). The strict and the lenient content schema come from one
  * definition, {@link randomizerContentSchemaFor}; see ParseOptions in ../tool.ts for what each
  * mode is for.
  */
 import { z } from 'zod';
 
-import { operationNames, type SameType } from '../operation-union.ts';
 import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { idleAnimation } from './defaults.ts';
 import { optionsToText } from './options.ts';
-import type { RandomizerOperation } from './operations.ts';
-import type { AnimationState, RandomizerContent, RepetitionMode } from './types.ts';
-
-/** spec §3: 'allow' or 'no-repeat', as a schema (its values are {@link RepetitionMode}). */
-export const repetitionModeSchema = z.enum([
-  'no-repeat',
-  'allow',
-]) satisfies z.ZodType<RepetitionMode>;
+import { repetitionModeSchema } from './operations.ts';
+import type { AnimationState, RandomizerContent } from './types.ts';
 
 /** spec §3: the animation states, as a schema (its values are {@link AnimationState}). */
 export const animationStateSchema = z.enum([
@@ -97,33 +90,3 @@ export const randomizerContentSchema: z.ZodType<RandomizerContent> = z.lazy(() =
 export const lenientRandomizerContentSchema: z.ZodType<RandomizerContent> = z.lazy(() =>
   randomizerContentSchemaFor('lenient'),
 );
-
-/**
- * Every named randomizer operation with its arguments (`{type, ...args}`, see ./operations.ts),
- * discriminated by `type`: start {seed: finite number}, complete {runId: string}, editOptions
- * {text: string, from?: string[] — the options when editing started}, setMode {mode: 'allow' |
- * 'no-repeat'}, resetUsed. Checks shapes only; the rules (available options, the run being
- * finished, merging the options) are the operations' (spec §4 Randomizer, §8 Randomizer).
- * Unknown arguments are dropped.
- */
-export const randomizerOperationSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), seed: z.number() }),
-  z.object({ type: z.literal('complete'), runId: z.string() }),
-  z.object({
-    type: z.literal('editOptions'),
-    text: z.string(),
-    from: z.array(z.string()).optional(),
-  }),
-  z.object({ type: z.literal('setMode'), mode: repetitionModeSchema }),
-  z.object({ type: z.literal('resetUsed') }),
-]) satisfies z.ZodType<RandomizerOperation>;
-
-// The schema and the operation types must not drift apart (optional `from` included).
-const _sameOperations: SameType<
-  z.output<typeof randomizerOperationSchema>,
-  RandomizerOperation
-> = true;
-
-/** The name of every randomizer operation, in the order of {@link randomizerOperationSchema}. */
-export const RANDOMIZER_OPERATIONS: readonly RandomizerOperation['type'][] =
-  operationNames(randomizerOperationSchema);

@@ -26,13 +26,16 @@ export const kanbanTool = defineTool<KanbanContent, TrackerOperation>({
   metadata: TOOL_METADATA.kanban,
   contentSchema: kanbanContentSchema,
   lenientContentSchema: lenientKanbanContentSchema,
-  operationSchema: trackerOperationSchema,
-  operations: TRACKER_OPERATIONS,
+  operations: {
+    names: TRACKER_OPERATIONS,
+    schema: trackerOperationSchema,
+    apply: (content, operation, ctx) => applyOperation(content, operation, ctx),
+    describe: () => null,
+  },
   parseError: () => new TrackerError('NO_DATA'),
   bookkeepingFields: TRACKER_BOOKKEEPING,
   validate: validateContent,
   defaultContent: (ctx) => defaultContent('kanban', ctx),
-  applyOperation: (content, operation, ctx) => applyOperation(content, operation, ctx),
 });
 
 /** Issue Management (content `toolType` 'ticket'). */
@@ -40,11 +43,14 @@ export const ticketTool = defineTool<TicketContent, TrackerOperation>({
   metadata: TOOL_METADATA['ticket-system'],
   contentSchema: ticketContentSchema,
   lenientContentSchema: lenientTicketContentSchema,
-  operationSchema: trackerOperationSchema,
-  operations: TRACKER_OPERATIONS,
+  operations: {
+    names: TRACKER_OPERATIONS,
+    schema: trackerOperationSchema,
+    apply: (content, operation, ctx) => applyOperation(content, operation, ctx),
+    describe: () => null,
+  },
   parseError: () => new TrackerError('NO_DATA'),
   bookkeepingFields: TRACKER_BOOKKEEPING,
   validate: validateContent,
   defaultContent: (ctx) => defaultContent('ticket', ctx),
-  applyOperation: (content, operation, ctx) => applyOperation(content, operation, ctx),
 });

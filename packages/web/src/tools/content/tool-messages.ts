@@ -4,16 +4,13 @@
  * translated. Pure functions over the lifecycle's results, so every tool words them the same way.
  */
 import { DecryptError } from '@cipherspace/crypto';
-import { findEntity, type Operation } from '@cipherspace/tools';
-import type { BulletinOperationType } from '@cipherspace/tools/bulletin';
-import type { DiagramOperationType } from '@cipherspace/tools/diagrams';
-import type { PokerOperationType } from '@cipherspace/tools/poker';
-import type { RandomizerOperationType } from '@cipherspace/tools/randomizer';
-import type { TrackerOperationType } from '@cipherspace/tools/tracker';
+import { findEntity, operationMessageKey, type Operation } from '@cipherspace/tools';
+import { isToolName } from '@cipherspace/tools/metadata';
 
 import { serverErrorMessage } from '../../lib/server-errors.ts';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
+import { catalogueMessages, type CatalogueMessage } from './catalogue-messages.ts';
 import { ContentValidationError, type PerformResult } from './content-lifecycle.ts';
 
 /** Why loading failed, for the error state: the §8 decrypt text or the generic load failure. */
@@ -55,83 +52,20 @@ export function performMessage(
   }
 }
 
-/** A translated text without inputs (a paraglide message). */
-type Text = () => string;
-
-/** Issue Management's and Kanban's shared operations, apart from issues and phases. */
-const TRACKER_SHARED = {
-  addComment: m.tool_op_add_comment,
-  deleteComment: m.tool_op_delete_comment,
-  addTeamMember: m.tool_op_add_team_member,
-  updateSettings: m.tool_op_change_settings,
-} as const;
+// Every operation's action phrase of the catalogue, by key ('op_<tool>_<name>', spec §2 words:
+// Kanban has columns and cards, Issue Management phases and issues).
+const ACTIONS: ReadonlyMap<string, CatalogueMessage> = catalogueMessages(
+  import.meta.glob('../../paraglide/messages/op_*.js', { eager: true }),
+);
 
 /**
- * The action of each operation name of each tool (spec §2 words: Kanban has columns and cards,
- * Issue Management phases and issues); `patch` is every tool's undo, redo and restore.
+ * The translated action of `operation` (e.g. "Edit card"); `patch` is every tool's undo, redo and
+ * restore; an operation this app does not know keeps its raw name.
  */
-const OPERATION_TEXTS: Readonly<Record<string, Readonly<Record<string, Text>>>> = {
-  kanban: {
-    addPhase: m.tool_op_add_column,
-    updatePhase: m.tool_op_edit_column,
-    deletePhase: m.tool_op_delete_column,
-    movePhase: m.tool_op_move_column,
-    movePhaseTo: m.tool_op_move_column,
-    addIssue: m.tool_op_add_card,
-    updateIssue: m.tool_op_edit_card,
-    deleteIssue: m.tool_op_delete_card,
-    moveIssue: m.tool_op_move_card,
-    ...TRACKER_SHARED,
-  } satisfies Record<TrackerOperationType, Text>,
-  'ticket-system': {
-    addPhase: m.tool_op_add_phase,
-    updatePhase: m.tool_op_edit_phase,
-    deletePhase: m.tool_op_delete_phase,
-    movePhase: m.tool_op_move_phase,
-    movePhaseTo: m.tool_op_move_phase,
-    addIssue: m.tool_op_add_issue,
-    updateIssue: m.tool_op_edit_issue,
-    deleteIssue: m.tool_op_delete_issue,
-    moveIssue: m.tool_op_move_issue,
-    ...TRACKER_SHARED,
-  } satisfies Record<TrackerOperationType, Text>,
-  bulletin: {
-    addPost: m.tool_op_add_note,
-    updatePost: m.tool_op_edit_note,
-    deletePost: m.tool_op_delete_note,
-    movePost: m.tool_op_move_note,
-  } satisfies Record<BulletinOperationType, Text>,
-  diagrams: {
-    createDiagram: m.tool_op_create_diagram,
-    renameDiagram: m.tool_op_rename_diagram,
-    deleteDiagram: m.tool_op_delete_diagram,
-    updateDiagramXml: m.tool_op_edit_diagram,
-  } satisfies Record<DiagramOperationType, Text>,
-  poker: {
-    submitVote: m.tool_op_submit_estimation,
-    clearVote: m.tool_op_withdraw_estimation,
-    reveal: m.tool_op_reveal_estimations,
-    hide: m.tool_op_hide_estimations,
-    reset: m.tool_op_reset_estimations,
-    changeScale: m.tool_op_change_scale,
-    selectIssue: m.tool_op_select_issue,
-    setTopic: m.tool_op_set_topic,
-  } satisfies Record<PokerOperationType, Text>,
-  randomizer: {
-    start: m.tool_op_start_draw,
-    complete: m.tool_op_finish_draw,
-    editOptions: m.tool_op_edit_options,
-    setMode: m.tool_op_change_repetition,
-    resetUsed: m.tool_op_reset_used,
-  } satisfies Record<RandomizerOperationType, Text>,
-};
-
-/** The translated action of `operation` (e.g. "Edit card"); its raw name for a name not known here. */
 function operationText({ tool, name }: Pick<Operation, 'tool' | 'name'>): string {
   if (name === 'patch') return m.tool_op_undo_redo_restore();
-  const texts = Object.hasOwn(OPERATION_TEXTS, tool) ? OPERATION_TEXTS[tool] : undefined;
-  const text = texts && Object.hasOwn(texts, name) ? texts[name] : undefined;
-  return text ? text() : name;
+  const text = isToolName(tool) ? ACTIONS.get(operationMessageKey(tool, name)) : undefined;
+  return text ? text({}) : name;
 }
 
 /**

@@ -1,0 +1,129 @@
+/**
+ * Each named operation of a tool defined in one place (spec §4; ARCHITECTURE rule 11): its name,
+ * the zod schema of its arguments (the argument type is `z.output` of it), the pure function that
+ * applies it and the activity entry it records. A tool lists its definitions in
+ * {@link operationSet}, which derives what the registry and every client need: the operation
+ * union's schema, the list of names, one `apply` and one `describe` — so adding an operation
+ * touches its tool's operations file and the message catalogue, nothing else.
+ */
+import { z } from 'zod';
+
+import type { ActivityEntryBody } from './activity-log.ts';
+
+/** The schema of an operation's arguments: a `z.object` without `type` (unknown keys dropped). */
+export type OperationArgsSchema = z.ZodObject<z.ZodRawShape>;
+
+/**
+ * One named operation on content `C` with context `Ctx` (ids and time, shared.ts DomainContext).
+ * Every function is pure and deterministic: the same input gives the same output in every client.
+ */
+export interface OperationDefinition<
+  Name extends string,
+  Args extends OperationArgsSchema,
+  C,
+  Ctx,
+> {
+  /** The name the wire format's `Operation.name` carries, e.g. 'moveIssue'. */
+  readonly name: Name;
+  /** Its arguments' shapes; rules about values are `apply`'s. */
+  readonly args: Args;
+  /**
+   * `(content, args, ctx) => newContent`: never mutates `content`, returns it itself when nothing
+   * changes, throws the tool's DomainError when a rule refuses the change.
+   */
+  apply(content: C | null, args: z.output<Args>, ctx: Ctx): C;
+  /**
+   * What the activity log records for this operation having turned `before` into `after` (spec §3
+   * Activity log entry): entity, English details, old and new values, the `params` its sentence
+   * names and the `variant` of the sentence (see activityMessageKey); null records nothing.
+   * Called only when `before` and `after` differ.
+   */
+  describe(args: z.output<Args>, before: C, after: C): ActivityEntryBody | null;
+}
+
+/**
+ * Defines one named operation (see {@link OperationDefinition}); returns it as given, typed so
+ * that `apply` and `describe` take `z.output` of `args`.
+ */
+export function defineOperation<
+  const Name extends string,
+  Args extends OperationArgsSchema,
+  C,
+  Ctx,
+>(definition: OperationDefinition<Name, Args, C, Ctx>): OperationDefinition<Name, Args, C, Ctx> {
+  return definition;
+}
+
+// Any definition, whatever its name, arguments, content and context.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own
+type AnyDefinition<C = any, Ctx = any> = OperationDefinition<string, any, C, Ctx>;
+
+/** The serialisable message `{type, ...args}` of one definition. */
+export type OperationMessage<D> =
+  D extends OperationDefinition<infer Name, infer Args, infer _C, infer _Ctx>
+    ? { type: Name } & ArgsOf<z.output<Args>>
+    : never;
+
+// An operation without arguments (`z.object({})`, output Record<string, never>) adds nothing.
+type ArgsOf<O> = string extends keyof O ? unknown : O;
+
+// The content and the context of definitions (the same for every operation of a tool).
+type ContentOf<D> =
+  D extends OperationDefinition<string, infer _A, infer C, infer _Ctx> ? C : never;
+type ContextOf<D> =
+  D extends OperationDefinition<string, infer _A, infer _C, infer Ctx> ? Ctx : never;
+
+/** What a tool's operations give the registry and every client, derived from their definitions. */
+export interface OperationSet<C, Ctx, Op extends { type: string }> {
+  /** The names in the order defined. */
+  readonly names: readonly Op['type'][];
+  /**
+   * Every operation with its arguments (`{type, ...args}`), discriminated by `type`. Checks shapes
+   * only; unknown arguments are dropped.
+   */
+  readonly schema: z.ZodType<Op>;
+  /** Applies `operation` with its definition's `apply`; throws what that throws. */
+  apply(content: C | null, operation: Op, ctx: Ctx): C;
+  /** Its definition's `describe` of `operation` having turned `before` into `after`. */
+  describe(operation: Op, before: C, after: C): ActivityEntryBody | null;
+}
+
+/**
+ * The {@link OperationSet} of a tool's definitions, in the order given. Throws at definition time
+ * when two share a name.
+ */
+export function operationSet<const Defs extends readonly AnyDefinition[]>(
+  definitions: Defs,
+): OperationSet<ContentOf<Defs[number]>, ContextOf<Defs[number]>, OperationMessage<Defs[number]>> {
+  type C = ContentOf<Defs[number]>;
+  type Ctx = ContextOf<Defs[number]>;
+  type Op = OperationMessage<Defs[number]>;
+  const byName = new Map<string, AnyDefinition<C, Ctx>>();
+  for (const definition of definitions) {
+    if (byName.has(definition.name))
+      throw new Error(`operation '${definition.name}' is defined twice`);
+    byName.set(definition.name, definition);
+  }
+  const options = definitions.map((definition) =>
+    z.object({ type: z.literal(definition.name), ...definition.args.shape }),
+  );
+  const schema = z.discriminatedUnion(
+    'type',
+    options as unknown as [(typeof options)[number], ...(typeof options)[number][]],
+  ) as unknown as z.ZodType<Op>;
+  const definitionOf = (operation: { type: string }): AnyDefinition<C, Ctx> => {
+    const definition = byName.get(operation.type);
+    if (!definition) throw new Error(`Unhandled operation ${JSON.stringify(operation)}`);
+    return definition;
+  };
+  return {
+    names: definitions.map((definition) => definition.name as Op['type']),
+    schema,
+    apply: (content, operation, ctx) => definitionOf(operation).apply(content, operation, ctx),
+    describe: (operation, before, after) =>
+      definitionOf(operation).describe(operation, before, after),
+  };
+}
+
+/** The operation message type of an {@link OperationSet}. */
+export type OperationSetOp<S> = S extends OperationSet<infer _C, infer _Ctx, infer Op> ? Op : never;
