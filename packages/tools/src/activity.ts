@@ -26,6 +26,7 @@ export type {
   ActivityLogEntry,
   ActivityValue,
 } from './activity-log.ts';
+export { activityMessageKey, operationMessageKey } from './activity-log.ts';
 
 // The generic operation every tool has besides its own (an undo or a restore, args
 // `{changes: [...]}`; ./patch.ts PATCH_OPERATION_NAME): one entry for every tool, made here

@@ -54,6 +54,20 @@ export function defineOperation<
   return definition;
 }
 
+/**
+ * {@link defineOperation} with one tool's content `C` and context `Ctx` fixed: every definition
+ * made with it has exactly these types, whatever its function's own signature (generic over
+ * the content, or with an optional context), so the tool's {@link operationSet} is typed by them.
+ */
+export function operationDefiner<C, Ctx>(): <
+  const Name extends string,
+  Args extends OperationArgsSchema,
+>(
+  definition: OperationDefinition<Name, Args, C, Ctx>,
+) => OperationDefinition<Name, Args, C, Ctx> {
+  return (definition) => definition;
+}
+
 // Any definition, whatever its name, arguments, content and context.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own
 type AnyDefinition<C = any, Ctx = any> = OperationDefinition<string, any, C, Ctx>;
@@ -83,9 +97,9 @@ export interface OperationSet<C, Ctx, Op extends { type: string }> {
    */
   readonly schema: z.ZodType<Op>;
   /** Applies `operation` with its definition's `apply`; throws what that throws. */
-  apply(content: C | null, operation: Op, ctx: Ctx): C;
+  readonly apply: (content: C | null, operation: Op, ctx: Ctx) => C;
   /** Its definition's `describe` of `operation` having turned `before` into `after`. */
-  describe(operation: Op, before: C, after: C): ActivityEntryBody | null;
+  readonly describe: (operation: Op, before: C, after: C) => ActivityEntryBody | null;
 }
 
 /**
@@ -98,26 +112,28 @@ export function operationSet<const Defs extends readonly AnyDefinition[]>(
   type C = ContentOf<Defs[number]>;
   type Ctx = ContextOf<Defs[number]>;
   type Op = OperationMessage<Defs[number]>;
-  const byName = new Map<string, AnyDefinition<C, Ctx>>();
-  for (const definition of definitions) {
+  type Definition = OperationDefinition<string, OperationArgsSchema, C, Ctx>;
+  const list = definitions as readonly Definition[];
+  const byName = new Map<string, Definition>();
+  for (const definition of list) {
     if (byName.has(definition.name))
       throw new Error(`operation '${definition.name}' is defined twice`);
     byName.set(definition.name, definition);
   }
-  const options = definitions.map((definition) =>
+  const options = list.map((definition) =>
     z.object({ type: z.literal(definition.name), ...definition.args.shape }),
   );
   const schema = z.discriminatedUnion(
     'type',
     options as unknown as [(typeof options)[number], ...(typeof options)[number][]],
   ) as unknown as z.ZodType<Op>;
-  const definitionOf = (operation: { type: string }): AnyDefinition<C, Ctx> => {
+  const definitionOf = (operation: { type: string }): Definition => {
     const definition = byName.get(operation.type);
     if (!definition) throw new Error(`Unhandled operation ${JSON.stringify(operation)}`);
     return definition;
   };
   return {
-    names: definitions.map((definition) => definition.name as Op['type']),
+    names: list.map((definition) => definition.name as Op['type']),
     schema,
     apply: (content, operation, ctx) => definitionOf(operation).apply(content, operation, ctx),
     describe: (operation, before, after) =>

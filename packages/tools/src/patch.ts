@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 
-import type { SameType } from './operation-union.ts';
+import type { SameType } from './same-type.ts';
 import { DomainError } from './shared.ts';
 
 /** Any JSON value: what decrypted content is made of (no `undefined`, no -0, no NaN). */

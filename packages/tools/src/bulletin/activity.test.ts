@@ -4,8 +4,12 @@ import { type ActivityActor } from '../activity-log.ts';
 import { deepFreeze, testContext } from '../testing.ts';
 import { bulletinActivityEntry } from './activity.ts';
 import { defaultBulletinContent } from './defaults.ts';
-import { addPost, applyBulletinOperation, type BulletinOperation } from './operations.ts';
-import { BULLETIN_OPERATIONS } from './schema.ts';
+import {
+  addPost,
+  applyBulletinOperation,
+  bulletinOperations,
+  type BulletinOperation,
+} from './operations.ts';
 import type { BulletinContent } from './types.ts';
 
 const actor: ActivityActor = {
@@ -48,7 +52,7 @@ const OPERATIONS: Readonly<Record<BulletinOperation['type'], BulletinOperation>>
 
 describe('bulletinActivityEntry (spec §3 Activity log entry)', () => {
   it('gives an entry for every bulletin operation', () => {
-    expect(Object.keys(OPERATIONS).sort()).toEqual([...BULLETIN_OPERATIONS].sort());
+    expect(Object.keys(OPERATIONS).sort()).toEqual([...bulletinOperations.names].sort());
     for (const operation of Object.values(OPERATIONS)) {
       expect(entryFor(operation)).toMatchObject({ action: operation.type, entityType: 'note' });
     }
@@ -106,6 +110,26 @@ describe('bulletinActivityEntry (spec §3 Activity log entry)', () => {
       newValue: { title: 'Retro 2', tags: ['x'] },
       params: { title: 'Retro 2', oldTitle: 'Retro' },
     });
+  });
+
+  it("updatePost: the sentence's variant is 'renamed' only when the title changed", () => {
+    const renamed = entryFor({
+      type: 'updatePost',
+      postId: 'id-3',
+      changes: { title: 'Retro 2' },
+    });
+    expect(renamed).toMatchObject({ action: 'updatePost', variant: 'renamed' });
+    const edited = entryFor(OPERATIONS.updatePost);
+    expect(edited).not.toBeNull();
+    expect(edited).not.toHaveProperty('variant');
+  });
+
+  it('addPost, deletePost and movePost have no variant', () => {
+    for (const operation of [OPERATIONS.addPost, OPERATIONS.deletePost, OPERATIONS.movePost]) {
+      const entry = entryFor(operation);
+      expect(entry).not.toBeNull();
+      expect(entry).not.toHaveProperty('variant');
+    }
   });
 
   it('deletePost: the deleted note', () => {

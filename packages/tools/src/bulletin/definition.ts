@@ -4,13 +4,8 @@
  */
 import { defineTool } from '../tool.ts';
 import { defaultBulletinContent } from './defaults.ts';
-import { applyBulletinOperation, type BulletinOperation } from './operations.ts';
-import {
-  bulletinContentSchema,
-  bulletinOperationSchema,
-  lenientBulletinContentSchema,
-  BULLETIN_OPERATIONS,
-} from './schema.ts';
+import { bulletinOperations, type BulletinOperation } from './operations.ts';
+import { bulletinContentSchema, lenientBulletinContentSchema } from './schema.ts';
 import { BulletinError, type BulletinContent } from './types.ts';
 import { validateBulletinContent } from './validation.ts';
 import { TOOL_METADATA } from '../metadata.ts';
@@ -20,12 +15,7 @@ export const bulletinTool = defineTool<BulletinContent, BulletinOperation>({
   metadata: TOOL_METADATA.bulletin,
   contentSchema: bulletinContentSchema,
   lenientContentSchema: lenientBulletinContentSchema,
-  operations: {
-    names: BULLETIN_OPERATIONS,
-    schema: bulletinOperationSchema,
-    apply: applyBulletinOperation,
-    describe: () => null,
-  },
+  operations: bulletinOperations,
   parseError: () => new BulletinError('NO_DATA'),
   // When a note was last edited is kept up by every edit.
   bookkeepingFields: ['updatedAt', 'order'],

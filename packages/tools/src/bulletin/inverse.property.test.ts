@@ -12,8 +12,7 @@ import { expectInverseRestores, expectRandomInverses, overTheWire } from '../pat
 import { tools } from '../registry.ts';
 import { deepFreeze, stampOf, thrownBy } from '../testing.ts';
 import { operationOn } from './arbitraries.ts';
-import type { BulletinOperation } from './operations.ts';
-import { BULLETIN_OPERATIONS } from './schema.ts';
+import { bulletinOperations, type BulletinOperation } from './operations.ts';
 import { BulletinError, type BulletinContent } from './types.ts';
 
 const bulletin = tools.bulletin;
@@ -48,7 +47,7 @@ function postIds(content: BulletinContent): [string, string] {
 describe('the inverse of each operation', () => {
   const content = board();
   const [postId] = postIds(content);
-  const examples: Record<(typeof BULLETIN_OPERATIONS)[number], BulletinOperation> = {
+  const examples: Record<(typeof bulletinOperations.names)[number], BulletinOperation> = {
     addPost: {
       type: 'addPost',
       post: {
@@ -68,7 +67,7 @@ describe('the inverse of each operation', () => {
     movePost: { type: 'movePost', postId, position: { x: -5, y: 50 } },
   };
 
-  it.each(BULLETIN_OPERATIONS)('%s is undone exactly, over the wire', (name) => {
+  it.each(bulletinOperations.names)('%s is undone exactly, over the wire', (name) => {
     expect(
       expectInverseRestores(bulletin, content, examples[name], stampOf(50), BulletinError),
     ).not.toEqual(content);

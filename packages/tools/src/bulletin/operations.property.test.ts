@@ -16,8 +16,7 @@ import {
   stampOf,
 } from '../testing.ts';
 import { operationOn } from './arbitraries.ts';
-import type { BulletinOperation } from './operations.ts';
-import { BULLETIN_OPERATIONS } from './schema.ts';
+import { bulletinOperations, type BulletinOperation } from './operations.ts';
 import { BulletinError, type BulletinContent } from './types.ts';
 
 const bulletin = tools.bulletin;
@@ -31,7 +30,7 @@ function startBoard(): BulletinContent {
 describe('each operation over the wire', () => {
   const board = startBoard();
   const postId = board.posts[0]?.id ?? '';
-  const examples: Record<(typeof BULLETIN_OPERATIONS)[number], BulletinOperation> = {
+  const examples: Record<(typeof bulletinOperations.names)[number], BulletinOperation> = {
     addPost: {
       type: 'addPost',
       post: {
@@ -51,7 +50,7 @@ describe('each operation over the wire', () => {
     movePost: { type: 'movePost', postId, position: { x: -5, y: 50 } },
   };
 
-  it.each(BULLETIN_OPERATIONS)(
+  it.each(bulletinOperations.names)(
     '%s: serialised, parsed and applied gives what the original gives, every time',
     (name) => {
       expectSameOverTheWire(bulletin, board, examples[name], stampOf(1));

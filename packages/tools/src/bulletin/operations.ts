@@ -1,14 +1,25 @@
 /**
  * The named operations on Pinboard content (spec §4 Bulletin, §5 Bulletin validation / Note
  * dialog, §8 Bulletin). Each is pure: `(content, args, ctx) => newContent`, never mutating its
- * input and throwing {@link BulletinError} when a rule refuses it. {@link applyBulletinOperation}
- * replays a {@link BulletinOperation} against any content, which is how a save that hit a 409
- * re-applies the user's change to the latest version (spec §4 Tool content).
+ * input and throwing {@link BulletinError} when a rule refuses it. Each is defined once (see
+ * "Definitions" below: name, argument schema, apply, activity entry) and listed in
+ * {@link bulletinOperations}; {@link applyBulletinOperation} replays a {@link BulletinOperation}
+ * against any content, which is how a save that hit a 409 re-applies the user's change to the
+ * latest version (spec §4 Tool content).
  *
  * Posts are found by id, so an edit still lands after another user moved or added notes.
  * Randomness (where a new note goes) is decided by the caller before the operation, so replays
  * give the same result.
  */
+import { z } from 'zod';
+
+import {
+  addedItem,
+  changedFields,
+  noFieldChanged,
+  type ActivitySnapshot,
+} from '../activity-log.ts';
+import { operationDefiner, operationSet, type OperationSetOp } from '../define-operation.ts';
 import { mergeFieldChanges } from '../edits.ts';
 import { DEFAULT_NOTE_SIZE, clampPosition } from './layout.ts';
 import {
@@ -16,92 +27,90 @@ import {
   BulletinError,
   DEFAULT_NOTE_COLOR,
   DEFAULT_POST_PRIORITY,
+  POST_PRIORITIES,
   POST_TITLE_MAX_CHARS,
+  POST_TYPES,
   type BulletinContent,
   type BulletinContext,
-  type NotePosition,
-  type NoteSize,
   type Post,
-  type PostPriority,
-  type PostType,
 } from './types.ts';
 
-/**
- * What the note dialog gives (spec §2 note dialog). Absent fields default to: type
- * `settings.defaultPostType`, priority 'Medium', colour #FFD700, size 250×250, empty content,
- * url and tags, not sticky, no expiry.
- */
-export interface PostInput {
-  title: string;
-  content?: string;
-  type?: PostType;
-  priority?: PostPriority;
-  tags?: string[];
-  url?: string;
-  isSticky?: boolean;
-  /** ISO 8601 timestamp, or null for no expiry. */
-  expiresAt?: string | null;
-  color?: string;
-  /** In percent; pick it with randomNotePosition (./layout.ts) so replays land on the same spot. */
-  position: NotePosition;
-  size?: NoteSize;
-}
+// The shapes of an operation's arguments; rules about values (blank title, missing URL) are the
+// operations' own.
+const notePositionArgs = z.object({ x: z.number(), y: z.number() });
+const noteSizeArgs = z.object({ width: z.number(), height: z.number() });
 
-/** Changes to a post's editable fields (spec §2 note dialog); `position` has its own operation. */
-export type PostChanges = Partial<
-  Pick<
-    Post,
-    | 'title'
-    | 'content'
-    | 'type'
-    | 'priority'
-    | 'tags'
-    | 'url'
-    | 'isSticky'
-    | 'expiresAt'
-    | 'color'
-    | 'size'
-  >
->;
+// The optional fields a new post (PostInput) and a post's changes (PostChanges) share.
+const optionalPostFields = {
+  content: z.string().optional(),
+  type: z.enum(POST_TYPES).optional(),
+  priority: z.enum(POST_PRIORITIES).optional(),
+  tags: z.array(z.string()).optional(),
+  url: z.string().optional(),
+  isSticky: z.boolean().optional(),
+  /** ISO 8601 timestamp, or null for no expiry. */
+  expiresAt: z.string().nullable().optional(),
+  color: z.string().optional(),
+};
+
+const postInputArgs = z.object({
+  title: z.string(),
+  ...optionalPostFields,
+  /** In percent; pick it with randomNotePosition (./layout.ts) so replays land on the same spot. */
+  position: notePositionArgs,
+  size: noteSizeArgs.optional(),
+});
+
+// The fields an edit changes, and (as `from`) their values when the member started (../edits.ts);
+// each is a field of Post with its type.
+const postChangesArgs = z.object({
+  title: z.string().optional(),
+  ...optionalPostFields,
+  size: noteSizeArgs.optional(),
+}) satisfies z.ZodType<Partial<Post>>;
+
+const addPostArgs = z.object({
+  post: postInputArgs,
+  author: z.string(),
+  categoryId: z.string().optional(),
+});
+const updatePostArgs = z.object({
+  postId: z.string(),
+  changes: postChangesArgs,
+  from: postChangesArgs.optional(),
+});
+const deletePostArgs = z.object({ postId: z.string() });
+const movePostArgs = z.object({ postId: z.string(), position: notePositionArgs });
+
+/**
+ * What the note dialog gives (spec §2 note dialog): `{title, position: {x, y}, content?, type?,
+ * priority?, tags?, url?, isSticky?, expiresAt?, color?, size?: {width, height}}`. Absent fields
+ * default to: type `settings.defaultPostType`, priority 'Medium', colour #FFD700, size 250×250,
+ * empty content, url and tags, not sticky, no expiry.
+ */
+export type PostInput = z.output<typeof postInputArgs>;
+
+/**
+ * Changes to a post's editable fields (spec §2 note dialog): any of title, content, type,
+ * priority, tags, url, isSticky, expiresAt, color and size; `position` has its own operation.
+ */
+export type PostChanges = z.output<typeof postChangesArgs>;
 
 /**
  * Arguments of {@link addPost}: `author` is the current user's name ('' falls back to
  * 'Anonymous', spec §6); `categoryId`, when given, files the post under that category.
  */
-export interface AddPostArgs {
-  post: PostInput;
-  author: string;
-  categoryId?: string;
-}
+export type AddPostArgs = z.output<typeof addPostArgs>;
 /**
  * Arguments of {@link updatePost}: the changed fields and, for each, its value when the member
  * opened the note dialog (`from`, ../edits.ts; absent key: the field was absent). Without
  * `from` the changes are set as they are.
  */
-export interface UpdatePostArgs {
-  postId: string;
-  changes: PostChanges;
-  from?: PostChanges;
-}
+export type UpdatePostArgs = z.output<typeof updatePostArgs>;
 /** Arguments of {@link deletePost}. */
-export interface DeletePostArgs {
-  postId: string;
-}
+export type DeletePostArgs = z.output<typeof deletePostArgs>;
 /** Arguments of {@link movePost}: the new left/top position in percent of the canvas. */
-export interface MovePostArgs {
-  postId: string;
-  position: NotePosition;
-}
-
-/** Every named bulletin operation as a serialisable message, discriminated by `type`. */
-export type BulletinOperation =
-  | ({ type: 'addPost' } & AddPostArgs)
-  | ({ type: 'updatePost' } & UpdatePostArgs)
-  | ({ type: 'deletePost' } & DeletePostArgs)
-  | ({ type: 'movePost' } & MovePostArgs);
-
-/** The `type` of every {@link BulletinOperation}. */
-export type BulletinOperationType = BulletinOperation['type'];
+export type MovePostArgs = z.output<typeof movePostArgs>;
 
 function requireContent(content: BulletinContent | null | undefined): BulletinContent {
   if (content === null || content === undefined) throw new BulletinError('NO_DATA');
@@ -269,9 +278,136 @@ export function movePost(
   return replacePost(current, { ...post, position: clampPosition(args.position) });
 }
 
-function assertNever(value: never): never {
-  throw new Error(`Unhandled bulletin operation ${JSON.stringify(value)}`);
+// ---------------------------------------------------------------------------------------------
+// Definitions: each operation's name, arguments, apply and activity entry (spec §3 Activity log
+// entry; entityType 'note', entityId the post's id, params `title` the note's title).
+
+// `updatedAt` is left out: it changes with every edit, and the entry has its own timestamp.
+function postSnapshot(post: Post): ActivitySnapshot {
+  return {
+    id: post.id,
+    title: post.title,
+    content: post.content,
+    type: post.type,
+    priority: post.priority,
+    author: post.author,
+    createdAt: post.createdAt,
+    tags: post.tags,
+    url: post.url,
+    isSticky: post.isSticky,
+    expiresAt: post.expiresAt,
+    color: post.color,
+    position: { ...post.position },
+    size: { ...post.size },
+  };
 }
+
+// Values: null → the new note. entityId: the new post's id.
+// Every bulletin operation works on BulletinContent with BulletinContext.
+const defineBulletinOperation = operationDefiner<BulletinContent, BulletinContext>();
+
+const addPostOperation = defineBulletinOperation({
+  name: 'addPost',
+  args: addPostArgs,
+  apply: addPost,
+  describe: (args, before, after) => {
+    const post = addedItem(before.posts, after.posts);
+    const title = post?.title ?? args.post.title.trim();
+    return {
+      entityType: 'note',
+      entityId: post?.id ?? '',
+      details: `Added note "${title}"`,
+      oldValue: null,
+      newValue: post ? postSnapshot(post) : null,
+      params: { title },
+    };
+  },
+});
+
+// Values: only the changed fields; none changed (only `updatedAt`) records nothing. Params also
+// `oldTitle`; its sentence's variant is 'renamed' when the title changed.
+const updatePostOperation = defineBulletinOperation({
+  name: 'updatePost',
+  args: updatePostArgs,
+  apply: updatePost,
+  describe: (args, before, after) => {
+    const old = findPost(before, args.postId);
+    const updated = findPost(after, args.postId);
+    const diff = changedFields(old ? postSnapshot(old) : {}, updated ? postSnapshot(updated) : {});
+    if (noFieldChanged(diff)) return null;
+    const title = updated?.title ?? '';
+    const oldTitle = old?.title ?? title;
+    return {
+      entityType: 'note',
+      entityId: args.postId,
+      details: `Updated note "${title}"`,
+      ...diff,
+      params: { title, oldTitle },
+      ...(oldTitle === title ? {} : { variant: 'renamed' }),
+    };
+  },
+});
+
+// Values: the note → null. Its apply names the context's type: deletePost's optional one would
+// make every operation's context optional.
+const deletePostOperation = defineBulletinOperation({
+  name: 'deletePost',
+  args: deletePostArgs,
+  apply: deletePost,
+  describe: (args, before) => {
+    const old = findPost(before, args.postId);
+    const title = old?.title ?? '';
+    return {
+      entityType: 'note',
+      entityId: args.postId,
+      details: `Deleted note "${title}"`,
+      oldValue: old ? postSnapshot(old) : null,
+      newValue: null,
+      params: { title },
+    };
+  },
+});
+
+// Values: `{position: {x, y}}` in percent. Its apply names the context's type, as deletePost's.
+const movePostOperation = defineBulletinOperation({
+  name: 'movePost',
+  args: movePostArgs,
+  apply: movePost,
+  describe: (args, before, after) => {
+    const old = findPost(before, args.postId);
+    const moved = findPost(after, args.postId);
+    const title = moved?.title ?? '';
+    return {
+      entityType: 'note',
+      entityId: args.postId,
+      details: `Moved note "${title}"`,
+      oldValue: old ? { position: { ...old.position } } : null,
+      newValue: moved ? { position: { ...moved.position } } : null,
+      params: { title },
+    };
+  },
+});
+
+/**
+ * Every named bulletin operation (spec §4 Bulletin) in one set: `schema` checks `{type, ...args}`
+ * (addPost {post: PostInput, author: string, categoryId?: string}, updatePost {postId: string,
+ * changes: PostChanges, from?: PostChanges}, deletePost {postId: string}, movePost {postId:
+ * string, position: {x, y}}; shapes only, unknown arguments dropped), `apply` replays one
+ * against any content — how a save that hit a 409 re-applies the member's change to the latest
+ * version (spec §4 Tool content) — and `describe` gives its activity entry.
+ */
+export const bulletinOperations = operationSet([
+  addPostOperation,
+  updatePostOperation,
+  deletePostOperation,
+  movePostOperation,
+]);
+
+/** Every named bulletin operation as a serialisable message, discriminated by `type`. */
+export type BulletinOperation = OperationSetOp<typeof bulletinOperations>;
+
+/** The `type` of every {@link BulletinOperation}. */
+export type BulletinOperationType = BulletinOperation['type'];
 
 /**
  * Applies one {@link BulletinOperation} to `content` with the named operation of the same type
@@ -283,16 +419,5 @@ export function applyBulletinOperation(
   operation: BulletinOperation,
   ctx: BulletinContext,
 ): BulletinContent {
-  switch (operation.type) {
-    case 'addPost':
-      return addPost(content, operation, ctx);
-    case 'updatePost':
-      return updatePost(content, operation, ctx);
-    case 'deletePost':
-      return deletePost(content, operation, ctx);
-    case 'movePost':
-      return movePost(content, operation, ctx);
-    default:
-      return assertNever(operation);
-  }
+  return bulletinOperations.apply(content, operation, ctx);
 }

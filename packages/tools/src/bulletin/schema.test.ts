@@ -15,7 +15,7 @@ import {
 import { OperationFormatError } from '../tool.ts';
 import { BULLETIN_DEFAULT_SETTINGS } from './defaults.ts';
 import { DEFAULT_NOTE_SIZE } from './layout.ts';
-import { BULLETIN_OPERATIONS } from './schema.ts';
+import { bulletinOperations } from './operations.ts';
 import { BulletinError, type BulletinContent } from './types.ts';
 
 const bulletin = tools.bulletin;
@@ -219,11 +219,11 @@ describe('lenient content schema (export of older or foreign shapes)', () => {
 
 describe('operation schema', () => {
   it('names exactly the four operations of spec §4 Bulletin', () => {
-    expect(BULLETIN_OPERATIONS).toEqual(['addPost', 'updatePost', 'deletePost', 'movePost']);
-    expect(bulletin.operations).toEqual([...BULLETIN_OPERATIONS, 'patch']);
+    expect(bulletinOperations.names).toEqual(['addPost', 'updatePost', 'deletePost', 'movePost']);
+    expect(bulletin.operations).toEqual([...bulletinOperations.names, 'patch']);
   });
 
-  const valid: Record<(typeof BULLETIN_OPERATIONS)[number], Record<string, unknown>> = {
+  const valid: Record<(typeof bulletinOperations.names)[number], Record<string, unknown>> = {
     addPost: {
       post: {
         title: 'T',
@@ -246,7 +246,7 @@ describe('operation schema', () => {
     movePost: { postId: 'p', position: { x: 1, y: 2 } },
   };
 
-  it.each(BULLETIN_OPERATIONS)('%s parses its args into {type, ...args}', (name) => {
+  it.each(bulletinOperations.names)('%s parses its args into {type, ...args}', (name) => {
     expectArgsParsed(bulletin, name, valid[name]);
   });
 

@@ -1,7 +1,7 @@
 /**
- * zod schemas of Pinboard content (spec §3 Bulletin content) and of its named operations (spec
- * §4 Bulletin, ./operations.ts). The content schema exists in two modes built from ONE
- * definition ({@link bulletinContentSchemaFor}):
+ * zod schemas of Pinboard content (spec §3 Bulletin content); its operations' are derived from
+ * their definitions (bulletinOperations in ./operations.ts). The content schema exists in two
+ * modes built from ONE definition ({@link bulletinContentSchemaFor}):
  * - strict ({@link bulletinContentSchema}, on load and before every save): every field of spec §3
  *   with its type; fields the spec does not name are kept, so a newer client's additions survive;
  * - lenient ({@link lenientBulletinContentSchema}, export of older or foreign shapes): a missing
@@ -11,11 +11,9 @@
  */
 import { z } from 'zod';
 
-import { operationNames, type SameType } from '../operation-union.ts';
 import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { BULLETIN_DEFAULT_SETTINGS, DEFAULT_BULLETIN_TITLE } from './defaults.ts';
 import { DEFAULT_NOTE_SIZE } from './layout.ts';
-import type { BulletinOperation } from './operations.ts';
 import {
   ANONYMOUS_AUTHOR,
   DEFAULT_NOTE_COLOR,
@@ -119,64 +117,3 @@ export const bulletinContentSchema = z.lazy(() => bulletinContentSchemaFor('stri
 
 /** spec §3 Bulletin content, lenient (see {@link bulletinContentSchemaFor}); for export. */
 export const lenientBulletinContentSchema = z.lazy(() => bulletinContentSchemaFor('lenient'));
-
-const notePositionArgs = z.object({ x: z.number(), y: z.number() });
-const noteSizeArgs = z.object({ width: z.number(), height: z.number() });
-const postType = z.enum(POST_TYPES);
-const postPriority = z.enum(POST_PRIORITIES);
-
-// The optional fields a new post (PostInput) and a post's changes (PostChanges) share.
-const optionalPostFields = {
-  content: z.string().optional(),
-  type: postType.optional(),
-  priority: postPriority.optional(),
-  tags: z.array(z.string()).optional(),
-  url: z.string().optional(),
-  isSticky: z.boolean().optional(),
-  expiresAt: z.string().nullable().optional(),
-  color: z.string().optional(),
-};
-
-// The fields an edit changes, and (as `from`) their values when the member started (../edits.ts).
-const postChangesSchema = z.object({
-  title: z.string().optional(),
-  ...optionalPostFields,
-  size: noteSizeArgs.optional(),
-});
-
-// One object per operation, mirroring the `...Args` interfaces of ./operations.ts field by field.
-const bulletinOperationUnion = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('addPost'),
-    post: z.object({
-      title: z.string(),
-      ...optionalPostFields,
-      position: notePositionArgs,
-      size: noteSizeArgs.optional(),
-    }),
-    author: z.string(),
-    categoryId: z.string().optional(),
-  }),
-  z.object({
-    type: z.literal('updatePost'),
-    postId: z.string(),
-    changes: postChangesSchema,
-    from: postChangesSchema.optional(),
-  }),
-  z.object({ type: z.literal('deletePost'), postId: z.string() }),
-  z.object({ type: z.literal('movePost'), postId: z.string(), position: notePositionArgs }),
-]);
-
-/**
- * Every named bulletin operation `{type, ...args}` (spec §4 Bulletin), discriminated by `type`;
- * args have exactly the fields of ./operations.ts (unknown ones are dropped). Shape only: rules
- * about values (blank title, missing URL) are the operations' job.
- */
-export const bulletinOperationSchema: z.ZodType<BulletinOperation> = bulletinOperationUnion;
-
-/** The names of the bulletin operations, in the order of {@link bulletinOperationSchema}. */
-export const BULLETIN_OPERATIONS: readonly BulletinOperation['type'][] =
-  operationNames(bulletinOperationUnion);
-
-// The schema's type and the hand-written BulletinOperation must not drift apart (both ways).
-const _sameOperations: SameType<z.infer<typeof bulletinOperationUnion>, BulletinOperation> = true;

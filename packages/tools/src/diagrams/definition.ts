@@ -4,13 +4,8 @@
  */
 import { defineTool } from '../tool.ts';
 import { defaultDiagramCollection } from './defaults.ts';
-import { applyDiagramOperation, type DiagramOperation } from './operations.ts';
-import {
-  diagramContentSchema,
-  diagramOperationSchema,
-  lenientDiagramContentSchema,
-  DIAGRAM_OPERATIONS,
-} from './schema.ts';
+import { diagramOperations, type DiagramOperation } from './operations.ts';
+import { diagramContentSchema, lenientDiagramContentSchema } from './schema.ts';
 import { DiagramError, type DiagramCollection } from './types.ts';
 import { validateDiagramCollection } from './validation.ts';
 import { TOOL_METADATA } from '../metadata.ts';
@@ -20,12 +15,7 @@ export const diagramsTool = defineTool<DiagramCollection, DiagramOperation>({
   metadata: TOOL_METADATA.diagrams,
   contentSchema: diagramContentSchema,
   lenientContentSchema: lenientDiagramContentSchema,
-  operations: {
-    names: DIAGRAM_OPERATIONS,
-    schema: diagramOperationSchema,
-    apply: applyDiagramOperation,
-    describe: () => null,
-  },
+  operations: diagramOperations,
   parseError: () => new DiagramError('NO_COLLECTION'),
   // Each save of a diagram counts its version and notes when and by whom.
   bookkeepingFields: ['version', 'lastModified', 'modifiedBy'],

@@ -12,8 +12,7 @@ import { expectInverseRestores, expectRandomInverses, overTheWire } from '../pat
 import { tools } from '../registry.ts';
 import { deepFreeze, stampOf, thrownBy } from '../testing.ts';
 import { operationOn } from './arbitraries.ts';
-import type { DiagramOperation } from './operations.ts';
-import { DIAGRAM_OPERATIONS } from './schema.ts';
+import { diagramOperations, type DiagramOperation } from './operations.ts';
 import { DomainError } from '../shared.ts';
 import { DiagramError, type DiagramCollection } from './types.ts';
 
@@ -46,7 +45,7 @@ function collection(): DiagramCollection {
 describe('the inverse of each operation', () => {
   const content = collection();
   const diagramId = content.diagrams[0]?.id ?? '';
-  const examples: Record<(typeof DIAGRAM_OPERATIONS)[number], DiagramOperation> = {
+  const examples: Record<(typeof diagramOperations.names)[number], DiagramOperation> = {
     createDiagram: {
       type: 'createDiagram',
       diagramId: 'third',
@@ -64,7 +63,7 @@ describe('the inverse of each operation', () => {
     },
   };
 
-  it.each(DIAGRAM_OPERATIONS)('%s is undone exactly, over the wire', (name) => {
+  it.each(diagramOperations.names)('%s is undone exactly, over the wire', (name) => {
     expect(
       expectInverseRestores(diagrams, content, examples[name], stampOf(50), DiagramError),
     ).not.toEqual(content);

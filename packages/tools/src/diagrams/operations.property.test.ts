@@ -16,8 +16,7 @@ import {
   stampOf,
 } from '../testing.ts';
 import { operationOn } from './arbitraries.ts';
-import type { DiagramOperation } from './operations.ts';
-import { DIAGRAM_OPERATIONS } from './schema.ts';
+import { diagramOperations, type DiagramOperation } from './operations.ts';
 import { DomainError } from '../shared.ts';
 import type { DiagramCollection } from './types.ts';
 
@@ -39,7 +38,7 @@ describe('each operation over the wire', () => {
     ),
   );
   const diagramId = collection.diagrams[0]?.id ?? '';
-  const examples: Record<(typeof DIAGRAM_OPERATIONS)[number], DiagramOperation> = {
+  const examples: Record<(typeof diagramOperations.names)[number], DiagramOperation> = {
     createDiagram: {
       type: 'createDiagram',
       diagramId: 'third',
@@ -64,7 +63,7 @@ describe('each operation over the wire', () => {
     },
   };
 
-  it.each(DIAGRAM_OPERATIONS)(
+  it.each(diagramOperations.names)(
     '%s: serialised, parsed and applied gives what the original gives, every time',
     (name) => {
       expectSameOverTheWire(diagrams, collection, examples[name], stampOf(1));

@@ -1,15 +1,21 @@
 /**
  * The named operations on the diagram collection (spec §2 /tools/diagrams dialogs, §4 Diagrams,
  * §5 Diagram validation, §8 Diagrams). Each is pure: `(collection, args, ctx) => newCollection`,
- * never mutating its input and throwing {@link DiagramError} when a rule refuses it.
- * {@link applyDiagramOperation} replays a {@link DiagramOperation} against any collection, which
- * is how a save that hit a 409 re-applies the user's change to the latest version (spec §4 Tool
- * content). The whole collection is saved after each of them (spec §7 Notes).
+ * never mutating its input and throwing {@link DiagramError} when a rule refuses it. Each is
+ * defined once (see "Definitions" below: name, argument schema, apply, activity entry) and listed
+ * in {@link diagramOperations}; {@link applyDiagramOperation} replays a {@link DiagramOperation}
+ * against any collection, which is how a save that hit a 409 re-applies the user's change to the
+ * latest version (spec §4 Tool content). The whole collection is saved after each of them (spec
+ * §7 Notes).
  *
  * Diagrams are found by id, so a rename still lands after someone else added diagrams. The id
  * of a new diagram is chosen by the caller (a random UUID), so the screen can open the new
  * diagram and a replay creates the same one.
  */
+import { z } from 'zod';
+
+import { addedItem, type ActivitySnapshot } from '../activity-log.ts';
+import { operationDefiner, operationSet, type OperationSetOp } from '../define-operation.ts';
 import { mergeFieldChanges } from '../edits.ts';
 import { BLANK_DIAGRAM_XML } from './defaults.ts';
 import {
@@ -22,56 +28,51 @@ import {
   type DiagramsContext,
 } from './types.ts';
 
+// The shapes of an operation's arguments; rules about values (blank names, the last diagram) are
+// the operations' own.
+const createDiagramArgs = z.object({
+  diagramId: z.string(),
+  name: z.string(),
+  modifiedBy: z.string(),
+  diagramXml: z.string().optional(),
+  description: z.string().optional(),
+});
+const renameDiagramArgs = z.object({
+  diagramId: z.string(),
+  name: z.string(),
+  modifiedBy: z.string(),
+  from: z.string().optional(),
+});
+const deleteDiagramArgs = z.object({ diagramId: z.string(), modifiedBy: z.string() });
+const updateDiagramXmlArgs = z.object({
+  diagramId: z.string(),
+  diagramXml: z.string(),
+  modifiedBy: z.string(),
+  // A diagram's `version` counts its saves: an integer >= 0, as in the content (./schema.ts).
+  baseVersion: z.number().int().nonnegative().optional(),
+});
+
 /**
  * Arguments of {@link createDiagram}: the new diagram's id (unique, chosen by the caller), its
  * name as typed, who creates it, and optionally its drawing (default: an empty page).
  */
-export interface CreateDiagramArgs {
-  diagramId: string;
-  name: string;
-  modifiedBy: string;
-  diagramXml?: string;
-  description?: string;
-}
+export type CreateDiagramArgs = z.output<typeof createDiagramArgs>;
 /**
  * Arguments of {@link renameDiagram}: the new name as typed and, optionally, `from` — the
  * diagram's name when the member opened the Rename dialog (spec §4 version conflict: a rename
  * someone else made meanwhile is not overwritten silently). Without `from` (older clients) the
  * name is set as it is.
  */
-export interface RenameDiagramArgs {
-  diagramId: string;
-  name: string;
-  modifiedBy: string;
-  from?: string;
-}
+export type RenameDiagramArgs = z.output<typeof renameDiagramArgs>;
 /** Arguments of {@link deleteDiagram}. */
-export interface DeleteDiagramArgs {
-  diagramId: string;
-  modifiedBy: string;
-}
+export type DeleteDiagramArgs = z.output<typeof deleteDiagramArgs>;
 /**
  * Arguments of {@link updateDiagramXml}: the drawing the editor saved and, optionally,
  * `baseVersion` — the diagram's `version` when the member loaded it into the editor (spec §3
  * Diagram version, §4 version conflict). Without it (older clients, history replay) the drawing
  * replaces whatever is stored.
  */
-export interface UpdateDiagramXmlArgs {
-  diagramId: string;
-  diagramXml: string;
-  modifiedBy: string;
-  baseVersion?: number;
-}
-
-/** Every named diagram operation as a serialisable message, discriminated by `type`. */
-export type DiagramOperation =
-  | ({ type: 'createDiagram' } & CreateDiagramArgs)
-  | ({ type: 'renameDiagram' } & RenameDiagramArgs)
-  | ({ type: 'deleteDiagram' } & DeleteDiagramArgs)
-  | ({ type: 'updateDiagramXml' } & UpdateDiagramXmlArgs);
-
-/** The `type` of every {@link DiagramOperation}. */
-export type DiagramOperationType = DiagramOperation['type'];
+export type UpdateDiagramXmlArgs = z.output<typeof updateDiagramXmlArgs>;
 
 function requireCollection(collection: DiagramCollection | null | undefined): DiagramCollection {
   if (collection === null || collection === undefined) throw new DiagramError('NO_COLLECTION');
@@ -263,35 +264,6 @@ export function updateDiagramXml(
   );
 }
 
-function assertNever(value: never): never {
-  throw new Error(`Unhandled diagram operation ${JSON.stringify(value)}`);
-}
-
-/**
- * Applies one {@link DiagramOperation} to `collection` with the named operation of the same
- * type and returns the new collection; throws what that operation throws (NO_COLLECTION for
- * null). With the same `ctx` values the result is the same (spec §4 Tool content, re-apply on
- * 409).
- */
-export function applyDiagramOperation(
-  collection: DiagramCollection | null,
-  operation: DiagramOperation,
-  ctx: DiagramsContext,
-): DiagramCollection {
-  switch (operation.type) {
-    case 'createDiagram':
-      return createDiagram(collection, operation, ctx);
-    case 'renameDiagram':
-      return renameDiagram(collection, operation, ctx);
-    case 'deleteDiagram':
-      return deleteDiagram(collection, operation, ctx);
-    case 'updateDiagramXml':
-      return updateDiagramXml(collection, operation, ctx);
-    default:
-      return assertNever(operation);
-  }
-}
-
 /**
  * The diagram the screen shows (spec §2 "a select for the current diagram"): the one with id
  * `preferredId` when it (still) exists, else the collection's default diagram, else the first;
@@ -306,4 +278,141 @@ export function resolveCurrentDiagram(
     findDiagram(collection, collection.defaultDiagramId) ??
     collection.diagrams[0]
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Definitions: each operation's name, arguments, apply and activity entry (spec §3 Activity log
+// entry; entityType 'diagram', entityId the diagram's id, params `name` the diagram's name).
+
+// The drawing is recorded by its length, not its XML: a diagram can be megabytes, and the
+// collection itself keeps the drawing.
+function diagramSnapshot(diagram: Diagram): ActivitySnapshot {
+  return {
+    id: diagram.id,
+    name: diagram.name,
+    description: diagram.description,
+    version: diagram.version,
+    createdAt: diagram.createdAt,
+    modifiedBy: diagram.modifiedBy,
+    xmlChars: diagram.diagramXml.length,
+  };
+}
+
+// Values: null → the new diagram.
+// Every diagrams operation works on DiagramCollection with DiagramsContext.
+const defineDiagramOperation = operationDefiner<DiagramCollection, DiagramsContext>();
+
+const createDiagramOperation = defineDiagramOperation({
+  name: 'createDiagram',
+  args: createDiagramArgs,
+  apply: createDiagram,
+  describe: (args, before, after) => {
+    const diagram = addedItem(before.diagrams, after.diagrams);
+    const name = diagram?.name ?? args.name.trim();
+    return {
+      entityType: 'diagram',
+      entityId: args.diagramId,
+      details: `Created diagram "${name}"`,
+      oldValue: null,
+      newValue: diagram ? diagramSnapshot(diagram) : null,
+      params: { name },
+    };
+  },
+});
+
+// Values: `{name}`; a rename to the same name records nothing. Params also `oldName`.
+const renameDiagramOperation = defineDiagramOperation({
+  name: 'renameDiagram',
+  args: renameDiagramArgs,
+  apply: renameDiagram,
+  describe: (args, before, after) => {
+    const oldName = findDiagram(before, args.diagramId)?.name ?? '';
+    const name = findDiagram(after, args.diagramId)?.name ?? '';
+    if (name === oldName) return null;
+    return {
+      entityType: 'diagram',
+      entityId: args.diagramId,
+      details: `Renamed diagram "${oldName}" to "${name}"`,
+      oldValue: { name: oldName },
+      newValue: { name },
+      params: { name, oldName },
+    };
+  },
+});
+
+// Values: the diagram → null. Its apply names the context's type: deleteDiagram's optional one
+// would make every operation's context optional.
+const deleteDiagramOperation = defineDiagramOperation({
+  name: 'deleteDiagram',
+  args: deleteDiagramArgs,
+  apply: (collection, args, ctx) => deleteDiagram(collection, args, ctx),
+  describe: (args, before) => {
+    const old = findDiagram(before, args.diagramId);
+    const name = old?.name ?? '';
+    return {
+      entityType: 'diagram',
+      entityId: args.diagramId,
+      details: `Deleted diagram "${name}"`,
+      oldValue: old ? diagramSnapshot(old) : null,
+      newValue: null,
+      params: { name },
+    };
+  },
+});
+
+// Values: `{version, xmlChars}`. Saving the same drawing again is recorded: it counts as a save.
+const updateDiagramXmlOperation = defineDiagramOperation({
+  name: 'updateDiagramXml',
+  args: updateDiagramXmlArgs,
+  apply: updateDiagramXml,
+  describe: (args, before, after) => {
+    const old = findDiagram(before, args.diagramId);
+    const updated = findDiagram(after, args.diagramId);
+    const name = updated?.name ?? '';
+    return {
+      entityType: 'diagram',
+      entityId: args.diagramId,
+      details: `Edited diagram "${name}"`,
+      oldValue: old ? { version: old.version, xmlChars: old.diagramXml.length } : null,
+      newValue: updated ? { version: updated.version, xmlChars: updated.diagramXml.length } : null,
+      params: { name },
+    };
+  },
+});
+
+/**
+ * Every named diagram operation (spec §4 Diagrams) in one set: `schema` checks `{type, ...args}`
+ * (createDiagram {diagramId, name, modifiedBy: string, diagramXml?, description?: string},
+ * renameDiagram {diagramId, name, modifiedBy: string, from?: string}, deleteDiagram {diagramId,
+ * modifiedBy: string}, updateDiagramXml {diagramId, diagramXml, modifiedBy: string,
+ * baseVersion?: integer >= 0}; shapes only, unknown arguments dropped), `apply` replays one
+ * against any collection — how a save that hit a 409 re-applies the member's change to the
+ * latest version (spec §4 Tool content; a drawing with a stale `baseVersion` is refused again
+ * with DIAGRAM_CHANGED) — and `describe` gives its activity entry.
+ */
+export const diagramOperations = operationSet([
+  createDiagramOperation,
+  renameDiagramOperation,
+  deleteDiagramOperation,
+  updateDiagramXmlOperation,
+]);
+
+/** Every named diagram operation as a serialisable message, discriminated by `type`. */
+export type DiagramOperation = OperationSetOp<typeof diagramOperations>;
+
+/** The `type` of every {@link DiagramOperation}. */
+export type DiagramOperationType = DiagramOperation['type'];
+
+/**
+ * Applies one {@link DiagramOperation} to `collection` with the named operation of the same
+ * type and returns the new collection; throws what that operation throws (NO_COLLECTION for
+ * null). With the same `ctx` values the result is the same (spec §4 Tool content, re-apply on
+ * 409).
+ */
+export function applyDiagramOperation(
+  collection: DiagramCollection | null,
+  operation: DiagramOperation,
+  ctx: DiagramsContext,
+): DiagramCollection {
+  return diagramOperations.apply(collection, operation, ctx);
 }

@@ -14,7 +14,7 @@ import {
 } from '../testing.ts';
 import { OperationFormatError } from '../tool.ts';
 import { BLANK_DIAGRAM_XML } from './defaults.ts';
-import { DIAGRAM_OPERATIONS } from './schema.ts';
+import { diagramOperations } from './operations.ts';
 import { DiagramError, type DiagramCollection } from './types.ts';
 
 const diagrams = tools.diagrams;
@@ -167,16 +167,16 @@ describe('lenient content schema (export of older or foreign shapes)', () => {
 
 describe('operation schema', () => {
   it('names exactly the four operations of spec §2/§4 Diagrams', () => {
-    expect(DIAGRAM_OPERATIONS).toEqual([
+    expect(diagramOperations.names).toEqual([
       'createDiagram',
       'renameDiagram',
       'deleteDiagram',
       'updateDiagramXml',
     ]);
-    expect(diagrams.operations).toEqual([...DIAGRAM_OPERATIONS, 'patch']);
+    expect(diagrams.operations).toEqual([...diagramOperations.names, 'patch']);
   });
 
-  const valid: Record<(typeof DIAGRAM_OPERATIONS)[number], Record<string, unknown>> = {
+  const valid: Record<(typeof diagramOperations.names)[number], Record<string, unknown>> = {
     createDiagram: {
       diagramId: 'd2',
       name: 'Flow',
@@ -189,7 +189,7 @@ describe('operation schema', () => {
     updateDiagramXml: { diagramId: 'd', diagramXml: '<x/>', modifiedBy: 'ann' },
   };
 
-  it.each(DIAGRAM_OPERATIONS)('%s parses its args into {type, ...args}', (name) => {
+  it.each(diagramOperations.names)('%s parses its args into {type, ...args}', (name) => {
     expectArgsParsed(diagrams, name, valid[name]);
   });
 

@@ -1,7 +1,7 @@
 /**
- * zod schemas of the Diagrams content (spec §3 Diagram collection, Diagram) and of its named
- * operations (spec §4 Diagrams, ./operations.ts). The content schema exists in two modes built
- * from ONE definition ({@link diagramContentSchemaFor}):
+ * zod schemas of the Diagrams content (spec §3 Diagram collection, Diagram); its operations' are
+ * derived from their definitions (diagramOperations in ./operations.ts). The content schema
+ * exists in two modes built from ONE definition ({@link diagramContentSchemaFor}):
  * - strict ({@link diagramContentSchema}, on load and before every save): every field of spec §3
  *   with its type. Fields older collections lack are filled in (timestamps from the collection's,
  *   `description` and `modifiedBy` '', `version` 1, `defaultDiagramId` the first diagram's id);
@@ -14,10 +14,8 @@
  */
 import { z } from 'zod';
 
-import { operationNames, type SameType } from '../operation-union.ts';
 import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { BLANK_DIAGRAM_XML, DEFAULT_COLLECTION_TITLE } from './defaults.ts';
-import type { DiagramOperation } from './operations.ts';
 import type { DiagramCollection } from './types.ts';
 
 const saveCount = z.number().int().nonnegative();
@@ -84,44 +82,3 @@ export const diagramContentSchema = z.lazy(() => diagramContentSchemaFor('strict
 
 /** spec §3 Diagram collection, lenient (see {@link diagramContentSchemaFor}); for export. */
 export const lenientDiagramContentSchema = z.lazy(() => diagramContentSchemaFor('lenient'));
-
-// One object per operation, mirroring the `...Args` interfaces of ./operations.ts field by field.
-const diagramOperationUnion = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('createDiagram'),
-    diagramId: z.string(),
-    name: z.string(),
-    modifiedBy: z.string(),
-    diagramXml: z.string().optional(),
-    description: z.string().optional(),
-  }),
-  z.object({
-    type: z.literal('renameDiagram'),
-    diagramId: z.string(),
-    name: z.string(),
-    modifiedBy: z.string(),
-    from: z.string().optional(),
-  }),
-  z.object({ type: z.literal('deleteDiagram'), diagramId: z.string(), modifiedBy: z.string() }),
-  z.object({
-    type: z.literal('updateDiagramXml'),
-    diagramId: z.string(),
-    diagramXml: z.string(),
-    modifiedBy: z.string(),
-    baseVersion: saveCount.optional(),
-  }),
-]);
-
-/**
- * Every named diagram operation `{type, ...args}` (spec §4 Diagrams), discriminated by `type`;
- * args have exactly the fields of ./operations.ts (unknown ones are dropped). Shape only: rules
- * about values (blank names, the last diagram) are the operations' job.
- */
-export const diagramOperationSchema: z.ZodType<DiagramOperation> = diagramOperationUnion;
-
-/** The names of the diagram operations, in the order of {@link diagramOperationSchema}. */
-export const DIAGRAM_OPERATIONS: readonly DiagramOperation['type'][] =
-  operationNames(diagramOperationUnion);
-
-// The schema's type and the hand-written DiagramOperation must not drift apart (both ways).
-const _sameOperations: SameType<z.infer<typeof diagramOperationUnion>, DiagramOperation> = true;

@@ -4,8 +4,12 @@ import { type ActivityActor } from '../activity-log.ts';
 import { deepFreeze, testContext } from '../testing.ts';
 import { pokerActivityEntry } from './activity.ts';
 import { defaultPokerContent } from './defaults.ts';
-import { applyPokerOperation, submitVote, type PokerOperation } from './operations.ts';
-import { POKER_OPERATIONS } from './schema.ts';
+import {
+  applyPokerOperation,
+  pokerOperations,
+  submitVote,
+  type PokerOperation,
+} from './operations.ts';
 import type { PokerContent } from './types.ts';
 
 const actor: ActivityActor = {
@@ -45,7 +49,7 @@ const OPERATIONS: Readonly<Record<PokerOperation['type'], PokerOperation>> = {
 
 describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
   it('gives an entry for every poker operation', () => {
-    expect(Object.keys(OPERATIONS).sort()).toEqual([...POKER_OPERATIONS].sort());
+    expect(Object.keys(OPERATIONS).sort()).toEqual([...pokerOperations.names].sort());
     const revealed = setup({ isRevealed: true });
     for (const operation of Object.values(OPERATIONS)) {
       const content = operation.type === 'hide' ? revealed : setup();
@@ -76,7 +80,15 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
       oldValue: { userId: 'ben', value: '5', timestamp: VOTED_AT },
       newValue: { userId: 'ben', value: '13', timestamp: NOW },
       params: { username: 'Ben' },
+      variant: 'changed',
     });
+  });
+
+  it('submitVote: a first vote has no variant, a changed one the variant changed', () => {
+    expect(entryFor(OPERATIONS.submitVote)).not.toHaveProperty('variant');
+    expect(
+      entryFor({ type: 'submitVote', userId: 'ben', username: 'Ben', value: '13' })?.variant,
+    ).toBe('changed');
   });
 
   it('clearVote: the withdrawn vote', () => {
@@ -88,6 +100,7 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
       newValue: null,
       params: { username: 'Ben' },
     });
+    expect(entryFor(OPERATIONS.clearVote)).not.toHaveProperty('variant');
   });
 
   it('reveal and hide: the visibility and the number of estimations', () => {
@@ -107,6 +120,8 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
       newValue: { isRevealed: false },
       params: { count: 2 },
     });
+    expect(entryFor(OPERATIONS.reveal)).not.toHaveProperty('variant');
+    expect(entryFor(OPERATIONS.hide, setup({ isRevealed: true }))).not.toHaveProperty('variant');
   });
 
   it('reset: the estimations it cleared', () => {
@@ -124,6 +139,7 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
       newValue: { estimations: [], isRevealed: false },
       params: { count: 2 },
     });
+    expect(entryFor(OPERATIONS.reset)).not.toHaveProperty('variant');
   });
 
   it('changeScale: the old and new scale and the estimations it cleared', () => {
@@ -134,6 +150,15 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
       oldValue: { scale: 'fibonacci', estimationCount: 2 },
       newValue: { scale: 'tshirt', estimationCount: 0 },
       params: { scale: 'tshirt', oldScale: 'fibonacci', count: 2 },
+      variant: 'tshirt',
+    });
+    expect(
+      entryFor({ type: 'changeScale', scale: 'fibonacci' }, setup({ scale: 'tshirt' })),
+    ).toMatchObject({
+      oldValue: { scale: 'tshirt', estimationCount: 2 },
+      newValue: { scale: 'fibonacci', estimationCount: 0 },
+      params: { scale: 'fibonacci', oldScale: 'tshirt', count: 2 },
+      variant: 'fibonacci',
     });
   });
 
@@ -146,12 +171,14 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
       newValue: 'issue-2',
       params: { issueId: 'issue-2' },
     });
+    expect(entryFor(OPERATIONS.selectIssue)).not.toHaveProperty('variant');
     expect(entryFor({ type: 'selectIssue', issueId: null })).toMatchObject({
       entityId: 'issue-1',
       details: 'Cleared the issue selection',
       oldValue: 'issue-1',
       newValue: null,
       params: { issueId: 'issue-1' },
+      variant: 'cleared',
     });
   });
 
@@ -165,6 +192,7 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
       newValue: 'Login page',
       params: { topic: 'Login page' },
     });
+    expect(entryFor(OPERATIONS.setTopic)).not.toHaveProperty('variant');
     expect(
       entryFor({ type: 'setTopic', topic: ' ' }, setup({ topic: 'Login page' })),
     ).toMatchObject({
@@ -172,6 +200,7 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
       oldValue: 'Login page',
       newValue: null,
       params: { topic: '' },
+      variant: 'cleared',
     });
   });
 

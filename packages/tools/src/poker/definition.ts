@@ -4,13 +4,8 @@
  */
 import { defineTool } from '../tool.ts';
 import { defaultPokerContent } from './defaults.ts';
-import { applyPokerOperation, type PokerOperation } from './operations.ts';
-import {
-  pokerContentSchema,
-  pokerOperationSchema,
-  lenientPokerContentSchema,
-  POKER_OPERATIONS,
-} from './schema.ts';
+import { pokerOperations, type PokerOperation } from './operations.ts';
+import { pokerContentSchema, lenientPokerContentSchema } from './schema.ts';
 import { PokerError, type PokerContent } from './types.ts';
 import { validatePokerContent } from './validation.ts';
 import { TOOL_METADATA } from '../metadata.ts';
@@ -20,12 +15,7 @@ export const pokerTool = defineTool<PokerContent, PokerOperation>({
   metadata: TOOL_METADATA.poker,
   contentSchema: pokerContentSchema,
   lenientContentSchema: lenientPokerContentSchema,
-  operations: {
-    names: POKER_OPERATIONS,
-    schema: pokerOperationSchema,
-    apply: applyPokerOperation,
-    describe: () => null,
-  },
+  operations: pokerOperations,
   parseError: () => new PokerError('NO_DATA'),
   validate: validatePokerContent,
   defaultContent: defaultPokerContent,

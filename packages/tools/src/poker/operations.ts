@@ -7,7 +7,12 @@
  *
  * Votes are found by user id, so a vote still lands after other users voted meanwhile.
  */
+import { z } from 'zod';
+
+import type { ActivityEntryBody, ActivitySnapshot } from '../activity-log.ts';
+import { operationDefiner, operationSet, type OperationSetOp } from '../define-operation.ts';
 import { mergeFieldChanges } from '../edits.ts';
+import { pokerScaleSchema } from './schema.ts';
 import {
   POKER_DECKS,
   POKER_SCALES,
@@ -20,48 +25,30 @@ import {
   type PokerScale,
 } from './types.ts';
 
+const submitVoteArgs = z.object({ userId: z.string(), username: z.string(), value: z.string() });
+const clearVoteArgs = z.object({ userId: z.string() });
+const changeScaleArgs = z.object({ scale: pokerScaleSchema });
+const selectIssueArgs = z.object({ issueId: z.string().nullable() });
+const setTopicArgs = z.object({ topic: z.string(), from: z.string().optional() });
+const noArgs = z.object({});
+
 /**
  * Arguments of {@link submitVote}: the current user (spec §6: the stored username serves as id
  * and name) and the card value chosen ('5', 'M', 'tea-cup', …).
  */
-export interface SubmitVoteArgs {
-  userId: string;
-  username: string;
-  value: string;
-}
+export type SubmitVoteArgs = z.output<typeof submitVoteArgs>;
 /** Arguments of {@link clearVote}: the current user's id. */
-export interface ClearVoteArgs {
-  userId: string;
-}
-/** Arguments of {@link changeScale}. */
-export interface ChangeScaleArgs {
-  scale: PokerScale;
-}
+export type ClearVoteArgs = z.output<typeof clearVoteArgs>;
+/** Arguments of {@link changeScale}: 'fibonacci' or 'tshirt'. */
+export type ChangeScaleArgs = z.output<typeof changeScaleArgs>;
 /** Arguments of {@link selectIssue}: a backlog issue id, or null to clear the selection. */
-export interface SelectIssueArgs {
-  issueId: string | null;
-}
-
-/** Arguments of {@link setTopic}: the free topic to vote on, '' (or blank) to clear it. */
-export interface SetTopicArgs {
-  topic: string;
-  /** The topic when the member started typing ('' for none; ../edits.ts); absent: set as it is. */
-  from?: string;
-}
-
-/** Every named poker operation as a serialisable message, discriminated by `type`. */
-export type PokerOperation =
-  | ({ type: 'submitVote' } & SubmitVoteArgs)
-  | ({ type: 'clearVote' } & ClearVoteArgs)
-  | { type: 'reveal' }
-  | { type: 'hide' }
-  | { type: 'reset' }
-  | ({ type: 'changeScale' } & ChangeScaleArgs)
-  | ({ type: 'selectIssue' } & SelectIssueArgs)
-  | ({ type: 'setTopic' } & SetTopicArgs);
-
-/** The `type` of every {@link PokerOperation}. */
-export type PokerOperationType = PokerOperation['type'];
+export type SelectIssueArgs = z.output<typeof selectIssueArgs>;
+/**
+ * Arguments of {@link setTopic}: the free topic to vote on, '' (or blank) to clear it, and,
+ * optionally, `from` — the topic when the member started typing ('' for none; ../edits.ts);
+ * absent: set as it is.
+ */
+export type SetTopicArgs = z.output<typeof setTopicArgs>;
 
 function requireContent(content: PokerContent | null | undefined): PokerContent {
   if (content === null || content === undefined) throw new PokerError('NO_DATA');
@@ -220,9 +207,200 @@ export function setTopic(
   return topic === '' ? rest : { ...rest, topic };
 }
 
-function assertNever(value: never): never {
-  throw new Error(`Unhandled poker operation ${JSON.stringify(value)}`);
+// ---------------------------------------------------------------------------------------------
+// Definitions: each operation's name, arguments, apply and activity entry (spec §3 Activity log
+// entry; entityType 'estimation' and entityId the content's id unless said otherwise).
+
+function estimationSnapshot(estimation: Estimation): ActivitySnapshot {
+  return { ...estimation };
 }
+
+// entityId: the voter's user id. Its sentence's variant: 'changed' when they had voted before.
+// Every poker operation works on PokerContent with PokerContext.
+const definePokerOperation = operationDefiner<PokerContent, PokerContext>();
+
+const submitVoteOperation = definePokerOperation({
+  name: 'submitVote',
+  args: submitVoteArgs,
+  apply: submitVote,
+  describe: (args, before, after) => {
+    const userId = args.userId.trim();
+    const old = userEstimation(before, userId);
+    const vote = userEstimation(after, userId);
+    const username = vote?.username ?? userId;
+    return {
+      entityType: 'estimation',
+      entityId: userId,
+      details: old
+        ? `Changed the estimation of "${username}"`
+        : `Submitted an estimation for "${username}"`,
+      oldValue: old ? estimationSnapshot(old) : null,
+      newValue: vote ? estimationSnapshot(vote) : null,
+      params: { username },
+      ...(old ? { variant: 'changed' } : {}),
+    };
+  },
+});
+
+// entityId: the voter's user id.
+const clearVoteOperation = definePokerOperation({
+  name: 'clearVote',
+  args: clearVoteArgs,
+  apply: clearVote,
+  describe: (args, before) => {
+    const userId = args.userId.trim();
+    const old = userEstimation(before, userId);
+    const username = old?.username ?? userId;
+    return {
+      entityType: 'estimation',
+      entityId: userId,
+      details: `Withdrew the estimation of "${username}"`,
+      oldValue: old ? estimationSnapshot(old) : null,
+      newValue: null,
+      params: { username },
+    };
+  },
+});
+
+// The entry of reveal ('Revealed') and hide ('Hid'): the visibility and the number of votes.
+function visibilityEntry(
+  verb: string,
+  before: PokerContent,
+  after: PokerContent,
+): ActivityEntryBody {
+  const count = after.estimations.length;
+  return {
+    entityType: 'estimation',
+    entityId: after.id,
+    details: `${verb} ${count} estimations`,
+    oldValue: { isRevealed: before.isRevealed },
+    newValue: { isRevealed: after.isRevealed },
+    params: { count },
+  };
+}
+
+const revealOperation = definePokerOperation({
+  name: 'reveal',
+  args: noArgs,
+  apply: (content, _args, ctx) => reveal(content, ctx),
+  describe: (_args, before, after) => visibilityEntry('Revealed', before, after),
+});
+
+const hideOperation = definePokerOperation({
+  name: 'hide',
+  args: noArgs,
+  apply: (content, _args, ctx) => hide(content, ctx),
+  describe: (_args, before, after) => visibilityEntry('Hid', before, after),
+});
+
+const resetOperation = definePokerOperation({
+  name: 'reset',
+  args: noArgs,
+  apply: (content, _args, ctx) => reset(content, ctx),
+  describe: (_args, before, after) => {
+    const count = before.estimations.length;
+    return {
+      entityType: 'estimation',
+      entityId: after.id,
+      details: `Reset ${count} estimations`,
+      oldValue: {
+        estimations: before.estimations.map(estimationSnapshot),
+        isRevealed: before.isRevealed,
+      },
+      newValue: { estimations: [], isRevealed: after.isRevealed },
+      params: { count },
+    };
+  },
+});
+
+// entityType 'scale'. Its sentence's variant: the new scale, 'tshirt' or 'fibonacci'.
+const changeScaleOperation = definePokerOperation({
+  name: 'changeScale',
+  args: changeScaleArgs,
+  apply: changeScale,
+  describe: (_args, before, after) => {
+    const count = before.estimations.length;
+    return {
+      entityType: 'scale',
+      entityId: after.id,
+      details: `Changed the scale from "${before.scale}" to "${after.scale}", clearing ${count} estimations`,
+      oldValue: { scale: before.scale, estimationCount: count },
+      newValue: { scale: after.scale, estimationCount: after.estimations.length },
+      params: { scale: after.scale, oldScale: before.scale, count },
+      variant: after.scale === 'tshirt' ? 'tshirt' : 'fibonacci',
+    };
+  },
+});
+
+// entityType 'issue', entityId the selected issue's id (the one cleared when clearing the
+// selection). Its sentence's variant: 'cleared' when the selection was cleared.
+const selectIssueOperation = definePokerOperation({
+  name: 'selectIssue',
+  args: selectIssueArgs,
+  apply: selectIssue,
+  describe: (_args, before, after) => {
+    const issueId = after.selectedIssueId ?? before.selectedIssueId ?? '';
+    const cleared = after.selectedIssueId === null;
+    return {
+      entityType: 'issue',
+      entityId: issueId,
+      details: cleared
+        ? 'Cleared the issue selection'
+        : `Selected issue "${issueId}" for estimation`,
+      oldValue: before.selectedIssueId,
+      newValue: after.selectedIssueId,
+      params: { issueId },
+      ...(cleared ? { variant: 'cleared' } : {}),
+    };
+  },
+});
+
+// entityType 'topic'. Its sentence's variant: 'cleared' when the topic was removed.
+const setTopicOperation = definePokerOperation({
+  name: 'setTopic',
+  args: setTopicArgs,
+  apply: setTopic,
+  describe: (_args, before, after) => {
+    const topic = after.topic ?? '';
+    const newValue = after.topic ?? null;
+    return {
+      entityType: 'topic',
+      entityId: after.id,
+      details: topic === '' ? 'Cleared the topic' : `Set the topic to "${topic}"`,
+      oldValue: before.topic ?? null,
+      newValue,
+      params: { topic },
+      ...(newValue === null ? { variant: 'cleared' } : {}),
+    };
+  },
+});
+
+/**
+ * Every named poker operation (spec §4 Scrum poker) in one set: `schema` checks `{type, ...args}`
+ * (submitVote {userId, username, value: strings}, clearVote {userId: string}, reveal, hide,
+ * reset, changeScale {scale: 'fibonacci' | 'tshirt'}, selectIssue {issueId: string | null},
+ * setTopic {topic: string, from?: string}; shapes only — the rules about values, such as a blank
+ * user, a card of the scale or locked votes, are the operations', spec §8 Poker; unknown
+ * arguments are dropped), `apply` replays one against any content — how a save that hit a 409
+ * re-applies the user's change to the latest version (spec §4 Tool content) — and `describe`
+ * gives its activity entry (see pokerActivityEntry in ./activity.ts).
+ */
+export const pokerOperations = operationSet([
+  submitVoteOperation,
+  clearVoteOperation,
+  revealOperation,
+  hideOperation,
+  resetOperation,
+  changeScaleOperation,
+  selectIssueOperation,
+  setTopicOperation,
+]);
+
+/** Every named poker operation as a serialisable message, discriminated by `type`. */
+export type PokerOperation = OperationSetOp<typeof pokerOperations>;
+
+/** The `type` of every {@link PokerOperation}. */
+export type PokerOperationType = PokerOperation['type'];
 
 /**
  * Applies one {@link PokerOperation} to `content` with the named operation of the same type and
@@ -234,24 +412,5 @@ export function applyPokerOperation(
   operation: PokerOperation,
   ctx: PokerContext,
 ): PokerContent {
-  switch (operation.type) {
-    case 'submitVote':
-      return submitVote(content, operation, ctx);
-    case 'clearVote':
-      return clearVote(content, operation, ctx);
-    case 'reveal':
-      return reveal(content, ctx);
-    case 'hide':
-      return hide(content, ctx);
-    case 'reset':
-      return reset(content, ctx);
-    case 'changeScale':
-      return changeScale(content, operation, ctx);
-    case 'selectIssue':
-      return selectIssue(content, operation, ctx);
-    case 'setTopic':
-      return setTopic(content, operation, ctx);
-    default:
-      return assertNever(operation);
-  }
+  return pokerOperations.apply(content, operation, ctx);
 }

@@ -11,8 +11,8 @@ import {
 } from '../testing.ts';
 import { OperationFormatError } from '../tool.ts';
 import { defaultPokerContent } from './defaults.ts';
-import { submitVote, type PokerOperation } from './operations.ts';
-import { POKER_OPERATIONS, pokerContentSchemaFor, type pokerOperationSchema } from './schema.ts';
+import { pokerOperations, submitVote, type PokerOperation } from './operations.ts';
+import { pokerContentSchemaFor } from './schema.ts';
 import { POKER_TOPIC_MAX_LENGTH, PokerError, type PokerContent } from './types.ts';
 
 const tool = tools.poker;
@@ -219,11 +219,11 @@ describe('lenientPokerContentSchema (export of older or foreign shapes)', () => 
   });
 });
 
-describe('pokerOperationSchema', () => {
+describe('pokerOperations.schema', () => {
   it('has the type of PokerOperation, and the registry lists every operation', () => {
-    expectTypeOf<z.infer<typeof pokerOperationSchema>>().branded.toEqualTypeOf<PokerOperation>();
-    expect(tool.operations).toEqual([...POKER_OPERATIONS, 'patch']);
-    expect([...POKER_OPERATIONS].sort()).toEqual(Object.keys(validArgs).sort());
+    expectTypeOf<z.infer<typeof pokerOperations.schema>>().branded.toEqualTypeOf<PokerOperation>();
+    expect(tool.operations).toEqual([...pokerOperations.names, 'patch']);
+    expect([...pokerOperations.names].sort()).toEqual(Object.keys(validArgs).sort());
   });
 
   const validArgs: Record<PokerOperation['type'], Record<string, unknown>[]> = {
@@ -237,7 +237,7 @@ describe('pokerOperationSchema', () => {
     reset: [{}],
     changeScale: [{ scale: 'fibonacci' }, { scale: 'tshirt' }],
     selectIssue: [{ issueId: 'ISSUE-1' }, { issueId: null }],
-    setTopic: [{ topic: 'Login page' }, { topic: '' }],
+    setTopic: [{ topic: 'Login page' }, { topic: '' }, { topic: 'Login page', from: '' }],
   };
 
   it.each(operationArgCases(validArgs))('parses %s %j', (name, args) => {
@@ -261,6 +261,7 @@ describe('pokerOperationSchema', () => {
     ['selectIssue', { issueId: 3 }],
     ['setTopic', {}],
     ['setTopic', { topic: null }],
+    ['setTopic', { topic: 'Login page', from: null }],
   ])('refuses %s %j with a ZodError as cause', (name, args) => {
     expectShapeError(() => tool.parseOperation(name, args), OperationFormatError);
   });

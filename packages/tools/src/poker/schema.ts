@@ -1,15 +1,13 @@
 /**
- * zod schemas of Scrum Poker content (spec §3 Scrum poker content, Estimation entry) and of its
- * named operations (./operations.ts). The strict and the lenient content schema come from one
- * definition, {@link pokerContentSchemaFor}; see ParseOptions in ../tool.ts for what each mode
- * is for.
+ * zod schemas of Scrum Poker content (spec §3 Scrum poker content, Estimation entry); its
+ * operations' are derived from their definitions (./operations.ts), whose changeScale takes
+ * {@link pokerScaleSchema}. The strict and the lenient content schema come from one definition,
+ * {@link pokerContentSchemaFor}; see ParseOptions in ../tool.ts for what each mode is for.
  */
 import { z } from 'zod';
 
-import { operationNames } from '../operation-union.ts';
 import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { POKER_DEFAULT_SETTINGS } from './defaults.ts';
-import type { PokerOperation } from './operations.ts';
 import { POKER_TOPIC_MAX_LENGTH, type PokerContent, type PokerScale } from './types.ts';
 
 /** spec §3: the two card scales, as a schema (its values are {@link PokerScale}). */
@@ -81,30 +79,3 @@ export const pokerContentSchema: z.ZodType<PokerContent> = z.lazy(() =>
 export const lenientPokerContentSchema: z.ZodType<PokerContent> = z.lazy(() =>
   pokerContentSchemaFor('lenient'),
 );
-
-/**
- * Every named poker operation with its arguments (`{type, ...args}`, see ./operations.ts),
- * discriminated by `type`: submitVote {userId, username, value: strings}, clearVote {userId},
- * reveal, hide, reset, changeScale {scale: 'fibonacci' | 'tshirt'}, selectIssue {issueId: string
- * | null}, setTopic {topic: string, from?: string}. Checks shapes only; the rules about values (blank user, card of the scale, locked
- * votes) are the operations' (spec §4 Scrum poker, §8 Poker). Unknown arguments are dropped.
- */
-export const pokerOperationSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('submitVote'),
-    userId: z.string(),
-    username: z.string(),
-    value: z.string(),
-  }),
-  z.object({ type: z.literal('clearVote'), userId: z.string() }),
-  z.object({ type: z.literal('reveal') }),
-  z.object({ type: z.literal('hide') }),
-  z.object({ type: z.literal('reset') }),
-  z.object({ type: z.literal('changeScale'), scale: pokerScaleSchema }),
-  z.object({ type: z.literal('selectIssue'), issueId: z.string().nullable() }),
-  z.object({ type: z.literal('setTopic'), topic: z.string(), from: z.string().optional() }),
-]) satisfies z.ZodType<PokerOperation>;
-
-/** The name of every poker operation, in the order of {@link pokerOperationSchema}. */
-export const POKER_OPERATIONS: readonly PokerOperation['type'][] =
-  operationNames(pokerOperationSchema);

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 
-import { defineOperation, operationSet, type OperationSetOp } from '../define-operation.ts';
+import { operationDefiner, operationSet, type OperationSetOp } from '../define-operation.ts';
 import { EditConflictError, mergeLists } from '../edits.ts';
 import { buildAnimationSteps, randomIndex, seededRandom, type RandomSource } from './animation.ts';
 import { idleAnimation } from './defaults.ts';
@@ -246,7 +246,10 @@ export function resetUsed(
 // Definitions: each operation's name, arguments, apply and activity entry (spec §3 Activity log
 // entry; entityType 'option', entityId the content's id unless said otherwise).
 
-const startOperation = defineOperation({
+// Every randomizer operation works on RandomizerContent with RandomizerContext.
+const defineRandomizerOperation = operationDefiner<RandomizerContent, RandomizerContext>();
+
+const startOperation = defineRandomizerOperation({
   name: 'start',
   args: startArgs,
   apply: start,
@@ -264,7 +267,7 @@ const startOperation = defineOperation({
 });
 
 // entityId: the drawn option's 0-based index as text.
-const completeOperation = defineOperation({
+const completeOperation = defineRandomizerOperation({
   name: 'complete',
   args: completeArgs,
   apply: complete,
@@ -282,7 +285,7 @@ const completeOperation = defineOperation({
   },
 });
 
-const editOptionsOperation = defineOperation({
+const editOptionsOperation = defineRandomizerOperation({
   name: 'editOptions',
   args: editOptionsArgs,
   apply: editOptions,
@@ -300,7 +303,7 @@ const editOptionsOperation = defineOperation({
 });
 
 // Its sentence's variant: 'allow' or 'noRepeat'.
-const setModeOperation = defineOperation({
+const setModeOperation = defineRandomizerOperation({
   name: 'setMode',
   args: setModeArgs,
   apply: setMode,
@@ -315,11 +318,10 @@ const setModeOperation = defineOperation({
   }),
 });
 
-const resetUsedOperation = defineOperation({
+const resetUsedOperation = defineRandomizerOperation({
   name: 'resetUsed',
   args: noArgs,
-  apply: (content: RandomizerContent | null, _args, ctx: RandomizerContext) =>
-    resetUsed(content, ctx),
+  apply: (content, _args, ctx) => resetUsed(content, ctx),
   describe: (_args, before, after) => {
     const count = before.usedIndices.length;
     return {

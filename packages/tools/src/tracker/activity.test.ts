@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import { activityEntry, type ActivityActor } from './activity.ts';
 import { defaultContent } from './defaults.ts';
-import { addComment, addIssue, applyOperation, type TrackerOperation } from './operations.ts';
+import {
+  addComment,
+  addIssue,
+  applyOperation,
+  trackerOperations,
+  type TrackerOperation,
+} from './operations.ts';
 import { type TrackerContent, type TrackerContext } from './types.ts';
 import { testContext } from '../testing.ts';
 
@@ -228,5 +234,102 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
     expect(
       entryFor({ type: 'updatePhase', phaseId: phaseId('Done'), changes: { name: 'Done' } }),
     ).toBeNull();
+  });
+});
+
+describe("the variant of an entry's sentence (activityMessageKey)", () => {
+  // The variant of `operation`'s entry on `content`; null when the entry has no `variant` key.
+  function variantOf(operation: TrackerOperation, content = setup().content): unknown {
+    const entry = activityEntry(
+      operation,
+      actor,
+      content,
+      applyOperation(content, operation, testContext('fixed')),
+    );
+    expect(entry).not.toBeNull();
+    return entry !== null && 'variant' in entry ? entry.variant : null;
+  }
+
+  it('updatePhase: renamed when the name changed, else none', () => {
+    const { phaseId } = setup();
+    const testing = phaseId('Testing');
+    expect(variantOf({ type: 'updatePhase', phaseId: testing, changes: { name: 'QA' } })).toBe(
+      'renamed',
+    );
+    expect(
+      variantOf({
+        type: 'updatePhase',
+        phaseId: testing,
+        changes: { name: 'Testing', color: '#000' },
+      }),
+    ).toBeNull();
+  });
+
+  it('deletePhase: one for a phase with one issue, other for none or more', () => {
+    const { content, ctx, phaseId } = setup();
+    expect(variantOf({ type: 'deletePhase', phaseId: phaseId('To Do') })).toBe('one');
+    expect(variantOf({ type: 'deletePhase', phaseId: phaseId('Backlog') })).toBe('other');
+    const two = addIssue(
+      content,
+      { phaseId: phaseId('To Do'), issue: { title: 'Logout' }, createdBy: 'ann' },
+      ctx,
+    );
+    expect(variantOf({ type: 'deletePhase', phaseId: phaseId('To Do') }, two)).toBe('other');
+  });
+
+  it('updateIssue: renamed when the title changed, else none', () => {
+    expect(variantOf({ type: 'updateIssue', issueId: 'id-7', changes: { title: 'Sign in' } })).toBe(
+      'renamed',
+    );
+    expect(
+      variantOf({
+        type: 'updateIssue',
+        issueId: 'id-7',
+        changes: { title: 'Login', priority: 'High' },
+      }),
+    ).toBeNull();
+  });
+
+  it('moveIssue: reordered within its phase, none when moved to another', () => {
+    const { content, ctx, phaseId } = setup();
+    const todo = phaseId('To Do');
+    const two = addIssue(
+      content,
+      { phaseId: todo, issue: { title: 'Logout' }, createdBy: 'ann' },
+      ctx,
+    );
+    expect(
+      variantOf({ type: 'moveIssue', issueId: 'id-7', toPhaseId: todo, toIndex: 1 }, two),
+    ).toBe('reordered');
+    expect(
+      variantOf({ type: 'moveIssue', issueId: 'id-7', toPhaseId: phaseId('Done') }),
+    ).toBeNull();
+  });
+
+  it('leaves it out for every other operation', () => {
+    const { phaseId } = setup();
+    const others: TrackerOperation[] = [
+      { type: 'addPhase', name: 'Blocked' },
+      { type: 'movePhase', phaseId: phaseId('Done'), direction: 'left' },
+      { type: 'movePhaseTo', phaseId: phaseId('Done'), toIndex: 0 },
+      { type: 'addIssue', phaseId: phaseId('Backlog'), issue: { title: 'Docs' }, createdBy: 'ann' },
+      { type: 'deleteIssue', issueId: 'id-7' },
+      { type: 'addComment', issueId: 'id-7', content: 'second', createdBy: 'cy' },
+      { type: 'deleteComment', issueId: 'id-7', commentId: 'id-8' },
+      { type: 'addTeamMember', name: 'cy' },
+    ];
+    for (const operation of others) {
+      expect(entryFor(operation), operation.type).not.toHaveProperty('variant');
+    }
+    const ticket = defaultContent('ticket', testContext('fixed'));
+    const settings: TrackerOperation = {
+      type: 'updateSettings',
+      changes: { showTicketNumbers: false },
+    };
+    expect(variantOf(settings, ticket)).toBeNull();
+    const withVariant = ['updatePhase', 'deletePhase', 'updateIssue', 'moveIssue'];
+    expect([...others.map((op) => op.type), 'updateSettings', ...withVariant].sort()).toEqual(
+      [...trackerOperations.names].sort(),
+    );
   });
 });

@@ -5,14 +5,12 @@
  */
 import { defineTool } from '../tool.ts';
 import { defaultContent } from './defaults.ts';
-import { applyOperation, type TrackerOperation } from './operations.ts';
+import { applyOperation, trackerOperations, type TrackerOperation } from './operations.ts';
 import {
   kanbanContentSchema,
   lenientKanbanContentSchema,
   lenientTicketContentSchema,
   ticketContentSchema,
-  trackerOperationSchema,
-  TRACKER_OPERATIONS,
 } from './schema.ts';
 import { TrackerError, type KanbanContent, type TicketContent } from './types.ts';
 import { validateContent } from './validation.ts';
@@ -21,17 +19,16 @@ import { TOOL_METADATA } from '../metadata.ts';
 // Kept up by the operations: the next ticket number, the team from assignees, positions.
 const TRACKER_BOOKKEEPING = ['nextTicketNumber', 'teamMembers', 'order'] as const;
 
+// The tracker operations over one tool's content: `applyOperation` keeps the content's type
+// (Kanban content stays Kanban content).
+const operations = { ...trackerOperations, apply: applyOperation };
+
 /** The Kanban board (content `toolType` 'kanban'). */
 export const kanbanTool = defineTool<KanbanContent, TrackerOperation>({
   metadata: TOOL_METADATA.kanban,
   contentSchema: kanbanContentSchema,
   lenientContentSchema: lenientKanbanContentSchema,
-  operations: {
-    names: TRACKER_OPERATIONS,
-    schema: trackerOperationSchema,
-    apply: (content, operation, ctx) => applyOperation(content, operation, ctx),
-    describe: () => null,
-  },
+  operations,
   parseError: () => new TrackerError('NO_DATA'),
   bookkeepingFields: TRACKER_BOOKKEEPING,
   validate: validateContent,
@@ -43,12 +40,7 @@ export const ticketTool = defineTool<TicketContent, TrackerOperation>({
   metadata: TOOL_METADATA['ticket-system'],
   contentSchema: ticketContentSchema,
   lenientContentSchema: lenientTicketContentSchema,
-  operations: {
-    names: TRACKER_OPERATIONS,
-    schema: trackerOperationSchema,
-    apply: (content, operation, ctx) => applyOperation(content, operation, ctx),
-    describe: () => null,
-  },
+  operations,
   parseError: () => new TrackerError('NO_DATA'),
   bookkeepingFields: TRACKER_BOOKKEEPING,
   validate: validateContent,

@@ -34,8 +34,7 @@ describe('tracker public API', () => {
       'lenientKanbanContentSchema',
       'ticketContentSchema',
       'lenientTicketContentSchema',
-      'trackerOperationSchema',
-      'TRACKER_OPERATIONS',
+      'trackerOperations',
     ]) {
       expect(tracker, name).toHaveProperty(name);
     }
@@ -68,7 +67,7 @@ describe.each([
 
     it('describes the tool and lists the tracker operations', () => {
       expect(tool.metadata).toMatchObject({ name, displayName: title, route });
-      expect(tool.operations).toEqual([...tracker.TRACKER_OPERATIONS, 'patch']);
+      expect(tool.operations).toEqual([...tracker.trackerOperations.names, 'patch']);
     });
 
     it('creates the default content with ids and times from the context', () => {

@@ -14,7 +14,7 @@ import {
   stampOf,
 } from '../testing.ts';
 import { operationAgainst } from './arbitraries.ts';
-import { TRACKER_OPERATIONS } from './schema.ts';
+import { trackerOperations } from './operations.ts';
 import {
   issueTitled,
   operationsOf,
@@ -31,7 +31,7 @@ describe.each(TRACKER_TOOLS)('%s: every operation over the wire', (name) => {
   const samples = sampleOperations(content);
 
   it('has a sample for every operation name', () => {
-    expect(Object.keys(samples).sort()).toEqual([...TRACKER_OPERATIONS].sort());
+    expect(Object.keys(samples).sort()).toEqual([...trackerOperations.names].sort());
   });
 
   it.each(operationsOf(name))(

@@ -1,170 +1,191 @@
 /**
  * The named operations on tracker content (spec §4 Issue/card moves, §5 Issue form, §8 Tracker
- * logic). Each is pure: `(content, args, ctx) => newContent`, never mutating its input and
- * throwing {@link TrackerError} when a rule refuses it. {@link applyOperation} replays a
- * {@link TrackerOperation} against any content, which is how a save that hit a 409 re-applies
- * the user's change to the latest version (spec §4 Tool content).
+ * logic), each defined once — name, argument schema, function and activity entry — and listed in
+ * {@link trackerOperations}. Each is pure: `(content, args, ctx) => newContent`, never mutating
+ * its input and throwing {@link TrackerError} when a rule refuses it. {@link applyOperation}
+ * replays a {@link TrackerOperation} against any content, which is how a save that hit a 409
+ * re-applies the user's change to the latest version (spec §4 Tool content).
  *
  * Issues are found by id across all phases, so an edit still lands after another user moved the
  * issue. Operations leave `version` and `lastModified` alone: the content lifecycle sets them when
  * it saves.
  */
+import { z } from 'zod';
+
+import {
+  addedItem,
+  changedFields,
+  noFieldChanged,
+  type ActivityEntryBody,
+  type ActivitySnapshot as Snapshot,
+} from '../activity-log.ts';
+import { operationDefiner, operationSet, type OperationSetOp } from '../define-operation.ts';
 import { mergeFieldChanges } from '../edits.ts';
 import { estimationToNumber } from './estimation.ts';
+import { issuePrioritySchema, issueTypeSchema, maxIssuesSchema } from './schema.ts';
 import {
   DEFAULT_PHASE_COLOR,
   ESTIMATION_MAX_CHARS,
   TrackerError,
   type Comment,
   type Issue,
-  type IssuePriority,
-  type IssueType,
   type Phase,
   type TrackerContent,
   type TrackerContext,
 } from './types.ts';
 
-/** What the Add Column / Add Phase modal gives (spec §2): a name (required after trimming) and optional extras. */
-export interface PhaseInput {
-  name: string;
+// ---------------------------------------------------------------------------------------------
+// Arguments: their shapes only (unknown keys are dropped); rules about values (blank names,
+// positions out of range…) are the operations' (spec §4, §5).
+
+const phaseId = z.string();
+const issueId = z.string();
+
+const phaseInput = z.object({
+  name: z.string(),
   /** Defaults to {@link DEFAULT_PHASE_COLOR}. */
-  color?: string;
-  description?: string;
-  maxIssues?: number;
-  isEndPhase?: boolean;
-}
-
-/** Changes to a phase; `maxIssues: null` removes the limit. */
-export interface PhaseChanges {
-  name?: string;
-  color?: string;
-  description?: string;
-  maxIssues?: number | null;
-  isEndPhase?: boolean;
-}
+  color: z.string().optional(),
+  description: z.string().optional(),
+  /** A count of issues: an integer ≥ 0. */
+  maxIssues: maxIssuesSchema.optional(),
+  isEndPhase: z.boolean().optional(),
+});
 
 /**
- * What the shared issue form gives (spec §2, §5 Issue form). Absent fields default to: type
- * `settings.defaultIssueType`, priority 'none', empty description/estimation/assignee/tags.
+ * What the Add Column / Add Phase modal gives (spec §2): a name (required after trimming) and
+ * optional extras — `color`, `description`, `maxIssues` (an integer ≥ 0), `isEndPhase`.
  */
-export interface IssueInput {
-  title: string;
-  description?: string;
-  type?: IssueType;
-  priority?: IssuePriority;
-  estimation?: string;
-  assignedPerson?: string;
-  tags?: string[];
-}
+export type PhaseInput = z.output<typeof phaseInput>;
 
-/** Changes to an issue's editable fields (spec §2 issue form). */
-export type IssueChanges = Partial<
-  Pick<
-    Issue,
-    'title' | 'description' | 'type' | 'priority' | 'estimation' | 'assignedPerson' | 'tags'
-  >
->;
+// The fields an edit changes, and (as `from`) their values when the member started (../edits.ts).
+const phaseChanges = z.object({
+  name: z.string().optional(),
+  color: z.string().optional(),
+  description: z.string().optional(),
+  maxIssues: maxIssuesSchema.nullable().optional(),
+  isEndPhase: z.boolean().optional(),
+});
 
-/** Arguments of {@link addPhase}. */
-export type AddPhaseArgs = PhaseInput;
 /**
- * Arguments of {@link updatePhase}: the changed fields and, for each, its value when the member
- * started editing (`from`, ../edits.ts; absent key: the field was absent). Without `from` the
+ * Changes to a phase (name, color, description, maxIssues, isEndPhase); `maxIssues: null`
+ * removes the limit.
+ */
+export type PhaseChanges = z.output<typeof phaseChanges>;
+
+// The optional fields a new issue and an issue's changes share (spec §3 Issue/card).
+const optionalIssueFields = {
+  description: z.string().optional(),
+  type: issueTypeSchema.optional(),
+  priority: issuePrioritySchema.optional(),
+  estimation: z.string().optional(),
+  assignedPerson: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+};
+
+const issueInput = z.object({ title: z.string(), ...optionalIssueFields });
+
+/**
+ * What the shared issue form gives (spec §2, §5 Issue form): `title` and optionally
+ * `description`, `type`, `priority`, `estimation`, `assignedPerson`, `tags`. Absent fields
+ * default to: type `settings.defaultIssueType`, priority 'none', empty
+ * description/estimation/assignee/tags.
+ */
+export type IssueInput = z.output<typeof issueInput>;
+
+const issueChanges = z.object({ title: z.string().optional(), ...optionalIssueFields });
+
+/**
+ * Changes to an issue's editable fields (spec §2 issue form): title, description, type,
+ * priority, estimation, assignedPerson, tags.
+ */
+export type IssueChanges = z.output<typeof issueChanges>;
+
+const ticketSettingsChanges = z.object({
+  showTicketNumbers: z.boolean().optional(),
+  autoAssignCreator: z.boolean().optional(),
+});
+
+/** The ticket settings {@link updateSettings} changes (spec §3 Ticket settings). */
+export type TicketSettingsChanges = z.output<typeof ticketSettingsChanges>;
+
+const phaseDirection = z.enum(['left', 'right']);
+
+/** A one-step phase move (spec §4): left is towards order 0. */
+export type PhaseDirection = z.output<typeof phaseDirection>;
+
+const addPhaseArgs = phaseInput;
+const updatePhaseArgs = z.object({
+  phaseId,
+  changes: phaseChanges,
+  from: phaseChanges.optional(),
+});
+const deletePhaseArgs = z.object({ phaseId });
+const movePhaseArgs = z.object({ phaseId, direction: phaseDirection });
+const movePhaseToArgs = z.object({ phaseId, toIndex: z.number() });
+const addIssueArgs = z.object({ phaseId, issue: issueInput, createdBy: z.string() });
+const updateIssueArgs = z.object({
+  issueId,
+  changes: issueChanges,
+  from: issueChanges.optional(),
+});
+const deleteIssueArgs = z.object({ issueId });
+const moveIssueArgs = z.object({ issueId, toPhaseId: phaseId, toIndex: z.number().optional() });
+const addCommentArgs = z.object({ issueId, content: z.string(), createdBy: z.string() });
+const deleteCommentArgs = z.object({ issueId, commentId: z.string() });
+const addTeamMemberArgs = z.object({ name: z.string() });
+const updateSettingsArgs = z.object({
+  changes: ticketSettingsChanges,
+  from: ticketSettingsChanges.optional(),
+});
+
+/** Arguments of {@link addPhase}: a {@link PhaseInput}. */
+export type AddPhaseArgs = z.output<typeof addPhaseArgs>;
+/**
+ * Arguments of {@link updatePhase}: `{phaseId, changes, from?}`, the changed fields and, for
+ * each, its value when the member started editing (`from`, ../edits.ts; absent key: the field
+ * was absent). Without `from` the changes are set as they are.
+ */
+export type UpdatePhaseArgs = z.output<typeof updatePhaseArgs>;
+/** Arguments of {@link deletePhase}: `{phaseId}`. */
+export type DeletePhaseArgs = z.output<typeof deletePhaseArgs>;
+/** Arguments of {@link movePhase}: `{phaseId, direction}`. */
+export type MovePhaseArgs = z.output<typeof movePhaseArgs>;
+/**
+ * Arguments of {@link movePhaseTo}: `{phaseId, toIndex}`, `toIndex` the 0-based position the
+ * phase ends at.
+ */
+export type MovePhaseToArgs = z.output<typeof movePhaseToArgs>;
+/**
+ * Arguments of {@link addIssue}: `{phaseId, issue, createdBy}`, `createdBy` the current user's
+ * name.
+ */
+export type AddIssueArgs = z.output<typeof addIssueArgs>;
+/**
+ * Arguments of {@link updateIssue}: `{issueId, changes, from?}`, the changed fields and, for
+ * each, its value when the member started editing (`from`, ../edits.ts). Without `from` the
  * changes are set as they are.
  */
-export interface UpdatePhaseArgs {
-  phaseId: string;
-  changes: PhaseChanges;
-  from?: PhaseChanges;
-}
-/** Arguments of {@link deletePhase}. */
-export interface DeletePhaseArgs {
-  phaseId: string;
-}
-/** A one-step phase move (spec §4): left is towards order 0. */
-export type PhaseDirection = 'left' | 'right';
-/** Arguments of {@link movePhase}. */
-export interface MovePhaseArgs {
-  phaseId: string;
-  direction: PhaseDirection;
-}
-/** Arguments of {@link movePhaseTo}: `toIndex` is the 0-based position the phase ends at. */
-export interface MovePhaseToArgs {
-  phaseId: string;
-  toIndex: number;
-}
-/** Arguments of {@link addIssue}; `createdBy` is the current user's name. */
-export interface AddIssueArgs {
-  phaseId: string;
-  issue: IssueInput;
-  createdBy: string;
-}
+export type UpdateIssueArgs = z.output<typeof updateIssueArgs>;
+/** Arguments of {@link deleteIssue}: `{issueId}`. */
+export type DeleteIssueArgs = z.output<typeof deleteIssueArgs>;
 /**
- * Arguments of {@link updateIssue}: the changed fields and, for each, its value when the member
- * started editing (`from`, ../edits.ts). Without `from` the changes are set as they are.
+ * Arguments of {@link moveIssue}: `{issueId, toPhaseId, toIndex?}`, `toIndex` the 0-based
+ * position in the target phase; absent appends.
  */
-export interface UpdateIssueArgs {
-  issueId: string;
-  changes: IssueChanges;
-  from?: IssueChanges;
-}
-/** Arguments of {@link deleteIssue}. */
-export interface DeleteIssueArgs {
-  issueId: string;
-}
-/** Arguments of {@link moveIssue}: `toIndex` is the 0-based position in the target phase; absent appends. */
-export interface MoveIssueArgs {
-  issueId: string;
-  toPhaseId: string;
-  toIndex?: number;
-}
-/** Arguments of {@link addComment}; `createdBy` is the current user's name. */
-export interface AddCommentArgs {
-  issueId: string;
-  content: string;
-  createdBy: string;
-}
-/** Arguments of {@link deleteComment}. */
-export interface DeleteCommentArgs {
-  issueId: string;
-  commentId: string;
-}
-/** Arguments of {@link addTeamMember}. */
-export interface AddTeamMemberArgs {
-  name: string;
-}
-/** The ticket settings {@link updateSettings} changes (spec §3 Ticket settings). */
-export interface TicketSettingsChanges {
-  showTicketNumbers?: boolean;
-  autoAssignCreator?: boolean;
-}
-/** Arguments of {@link updateSettings}; `from` as in {@link UpdateIssueArgs}. */
-export interface UpdateSettingsArgs {
-  changes: TicketSettingsChanges;
-  from?: TicketSettingsChanges;
-}
-
+export type MoveIssueArgs = z.output<typeof moveIssueArgs>;
 /**
- * Every named tracker operation as a serialisable message, discriminated by `type` (rule 9);
- * the other fields are the operation's arguments.
+ * Arguments of {@link addComment}: `{issueId, content, createdBy}`, `createdBy` the current
+ * user's name.
  */
-export type TrackerOperation =
-  | ({ type: 'addPhase' } & AddPhaseArgs)
-  | ({ type: 'updatePhase' } & UpdatePhaseArgs)
-  | ({ type: 'deletePhase' } & DeletePhaseArgs)
-  | ({ type: 'movePhase' } & MovePhaseArgs)
-  | ({ type: 'movePhaseTo' } & MovePhaseToArgs)
-  | ({ type: 'addIssue' } & AddIssueArgs)
-  | ({ type: 'updateIssue' } & UpdateIssueArgs)
-  | ({ type: 'deleteIssue' } & DeleteIssueArgs)
-  | ({ type: 'moveIssue' } & MoveIssueArgs)
-  | ({ type: 'addComment' } & AddCommentArgs)
-  | ({ type: 'deleteComment' } & DeleteCommentArgs)
-  | ({ type: 'addTeamMember' } & AddTeamMemberArgs)
-  | ({ type: 'updateSettings' } & UpdateSettingsArgs);
-
-/** The `type` of every {@link TrackerOperation}. */
-export type TrackerOperationType = TrackerOperation['type'];
+export type AddCommentArgs = z.output<typeof addCommentArgs>;
+/** Arguments of {@link deleteComment}: `{issueId, commentId}`. */
+export type DeleteCommentArgs = z.output<typeof deleteCommentArgs>;
+/** Arguments of {@link addTeamMember}: `{name}`. */
+export type AddTeamMemberArgs = z.output<typeof addTeamMemberArgs>;
+/**
+ * Arguments of {@link updateSettings}: `{changes, from?}`, `from` as in {@link UpdateIssueArgs}.
+ */
+export type UpdateSettingsArgs = z.output<typeof updateSettingsArgs>;
 
 // ---------------------------------------------------------------------------------------------
 // Queries
@@ -708,11 +729,377 @@ export function updateSettings<C extends TrackerContent>(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Replay
+// Activity entries: what an entry records of an entity (spec §3 Activity log entry)
 
-function assertNever(value: never): never {
-  throw new Error(`Unhandled tracker operation ${JSON.stringify(value)}`);
+function phaseSnapshot(phase: Phase): Snapshot {
+  return {
+    id: phase.id,
+    name: phase.name,
+    color: phase.color,
+    description: phase.description,
+    maxIssues: phase.maxIssues,
+    isEndPhase: phase.isEndPhase,
+    issueCount: phase.issues.length,
+  };
 }
+
+function issueSnapshot(issue: Issue): Snapshot {
+  return {
+    id: issue.id,
+    title: issue.title,
+    description: issue.description,
+    type: issue.type,
+    priority: issue.priority,
+    estimation: issue.estimation,
+    assignedPerson: issue.assignedPerson,
+    tags: issue.tags,
+    createdAt: issue.createdAt,
+    createdBy: issue.createdBy,
+  };
+}
+
+function commentSnapshot(comment: Comment): Snapshot {
+  return { ...comment };
+}
+
+// 1-based, as the sentence says it.
+function phasePosition(content: TrackerContent, phaseId: string): number {
+  return sortByOrder(content.phases).findIndex((phase) => phase.id === phaseId) + 1;
+}
+
+function issueAt(
+  content: TrackerContent,
+  issueId: string,
+): { phaseId: string; phaseName: string; order: number } | null {
+  const found = findIssue(content, issueId);
+  return found
+    ? { phaseId: found.phase.id, phaseName: found.phase.name, order: found.issue.order }
+    : null;
+}
+
+// The ticket settings updateSettings changes (none on Kanban content, which refuses it).
+function ticketFlags(content: TrackerContent): Snapshot {
+  return content.toolType === 'ticket'
+    ? {
+        showTicketNumbers: content.settings.showTicketNumbers,
+        autoAssignCreator: content.settings.autoAssignCreator,
+      }
+    : {};
+}
+
+// The sentence's variant when the name or title changed ('renamed'); else none.
+function renamed(name: string, oldName: string): { variant?: string } {
+  return oldName === name ? {} : { variant: 'renamed' };
+}
+
+// movePhase and movePhaseTo: the phase's 1-based position before and after.
+function describePhaseMove(
+  args: { phaseId: string },
+  before: TrackerContent,
+  after: TrackerContent,
+): ActivityEntryBody {
+  const from = phasePosition(before, args.phaseId);
+  const to = phasePosition(after, args.phaseId);
+  const name = findPhase(after, args.phaseId)?.name ?? '';
+  return {
+    entityType: 'phase',
+    entityId: args.phaseId,
+    details: `Moved phase "${name}" from position ${from} to ${to}`,
+    oldValue: { position: from },
+    newValue: { position: to },
+    params: { name, from, to },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Definitions: each operation's name, arguments, apply and activity entry (spec §3 Activity log
+// entry: entityType phase, issue, comment, team or settings; for an add the new entity's id).
+
+// One tracker operation, on any tracker content (its function is generic over the content and
+// returns content of the type it was given).
+const defineTrackerOperation = operationDefiner<TrackerContent, TrackerContext>();
+
+const addPhaseOperation = defineTrackerOperation({
+  name: 'addPhase',
+  args: addPhaseArgs,
+  apply: addPhase,
+  describe: (args, before, after) => {
+    const phase = addedItem(before.phases, after.phases);
+    const name = phase?.name ?? args.name.trim();
+    return {
+      entityType: 'phase',
+      entityId: phase?.id ?? '',
+      details: `Added phase "${name}"`,
+      oldValue: null,
+      newValue: phase ? phaseSnapshot(phase) : null,
+      params: { name },
+    };
+  },
+});
+
+// Only the changed fields; null when none changed. Variant 'renamed' when the name changed.
+const updatePhaseOperation = defineTrackerOperation({
+  name: 'updatePhase',
+  args: updatePhaseArgs,
+  apply: updatePhase,
+  describe: (args, before, after) => {
+    const old = findPhase(before, args.phaseId);
+    const updated = findPhase(after, args.phaseId);
+    const diff = changedFields(
+      old ? phaseSnapshot(old) : {},
+      updated ? phaseSnapshot(updated) : {},
+    );
+    if (noFieldChanged(diff)) return null;
+    const name = updated?.name ?? '';
+    const oldName = old?.name ?? name;
+    return {
+      entityType: 'phase',
+      entityId: args.phaseId,
+      details: `Updated phase "${name}"`,
+      ...diff,
+      params: { name, oldName },
+      ...renamed(name, oldName),
+    };
+  },
+});
+
+// Variant by the count of issues deleted with it: 'one' or 'other'.
+const deletePhaseOperation = defineTrackerOperation({
+  name: 'deletePhase',
+  args: deletePhaseArgs,
+  apply: deletePhase,
+  describe: (args, before) => {
+    const old = findPhase(before, args.phaseId);
+    const name = old?.name ?? '';
+    const count = old?.issues.length ?? 0;
+    return {
+      entityType: 'phase',
+      entityId: args.phaseId,
+      details: `Deleted phase "${name}" with ${count} issues`,
+      oldValue: old ? phaseSnapshot(old) : null,
+      newValue: null,
+      params: { name, count },
+      variant: count === 1 ? 'one' : 'other',
+    };
+  },
+});
+
+const movePhaseOperation = defineTrackerOperation({
+  name: 'movePhase',
+  args: movePhaseArgs,
+  apply: movePhase,
+  describe: describePhaseMove,
+});
+
+const movePhaseToOperation = defineTrackerOperation({
+  name: 'movePhaseTo',
+  args: movePhaseToArgs,
+  apply: movePhaseTo,
+  describe: describePhaseMove,
+});
+
+const addIssueOperation = defineTrackerOperation({
+  name: 'addIssue',
+  args: addIssueArgs,
+  apply: addIssue,
+  describe: (args, before, after) => {
+    const issue = addedItem(
+      findPhase(before, args.phaseId)?.issues ?? [],
+      findPhase(after, args.phaseId)?.issues ?? [],
+    );
+    const title = issue?.title ?? '';
+    const phase = findPhase(after, args.phaseId)?.name ?? '';
+    return {
+      entityType: 'issue',
+      entityId: issue?.id ?? '',
+      details: `Added issue "${title}" to phase "${phase}"`,
+      oldValue: null,
+      newValue: issue ? issueSnapshot(issue) : null,
+      params: { title, phase },
+    };
+  },
+});
+
+// Only the changed fields; null when none changed. Variant 'renamed' when the title changed.
+const updateIssueOperation = defineTrackerOperation({
+  name: 'updateIssue',
+  args: updateIssueArgs,
+  apply: updateIssue,
+  describe: (args, before, after) => {
+    const old = findIssue(before, args.issueId)?.issue;
+    const updated = findIssue(after, args.issueId)?.issue;
+    const diff = changedFields(
+      old ? issueSnapshot(old) : {},
+      updated ? issueSnapshot(updated) : {},
+    );
+    if (noFieldChanged(diff)) return null;
+    const title = updated?.title ?? '';
+    const oldTitle = old?.title ?? title;
+    return {
+      entityType: 'issue',
+      entityId: args.issueId,
+      details: `Updated issue "${title}"`,
+      ...diff,
+      params: { title, oldTitle },
+      ...renamed(title, oldTitle),
+    };
+  },
+});
+
+const deleteIssueOperation = defineTrackerOperation({
+  name: 'deleteIssue',
+  args: deleteIssueArgs,
+  apply: deleteIssue,
+  describe: (args, before) => {
+    const old = findIssue(before, args.issueId);
+    const title = old?.issue.title ?? '';
+    const phase = old?.phase.name ?? '';
+    return {
+      entityType: 'issue',
+      entityId: args.issueId,
+      details: `Deleted issue "${title}" from phase "${phase}"`,
+      oldValue: old ? issueSnapshot(old.issue) : null,
+      newValue: null,
+      params: { title, phase },
+    };
+  },
+});
+
+// The issue's phase and order before and after; variant 'reordered' when it stayed in its phase.
+const moveIssueOperation = defineTrackerOperation({
+  name: 'moveIssue',
+  args: moveIssueArgs,
+  apply: moveIssue,
+  describe: (args, before, after) => {
+    const from = issueAt(before, args.issueId);
+    const to = issueAt(after, args.issueId);
+    const title = findIssue(after, args.issueId)?.issue.title ?? '';
+    const samePhase = from !== null && to !== null && from.phaseId === to.phaseId;
+    return {
+      entityType: 'issue',
+      entityId: args.issueId,
+      details: `Moved issue "${title}" from "${from?.phaseName ?? ''}" to "${to?.phaseName ?? ''}"`,
+      oldValue: from,
+      newValue: to,
+      params: { title, from: from?.phaseName ?? '', to: to?.phaseName ?? '' },
+      ...(samePhase ? { variant: 'reordered' } : {}),
+    };
+  },
+});
+
+const addCommentOperation = defineTrackerOperation({
+  name: 'addComment',
+  args: addCommentArgs,
+  apply: addComment,
+  describe: (args, before, after) => {
+    const issue = findIssue(after, args.issueId)?.issue;
+    const comment = addedItem(
+      findIssue(before, args.issueId)?.issue.comments ?? [],
+      issue?.comments ?? [],
+    );
+    const title = issue?.title ?? '';
+    return {
+      entityType: 'comment',
+      entityId: comment?.id ?? '',
+      details: `Commented on issue "${title}"`,
+      oldValue: null,
+      newValue: comment ? commentSnapshot(comment) : null,
+      params: { title },
+    };
+  },
+});
+
+const deleteCommentOperation = defineTrackerOperation({
+  name: 'deleteComment',
+  args: deleteCommentArgs,
+  apply: deleteComment,
+  describe: (args, before) => {
+    const issue = findIssue(before, args.issueId)?.issue;
+    const comment = issue?.comments.find((candidate) => candidate.id === args.commentId);
+    const title = issue?.title ?? '';
+    return {
+      entityType: 'comment',
+      entityId: args.commentId,
+      details: `Deleted a comment on issue "${title}"`,
+      oldValue: comment ? commentSnapshot(comment) : null,
+      newValue: null,
+      params: { title },
+    };
+  },
+});
+
+// entityId: the member's name.
+const addTeamMemberOperation = defineTrackerOperation({
+  name: 'addTeamMember',
+  args: addTeamMemberArgs,
+  apply: addTeamMember,
+  describe: (args) => {
+    const name = args.name.trim();
+    return {
+      entityType: 'team',
+      entityId: name,
+      details: `Added team member "${name}"`,
+      oldValue: null,
+      newValue: name,
+      params: { name },
+    };
+  },
+});
+
+// Only the ticket settings that changed; null when none changed.
+const updateSettingsOperation = defineTrackerOperation({
+  name: 'updateSettings',
+  args: updateSettingsArgs,
+  apply: updateSettings,
+  describe: (_args, before, after) => {
+    const diff = changedFields(ticketFlags(before), ticketFlags(after));
+    if (noFieldChanged(diff)) return null;
+    return {
+      entityType: 'settings',
+      entityId: 'settings',
+      details: 'Changed the settings',
+      ...diff,
+      params: {},
+    };
+  },
+});
+
+/**
+ * Every named tracker operation (spec §4, §5) in one set, the same for Kanban and Issue
+ * Management: `names` in this order, `schema` checks `{type, ...args}` — addPhase
+ * {@link PhaseInput}; updatePhase {phaseId, changes: PhaseChanges, from?}; deletePhase
+ * {phaseId}; movePhase {phaseId, direction: 'left' | 'right'}; movePhaseTo {phaseId, toIndex:
+ * number}; addIssue {phaseId, issue: IssueInput, createdBy}; updateIssue {issueId, changes:
+ * IssueChanges, from?}; deleteIssue {issueId}; moveIssue {issueId, toPhaseId, toIndex?};
+ * addComment {issueId, content, createdBy}; deleteComment {issueId, commentId}; addTeamMember
+ * {name}; updateSettings {changes: TicketSettingsChanges, from?} (ids and texts strings,
+ * `maxIssues` an integer ≥ 0, unknown keys dropped) — `apply` replays one against any content
+ * and `describe` gives its activity entry body (see activityEntry in ./activity.ts).
+ */
+export const trackerOperations = operationSet([
+  addPhaseOperation,
+  updatePhaseOperation,
+  deletePhaseOperation,
+  movePhaseOperation,
+  movePhaseToOperation,
+  addIssueOperation,
+  updateIssueOperation,
+  deleteIssueOperation,
+  moveIssueOperation,
+  addCommentOperation,
+  deleteCommentOperation,
+  addTeamMemberOperation,
+  updateSettingsOperation,
+]);
+
+/**
+ * Every named tracker operation as a serialisable message, discriminated by `type` (rule 9);
+ * the other fields are the operation's arguments.
+ */
+export type TrackerOperation = OperationSetOp<typeof trackerOperations>;
+
+/** The `type` of every {@link TrackerOperation}. */
+export type TrackerOperationType = TrackerOperation['type'];
 
 /**
  * Applies one {@link TrackerOperation} to `content` with the named operation of the same type
@@ -725,34 +1112,6 @@ export function applyOperation<C extends TrackerContent>(
   operation: TrackerOperation,
   ctx: TrackerContext,
 ): C {
-  switch (operation.type) {
-    case 'addPhase':
-      return addPhase(content, operation, ctx);
-    case 'updatePhase':
-      return updatePhase(content, operation, ctx);
-    case 'deletePhase':
-      return deletePhase(content, operation, ctx);
-    case 'movePhase':
-      return movePhase(content, operation, ctx);
-    case 'movePhaseTo':
-      return movePhaseTo(content, operation, ctx);
-    case 'addIssue':
-      return addIssue(content, operation, ctx);
-    case 'updateIssue':
-      return updateIssue(content, operation, ctx);
-    case 'deleteIssue':
-      return deleteIssue(content, operation, ctx);
-    case 'moveIssue':
-      return moveIssue(content, operation, ctx);
-    case 'addComment':
-      return addComment(content, operation, ctx);
-    case 'deleteComment':
-      return deleteComment(content, operation, ctx);
-    case 'addTeamMember':
-      return addTeamMember(content, operation, ctx);
-    case 'updateSettings':
-      return updateSettings(content, operation, ctx);
-    default:
-      return assertNever(operation);
-  }
+  // Each operation's function returns content of the type it was given (generic over C).
+  return trackerOperations.apply(content, operation, ctx) as C;
 }

@@ -15,8 +15,7 @@ import {
 } from '../testing.ts';
 import { OperationFormatError, type ToolDefinition } from '../tool.ts';
 import { KANBAN_DEFAULT_SETTINGS, TICKET_DEFAULT_SETTINGS } from './defaults.ts';
-import type { TrackerOperation } from './operations.ts';
-import { TRACKER_OPERATIONS } from './schema.ts';
+import { trackerOperations, type TrackerOperation } from './operations.ts';
 import { ISSUE_TYPES, TrackerError, type TrackerContent } from './types.ts';
 
 const TRACKER_TOOLS = ['kanban', 'ticket-system'] as const;
@@ -401,9 +400,9 @@ const WRONG_ARGS: Record<TrackerOperation['type'], readonly Record<string, unkno
   updateSettings: [{}, { changes: { showTicketNumbers: 'yes' } }, { changes: null }],
 };
 
-describe('tracker operation schema', () => {
+describe('trackerOperations.schema, through both registry entries', () => {
   it('lists every operation once, the same for both tools', () => {
-    expect(TRACKER_OPERATIONS).toEqual([
+    expect(trackerOperations.names).toEqual([
       'addPhase',
       'updatePhase',
       'deletePhase',
@@ -418,10 +417,10 @@ describe('tracker operation schema', () => {
       'addTeamMember',
       'updateSettings',
     ]);
-    expect(tools.kanban.operations).toEqual([...TRACKER_OPERATIONS, 'patch']);
-    expect(tools['ticket-system'].operations).toEqual([...TRACKER_OPERATIONS, 'patch']);
-    expect(Object.keys(VALID_ARGS)).toEqual([...TRACKER_OPERATIONS]);
-    expect(Object.keys(WRONG_ARGS)).toEqual([...TRACKER_OPERATIONS]);
+    expect(tools.kanban.operations).toEqual([...trackerOperations.names, 'patch']);
+    expect(tools['ticket-system'].operations).toEqual([...trackerOperations.names, 'patch']);
+    expect(Object.keys(VALID_ARGS)).toEqual([...trackerOperations.names]);
+    expect(Object.keys(WRONG_ARGS)).toEqual([...trackerOperations.names]);
   });
 
   describe.each(TRACKER_TOOLS)('%s.parseOperation', (name) => {

@@ -1,18 +1,17 @@
 /**
- * zod schemas of tracker content and operations (spec §3 Shared phase/issue tool content, §4
- * Issue/card moves): what the Kanban and Issue Management registry entries (./definition.ts) check
- * decrypted content and received operations against. Rules about values (titles, phase counts,
- * capacity…) are not here: ./validation.ts reports them, ./operations.ts enforces them.
+ * zod schemas of tracker content (spec §3 Shared phase/issue tool content): what the Kanban and
+ * Issue Management registry entries (./definition.ts) check decrypted content against. The
+ * operations' schemas are derived from their definitions (./operations.ts), whose arguments take
+ * the issue type, priority and `maxIssues` schemas from here. Rules about values (titles, phase
+ * counts, capacity…) are not here: ./validation.ts reports them, ./operations.ts enforces them.
  *
  * Each content schema comes in two modes built from one definition ({@link trackerContentSchema}):
  * strict (load, before every save) and lenient (export of older or foreign shapes).
  */
 import { z } from 'zod';
 
-import { operationNames, type SameType } from '../operation-union.ts';
 import { schemaModeKit, type SchemaMode } from '../schema-modes.ts';
 import { DEFAULT_TITLES, KANBAN_DEFAULT_SETTINGS, TICKET_DEFAULT_SETTINGS } from './defaults.ts';
-import type { TrackerOperation } from './operations.ts';
 import {
   DEFAULT_PHASE_COLOR,
   ISSUE_PRIORITIES,
@@ -179,95 +178,3 @@ export const ticketContentSchema = z.lazy(() => trackerContentSchema('ticket', '
 
 /** Lenient Issue Management content: export of older or foreign shapes. */
 export const lenientTicketContentSchema = z.lazy(() => trackerContentSchema('ticket', 'lenient'));
-
-// ---------------------------------------------------------------------------------------------
-// Operations
-
-const phaseId = z.string();
-const issueId = z.string();
-
-// The optional fields a new issue and an issue's changes share (spec §3 Issue/card).
-const optionalIssueFields = {
-  description: z.string().optional(),
-  type: issueTypeSchema.optional(),
-  priority: issuePrioritySchema.optional(),
-  estimation: z.string().optional(),
-  assignedPerson: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-};
-
-// The fields an edit changes, and (as `from`) their values when the member started (../edits.ts).
-const phaseChangesSchema = z.object({
-  name: z.string().optional(),
-  color: z.string().optional(),
-  description: z.string().optional(),
-  maxIssues: maxIssuesSchema.nullable().optional(),
-  isEndPhase: z.boolean().optional(),
-});
-const issueChangesSchema = z.object({ title: z.string().optional(), ...optionalIssueFields });
-const settingsChangesSchema = z.object({
-  showTicketNumbers: z.boolean().optional(),
-  autoAssignCreator: z.boolean().optional(),
-});
-
-/**
- * Every tracker operation with its arguments (`{type, ...args}`, ./operations.ts
- * TrackerOperation), discriminated by `type`: the fields mirror the `…Args` interfaces, optional
- * ones optional; `maxIssues` is a count (integer ≥ 0). Unknown argument fields are dropped.
- * Whether the values are acceptable (blank names, positions out of range…) is the operation's
- * rule, not the schema's (spec §4, §5).
- */
-export const trackerOperationSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('addPhase'),
-    name: z.string(),
-    color: z.string().optional(),
-    description: z.string().optional(),
-    maxIssues: maxIssuesSchema.optional(),
-    isEndPhase: z.boolean().optional(),
-  }),
-  z.object({
-    type: z.literal('updatePhase'),
-    phaseId,
-    changes: phaseChangesSchema,
-    from: phaseChangesSchema.optional(),
-  }),
-  z.object({ type: z.literal('deletePhase'), phaseId }),
-  z.object({ type: z.literal('movePhase'), phaseId, direction: z.enum(['left', 'right']) }),
-  z.object({ type: z.literal('movePhaseTo'), phaseId, toIndex: z.number() }),
-  z.object({
-    type: z.literal('addIssue'),
-    phaseId,
-    issue: z.object({ title: z.string(), ...optionalIssueFields }),
-    createdBy: z.string(),
-  }),
-  z.object({
-    type: z.literal('updateIssue'),
-    issueId,
-    changes: issueChangesSchema,
-    from: issueChangesSchema.optional(),
-  }),
-  z.object({ type: z.literal('deleteIssue'), issueId }),
-  z.object({
-    type: z.literal('moveIssue'),
-    issueId,
-    toPhaseId: phaseId,
-    toIndex: z.number().optional(),
-  }),
-  z.object({ type: z.literal('addComment'), issueId, content: z.string(), createdBy: z.string() }),
-  z.object({ type: z.literal('deleteComment'), issueId, commentId: z.string() }),
-  z.object({ type: z.literal('addTeamMember'), name: z.string() }),
-  z.object({
-    type: z.literal('updateSettings'),
-    changes: settingsChangesSchema,
-    from: settingsChangesSchema.optional(),
-  }),
-]);
-
-// Compile-time proof that the schema describes TrackerOperation exactly (each assignable to the
-// other), so the type and the schema cannot drift apart.
-const _sameType: SameType<TrackerOperation, z.output<typeof trackerOperationSchema>> = true;
-
-/** The name of every tracker operation, in the schema's order (`Operation.name` on the wire). */
-export const TRACKER_OPERATIONS: readonly TrackerOperation['type'][] =
-  operationNames(trackerOperationSchema);

@@ -8,8 +8,7 @@ import { overTheWire } from '../patch-testing.ts';
 import { tools } from '../registry.ts';
 import { deepFreeze, stampOf } from '../testing.ts';
 import type { ToolDefinition } from '../tool.ts';
-import type { TrackerOperation } from './operations.ts';
-import { TRACKER_OPERATIONS } from './schema.ts';
+import { trackerOperations, type TrackerOperation } from './operations.ts';
 import type { Issue, TrackerContent } from './types.ts';
 
 /** The content ids of the two tracker tools. */
@@ -29,8 +28,8 @@ export function trackerTool(
  */
 export function operationsOf(name: TrackerToolName): readonly TrackerOperation['type'][] {
   return name === 'kanban'
-    ? TRACKER_OPERATIONS.filter((operation) => operation !== 'updateSettings')
-    : TRACKER_OPERATIONS;
+    ? trackerOperations.names.filter((operation) => operation !== 'updateSettings')
+    : trackerOperations.names;
 }
 
 export function issuesOf(content: TrackerContent): Issue[] {

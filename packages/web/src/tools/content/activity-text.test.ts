@@ -311,13 +311,14 @@ describe('activityText (spec §3 Activity log entry, in English and German)', ()
       action: 'deletePhase',
       entityType: 'phase',
       params: { name: 'Testing', count: 4 },
+      variant: 'other',
     };
     expect(activityText(deleted, 'en')).toBe("Ben deleted the column 'Testing' with 4 cards");
     expect(activityText(deleted, 'de')).toBe('Ben hat die Spalte „Testing“ mit 4 Karten gelöscht');
     expect(activityText({ ...deleted, tool: 'ticket-system' }, 'en')).toBe(
       "Ben deleted the phase 'Testing' with 4 issues",
     );
-    const one = { ...deleted, params: { name: 'Testing', count: 1 } };
+    const one = { ...deleted, params: { name: 'Testing', count: 1 }, variant: 'one' };
     expect(activityText(one, 'en')).toBe("Ben deleted the column 'Testing' with 1 card");
     expect(activityText({ ...one, tool: 'ticket-system' }, 'de')).toBe(
       'Ben hat die Phase „Testing“ mit 1 Issue gelöscht',
