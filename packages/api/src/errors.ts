@@ -33,6 +33,8 @@ export const ERROR = {
   contentNotFound: 'No content for this tool yet',
   versionConflict: 'Content was modified by another user. Please try your changes again.',
   invalidEnvelope: 'encrypted_data must be an encryption envelope {"data","iv","salt"} (base64)',
+  envelopeOrOperations: 'encrypted_data is required unless the save sends operations',
+  firstSaveNeedsEnvelope: 'the first save of a tool needs encrypted_data',
   invalidVerifier: 'must be a verifier: standard base64 of 32 bytes',
   metadataTooLarge: 'metadata is too large',
   invalidOperationEnvelope:

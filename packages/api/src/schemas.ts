@@ -157,6 +157,9 @@ export const sinceSchema = versionNumber(ERROR.sinceInvalid);
 /** The version a proposed change is based on, for `content.propose`. */
 export const baseVersionSchema = versionNumber(ERROR.baseVersionInvalid);
 
+/** The version an uploaded snapshot holds, for `content.snapshot`: a whole number ≥ 1. */
+export const snapshotVersionSchema = versionNumber(ERROR.historyVersionInvalid, 1);
+
 /** A stored version a member asks for, for `history.version`: a whole number ≥ 1. */
 export const historyVersionSchema = versionNumber(ERROR.historyVersionInvalid, 1);
 

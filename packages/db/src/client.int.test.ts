@@ -36,6 +36,7 @@ describe(`createDb (${testDriver()})`, () => {
       encryptedData: envelope,
       contentMetadata: {},
       version: 1,
+      snapshotVersion: 1,
     });
     const [row] = await handle.db
       .select()
@@ -49,6 +50,7 @@ describe(`createDb (${testDriver()})`, () => {
         encryptedData: 'x',
         contentMetadata: {},
         version: 1,
+        snapshotVersion: 1,
       }),
     ).rejects.toThrow();
   });

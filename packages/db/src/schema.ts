@@ -132,10 +132,19 @@ export const toolContents = pgTable(
     encryptedData: text('encrypted_data').notNull(),
     contentMetadata: jsonb('content_metadata').$type<Record<string, unknown>>().notNull(),
     version: integer('version').notNull(),
+    /**
+     * The version `encrypted_data` holds: `version` itself after a save with a snapshot, older
+     * after saves of operations only (their operations are in tool_changes) until a member
+     * uploads a newer snapshot.
+     */
+    snapshotVersion: integer('snapshot_version').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('tool_contents_space_tool_key').on(t.spaceId, t.tool)],
+  (t) => [
+    uniqueIndex('tool_contents_space_tool_key').on(t.spaceId, t.tool),
+    check('tool_contents_snapshot_version_check', sql`${t.snapshotVersion} <= ${t.version}`),
+  ],
 );
 
 /** The kinds of a {@link toolChanges} row, as stored in `tool_changes.kind`. */
@@ -164,6 +173,12 @@ export const toolChanges = pgTable(
     version: integer('version').notNull(),
     kind: text('kind', { enum: TOOL_CHANGE_KINDS }).notNull(),
     operations: jsonb('operations').$type<string[]>(),
+    /**
+     * For a replacement made from an older snapshot than the version before it: the version it
+     * was made from. The operations after that version up to this one are not in it; members
+     * apply them again on top of it. Null otherwise.
+     */
+    baseVersion: integer('base_version'),
     modifiedBy: text('modified_by').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },

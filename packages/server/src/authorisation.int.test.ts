@@ -426,6 +426,23 @@ const OPERATIONS: Operation[] = [
       path: (c) => `/api/content/${p(spaceName(c))}/kanban/changes?since=0`,
     },
   },
+  // A snapshot of kanban's first version: older than or as old as the stored one, so nothing changes.
+  {
+    procedure: 'content.snapshot',
+    level: 'member',
+    input: (c) => ({
+      space_name: spaceName(c),
+      tool: 'kanban',
+      version: 1,
+      encrypted_data: c.world.envelope,
+    }),
+    rest: {
+      method: 'PUT',
+      route: '/api/content/:spaceName/:tool/snapshot',
+      path: (c) => `/api/content/${p(spaceName(c))}/kanban/snapshot`,
+      body: (c) => ({ version: 1, encrypted_data: c.world.envelope }),
+    },
+  },
   // A first save (version 0) of poker, which each cell clears first.
   {
     procedure: 'content.save',

@@ -279,3 +279,97 @@ describe('content_update on the raw WebSocket', () => {
     });
   });
 });
+
+describe('PUT of operations only, snapshot uploads and replacements made from the snapshot', () => {
+  const tool: ToolName = 'kanban';
+  const readBody = (res: { body: unknown }) => res.body as Record<string, unknown>;
+
+  async function putOperations(version: number) {
+    return api(server, 'PUT', contentPath(tool), {
+      token: alice.token,
+      body: { metadata: { version }, operations: [await encryptOperation({ n: version }, opsKey)] },
+    });
+  }
+
+  it('a spec-only client that GETs, edits and PUTs meanwhile loses no operation and meets no 409 loop', async () => {
+    expect((await put(tool, 0)).status).toBe(200);
+    expect((await putOperations(1)).status).toBe(200);
+    expect((await putOperations(2)).status).toBe(200);
+
+    // GET: the envelope holds version 1, the current version is 3.
+    const got = readBody(await api(server, 'GET', contentPath(tool), { token: bob.token }));
+    expect(got.content_metadata).toMatchObject({ version: 1 });
+    expect(got.current_version).toBe(3);
+
+    // Bob's client replaces what it got, based on the version it got.
+    const encrypted_data = await encryptJson({ edited: 'by bob' }, space.key);
+    const saved = await api(server, 'PUT', contentPath(tool), {
+      token: bob.token,
+      body: { encrypted_data, metadata: { version: 1 } },
+    });
+    expect(saved.status).toBe(200);
+    expect(readBody(saved).content_metadata).toMatchObject({ version: 4, modified_by: 'bob' });
+
+    // The log keeps the operations of 2 and 3, and the replacement names the version it was made from.
+    const changes = readBody(
+      await api(server, 'GET', changesPath(tool, 'since=1'), { token: alice.token }),
+    );
+    expect(changes.changes).toEqual([
+      expect.objectContaining({ version: 2, kind: 'operations', operations: [expect.any(String)] }),
+      expect.objectContaining({ version: 3, kind: 'operations', operations: [expect.any(String)] }),
+      expect.objectContaining({
+        version: 4,
+        kind: 'replacement',
+        base_version: 1,
+        operations: null,
+      }),
+    ]);
+    const now = readBody(await api(server, 'GET', contentPath(tool), { token: alice.token }));
+    expect(now).toMatchObject({
+      encrypted_data,
+      current_version: 4,
+      content_metadata: { version: 4 },
+    });
+  });
+
+  it('PUT …/snapshot stores a newer snapshot; GET then answers it', async () => {
+    await put(tool, 0);
+    await putOperations(1);
+    await putOperations(2);
+    const encrypted_data = await encryptJson({ tool, version: 3 }, space.key);
+    const path = `${contentPath(tool)}/snapshot`;
+    const stored = await api(server, 'PUT', path, {
+      token: bob.token,
+      body: { version: 3, encrypted_data },
+    });
+    expect(stored).toMatchObject({ status: 200, body: { snapshot_version: 3, stored: true } });
+    const older = await api(server, 'PUT', path, {
+      token: alice.token,
+      body: { version: 2, encrypted_data },
+    });
+    expect(older).toMatchObject({ status: 200, body: { snapshot_version: 3, stored: false } });
+    const ahead = await api(server, 'PUT', path, {
+      token: alice.token,
+      body: { version: 4, encrypted_data },
+    });
+    expect(ahead).toMatchObject({ status: 400, body: { detail: ERROR.versionAhead } });
+    const got = readBody(await api(server, 'GET', contentPath(tool), { token: alice.token }));
+    expect(got).toMatchObject({
+      encrypted_data,
+      current_version: 3,
+      content_metadata: { version: 3 },
+    });
+  });
+
+  it('422 for a PUT with neither content nor operations, and for a first PUT of operations only', async () => {
+    const empty = await api(server, 'PUT', contentPath(tool), {
+      token: alice.token,
+      body: { metadata: { version: 0 } },
+    });
+    expect(empty.status).toBe(422);
+    expect(JSON.stringify(empty.body)).toContain(ERROR.envelopeOrOperations);
+    const first = await putOperations(0);
+    expect(first.status).toBe(422);
+    expect(JSON.stringify(first.body)).toContain(ERROR.firstSaveNeedsEnvelope);
+  });
+});

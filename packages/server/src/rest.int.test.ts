@@ -508,7 +508,7 @@ describe('REST calls of spec §7', () => {
 
     const read = await call('GET', path, { token: bob.token });
     expect(read.status).toBe(200);
-    expect(read.body).toStrictEqual({ ...record, encrypted_data: envelope });
+    expect(read.body).toStrictEqual({ ...record, encrypted_data: envelope, current_version: 1 });
     const stored = (read.body as ContentRecord).encrypted_data as string;
     expect(stored).toBe(envelope);
     expect(await decryptJson(stored, A.key)).toStrictEqual(original);

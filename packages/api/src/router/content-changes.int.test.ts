@@ -360,6 +360,7 @@ describe('content operation log', () => {
         encryptedData: await encryptJson({ old: true }, space.key),
         contentMetadata: { version: 7 },
         version: 7,
+        snapshotVersion: 7,
       });
       const operations = [await op({ first: 'recorded' })];
       expect(await save(legacy, 7, operations)).toBe(8);

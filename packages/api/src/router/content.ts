@@ -15,7 +15,12 @@ import { z } from 'zod';
 import { CHANGES_SINCE_MAX_VERSIONS, INLINE_OPERATIONS_MAX_CHARS } from '../constants.ts';
 import { ERROR } from '../errors.ts';
 import type { ContentUpdateData, EventBus } from '../events.ts';
-import { writeSave, type SavedRow, type SaveWrite } from '../services/content-write.ts';
+import {
+  writeSave,
+  writeSnapshot,
+  type SavedRow,
+  type SaveWrite,
+} from '../services/content-write.ts';
 import { preparedQueries } from '../services/prepared.ts';
 import { saveCharge } from '../services/storage-quota.ts';
 import { findSave, rememberSave, saveBodyDigest, type SaveKey } from '../services/saves.ts';
@@ -30,6 +35,7 @@ import {
   saveMetadataSchema,
   sinceSchema,
   toolSchema,
+  snapshotVersionSchema,
 } from '../schemas.ts';
 import { memberProcedure, router } from '../trpc.ts';
 
@@ -97,6 +103,12 @@ export interface ToolChangeView {
   kind: ToolChangeKind;
   /** The encrypted operation envelopes in order; null for a replacement. */
   operations: string[] | null;
+  /**
+   * Present on a replacement made from an older snapshot than the version before it: the
+   * version it was made from. The operations of the versions after it are not in the
+   * replacement; members apply them again on top of it.
+   */
+  base_version?: number;
   modified_by: string;
   /** When it was saved, ISO 8601 UTC. */
   at: string;
@@ -119,16 +131,25 @@ export interface ToolChangesView {
 
 /**
  * The stored content of `tool` in the caller's space as `get` and `find` answer it:
- * { id, tool, space_name, content_metadata, encrypted_data }, or null when there is none.
+ * { id, tool, space_name, content_metadata, encrypted_data, current_version }, or null when
+ * there is none. `content_metadata.version` is the version `encrypted_data` holds; the current
+ * version is newer when saves of operations only came after it (their operations:
+ * `changes` since that version).
  */
 async function findContent(ctx: { db: Database; auth: AuthSession }, tool: string) {
   const [row] = await preparedQueries(ctx.db).toolContent.execute({
     spaceId: ctx.auth.space.id,
     tool,
   });
-  return row
-    ? { ...recordView(row, ctx.auth.space.name), encrypted_data: row.encryptedData }
-    : null;
+  if (!row) return null;
+  const record = recordView(row, ctx.auth.space.name);
+  return {
+    ...record,
+    // The envelope's own version: saves of operations only leave it behind the current one.
+    content_metadata: { ...record.content_metadata, version: row.snapshotVersion },
+    encrypted_data: row.encryptedData,
+    current_version: row.version,
+  };
 }
 
 export const contentRouter = router({
@@ -182,12 +203,28 @@ export const contentRouter = router({
    */
   save: memberProcedure
     .input(
-      toolInput.extend({
-        encrypted_data: envelopeSchema,
-        metadata: saveMetadataSchema.default({}),
-        operations: operationsSchema.optional(),
-        save_id: saveIdSchema.optional(),
-      }),
+      toolInput
+        .extend({
+          encrypted_data: envelopeSchema.optional(),
+          metadata: saveMetadataSchema.default({}),
+          operations: operationsSchema.optional(),
+          save_id: saveIdSchema.optional(),
+        })
+        .superRefine((input, issues) => {
+          if (input.encrypted_data !== undefined) return;
+          if (!input.operations)
+            issues.addIssue({
+              code: 'custom',
+              path: ['encrypted_data'],
+              message: ERROR.envelopeOrOperations,
+            });
+          else if ((input.metadata.version ?? 0) === 0)
+            issues.addIssue({
+              code: 'custom',
+              path: ['encrypted_data'],
+              message: ERROR.firstSaveNeedsEnvelope,
+            });
+        }),
     )
     .mutation(async ({ ctx, input }) => {
       const { space, user } = ctx.auth;
@@ -204,7 +241,7 @@ export const contentRouter = router({
         spaceId: space.id,
         tool: input.tool,
         baseVersion,
-        encryptedData: input.encrypted_data,
+        encryptedData: input.encrypted_data ?? null,
         contentMetadata,
         kind,
         operations: input.operations ?? null,
@@ -223,7 +260,7 @@ export const contentRouter = router({
         await ctx.storage.admit(
           ctx.db,
           space.id,
-          saveCharge(input.encrypted_data, input.operations ?? null),
+          saveCharge(input.encrypted_data ?? '', input.operations ?? null),
         );
       } catch (error) {
         // A retry of a save stored before the quota was reached still gets that save's answer.
@@ -265,12 +302,50 @@ export const contentRouter = router({
       if (!repeated) {
         await announceUpdate(ctx.bus, ctx.auth, now, {
           tool: input.tool,
-          content_hash: contentHash(input.encrypted_data),
+          // Operations only: the stored envelope did not change.
+          content_hash:
+            input.encrypted_data === undefined ? null : contentHash(input.encrypted_data),
           version: row.version,
           ...operationsAnnouncement(row.version, input.operations),
         });
       }
       return recordView(row, space.name);
+    }),
+
+  /**
+   * Uploads the snapshot of a version that saves of operations only produced, so that loading
+   * the tool needs fewer operations and the history keeps a whole version: { tool, version,
+   * encrypted_data } — the envelope of the content at `version`, made by applying the recorded
+   * operations to the stored snapshot (the server cannot check it). Stored when it is newer than
+   * the stored snapshot and not newer than the current version; it is kept as a history
+   * snapshot when the newest kept one is HISTORY_SNAPSHOT_EVERY_VERSIONS or more versions older.
+   * Never makes a version and announces nothing. Returns { snapshot_version, stored }: the
+   * version the stored envelope holds now, and whether it is this upload (false when another
+   * member's newer one came first). 404 NOT_FOUND 'No content for this tool yet'; BAD_REQUEST
+   * (REST 400) ERROR.versionAhead when `version` is newer than the current version;
+   * PAYLOAD_TOO_LARGE (REST 413) when it would take the space over its storage quota.
+   */
+  snapshot: memberProcedure
+    .input(
+      toolInput.extend({
+        version: snapshotVersionSchema,
+        encrypted_data: envelopeSchema,
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { space } = ctx.auth;
+      await ctx.storage.admit(ctx.db, space.id, saveCharge(input.encrypted_data, null));
+      const result = await writeSnapshot(ctx.db, {
+        spaceId: space.id,
+        tool: input.tool,
+        version: input.version,
+        encryptedData: input.encrypted_data,
+        now: ctx.now(),
+      });
+      if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR.contentNotFound });
+      if (!result.stored && input.version > result.version)
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ERROR.versionAhead });
+      return { snapshot_version: result.snapshotVersion, stored: result.stored };
     }),
 
   /**
@@ -319,6 +394,7 @@ export const contentRouter = router({
           version: row.version,
           kind: row.kind,
           operations: row.kind === 'operations' ? (row.operations ?? []) : null,
+          ...(row.baseVersion === null ? {} : { base_version: row.baseVersion }),
           modified_by: row.modifiedBy,
           at: row.createdAt.toISOString(),
         });

@@ -209,6 +209,7 @@ describe('content history', () => {
         encryptedData: await encryptJson({ tool: 'kanban', total: 7, note: 'old' }, space.key),
         contentMetadata: { version: 7 },
         version: 7,
+        snapshotVersion: 7,
       });
       const tracked = new Tracked('kanban');
       tracked.version = 7;

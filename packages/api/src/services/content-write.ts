@@ -14,7 +14,7 @@ import {
   type Database,
   type ToolChangeKind,
 } from '@cipherspace/db';
-import { and, eq, gt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, notExists, or, sql } from 'drizzle-orm';
 
 import { HISTORY_SNAPSHOT_EVERY_VERSIONS } from '../constants.ts';
 import { rethrowSpaceGone } from './db-errors.ts';
@@ -28,8 +28,11 @@ export interface SaveWrite {
   tool: string;
   /** The version the save is based on: 0 inserts the tool's first content. */
   baseVersion: number;
-  /** The new envelope (spec §9), stored as it is. */
-  encryptedData: string;
+  /**
+   * The new envelope (spec §9), stored as it is; null for a save of operations only, which
+   * leaves the stored snapshot at its version (`snapshot_version`) until one is uploaded.
+   */
+  encryptedData: string | null;
   /** The content's metadata for the new version (caller metadata + version, author, time). */
   contentMetadata: Record<string, unknown>;
   /** 'operations' when `operations` (encrypted operation envelopes) made it, else 'replacement'. */
@@ -64,10 +67,19 @@ export interface SavedRow {
  */
 export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow | undefined> {
   const version = save.baseVersion + 1;
+  // A replacement may be made from the stored snapshot while newer saves carried operations
+  // only: it becomes the version after the current one (the operations in between are applied
+  // again by members, docs/websocket.md).
+  const fromSnapshot = save.kind === 'replacement' && save.baseVersion > 0;
+  const nextVersion = fromSnapshot ? sql<number>`${toolContents.version} + 1` : version;
   const values = {
-    encryptedData: save.encryptedData,
-    contentMetadata: save.contentMetadata,
-    version,
+    ...(save.encryptedData === null
+      ? {}
+      : { encryptedData: save.encryptedData, snapshotVersion: nextVersion }),
+    contentMetadata: fromSnapshot
+      ? sql`${JSON.stringify(save.contentMetadata)}::jsonb || jsonb_build_object('version', ${toolContents.version} + 1)`
+      : save.contentMetadata,
+    version: nextVersion,
     updatedAt: save.now,
   };
   const returned = {
@@ -76,9 +88,19 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
     tool: toolContents.tool,
     contentMetadata: toolContents.contentMetadata,
     version: toolContents.version,
-    encryptedData: toolContents.encryptedData,
+    // Not read back for a save of operations only: the stored snapshot may be megabytes.
+    encryptedData: (save.encryptedData === null
+      ? sql<string>`null::text`
+      : sql<string>`${toolContents.encryptedData}`
+    ).as('encrypted_data'),
     updatedAt: toolContents.updatedAt,
   };
+  const matches = fromSnapshot
+    ? or(
+        eq(toolContents.version, save.baseVersion),
+        eq(toolContents.snapshotVersion, save.baseVersion),
+      )
+    : eq(toolContents.version, save.baseVersion);
   // After a deletion the history stays (router/content.ts `delete`): a new first version goes
   // after the newest it keeps, so that none of them is overwritten.
   const firstVersion = sql<number>`(greatest(
@@ -93,7 +115,9 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
           .insert(toolContents)
           .values({
             ...values,
+            encryptedData: save.encryptedData ?? '',
             version: firstVersion,
+            snapshotVersion: firstVersion,
             contentMetadata: sql`${JSON.stringify(save.contentMetadata)}::jsonb || jsonb_build_object('version', ${firstVersion})`,
             spaceId: save.spaceId,
             tool: save.tool,
@@ -105,11 +129,7 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
           .update(toolContents)
           .set(values)
           .where(
-            and(
-              eq(toolContents.spaceId, save.spaceId),
-              eq(toolContents.tool, save.tool),
-              eq(toolContents.version, save.baseVersion),
-            ),
+            and(eq(toolContents.spaceId, save.spaceId), eq(toolContents.tool, save.tool), matches),
           )
           .returning(returned),
   );
@@ -125,6 +145,7 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
   const change = {
     kind: save.kind,
     operations: save.operations,
+    baseVersion: sql`excluded.base_version`,
     modifiedBy: save.modifiedBy,
     createdAt: save.now,
   };
@@ -146,6 +167,11 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
             >`case when ${restarted} then null else ${save.operations === null ? null : JSON.stringify(save.operations)}::jsonb end`.as(
               'operations',
             ),
+            baseVersion: sql<
+              number | null
+            >`case when ${written.version} - 1 > ${save.baseVersion} and not ${restarted} then ${save.baseVersion}::int end`.as(
+              'base_version',
+            ),
             modifiedBy: sql<string>`${save.modifiedBy}::text`.as('modified_by'),
             createdAt: sql<Date>`${save.now.toISOString()}::timestamptz`.as('created_at'),
           })
@@ -160,20 +186,22 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
   // The statement's snapshot of tool_snapshots is the one before it: the snapshot this
   // statement may insert is not seen here.
   const due =
-    save.kind === 'replacement' || save.baseVersion === 0
-      ? undefined
-      : notExists(
-          q
-            .select({ one: sql`1` })
-            .from(toolSnapshots)
-            .where(
-              and(
-                eq(toolSnapshots.spaceId, save.spaceId),
-                eq(toolSnapshots.tool, save.tool),
-                gt(toolSnapshots.version, version - HISTORY_SNAPSHOT_EVERY_VERSIONS),
+    save.encryptedData === null
+      ? sql`false`
+      : save.kind === 'replacement' || save.baseVersion === 0
+        ? undefined
+        : notExists(
+            q
+              .select({ one: sql`1` })
+              .from(toolSnapshots)
+              .where(
+                and(
+                  eq(toolSnapshots.spaceId, save.spaceId),
+                  eq(toolSnapshots.tool, save.tool),
+                  gt(toolSnapshots.version, version - HISTORY_SNAPSHOT_EVERY_VERSIONS),
+                ),
               ),
-            ),
-        );
+          );
   const kept = q.$with('kept').as(
     q
       .insert(toolSnapshots)
@@ -207,4 +235,93 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
     .from(written)
     .catch(rethrowSpaceGone);
   return row;
+}
+
+/** A snapshot a member uploads for a version that saves of operations only produced. */
+export interface SnapshotWrite {
+  spaceId: string;
+  tool: string;
+  /** The version the envelope holds: newer than the stored snapshot, at most the current one. */
+  version: number;
+  /** The envelope (spec §9), stored as it is. */
+  encryptedData: string;
+  now: Date;
+}
+
+/**
+ * Stores `snapshot` as the tool's content envelope when it is newer than the stored one and not
+ * ahead of the current version (its version and metadata stay), and keeps it as a history
+ * snapshot when the tool's newest kept snapshot is HISTORY_SNAPSHOT_EVERY_VERSIONS or more
+ * versions older — one statement. Resolves the version the stored envelope now holds, or
+ * undefined when the tool has no content. Never makes a version; an upload that is older than
+ * the stored snapshot (another member's came first) or ahead of the current version stores
+ * nothing. @throws database errors.
+ */
+export async function writeSnapshot(
+  q: Queryable,
+  snapshot: SnapshotWrite,
+): Promise<{ snapshotVersion: number; version: number; stored: boolean } | undefined> {
+  const ofTool = and(
+    eq(toolContents.spaceId, snapshot.spaceId),
+    eq(toolContents.tool, snapshot.tool),
+  );
+  const written = q.$with('written').as(
+    q
+      .update(toolContents)
+      .set({ encryptedData: snapshot.encryptedData, snapshotVersion: snapshot.version })
+      .where(
+        and(
+          ofTool,
+          lt(toolContents.snapshotVersion, snapshot.version),
+          gte(toolContents.version, snapshot.version),
+        ),
+      )
+      .returning({
+        spaceId: toolContents.spaceId,
+        tool: toolContents.tool,
+        snapshotVersion: toolContents.snapshotVersion,
+        version: toolContents.version,
+      }),
+  );
+  const kept = q.$with('kept').as(
+    q
+      .insert(toolSnapshots)
+      .select(
+        q
+          .select({
+            id: sql<string>`gen_random_uuid()`.as('id'),
+            spaceId: written.spaceId,
+            tool: written.tool,
+            version: written.snapshotVersion,
+            encryptedData: sql<string>`${snapshot.encryptedData}::text`.as('encrypted_data'),
+            createdAt: sql<Date>`${snapshot.now.toISOString()}::timestamptz`.as('created_at'),
+          })
+          .from(written)
+          .where(
+            notExists(
+              q
+                .select({ one: sql`1` })
+                .from(toolSnapshots)
+                .where(
+                  and(
+                    eq(toolSnapshots.spaceId, snapshot.spaceId),
+                    eq(toolSnapshots.tool, snapshot.tool),
+                    gt(toolSnapshots.version, snapshot.version - HISTORY_SNAPSHOT_EVERY_VERSIONS),
+                  ),
+                ),
+            ),
+          ),
+      )
+      .onConflictDoNothing(),
+  );
+  const [stored] = await q
+    .with(written, kept)
+    .select({ snapshotVersion: written.snapshotVersion, version: written.version })
+    .from(written);
+  if (stored) return { ...stored, stored: true };
+  const [current] = await q
+    .select({ snapshotVersion: toolContents.snapshotVersion, version: toolContents.version })
+    .from(toolContents)
+    .where(ofTool);
+  return current ? { ...current, stored: false } : undefined;
 }

@@ -58,6 +58,7 @@ describe('history retention with two instances', () => {
       encryptedData: envelope,
       contentMetadata: { version: 3 },
       version: 3,
+      snapshotVersion: 3,
     });
     await database.db.insert(toolChanges).values(
       [1, 2, 3].map((version) => ({

@@ -297,6 +297,7 @@ describe('pruneToolHistory', () => {
         encryptedData: envelope,
         contentMetadata: { version: 3 },
         version: 3,
+        snapshotVersion: 3,
       })),
     );
     await h.db.db.insert(toolChanges).values(

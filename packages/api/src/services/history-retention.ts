@@ -5,8 +5,9 @@
  * current version, and it keeps what rebuilds every version it keeps: the newest snapshot at or
  * before the oldest kept version stays, with every change after it — so up to
  * HISTORY_SNAPSHOT_EVERY_VERSIONS − 1 versions older than the rules ask for can remain, and
- * `history.list` shows them (they are still rebuildable). Only rows of `tool_changes` and
- * `tool_snapshots` go; the content itself never does.
+ * `history.list` shows them (they are still rebuildable). Nor does it remove a change after the
+ * version the content row's envelope holds (`snapshot_version`): those changes make the current
+ * version. Only rows of `tool_changes` and `tool_snapshots` go; the content itself never does.
  *
  * Safe with several server instances on one database, like the space retention: every batch runs
  * in a transaction that first takes `pg_try_advisory_xact_lock(HISTORY_RETENTION_LOCK_KEY)`; an
@@ -111,21 +112,23 @@ function pruneBatch(
   return sql`
     with batch as (
       select ${toolContents.spaceId} as space_id, ${toolContents.tool} as tool,
-        ${toolContents.version} as current
+        ${toolContents.version} as current, ${toolContents.snapshotVersion} as snapshot
       from ${toolContents} ${afterKey}
       order by ${toolContents.spaceId}, ${toolContents.tool}
       limit ${sql.raw(String(HISTORY_RETENTION_BATCH_SIZE))}
     ),
     kept as (
-      select batch.space_id, batch.tool, greatest(${keptByAge}, ${keptByCount}) as oldest
+      select batch.space_id, batch.tool, batch.snapshot,
+        greatest(${keptByAge}, ${keptByCount}) as oldest
       from batch
     ),
     bound as (
-      select kept.space_id, kept.tool, coalesce((
+      -- The changes after the content row's own snapshot always stay: they make the current version.
+      select kept.space_id, kept.tool, least(coalesce((
         select max(${toolSnapshots.version}) from ${toolSnapshots}
         where ${toolSnapshots.spaceId} = kept.space_id and ${toolSnapshots.tool} = kept.tool
           and ${toolSnapshots.version} <= kept.oldest
-      ), kept.oldest) as below
+      ), kept.oldest), kept.snapshot + 1) as below
       from kept
     ),
     gone_changes as (

@@ -102,6 +102,7 @@ export const pagedChangeColumns = {
   version: toolChanges.version,
   kind: toolChanges.kind,
   operations: toolChanges.operations,
+  baseVersion: toolChanges.baseVersion,
   modifiedBy: toolChanges.modifiedBy,
   createdAt: toolChanges.createdAt,
   running: sql<number>`sum(${changeBytes}) over (order by ${toolChanges.version})`.as('running'),
@@ -256,13 +257,15 @@ export function readVersion(
 ): Promise<HistoryVersion> {
   const start = Math.min(version, from ?? version);
   return readConsistently(db, async (tx) => {
+    const notKept = () => new TRPCError({ code: 'NOT_FOUND', message: ERROR.versionNotKept });
     const [head] = await tx
       .select({
         current: toolContents.version,
-        // Only for the current version: a snapshot can be megabytes.
+        snapshotVersion: toolContents.snapshotVersion,
+        // Only when it is the base: a snapshot can be megabytes.
         encryptedData: sql<
           string | null
-        >`case when ${toolContents.version} = ${version} then ${toolContents.encryptedData} end`,
+        >`case when ${toolContents.snapshotVersion} <= ${start} then ${toolContents.encryptedData} end`,
       })
       .from(toolContents)
       .where(ofContent(ref));
@@ -270,10 +273,19 @@ export function readVersion(
     if (version > head.current) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: ERROR.versionAhead });
     }
-    if (start === head.current && head.encryptedData !== null) {
-      return { version, base: { version, encrypted_data: head.encryptedData }, changes: [] };
+    // The content row's envelope is the newest snapshot: the base when it is not after `start`.
+    if (head.encryptedData !== null) {
+      const base = { version: head.snapshotVersion, encrypted_data: head.encryptedData };
+      if (head.snapshotVersion === version) return { version, base, changes: [] };
+      const page = await changesPage(
+        tx,
+        ref,
+        { after: head.snapshotVersion, upTo: version },
+        CHANGES_PAGE_MAX_BYTES - head.encryptedData.length,
+      );
+      if (page.total !== version - head.snapshotVersion) throw notKept();
+      return { version, base, changes: page.changes, ...nextAfter(page.changes, version) };
     }
-    const notKept = () => new TRPCError({ code: 'NOT_FOUND', message: ERROR.versionNotKept });
     const [newest] = await tx
       .select({ version: max(toolSnapshots.version) })
       .from(toolSnapshots)

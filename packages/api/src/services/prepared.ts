@@ -39,7 +39,8 @@ function prepareQueries(db: Database) {
       .prepare('cs_session_by_id'),
     /**
      * The content of tool `tool` in space `spaceId` — `{id, tool, contentMetadata,
-     * encryptedData}`, the columns its answer shows (no timestamps to parse) — or no row.
+     * encryptedData, version, snapshotVersion}`, the columns its answer shows (no timestamps to
+     * parse) — or no row.
      */
     toolContent: db
       .select({
@@ -47,6 +48,8 @@ function prepareQueries(db: Database) {
         tool: toolContents.tool,
         contentMetadata: toolContents.contentMetadata,
         encryptedData: toolContents.encryptedData,
+        version: toolContents.version,
+        snapshotVersion: toolContents.snapshotVersion,
       })
       .from(toolContents)
       .where(
@@ -73,6 +76,7 @@ function prepareQueries(db: Database) {
         version: ranged.version,
         kind: ranged.kind,
         operations: ranged.operations,
+        baseVersion: ranged.baseVersion,
         modifiedBy: ranged.modifiedBy,
         createdAt: ranged.createdAt,
         total: ranged.total,

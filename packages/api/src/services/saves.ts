@@ -43,7 +43,8 @@ export interface SaveKey extends ToolRef {
 
 /** What a save's body digest covers: the save's input as the procedure parsed it. */
 export interface SaveBody {
-  encrypted_data: string;
+  /** Absent for a save of operations only. */
+  encrypted_data?: string | undefined;
   metadata: Record<string, unknown>;
   operations?: readonly string[] | undefined;
 }
@@ -81,7 +82,7 @@ function hashCanonical(hash: Hash, value: unknown): void {
 export function saveBodyDigest(body: SaveBody): string {
   const hash = createHash('sha256');
   hashCanonical(hash, {
-    encrypted_data: body.encrypted_data,
+    encrypted_data: body.encrypted_data ?? null,
     metadata: body.metadata,
     operations: body.operations ?? null,
   });

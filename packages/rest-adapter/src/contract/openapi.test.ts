@@ -78,8 +78,8 @@ describe('OpenAPI document', () => {
           .map((parameter) => ({ path, parameter })),
       ),
     );
-    // GET, PUT, DELETE of the content, its changes, and the three history paths.
-    expect(toolParameters).toHaveLength(7);
+    // GET, PUT, DELETE of the content, its changes, its snapshot and the three history paths.
+    expect(toolParameters).toHaveLength(8);
     for (const { path, parameter } of toolParameters) {
       expect(path).toMatch(/^\/api\/content\/\{spaceName\}\/\{tool\}/);
       expect(parameter).toEqual({
@@ -166,12 +166,14 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('documents the optional operations of a save', () => {
+  it('documents the optional operations of a save, and that they may come without the content', () => {
     const save = document.components.schemas.SaveContentRequest as {
       properties: Record<string, { description?: string; maxItems?: number; minItems?: number }>;
       required?: string[];
     };
-    expect(save.required).not.toContain('operations');
+    expect(save.required ?? []).not.toContain('operations');
+    expect(save.required ?? []).not.toContain('encrypted_data');
+    expect(save.properties.encrypted_data).toBeDefined();
     expect(save.properties.operations).toMatchObject({ minItems: 1, maxItems: 20 });
     expect(save.properties.operations?.description).toContain('replacement');
   });

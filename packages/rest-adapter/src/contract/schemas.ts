@@ -142,13 +142,33 @@ export const toolContentSchema = z
       description:
         'The envelope exactly as saved: a JSON text `{"data","iv","salt"}` (base64), AES-256-GCM ' +
         'with a key derived from the space key by PBKDF2 (packages/crypto/README.md). ' +
-        'The server cannot decrypt it.',
+        'The server cannot decrypt it. It holds version `content_metadata.version`.',
       examples: [
         '{"data":"O0Bj49T3GHrJzoqKlwNAMSAQ","iv":"EBESExQVFhcYGRob","salt":"QEFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaW1xdXl8="}',
       ],
     }),
+    current_version: z
+      .int()
+      .min(1)
+      .meta({
+        description:
+          'The newest version. Newer than `content_metadata.version` when later saves sent ' +
+          'operations only: their changes are in `…/changes?since={content_metadata.version}`.',
+      }),
   })
   .meta({ description: 'The stored content of one tool (spec §3 Tool content).' });
+
+/** `PUT /api/content/{spaceName}/{tool}/snapshot`. */
+export const snapshotResultSchema = z
+  .object({
+    snapshot_version: z.int().min(1).meta({
+      description: 'The version the stored `encrypted_data` holds now.',
+    }),
+    stored: z.boolean().meta({
+      description: 'Whether it is the uploaded one (false: a newer one was stored first).',
+    }),
+  })
+  .meta({ description: 'The result of a snapshot upload.' });
 
 /** The answer to a save: the record without the ciphertext the caller just sent. */
 export const savedToolContentSchema = z
@@ -187,6 +207,16 @@ export const toolChangeSchema = z
     operations: z.array(operationEnvelopeField).nullable().meta({
       description: 'The encrypted operations in the order applied; null for a replacement.',
     }),
+    base_version: z
+      .int()
+      .min(0)
+      .optional()
+      .meta({
+        description:
+          'Only on a replacement made from an older snapshot than the version before it: the ' +
+          'version it was made from. The operations of the versions after `base_version` are ' +
+          'not in it: members apply them again on top of it.',
+      }),
     modified_by: z.string().meta({ description: 'Who saved it.', examples: ['alice'] }),
     at: wireTimestamp('When it was saved (UTC).'),
   })
@@ -323,6 +353,16 @@ export const historyChangeSchema = z
     operations: z.array(operationEnvelopeField).nullable().meta({
       description: 'The encrypted operations in the order applied; null for a replacement.',
     }),
+    base_version: z
+      .int()
+      .min(0)
+      .optional()
+      .meta({
+        description:
+          'Only on a replacement made from an older snapshot than the version before it: the ' +
+          'version it was made from. The operations of the versions after `base_version` are ' +
+          'not in it: members apply them again on top of it.',
+      }),
     modified_by: z.string().meta({ examples: ['alice'] }),
     modified_at: timestamp.meta({ description: 'When it was saved (UTC).' }),
   })

@@ -11,6 +11,7 @@ import {
 import type { RestRoute } from '../contract/route.ts';
 import {
   savedToolContentSchema,
+  snapshotResultSchema,
   toolChangesSchema,
   toolContentSchema,
   toolListSchema,
@@ -48,7 +49,11 @@ export const contentRoutes: readonly RestRoute[] = [
     operationId: 'getContent',
     summary: "Load a tool's encrypted content",
     description:
-      'Decrypt `encrypted_data` with the space key on the client (packages/crypto/README.md §3).',
+      'Decrypt `encrypted_data` with the space key on the client (packages/crypto/README.md §3). ' +
+      '`content_metadata.version` is the version `encrypted_data` holds; `current_version` the ' +
+      'newest. They differ when saves sent operations only: apply the changes since ' +
+      '`content_metadata.version` (`…/changes?since=`) to be current — or edit this version and ' +
+      'save it with `metadata.version` = `content_metadata.version` (a replacement, see PUT).',
     tag: 'Content',
     access: 'member',
     procedure: 'content.get',
@@ -65,7 +70,13 @@ export const contentRoutes: readonly RestRoute[] = [
       'Optimistic concurrency: `metadata.version` is the version your edit is based on (0 or ' +
       'absent when the tool has no content yet). The save succeeds only if that is still the ' +
       'stored version and stores version + 1; otherwise 409 — load the latest, re-apply the ' +
-      'change, save again. Members are told with a `content_update` message (metadata, plus ' +
+      'change, save again. A replacement (no `operations`) may also be based on the version ' +
+      'the stored `encrypted_data` holds (`content_metadata.version` of GET) while newer saves ' +
+      'sent operations only: it is stored as the version after the current one, and members ' +
+      'apply those operations again on top of it, so nothing is lost and you are never sent ' +
+      'round in 409s. A save with `operations` may leave out `encrypted_data` (not the first ' +
+      'save of a tool): the stored snapshot stays as it is and members apply the operations. ' +
+      'Members are told with a `content_update` message (metadata, plus ' +
       'your encrypted `operations` when you sent some and they are small; see docs/websocket.md). ' +
       'Send an `Idempotency-Key` header to make the save exactly-once: a retry with the same ' +
       'key — after a lost answer — gets the original 200 instead of a 409. A key is scoped to ' +
@@ -83,7 +94,8 @@ export const contentRoutes: readonly RestRoute[] = [
       'space key); `metadata` is stored unencrypted next to it. `operations` (optional, ' +
       `1–${OPERATIONS_PER_SAVE_MAX} envelopes of at most ${OPERATION_ENVELOPE_MAX_CHARS} ` +
       'characters) are the encrypted operations that produced this content from ' +
-      '`metadata.version`: other members then apply them instead of loading the content.',
+      '`metadata.version`: other members then apply them instead of loading the content. ' +
+      '`encrypted_data` may be left out when `operations` are sent (not on the first save).',
     success: { status: 200, description: 'The saved record.', schema: savedToolContentSchema },
     errors: {
       409: {
@@ -136,6 +148,43 @@ export const contentRoutes: readonly RestRoute[] = [
       schema: toolChangesSchema,
     },
     errors: { 404: noContent },
+  },
+  {
+    method: 'PUT',
+    url: '/api/content/:spaceName/:tool/snapshot',
+    operationId: 'saveContentSnapshot',
+    summary: 'Upload the snapshot of a version saved as operations',
+    description:
+      'After saves that sent operations only, the stored `encrypted_data` holds an older ' +
+      'version. Any member may upload the content of a newer version (the stored one with the ' +
+      'recorded operations applied, encrypted as for PUT): loading then needs fewer operations, ' +
+      'and the history keeps the version whole. Stored when `version` is newer than the stored ' +
+      'snapshot and not newer than the current version; it makes no version and announces ' +
+      'nothing. `stored` is false when a newer snapshot is already stored (someone uploaded ' +
+      'first): nothing to do.',
+    tag: 'Content',
+    access: 'member',
+    procedure: 'content.snapshot',
+    params: toolParams,
+    largeBody: true,
+    bodyDescription:
+      '`version`: the version the content holds; `encrypted_data`: its envelope (packages/crypto).',
+    success: {
+      status: 200,
+      description: 'The version the stored snapshot holds now, and whether it is yours.',
+      schema: snapshotResultSchema,
+    },
+    errors: {
+      400: {
+        description: '`version` is newer than the current version.',
+        detail: ERROR.versionAhead,
+      },
+      404: noContent,
+      413: {
+        description: 'The upload would take the space over its storage quota. Nothing is stored.',
+        detail: ERROR.storageQuotaReached,
+      },
+    },
   },
   {
     method: 'DELETE',

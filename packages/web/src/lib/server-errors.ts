@@ -122,6 +122,14 @@ const KNOWN: {
     detail: 'encrypted_data must be an encryption envelope {"data","iv","salt"} (base64)',
     text: m.server_error_invalid_envelope,
   },
+  envelopeOrOperations: {
+    detail: 'encrypted_data is required unless the save sends operations',
+    text: m.server_error_envelope_or_operations,
+  },
+  firstSaveNeedsEnvelope: {
+    detail: 'the first save of a tool needs encrypted_data',
+    text: m.server_error_first_save_needs_envelope,
+  },
   invalidOperationEnvelope: {
     detail: 'operations must hold operation envelopes {"v":"op1","data","iv","salt"} (base64)',
     text: m.server_error_invalid_operation_envelope,

@@ -79,6 +79,7 @@ describe('refreshOfflineCache', () => {
       encryptedData: await encryptJson({ secret: 'Elsewhere' }, space.key),
       contentMetadata: { version: 1 },
       version: 1,
+      snapshotVersion: 1,
     });
     const listed = await harness.caller(token).content.list({ space_name: space.name });
     expect(listed.tools.map((entry) => entry.tool)).toContain('not-a-tool');
