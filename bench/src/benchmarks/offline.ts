@@ -124,7 +124,8 @@ async function storedVersion(url: string, space: BenchSpace, member: BenchMember
     token: member.token,
   });
   if (answer.status !== 200) throw new Error(`content GET answered ${String(answer.status)}`);
-  return (answer.body as { content_metadata: { version: number } }).content_metadata.version;
+  // The newest version (the stored envelope may hold an older one).
+  return (answer.body as { current_version: number }).current_version;
 }
 
 /** `changes` cards added offline through the UI, then the network back: the replay's time. */

@@ -19,16 +19,24 @@ export const EVENTS_CHANNEL = 'cipherspace_events';
  * content_update data (spec §3): which tool changed, to which version, by whom — plus, only when
  * the save carried encrypted operations, what a receiver needs to apply the change without loading
  * the snapshot. A save without operations (a replacement, e.g. a third-party PUT) and a deletion
- * carry exactly the four spec fields: receivers load the snapshot.
+ * carry exactly the four spec fields: receivers load the snapshot — and a replacement made from
+ * an older version than the one before it adds `base_version`, that version.
  */
 export interface ContentUpdateData {
   tool: string;
-  /** hex SHA-256 of the stored envelope; null when the content was deleted. */
+  /**
+   * hex SHA-256 of the stored envelope; null when the content was deleted or the save sent
+   * operations alone (the envelope did not change).
+   */
   content_hash: string | null;
   modified_by: string;
   /** The new version; 0 when the content was deleted. */
   version: number;
-  /** Operations saves only: the version the operations apply to (`version − 1`). */
+  /**
+   * Operations saves: the version the operations apply to (`version − 1`). A replacement made
+   * from an older version than `version − 1`: that version — the operations after it up to
+   * `version − 1` are not in the replacement, and members apply them again on top of it.
+   */
   base_version?: number;
   /** Operations saves only: always `'operations'` (a replacement carries no `kind`). */
   kind?: 'operations';

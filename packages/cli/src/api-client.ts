@@ -63,11 +63,16 @@ export const contentRecordSchema = z.object({
   space_name: z.string(),
   content_metadata: contentMetadataSchema,
   encrypted_data: z.string().min(1),
+  /** The newest version: newer than `content_metadata.version` after saves of operations alone. */
+  current_version: z.number().int().min(1).optional(),
 });
 export type ContentRecord = z.infer<typeof contentRecordSchema>;
 
 /** PUT /api/content/{space}/{tool}: the record without the ciphertext. */
-export const savedRecordSchema = contentRecordSchema.omit({ encrypted_data: true });
+export const savedRecordSchema = contentRecordSchema.omit({
+  encrypted_data: true,
+  current_version: true,
+});
 export type SavedRecord = z.infer<typeof savedRecordSchema>;
 
 /** GET /api/auth/session: the caller's session (its expiry already slid by this call). */

@@ -21,6 +21,7 @@ import { CliError, EXIT, usageError } from './errors.ts';
 import { isFsError, writePrivateFile } from './files.ts';
 import { decryptTool, type SpaceContext } from './space-context.ts';
 import { toolIdSchema, toolsToVisit } from './tools.ts';
+import { currentContent } from './current-content.ts';
 
 /** `format` of a backup file. */
 export const BACKUP_FORMAT = 'cipherspace-backup';
@@ -86,7 +87,7 @@ export async function backupSpace(
   const skipped: string[] = [];
   for (const [index, tool] of tools.entries()) {
     const step = (outcome: string) => reporter.step(index + 1, tools.length, tool, outcome);
-    const record = await client.getContent(session.space, tool);
+    const record = await currentContent(ctx, tool);
     if (record === null) {
       skipped.push(tool);
       step('skipped (no content)');

@@ -17,6 +17,7 @@ import { checkToolContent, describeProblems } from './content-check.ts';
 import { renderBoardMarkdown } from './markdown.ts';
 import { decryptTool, type SpaceContext } from './space-context.ts';
 import { BOARD_TOOLS, toolsToVisit } from './tools.ts';
+import { currentContent } from './current-content.ts';
 
 /** Which files `export` writes: JSON for every tool, Markdown for the board tools, or both. */
 export type ExportFormat = 'json' | 'markdown' | 'both';
@@ -50,7 +51,7 @@ export async function exportSpace(
   const wantMarkdown = options.format !== 'json';
   for (const [index, tool] of tools.entries()) {
     const step = (outcome: string) => reporter.step(index + 1, tools.length, tool, outcome);
-    const record = await client.getContent(session.space, tool);
+    const record = await currentContent(ctx, tool);
     if (record === null) {
       result.skipped.push(tool);
       step('skipped (no content)');

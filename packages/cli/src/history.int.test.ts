@@ -10,7 +10,7 @@
  * latest content).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -97,16 +97,23 @@ function cli(argv: readonly string[], env: { spaceKey?: string } = { spaceKey: K
 }
 
 /** The stored content of `tool` (decrypted, parsed) and its version; null when it has none. */
-async function stored(tool: ToolName): Promise<{ content: unknown; version: number } | null> {
+async function stored(
+  tool: ToolName,
+): Promise<{ content: unknown; version: number; current: number } | null> {
   const answer = await api(server, 'GET', `/api/content/${p(space.name)}/${tool}`, {
     token: tokens.alice,
   });
   if (answer.status === 404) return null;
   expect(answer.status).toBe(200);
-  const record = answer.body as { encrypted_data: string; content_metadata: { version: number } };
+  const record = answer.body as {
+    encrypted_data: string;
+    content_metadata: { version: number };
+    current_version: number;
+  };
   return {
     content: definition(tool).parse(await decryptJson(record.encrypted_data, KEY)),
     version: record.content_metadata.version,
+    current: record.current_version,
   };
 }
 
@@ -145,10 +152,21 @@ async function saveDefault(tool: ToolName, by: string) {
  * operation encrypted into `operations`, as the web app saves a change; records the `details`
  * of each operation's activity entry.
  */
-async function saveOperations(tool: ToolName, by: string, steps: readonly Step[]) {
+async function saveOperations(
+  tool: ToolName,
+  by: string,
+  steps: readonly Step[],
+  options: { alone?: boolean } = {},
+) {
   const domain = definition(tool);
   const latest = await stored(tool);
   if (latest === null) throw new Error(`${tool} has no content`);
+  if (options.alone) {
+    const last = [...(saved[tool]?.values() ?? [])].at(-1);
+    if (last?.version !== latest.current)
+      throw new Error(`${tool}: the current version is unknown`);
+    Object.assign(latest, { content: last.content, version: last.version });
+  }
   let content = latest.content;
   const details: string[] = [];
   const envelopes: string[] = [];
@@ -169,7 +187,8 @@ async function saveOperations(tool: ToolName, by: string, steps: readonly Step[]
   const put = await api(server, 'PUT', `/api/content/${p(space.name)}/${tool}`, {
     token: tokens[by],
     body: {
-      encrypted_data: await encryptJson(stamped, KEY),
+      // The web app's way: the operations alone, the envelope stays at an older version.
+      ...(options.alone ? {} : { encrypted_data: await encryptJson(stamped, KEY) }),
       metadata: { version: latest.version },
       operations: envelopes,
     },
@@ -690,5 +709,35 @@ describe('cipherspace restore-version', () => {
       for (const secret of [KEY, 'Fix login', 'Old card', 'Ideas first'])
         expect(request.body).not.toContain(secret);
     }
+  });
+});
+
+describe('a tool whose stored envelope is older than its current version', () => {
+  it('export and restore-version work on the current version, rebuilt from the operations', async () => {
+    await saveDefault('randomizer', 'alice');
+    await saveOperations('randomizer', 'bob', [{ type: 'editOptions', text: 'Ann\nBen' }], {
+      alone: true,
+    });
+    await saveOperations('randomizer', 'bob', [{ type: 'setMode', mode: 'allow' }], {
+      alone: true,
+    });
+    expect(await stored('randomizer')).toMatchObject({ version: 1, current: 3 });
+
+    const out = join(work, 'export-current');
+    const exported = await cli(['export', '--out', out, '--format', 'json']);
+    expect(exported.code, exported.stderr).toBe(EXIT.ok);
+    const randomizer = JSON.parse(await readFile(join(out, 'randomizer.json'), 'utf8')) as {
+      options: string[];
+      repetitionMode: string;
+    };
+    expect(randomizer).toMatchObject({ options: ['Ann', 'Ben'], repetitionMode: 'allow' });
+
+    // Restored on the current version 3 (not on the envelope's 1): a plain new version 4.
+    const restored = await cli(['restore-version', '--tool', 'randomizer', '--version', '2']);
+    expect(restored.code, restored.stderr).toBe(EXIT.ok);
+    expect(restored.stdout).toBe('Restored version 2 of randomizer as version 4.\n');
+    const now = await stored('randomizer');
+    expect(now).toMatchObject({ version: 4, current: 4 });
+    expect(now?.content).toMatchObject({ options: ['Ann', 'Ben'], repetitionMode: 'no-repeat' });
   });
 });

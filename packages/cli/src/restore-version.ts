@@ -24,6 +24,7 @@ import { ApiError, type ContentRecord } from './api-client.ts';
 import { CliError, EXIT, usageError } from './errors.ts';
 import { loadHistory, toolDefinition, versionNotKept } from './history.ts';
 import { toolCodec, type SpaceContext } from './space-context.ts';
+import { currentContent } from './current-content.ts';
 
 /** How many times a restore is saved before it gives up on others' saves (as the web app). */
 export const RESTORE_SAVE_ATTEMPTS = 5;
@@ -50,11 +51,11 @@ export async function restoreVersion(
   version: number,
   now: () => Date,
 ): Promise<RestoreVersionResult> {
-  const { client, session, spaceKey, reporter } = ctx;
+  const { session, spaceKey, reporter } = ctx;
   const domain = toolDefinition(tool);
   const codec = toolCodec(ctx, tool);
 
-  let record = await client.getContent(session.space, tool);
+  let record = await currentContent(ctx, tool);
   if (record === null) {
     throw usageError(
       `${tool} has no content yet: there is no version to restore.`,
@@ -162,7 +163,7 @@ async function save(
 }
 
 async function latest(ctx: SpaceContext, tool: string): Promise<ContentRecord> {
-  const record = await ctx.client.getContent(ctx.session.space, tool);
+  const record = await currentContent(ctx, tool);
   if (record === null) {
     throw new CliError(`${tool} was deleted while restoring.`, EXIT.refused, {
       hint: 'Nothing was saved.',

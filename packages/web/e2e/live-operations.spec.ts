@@ -315,7 +315,8 @@ async function storedVersion(
   const path = `/api/content/${encodeURIComponent(member.space.name)}/${tool}`;
   const answer = await rest(server, 'GET', path, undefined, member.token);
   expect(answer.status).toBe(200);
-  return (answer.body as { content_metadata: { version: number } }).content_metadata.version;
+  // The newest version (the stored envelope may hold an older one).
+  return (answer.body as { current_version: number }).current_version;
 }
 
 /**

@@ -122,6 +122,7 @@ async function saveWhileStopped(
       .set({
         encryptedData: envelope,
         version,
+        snapshotVersion: version,
         contentMetadata: { version, last_modified: now.toISOString(), modified_by: 'bob' },
         updatedAt: now,
       })
@@ -156,7 +157,7 @@ test('after a server restart the tab reconnects with the backoff of spec §9 and
     const current = await rest(server, 'GET', path, undefined, alice.token);
     const stored = current.body as {
       encrypted_data: string;
-      content_metadata: { version: number };
+      current_version: number;
     };
     const board = await decryptJson<{ phases: { name: string }[] }>(
       stored.encrypted_data,
@@ -183,7 +184,7 @@ test('after a server restart the tab reconnects with the backoff of spec §9 and
       alice.space.name,
       'kanban',
       envelope,
-      stored.content_metadata.version + 1,
+      stored.current_version + 1,
     );
     restarted = await startServer({ port: server.port, dataDir: server.dataDir });
 

@@ -249,6 +249,35 @@ describe('saves of operations only, and snapshot uploads', () => {
     expect(since.changes[0]).not.toHaveProperty('base_version');
   });
 
+  it('announces a replacement made from an older envelope with the version it was made from', async () => {
+    await save(0);
+    await saveOperations(1);
+    await saveOperations(2);
+    const stream = await h.subscribe(alice, space.name);
+    open.push(stream);
+    await save(1, { replacement: true, token: bob });
+    await save(4, { replacement: true, token: bob });
+    const data: ContentUpdateData[] = [];
+    while (data.length < 2) {
+      const { message } = await stream.next();
+      if (message.type === 'content_update') data.push(message.data);
+    }
+    expect(data[0]).toStrictEqual({
+      tool,
+      content_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      modified_by: 'bob',
+      version: 4,
+      base_version: 1,
+    });
+    // A replacement of the current version keeps the spec's four fields.
+    expect(Object.keys(data[1] ?? {}).sort()).toEqual([
+      'content_hash',
+      'modified_by',
+      'tool',
+      'version',
+    ]);
+  });
+
   it('a replacement on the current version names no base; any other version is a 409', async () => {
     await save(0);
     await saveOperations(1);

@@ -80,13 +80,18 @@ async function announceUpdate(
 /**
  * What content_update adds for a save with operations: the base version, the kind,
  * and the envelopes themselves when they total at most INLINE_OPERATIONS_MAX_CHARS characters.
- * A replacement adds nothing (the spec's four fields only).
+ * A replacement adds nothing (the spec's four fields only) — unless it was made from an older
+ * version than the one before it: then `base_version` names that version, and members apply the
+ * operations of the versions in between again (docs/websocket.md, Versions and snapshots).
  */
 function operationsAnnouncement(
   version: number,
+  baseVersion: number,
   operations: readonly string[] | undefined,
 ): Pick<ContentUpdateData, 'base_version' | 'kind' | 'operations'> {
-  if (!operations) return {};
+  // A first save (base 0) after a deletion starts over: nothing to apply again.
+  if (!operations)
+    return baseVersion > 0 && version - 1 > baseVersion ? { base_version: baseVersion } : {};
   let chars = 0;
   for (const operation of operations) chars += operation.length;
   return {
@@ -306,7 +311,7 @@ export const contentRouter = router({
           content_hash:
             input.encrypted_data === undefined ? null : contentHash(input.encrypted_data),
           version: row.version,
-          ...operationsAnnouncement(row.version, input.operations),
+          ...operationsAnnouncement(row.version, baseVersion, input.operations),
         });
       }
       return recordView(row, space.name);

@@ -40,5 +40,7 @@ export function activityText(entry: ActivityLogEntry, language: Language): strin
       ? m.activity_patch_one({ user }, options)
       : m.activity_patch_other({ user, count: count(entry) }, options);
   const sentence = SENTENCES.get(activityMessageKey(entry));
-  return sentence ? sentence({ ...entry.params, user }, options) : m.activity_unknown({ user }, options);
+  return sentence
+    ? sentence({ ...entry.params, user }, options)
+    : m.activity_unknown({ user }, options);
 }

@@ -46,6 +46,7 @@ export async function httpSyncApi(token: string): Promise<SyncApi> {
     find: (input) => client.content.find.query(input),
     save: (input) => client.content.save.mutate(input),
     changes: (input) => client.content.changes.query(input),
+    snapshot: (input) => client.content.snapshot.mutate(input),
     list: (input) => client.content.list.query(input),
   };
 }

@@ -55,7 +55,8 @@ function serverWithGarbage(options: { history: boolean }) {
     load: () => Promise.resolve({ ...stored }),
     save: (encryptedData, baseVersion, operations) => {
       if (baseVersion !== stored.version) return Promise.reject(new Error('409'));
-      stored.encryptedData = encryptedData;
+      // Operations alone keep the stored envelope (this fake has no snapshot upload: never).
+      stored.encryptedData = encryptedData ?? stored.encryptedData;
       stored.version = baseVersion + 1;
       stored.modifiedBy = 'ann';
       stored.operations = operations;

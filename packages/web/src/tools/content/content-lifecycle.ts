@@ -70,7 +70,13 @@ export type ContentDomain<C, Op extends NamedOperation> = ToolDefinition<C, Op>;
 /** The stored record of a tool as far as the lifecycle needs it. */
 export interface StoredContent {
   encryptedData: string;
+  /** The version `encryptedData` holds. */
   version: number;
+  /**
+   * The newest version, when newer than `version`: later saves sent operations only, and the
+   * changes since `version` bring the envelope up to it.
+   */
+  currentVersion?: number;
   /** The member the server recorded as its author (`content_metadata.modified_by`). */
   modifiedBy?: string;
 }
@@ -124,18 +130,26 @@ export interface ContentTransport {
   load(): Promise<StoredContent | null>;
   /**
    * Stores `encryptedData` on top of `baseVersion` (0 = none yet) with the encrypted `operations`
-   * that produced it (none: a replacement), and resolves the new version. `saveId` names this save
+   * that produced it (none: a replacement), and resolves the new version. `encryptedData` null:
+   * the operations alone (not on a first save); the stored envelope stays behind until a
+   * `snapshot` is uploaded. `saveId` names this save
    * operation: the lifecycle sends the same id again when it retries the save after a lost answer,
    * and the server then answers with the original result. Rejects with {@link VersionConflictError}
    * on 409, with {@link SaveAnswerLostError} when no answer came; any other rejection is a failed
    * save.
    */
   save(
-    encryptedData: string,
+    encryptedData: string | null,
     baseVersion: number,
     operations?: readonly string[],
     saveId?: string,
   ): Promise<number>;
+  /**
+   * Uploads `encryptedData` as the stored envelope of `version`, a version saved as operations
+   * only (`content.snapshot`; stores nothing when a newer one is stored already). Without it,
+   * every save sends the whole content.
+   */
+  snapshot?(version: number, encryptedData: string): Promise<void>;
   /**
    * The recorded changes after version `since`, or null when the tool has no content (404).
    * Without it, every remote update and every 409 loads the snapshot.
@@ -307,6 +321,15 @@ export const MAX_SAVE_ATTEMPTS = 5;
 export const REPLAY_BATCH_MAX = 20;
 
 /**
+ * A save of this tab sends its operations alone when it can (content.save without the content):
+ * the whole content follows as a snapshot upload after this many such saves…
+ */
+export const SNAPSHOT_AFTER_SAVES = 40;
+
+/** …or once this tab saved nothing for this long (ms), or when the page is hidden. */
+export const SNAPSHOT_QUIET_MS = 5_000;
+
+/**
  * The waits, in ms, before each resend of a save whose answer was lost: three resends with the same
  * save id within about 4 s, then the change counts as `failed`.
  */
@@ -442,6 +465,9 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
   /** The newest version this tab has put into the cache. */
   private cachedVersion = 0;
   private cacheTimer: ReturnType<typeof setTimeout> | null = null;
+  // Saves of operations alone since this tab's last snapshot upload, and the upload's timer.
+  private withoutSnapshot = 0;
+  private snapshotTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: ContentLifecycleOptions<C, Op>) {
     this.domain = options.domain;
@@ -489,6 +515,52 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
     this.operationListeners.clear();
     if (this.pendingTimer) clearTimeout(this.pendingTimer);
     if (this.cacheTimer) clearTimeout(this.cacheTimer);
+    // The screen goes; the content of its last saves still reaches the server and the cache.
+    void this.uploadSnapshot();
+  }
+
+  /**
+   * Uploads the snapshot of this tab's saves of operations alone now, instead of after
+   * {@link SNAPSHOT_QUIET_MS} (the page is being hidden or closed). Best effort; resolves when
+   * done or when there is nothing to upload.
+   */
+  flushSnapshot(): Promise<void> {
+    return this.uploadSnapshot();
+  }
+
+  // After a save of operations alone: the snapshot follows once enough such saves were made, or
+  // once this tab has been quiet for a while.
+  private snapshotDue(): void {
+    this.withoutSnapshot++;
+    if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = null;
+    if (this.withoutSnapshot >= SNAPSHOT_AFTER_SAVES) {
+      void this.uploadSnapshot();
+      return;
+    }
+    this.snapshotTimer = setTimeout(() => void this.uploadSnapshot(), SNAPSHOT_QUIET_MS);
+  }
+
+  // Encrypts the confirmed content and uploads it as the snapshot of its version, and keeps it
+  // as the offline cache. A failed upload is left to the next one: the operations are stored.
+  private async uploadSnapshot(): Promise<void> {
+    if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = null;
+    const { content, version } = this.confirmed;
+    if (this.withoutSnapshot === 0 || content === null) return;
+    this.withoutSnapshot = 0;
+    try {
+      const envelope = await this.codec.encrypt(content);
+      this.cache(envelope, version);
+      await this.transport.snapshot?.(version, envelope);
+    } catch {
+      // Best effort: the next save of operations alone schedules another.
+    }
+  }
+
+  // Whether a save on `baseVersion` with `operations` may leave the content out.
+  private operationsAlone(baseVersion: number, operations: readonly string[] | undefined) {
+    return baseVersion > 0 && operations !== undefined && this.transport.snapshot !== undefined;
   }
 
   /** Forgets the reported unapplied changes (the member has read them); resolves when stored. */
@@ -667,7 +739,60 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       change.kind === 'operations' && change.operations && change.baseVersion === version - 1
         ? { version, operations: change.operations, modifiedBy: change.modifiedBy }
         : null;
-    return this.reload(version, change.kind === 'replacement', inline);
+    const loaded = this.reload(version, change.kind === 'replacement', inline);
+    const madeFrom = change.baseVersion;
+    if (change.kind !== 'replacement' || madeFrom === undefined || madeFrom >= version - 1)
+      return loaded;
+    return loaded.then(() => this.enqueue(() => this.reapplyAfterReplacement(madeFrom, version)));
+  }
+
+  /**
+   * A replacement of version `replaced` was made from the older version `madeFrom` (a spec-only
+   * client's PUT of the envelope it got): the operations of the versions in between are not in
+   * it. Applies them again on top of it, in order, leaving out any that no longer apply, and
+   * saves them as the next versions (at most REPLAY_BATCH_MAX per save). Another member doing
+   * the same first wins: a 409 ends it, and their version comes as a content_update.
+   */
+  private async reapplyAfterReplacement(madeFrom: number, replaced: number): Promise<void> {
+    if (this.confirmed.version !== replaced || !this.codec.decryptOperation) return;
+    const answer = await this.transport.changes?.(madeFrom).catch(() => null);
+    if (!answer || answer.tooFarBehind) return;
+    const envelopes = answer.changes
+      .filter((change) => change.version < replaced && change.kind === 'operations')
+      .flatMap((change) => change.operations ?? []);
+    for (let start = 0; start < envelopes.length; start += REPLAY_BATCH_MAX) {
+      const { content, version } = this.confirmed;
+      if (content === null) return;
+      let next: C = content;
+      const kept: string[] = [];
+      let lastAt = this.context.now();
+      for (const envelope of envelopes.slice(start, start + REPLAY_BATCH_MAX)) {
+        try {
+          const operation = await this.openOperation(envelope);
+          const applied = this.domain.apply(next, operation);
+          if (applied === next || this.domain.validate(applied).length > 0) continue;
+          next = applied;
+          lastAt = operation.at;
+          kept.push(envelope);
+        } catch {
+          // It no longer applies on the replacement: left out, as a 409 re-apply would.
+        }
+      }
+      if (kept.length === 0) continue;
+      const stamped = this.domain.stamp(next, { version: version + 1, lastModified: lastAt });
+      try {
+        const alone = this.operationsAlone(version, kept);
+        const envelope = alone ? null : await this.codec.encrypt(stamped);
+        const saved = await this.saveOnce(envelope, version, kept);
+        this.confirm({ content: stamped, version: saved });
+        if (envelope === null) this.snapshotDue();
+        else this.cache(envelope, saved);
+      } catch {
+        // Someone else applied them first (409), or the server cannot be reached: their
+        // content_update, or the next load, brings the result.
+        return;
+      }
+    }
   }
 
   /**
@@ -969,11 +1094,13 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         const stamped = this.domain.stamp(next, { version: base.version + 1, lastModified: last });
         this.setState({ content: stamped, saving: true });
         try {
-          const envelope = await this.codec.encrypt(stamped);
           const operations = batch.map((item) => item.change.operation);
+          const alone = this.operationsAlone(base.version, operations);
+          const envelope = alone ? null : await this.codec.encrypt(stamped);
           const saved = await this.saveOnce(envelope, base.version, operations);
           this.confirm({ content: stamped, version: saved });
-          this.cache(envelope, saved);
+          if (envelope === null) this.snapshotDue();
+          else this.cache(envelope, saved);
           this.queued.splice(0, batch.length);
           for (const item of batch)
             await this.offline?.removeQueued(item.change.id).catch(() => undefined);
@@ -1047,11 +1174,13 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
    * `base` with the changes after its version applied: the `inline` ones when they follow
    * `base` directly, else those the server recorded since. Null when operations cannot bring it
    * up to date (no operation channel, too far behind, a replacement, an empty change). Throws
-   * when an envelope does not open or an operation does not apply.
+   * when an envelope does not open or an operation does not apply. `notify` false: the
+   * remote-operation listeners are not told (a load catching its envelope up).
    */
   private async operationsSince(
     base: Confirmed<C> & { content: C },
     inline: InlineChange | null = null,
+    notify = true,
   ): Promise<(Confirmed<C> & { content: C; appliedIds: Set<string> }) | null> {
     if (!this.codec.decryptOperation) return null;
     let changes: readonly StoredChange[];
@@ -1083,7 +1212,8 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
         const before = content;
         content = this.domain.apply(content, last);
         appliedIds.add(last.id);
-        for (const listener of this.operationListeners) listener(last, before, content, by);
+        if (notify)
+          for (const listener of this.operationListeners) listener(last, before, content, by);
       }
       if (last === null) return null;
       applied.push({ version: change.version, by, before: first, after: content });
@@ -1304,14 +1434,15 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
       // made the change waited for (bench/RESULTS.md, 2026-12-05).
       await afterPaint();
       try {
-        const [envelope, operations] = await Promise.all([
-          this.codec.encrypt(stamped),
-          sealedOperation(),
-        ]);
+        const operations = await sealedOperation();
+        // The operations alone when they can go: the snapshot follows, coalesced.
+        const alone = this.operationsAlone(base.version, operations);
+        const envelope = alone ? null : await this.codec.encrypt(stamped);
         const saved = await this.saveOnce(envelope, base.version, operations);
         this.record(kind, base.content, next);
         this.confirm({ content: stamped, version: saved });
-        this.cache(envelope, saved);
+        if (envelope === null) this.snapshotDue();
+        else this.cache(envelope, saved);
         return { status: 'saved', content: stamped };
       } catch (error) {
         if (!(error instanceof VersionConflictError)) {
@@ -1368,6 +1499,15 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
           return { content: opened.content, version: stored.version, unreadable };
         }
         this.cache(stored.encryptedData, stored.version);
+        if (stored.currentVersion !== undefined && stored.currentVersion > stored.version) {
+          // Saves of operations alone came after the stored envelope: apply them.
+          const caught = await this.operationsSince(
+            { content, version: stored.version },
+            null,
+            false,
+          ).catch(() => null);
+          if (caught) return { content: caught.content, version: caught.version };
+        }
         return { content, version: stored.version };
       }
       const created = this.domain.defaultContent(
@@ -1443,7 +1583,7 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
    * attempt with a new id. Rejects as {@link ContentTransport.save}.
    */
   private async saveOnce(
-    envelope: string,
+    envelope: string | null,
     baseVersion: number,
     operations?: readonly string[],
   ): Promise<number> {

@@ -49,10 +49,14 @@ interface ChangeRecord {
  * Without `changes`, the lifecycle catches up by snapshot only.
  */
 export interface ContentApi {
-  find(input: ToolInput): Promise<{ encrypted_data: string; content_metadata: unknown } | null>;
+  find(input: ToolInput): Promise<{
+    encrypted_data: string;
+    content_metadata: unknown;
+    current_version?: number;
+  } | null>;
   save(
     input: ToolInput & {
-      encrypted_data: string;
+      encrypted_data?: string;
       metadata: { version: number };
       operations?: string[];
       save_id?: string;
@@ -65,6 +69,8 @@ export interface ContentApi {
     changes: ChangeRecord[];
     next_since?: number;
   }>;
+  /** `content.snapshot`: the snapshot of a version saved as operations only. */
+  snapshot?(input: ToolInput & { version: number; encrypted_data: string }): Promise<unknown>;
   /** `content.propose` with this tab's client id already filled in (so it is not echoed here). */
   propose?(input: ToolInput & { base_version: number; operations: string[] }): Promise<unknown>;
   /** `history.version`: what rebuilds a kept version, to open an earlier one. */
@@ -110,13 +116,16 @@ export function contentTransport(
         encryptedData: record.encrypted_data,
         version: contentVersion(record.content_metadata),
         ...(typeof by === 'string' ? { modifiedBy: by } : {}),
+        ...(typeof record.current_version === 'number'
+          ? { currentVersion: record.current_version }
+          : {}),
       };
     },
     async save(encryptedData, baseVersion, operations, saveId) {
       try {
         const saved = await api.save({
           ...input,
-          encrypted_data: encryptedData,
+          ...(encryptedData === null ? {} : { encrypted_data: encryptedData }),
           metadata: { version: baseVersion },
           ...(operations?.length ? { operations: [...operations] } : {}),
           ...(saveId === undefined ? {} : { save_id: saveId }),
@@ -129,6 +138,11 @@ export function contentTransport(
         throw error;
       }
     },
+    ...(api.snapshot && {
+      snapshot: async (version: number, encryptedData: string) => {
+        await api.snapshot?.({ ...input, version, encrypted_data: encryptedData });
+      },
+    }),
     ...(api.propose && {
       propose: async (baseVersion: number, operations: readonly string[]) => {
         await api.propose?.({ ...input, base_version: baseVersion, operations: [...operations] });

@@ -40,7 +40,8 @@ class MemoryServer {
         if ((this.stored?.version ?? 0) !== baseVersion)
           return Promise.reject(new VersionConflictError());
         const version = baseVersion + 1;
-        this.stored = { encryptedData, version };
+        // Operations alone keep the stored envelope (no snapshot upload here: never).
+        this.stored = { encryptedData: encryptedData ?? this.stored?.encryptedData ?? '', version };
         this.log.push({
           version,
           kind: operations ? 'operations' : 'replacement',

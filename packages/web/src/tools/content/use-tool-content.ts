@@ -169,6 +169,8 @@ export function useToolContent<C, Op extends NamedOperation>(
         client.content.save.mutate(input),
       changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
         client.content.changes.query(input),
+      snapshot: (input: Parameters<typeof client.content.snapshot.mutate>[0]) =>
+        client.content.snapshot.mutate(input),
       // A stored version that does not open: the newest earlier one that does.
       historyVersion: (input: Parameters<typeof client.history.version.query>[0]) =>
         wholeHistoryVersion(client, input),
@@ -194,6 +196,17 @@ export function useToolContent<C, Op extends NamedOperation>(
     };
   }, [client, domain, realtime, spaceName, spaceKey, tool, author]);
   const lifecycle = prepared?.content ?? null;
+
+  // A page being hidden (another tab, the app closed) uploads the snapshot of this tab's
+  // saves of operations alone now rather than after the quiet time.
+  useEffect(() => {
+    if (!lifecycle) return;
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') void lifecycle.flushSnapshot();
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => document.removeEventListener('visibilitychange', onHidden);
+  }, [lifecycle]);
 
   // Loads in the commit that mounts the screen, not in a passive effect: those run only after
   // the browser has painted the loading state, which cost a board opened by its address
