@@ -3,7 +3,7 @@
  * with fresh versions, versus a bare Fastify route that runs the same postgres.js query (no
  * authentication, no validation, no tRPC), in the same run. Goal: GET ≥ 60 % of the bare route.
  */
-import { encryptJson } from '@cipherspace/crypto';
+import { deriveOperationsKey, encryptJson, encryptOperation } from '@cipherspace/crypto';
 import { TOOL_NAMES, type ToolName } from '@cipherspace/tools/metadata';
 
 import type { Benchmark, BenchContext } from '../lib/benchmark.ts';
@@ -24,6 +24,10 @@ import postgres from 'postgres';
 
 const DOCUMENT_BYTES = 10 * 1024;
 const GET_RATIO_GOAL = 0.6;
+/** A save of operations alone: server CPU at most this many times the bare route's PUT. */
+const OPERATIONS_CPU_RATIO_GOAL = 2;
+/** …and at most this many KB written to the database (WAL) per save. */
+const OPERATIONS_WAL_GOAL_KB = 4;
 
 type Side = 'ours' | 'bare';
 
@@ -132,8 +136,41 @@ export const throughput: Benchmark = {
           }
           throw new Error('the stored versions kept changing after a load run');
         };
-        const runOnce = async (which: Side, method: 'GET' | 'PUT', durationS: number) => {
+        // An operation envelope as the web app sends for one card edit.
+        const operation = await encryptOperation(
+          {
+            v: 1,
+            tool: 'kanban',
+            name: 'updateIssue',
+            args: { issueId: 'issue-1', changes: { title: 'Edited' }, from: { title: 'Card' } },
+            id: '00000000-0000-4000-8000-000000000001',
+            at: new Date(0).toISOString(),
+            by: 'alice',
+          },
+          await deriveOperationsKey(first.key, first.name),
+        );
+        const walBytes = async () => {
+          const sql = postgres(database.url, {
+            max: 1,
+            fetch_types: false,
+            onnotice: ignoreNotice,
+          });
+          try {
+            const [row] = await sql<{ lsn: string }[]>`select pg_current_wal_lsn()::text as lsn`;
+            const [high = '0', low = '0'] = (row?.lsn ?? '0/0').split('/');
+            return Number.parseInt(high, 16) * 2 ** 32 + Number.parseInt(low, 16);
+          } finally {
+            await sql.end({ timeout: 5 });
+          }
+        };
+        const runOnce = async (
+          which: Side,
+          method: 'GET' | 'PUT',
+          durationS: number,
+          operationsAlone = false,
+        ) => {
           await refreshVersions();
+          const walBefore = await walBytes();
           // Both servers live in this process and only one is under load at a time: this
           // process's CPU time is that server's.
           const cpuBefore = process.cpuUsage();
@@ -144,27 +181,31 @@ export const throughput: Benchmark = {
             // GET reads the first document; each PUT target carries its space member's token.
             token: which === 'ours' ? (documents[0]?.token ?? null) : null,
             envelope,
+            ...(operationsAlone && which === 'ours' ? { operations: [operation] } : {}),
             connections,
             durationS,
           });
           const cpu = process.cpuUsage(cpuBefore);
+          // Saves still queued when the run stopped write on: settle before reading the WAL.
+          await refreshVersions();
+          const wal = (await walBytes()) - walBefore;
           if (outcome.ok === 0 || outcome.non2xx > 0) {
             throw new Error(
               `${method} ${which}: ${outcome.ok} answers 2xx, ${outcome.non2xx} not (statuses ${JSON.stringify(outcome.statuses)}): a broken run`,
             );
           }
-          return { ...outcome, cpuMicros: cpu.user + cpu.system };
+          return { ...outcome, cpuMicros: cpu.user + cpu.system, wal };
         };
         // Short rounds, ours and bare taking turns (and turns about who goes first), so that the
         // load of other work on the machine falls on both sides alike.
-        const compare = async (method: 'GET' | 'PUT') => {
+        const compare = async (method: 'GET' | 'PUT', operationsAlone = false) => {
           if (warmupS > 0) {
-            await runOnce('ours', method, warmupS);
+            await runOnce('ours', method, warmupS, operationsAlone);
             await runOnce('bare', method, warmupS);
           }
           const sides = {
-            ours: { ok: 0, seconds: 0, p99: [] as number[], errors: 0, cpuMicros: 0 },
-            bare: { ok: 0, seconds: 0, p99: [] as number[], errors: 0, cpuMicros: 0 },
+            ours: { ok: 0, seconds: 0, p99: [] as number[], errors: 0, cpuMicros: 0, wal: 0 },
+            bare: { ok: 0, seconds: 0, p99: [] as number[], errors: 0, cpuMicros: 0, wal: 0 },
           };
           for (let round = 0; round < rounds; round++) {
             const order: Side[] = round % 2 === 0 ? ['ours', 'bare'] : ['bare', 'ours'];
@@ -172,8 +213,9 @@ export const throughput: Benchmark = {
               context.log(
                 `throughput: ${method} ${which}, round ${round + 1}/${rounds}, ${connections} connections, ${roundS} s`,
               );
-              const outcome = await runOnce(which, method, roundS);
+              const outcome = await runOnce(which, method, roundS, operationsAlone);
               const side = sides[which];
+              side.wal += outcome.wal;
               side.ok += outcome.ok;
               side.seconds += outcome.seconds;
               side.p99.push(outcome.latencyP99Ms);
@@ -187,12 +229,15 @@ export const throughput: Benchmark = {
             errors: side.errors,
             /** Server CPU time per answered request, in ms. */
             cpuMs: side.cpuMicros / 1000 / side.ok,
+            /** Database WAL bytes written per answered request (settled after each run). */
+            walBytes: side.wal / side.ok,
           });
           return { ours: summary(sides.ours), bare: summary(sides.bare) };
         };
 
         const get = await compare('GET');
         const put = await compare('PUT');
+        const putOperations = await compare('PUT', true);
 
         const figures: Figure[] = [
           {
@@ -232,8 +277,26 @@ export const throughput: Benchmark = {
             unit: 'ms',
             baseline: { value: put.bare.cpuMs, label: 'bare route' },
           },
+          {
+            name: 'PUT content — database WAL written per save',
+            value: put.ours.walBytes / 1024,
+            unit: 'KB',
+          },
+          {
+            name: 'PUT of operations alone (a card edit) — server CPU per request',
+            value: putOperations.ours.cpuMs,
+            unit: 'ms',
+            baseline: { value: put.bare.cpuMs, label: 'bare route' },
+            ratioGoal: { op: '<=', bound: OPERATIONS_CPU_RATIO_GOAL },
+          },
+          {
+            name: 'PUT of operations alone (a card edit) — database WAL written per save',
+            value: putOperations.ours.walBytes / 1024,
+            unit: 'KB',
+            goal: { op: '<=', bound: OPERATIONS_WAL_GOAL_KB },
+          },
         ];
-        const errors = [get.ours, get.bare, put.ours, put.bare].reduce(
+        const errors = [get.ours, get.bare, put.ours, put.bare, putOperations.ours].reduce(
           (sum, o) => sum + o.errors,
           0,
         );

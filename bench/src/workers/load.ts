@@ -29,6 +29,11 @@ export interface LoadRun {
   token: string | null;
   /** The PUT body's `encrypted_data`. */
   envelope: string;
+  /**
+   * When given, PUT sends these encrypted operations alone instead of `envelope` (a save of
+   * operations only, as the web app's changes are).
+   */
+  operations?: readonly string[];
   connections: number;
   durationS: number;
 }
@@ -76,10 +81,11 @@ async function run(spec: LoadRun): Promise<LoadOutcome> {
         method: 'PUT',
         path: target.path,
         headers: target.token ? { ...headers, authorization: `Bearer ${target.token}` } : headers,
-        body: JSON.stringify({
-          encrypted_data: spec.envelope,
-          metadata: { version: target.version },
-        }),
+        body: JSON.stringify(
+          spec.operations
+            ? { metadata: { version: target.version }, operations: spec.operations }
+            : { encrypted_data: spec.envelope, metadata: { version: target.version } },
+        ),
       };
     },
     onResponse: (status, body, context) => {
