@@ -6,7 +6,12 @@
  * member who opens the tool meanwhile gets the older snapshot and the operations since and shows
  * every change.
  */
-import { decryptJson, encryptJson } from '@cipherspace/crypto';
+import {
+  decryptJson,
+  deriveOperationsKey,
+  encryptJson,
+  encryptOperation,
+} from '@cipherspace/crypto';
 import { createApiHarness, type ApiHarness, type SpaceCredentials } from '@cipherspace/api/testing';
 import { tools } from '@cipherspace/tools';
 import type { ToolName } from '@cipherspace/tools/metadata';
@@ -45,6 +50,7 @@ function tabOf(user: 'alice' | 'bob') {
         return caller.content.save(input);
       },
       changes: (input) => caller.content.changes(input),
+      historyVersion: (input) => caller.history.version(input),
       snapshot: (input) => {
         sent.snapshots.push(input.version);
         return caller.content.snapshot(input);
@@ -200,5 +206,43 @@ describe('saves of operations alone, snapshots coalesced', () => {
     expect([...titles(carol.lifecycle)].sort()).toEqual([...expected].sort());
     expect(carol.lifecycle.getState().version).toBe(5);
     for (const tab of [alice, bob, carol]) tab.lifecycle.dispose();
+  });
+
+  it('opens a board whose envelope is more changes behind than one catch-up answers', async () => {
+    const alice = tabOf('alice');
+    await alice.lifecycle.load();
+    alice.lifecycle.dispose();
+    // A script saves 105 cards as operations alone and never uploads a snapshot.
+    const script = harness.caller(tokens.alice);
+    const key = await deriveOperationsKey(space.key, space.name);
+    const board = tools.kanban.parse(
+      await decryptJson(
+        (await script.content.get({ space_name: space.name, tool })).encrypted_data,
+        space.key,
+      ),
+    );
+    const phaseId = board.phases[0]?.id ?? '';
+    const added = Array.from({ length: 105 }, (_, index) => `Scripted ${index + 1}`);
+    for (const [index, title] of added.entries()) {
+      const operation = tools.kanban.createOperation(
+        { type: 'addIssue', phaseId, issue: { title }, createdBy: 'script' },
+        { id: `script-${index}`, at: new Date().toISOString(), by: 'alice' },
+      );
+      await script.content.save({
+        space_name: space.name,
+        tool,
+        metadata: { version: index + 1 },
+        operations: [await encryptOperation(operation, key)],
+      });
+    }
+    expect(await stored()).toMatchObject({ snapshotVersion: 1, current: 106 });
+
+    const bob = tabOf('bob');
+    await bob.lifecycle.load();
+    expect(bob.lifecycle.getState().version).toBe(106);
+    expect(titles(bob.lifecycle)).toHaveLength(105);
+    // Bob's tab stores the rebuilt version whole, so the next load is short.
+    await expect.poll(async () => (await stored()).snapshotVersion).toBe(106);
+    bob.lifecycle.dispose();
   });
 });

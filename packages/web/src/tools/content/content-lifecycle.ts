@@ -1507,6 +1507,14 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
             false,
           ).catch(() => null);
           if (caught) return { content: caught.content, version: caught.version };
+          // Too many to fetch as changes: the history rebuilds the current version in pages,
+          // and this tab stores it whole so the next load is short.
+          const rebuilt = await this.openKept(stored.currentVersion).catch(() => null);
+          if (rebuilt?.version === stored.currentVersion) {
+            this.withoutSnapshot = Math.max(this.withoutSnapshot, 1);
+            this.snapshotTimer ??= setTimeout(() => void this.uploadSnapshot(), 0);
+            return rebuilt;
+          }
         }
         return { content, version: stored.version };
       }
@@ -1531,14 +1539,22 @@ export class ContentLifecycle<C, Op extends NamedOperation> {
    * history), or null when none does or the transport has no history.
    */
   private async openEarlier(version: number): Promise<{ version: number; content: C } | null> {
+    return version <= 1 ? null : this.openKept(version - 1);
+  }
+
+  /**
+   * The newest kept version at or before `version` that opens, rebuilt from the history
+   * (`openNewest` of the tools' history), or null when none does or the transport has no history.
+   */
+  private async openKept(version: number): Promise<{ version: number; content: C } | null> {
     const keptVersion = this.transport.keptVersion?.bind(this.transport);
-    if (!keptVersion || version <= 1) return null;
+    if (!keptVersion) return null;
     const { openNewest } = await import('@cipherspace/tools/history');
     const decryptOperation =
       this.codec.decryptOperation?.bind(this.codec) ??
       (() => Promise.reject(new Error('No operation channel')));
     const codec = { decrypt: (envelope: string) => this.codec.decrypt(envelope), decryptOperation };
-    return openNewest(this.domain, codec, { version: (v) => keptVersion(v) }, version - 1);
+    return openNewest(this.domain, codec, { version: (v) => keptVersion(v) }, version);
   }
 
   /**
