@@ -353,16 +353,6 @@ export const historyChangeSchema = z
     operations: z.array(operationEnvelopeField).nullable().meta({
       description: 'The encrypted operations in the order applied; null for a replacement.',
     }),
-    base_version: z
-      .int()
-      .min(0)
-      .optional()
-      .meta({
-        description:
-          'Only on a replacement made from an older snapshot than the version before it: the ' +
-          'version it was made from. The operations of the versions after `base_version` are ' +
-          'not in it: members apply them again on top of it.',
-      }),
     modified_by: z.string().meta({ examples: ['alice'] }),
     modified_at: timestamp.meta({ description: 'When it was saved (UTC).' }),
   })

@@ -414,10 +414,4 @@ export type BulletinOperationType = BulletinOperation['type'];
  * and returns the new content; throws what that operation throws (NO_DATA for null content).
  * With the same `ctx` values the result is the same (spec §4 Tool content, re-apply on 409).
  */
-export function applyBulletinOperation(
-  content: BulletinContent | null,
-  operation: BulletinOperation,
-  ctx: BulletinContext,
-): BulletinContent {
-  return bulletinOperations.apply(content, operation, ctx);
-}
+export const applyBulletinOperation = bulletinOperations.apply;

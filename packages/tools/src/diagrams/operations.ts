@@ -409,10 +409,4 @@ export type DiagramOperationType = DiagramOperation['type'];
  * null). With the same `ctx` values the result is the same (spec §4 Tool content, re-apply on
  * 409).
  */
-export function applyDiagramOperation(
-  collection: DiagramCollection | null,
-  operation: DiagramOperation,
-  ctx: DiagramsContext,
-): DiagramCollection {
-  return diagramOperations.apply(collection, operation, ctx);
-}
+export const applyDiagramOperation = diagramOperations.apply;

@@ -407,10 +407,4 @@ export type PokerOperationType = PokerOperation['type'];
  * returns the new content; throws what that operation throws (NO_DATA for null content). With
  * the same `ctx` values the result is the same (spec §4 Tool content, re-apply on 409).
  */
-export function applyPokerOperation(
-  content: PokerContent | null,
-  operation: PokerOperation,
-  ctx: PokerContext,
-): PokerContent {
-  return pokerOperations.apply(content, operation, ctx);
-}
+export const applyPokerOperation = pokerOperations.apply;
