@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { cardTitleEdit } from '../../testing/operations.ts';
 import { renderWithApp } from '../../testing/render.tsx';
-import { INITIAL_CONTENT_STATE, type ContentState } from './content-lifecycle.ts';
+import { INITIAL_CONTENT_STATE, type ContentState } from '@cipherspace/sync';
 import { showToolStatus } from './save-status.ts';
 import { ToolContentState } from './ToolContentState.tsx';
 import { ToolHeader } from './ToolHeader.tsx';

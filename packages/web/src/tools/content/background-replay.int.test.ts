@@ -16,7 +16,7 @@ import { createStore, type UseStore } from 'idb-keyval';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { replayWaitingTools } from './background-replay.ts';
-import { ContentLifecycle } from './content-lifecycle.ts';
+import { SyncClient } from '@cipherspace/sync';
 import { contentTransport, spaceKeyCodec, type ContentApi } from './content-transport.ts';
 import { offlineStore, waitingTools } from './offline-store.ts';
 
@@ -59,12 +59,12 @@ function apiOf(user: 'alice' | 'bob', network = { down: false }): ContentApi {
 /** A screen of `tool` (with Alice's offline store, or none for Bob). */
 function screenOf(user: 'alice' | 'bob', tool: TrackerTool, network = { down: false }) {
   const offline = user === 'alice' ? offlineStore(space.name, tool, store) : null;
-  return new ContentLifecycle<TrackerContent, TrackerOperation>({
+  return new SyncClient<TrackerContent, TrackerOperation>({
     domain: tools[tool],
     transport: contentTransport(apiOf(user, network), space.name, tool),
     codec: spaceKeyCodec(space.key, space.name),
     author: user,
-    offline: offline ?? undefined,
+    store: offline ?? undefined,
     online: () => !network.down,
   });
 }
@@ -189,7 +189,7 @@ describe('replayWaitingTools', () => {
   it('stores a change once when its replay is repeated after it was saved (exactly once)', async () => {
     await madeOffline('kanban', 'Only once', 'Also only once');
     const queue = offlineStore(space.name, 'kanban', store);
-    const waiting = (await queue?.readQueue()) ?? [];
+    const waiting = (await queue?.readLog()) ?? [];
     expect(waiting).toHaveLength(2);
 
     expect(await replayAs(apiOf('alice'), ['kanban'])).toEqual([
@@ -197,7 +197,7 @@ describe('replayWaitingTools', () => {
     ]);
     // As if that replay had been stopped after its save, before it took the changes off the
     // queue (a worker stopped, a tab closed): the same queue is replayed again.
-    for (const change of waiting) await queue?.appendQueued(change);
+    for (const change of waiting) await queue?.appendLog(change);
     expect(await replayAs(apiOf('alice'), ['kanban'])).toEqual([
       { tool: 'kanban', outcome: 'replayed' },
     ]);

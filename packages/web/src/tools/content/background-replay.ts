@@ -2,7 +2,7 @@
  * Replays the offline changes of tools that no screen shows (they must all arrive when the cable is
  * back), in the offline sync worker (./offline-sync.worker.ts). A tool screen replays its own
  * tool's queue (./use-tool-content.ts); this replays every other tool's queue of the space through
- * the same {@link ContentLifecycle} a screen uses, so every rule of offline work holds: re-applied
+ * the same {@link SyncClient} a screen uses, so every rule of offline work holds: re-applied
  * on the latest version after a 409, reported (kept in IndexedDB, shown when the tool is opened)
  * when it no longer applies, never dropped.
  *
@@ -13,7 +13,7 @@
 import { getTool, isToolName, type ContentLanguage } from '@cipherspace/tools';
 import type { UseStore } from 'idb-keyval';
 
-import { ContentLifecycle } from './content-lifecycle.ts';
+import { SyncClient } from '@cipherspace/sync';
 import { contentTransport, spaceKeyCodec, type ContentApi } from './content-transport.ts';
 import { offlineStore, toolLockName, webLocks } from './offline-store.ts';
 
@@ -50,7 +50,7 @@ export interface ToolReplay {
 /**
  * Replays the queue of every tool in `options.tools` that no screen shows, one after the other,
  * each under its Web Lock (offline-store.ts `toolLockName`, taken only when free), through a
- * {@link ContentLifecycle} like a screen's. Resolves to what became of each tool; never rejects
+ * {@link SyncClient} like a screen's. Resolves to what became of each tool; never rejects
  * for a tool's failure (its queue waits).
  */
 export async function replayWaitingTools(options: BackgroundReplayOptions): Promise<ToolReplay[]> {
@@ -62,13 +62,13 @@ export async function replayWaitingTools(options: BackgroundReplayOptions): Prom
     const offline = offlineStore(spaceName, tool, options.store, { replayer: true });
     if (!domain || !offline) continue;
     const replay = async (): Promise<ToolReplay['outcome']> => {
-      const content = new ContentLifecycle({
+      const content = new SyncClient({
         domain,
         transport: contentTransport(api, spaceName, tool),
         codec,
         author,
         language: () => language,
-        offline,
+        store: offline,
         online: options.online ?? (() => navigator.onLine),
       });
       try {

@@ -19,7 +19,7 @@ import type { KanbanContent, TrackerOperation } from '@cipherspace/tools/tracker
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { spaceOfAliceAndBob } from '../../testing/two-members.ts';
-import { ContentLifecycle, SNAPSHOT_AFTER_SAVES } from './content-lifecycle.ts';
+import { SyncClient, SNAPSHOT_AFTER_SAVES } from '@cipherspace/sync';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
 
 const tool: ToolName = 'kanban';
@@ -59,7 +59,7 @@ function tabOf(user: 'alice' | 'bob') {
     space.name,
     tool,
   );
-  const lifecycle = new ContentLifecycle<KanbanContent, TrackerOperation>({
+  const lifecycle = new SyncClient<KanbanContent, TrackerOperation>({
     domain: tools.kanban,
     transport,
     codec: spaceKeyCodec(space.key, space.name),
@@ -68,13 +68,13 @@ function tabOf(user: 'alice' | 'bob') {
   return { lifecycle, sent };
 }
 
-function titles(lifecycle: ContentLifecycle<KanbanContent, TrackerOperation>): string[] {
+function titles(lifecycle: SyncClient<KanbanContent, TrackerOperation>): string[] {
   const content = lifecycle.getState().content;
   return (content?.phases ?? []).flatMap((phase) => phase.issues.map((issue) => issue.title));
 }
 
 async function addCards(
-  lifecycle: ContentLifecycle<KanbanContent, TrackerOperation>,
+  lifecycle: SyncClient<KanbanContent, TrackerOperation>,
   titlesToAdd: readonly string[],
 ): Promise<void> {
   for (const title of titlesToAdd) {

@@ -8,12 +8,12 @@ import type { KanbanContent, TrackerOperation } from '@cipherspace/tools/tracker
 import { describe, expect, it } from 'vitest';
 
 import {
-  ContentLifecycle,
+  SyncClient,
   type ContentCodec,
   type ContentTransport,
   type KeptVersion,
   type StoredContent,
-} from './content-lifecycle.ts';
+} from '@cipherspace/sync';
 
 const kanban = tools.kanban;
 
@@ -73,14 +73,14 @@ function serverWithGarbage(options: { history: boolean }) {
 }
 
 const lifecycleOf = (transport: ContentTransport) =>
-  new ContentLifecycle<KanbanContent, TrackerOperation>({
+  new SyncClient<KanbanContent, TrackerOperation>({
     domain: kanban,
     transport,
     codec,
     author: 'ann',
   });
 
-describe('ContentLifecycle with a stored version that does not open', () => {
+describe('SyncClient with a stored version that does not open', () => {
   it('shows the newest version that opens, names the bad one and its author', async () => {
     const { transport } = serverWithGarbage({ history: true });
     const lifecycle = lifecycleOf(transport);

@@ -20,12 +20,12 @@ import {
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
 import {
-  ContentLifecycle,
+  SyncClient,
   ContentValidationError,
   NothingToUndoError,
   SaveAnswerLostError,
   type ContentTransport,
-} from './content-lifecycle.ts';
+} from '@cipherspace/sync';
 import { contentTransport, remoteChangeOf, spaceKeyCodec } from './content-transport.ts';
 import { spaceOfAliceAndBob } from '../../testing/two-members.ts';
 
@@ -94,7 +94,7 @@ function lifecycleOf(
   transport = transportOf(user, tool),
   pendingTtlMs?: number,
 ) {
-  return new ContentLifecycle<KanbanContent, TrackerOperation>({
+  return new SyncClient<KanbanContent, TrackerOperation>({
     domain: tools.kanban,
     transport,
     codec: spaceKeyCodec(space.key, space.name),
@@ -104,8 +104,8 @@ function lifecycleOf(
 }
 
 /** Bob's tab of `tool` with a wrong space key: every load fails to decrypt. */
-function wrongKeyLifecycleOf(tool: ToolName): ContentLifecycle<KanbanContent, TrackerOperation> {
-  return new ContentLifecycle<KanbanContent, TrackerOperation>({
+function wrongKeyLifecycleOf(tool: ToolName): SyncClient<KanbanContent, TrackerOperation> {
+  return new SyncClient<KanbanContent, TrackerOperation>({
     domain: tools.kanban,
     transport: transportOf('bob', tool),
     codec: spaceKeyCodec('Wr0ng!Space-Key', space.name),
@@ -113,7 +113,7 @@ function wrongKeyLifecycleOf(tool: ToolName): ContentLifecycle<KanbanContent, Tr
   });
 }
 
-function loaded(lifecycle: ContentLifecycle<KanbanContent, TrackerOperation>): KanbanContent {
+function loaded(lifecycle: SyncClient<KanbanContent, TrackerOperation>): KanbanContent {
   const { status, content } = lifecycle.getState();
   expect(status).toBe('loaded');
   if (!content) throw new Error('no content');
@@ -159,7 +159,7 @@ describe('content lifecycle', () => {
   it('creates the default board in the language of the member who opens the tool first', async () => {
     const tool = await freshBoard();
     let language: 'en' | 'de' = 'de';
-    const german = new ContentLifecycle<KanbanContent, TrackerOperation>({
+    const german = new SyncClient<KanbanContent, TrackerOperation>({
       domain: tools.kanban,
       transport: transportOf('alice', tool),
       codec: spaceKeyCodec(space.key, space.name),
@@ -209,7 +209,7 @@ describe('content lifecycle', () => {
     const tool = await freshBoard();
     const events: string[] = [];
     const codec = spaceKeyCodec(space.key, space.name);
-    const alice = new ContentLifecycle<KanbanContent, TrackerOperation>({
+    const alice = new SyncClient<KanbanContent, TrackerOperation>({
       domain: tools.kanban,
       transport: transportOf('alice', tool),
       codec: {

@@ -26,7 +26,7 @@ import {
   type ContentCodec,
   type ContentTransport,
   type StoredContent,
-} from './content-lifecycle.ts';
+} from '@cipherspace/sync';
 import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { contentVersion } from './content-record.ts';
 

@@ -14,14 +14,14 @@ import {
   type RealtimeTransport,
 } from '../../lib/realtime/realtime-manager.ts';
 import {
-  ContentLifecycle,
+  SyncClient,
   VersionConflictError,
   type ChangesSince,
   type ContentCodec,
   type ContentTransport,
   type StoredChange,
   type StoredContent,
-} from './content-lifecycle.ts';
+} from '@cipherspace/sync';
 import { followRealtime } from './follow-realtime.ts';
 
 /** One tool's stored content with its change log, as `content.find/save/changes` keep it. */
@@ -70,7 +70,7 @@ const jsonCodec: ContentCodec = {
 };
 
 function lifecycleOn(server: MemoryServer, author: string) {
-  return new ContentLifecycle<KanbanContent, TrackerOperation>({
+  return new SyncClient<KanbanContent, TrackerOperation>({
     domain: tools.kanban,
     transport: server.transport(),
     codec: jsonCodec,

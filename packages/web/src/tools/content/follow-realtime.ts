@@ -9,7 +9,7 @@
 import type { NamedOperation } from '@cipherspace/tools';
 
 import type { RealtimeMessage, RealtimeSignal } from '../../lib/realtime/index.ts';
-import type { ContentLifecycle } from './content-lifecycle.ts';
+import type { SyncClient } from '@cipherspace/sync';
 import { remoteChangeOf } from './content-transport.ts';
 
 /** Where the live messages and connection signals come from (the tab's realtime manager). */
@@ -20,9 +20,9 @@ export interface RealtimeFeed {
   onSignal(listener: (signal: RealtimeSignal) => void): () => void;
 }
 
-/** What of a {@link ContentLifecycle} the live channel drives (see its methods). */
+/** What of a {@link SyncClient} the live channel drives (see its methods). */
 export type RealtimeFollower = Pick<
-  ContentLifecycle<unknown, NamedOperation>,
+  SyncClient<unknown, NamedOperation>,
   'refresh' | 'remotePending' | 'remoteUpdate'
 >;
 

@@ -16,7 +16,7 @@ import type { KanbanContent, TrackerOperation } from '@cipherspace/tools/tracker
 import { createStore, entries, type UseStore } from 'idb-keyval';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { ContentLifecycle, REPLAY_BATCH_MAX, ServerUnreachableError } from './content-lifecycle.ts';
+import { SyncClient, REPLAY_BATCH_MAX, ServerUnreachableError } from '@cipherspace/sync';
 import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
 import { clearOfflineSpace, offlineStore, type OfflineStore } from './offline-store.ts';
@@ -76,12 +76,12 @@ function tabOf(browser: Browser, tool: ToolName) {
   );
   const store = offlineStore(space.name, tool, browser.store);
   if (!store) throw new Error('no store');
-  return new ContentLifecycle<KanbanContent, TrackerOperation>({
+  return new SyncClient<KanbanContent, TrackerOperation>({
     domain: tools.kanban,
     transport,
     codec: spaceKeyCodec(space.key, space.name),
     author: browser.user,
-    offline: store,
+    store,
     online: () => !browser.network.down,
   });
 }
@@ -198,7 +198,7 @@ describe('offline tools', () => {
     expect(titles(loaded(first), 'Done')).toEqual(['Before']);
 
     // Stored encrypted: the op1 envelopes with the version they are based on.
-    const queue = (await offlineStore(space.name, tool, alice.store)?.readQueue()) ?? [];
+    const queue = (await offlineStore(space.name, tool, alice.store)?.readLog()) ?? [];
     expect(queue.map((change) => change.baseVersion)).toEqual([2, 2]);
     expect(queue.every((change) => JSON.parse(change.operation).v === 'op1')).toBe(true);
     const text = await storedText(alice);
@@ -240,7 +240,7 @@ describe('offline tools', () => {
     expect(titles(latest, 'Done')).toEqual(['Before']);
     expect(titles(latest, 'Testing')).toEqual(['Third']);
     expect(loaded(reopened)).toEqual(latest);
-    expect(await offlineStore(space.name, tool, alice.store)?.readQueue()).toEqual([]);
+    expect(await offlineStore(space.name, tool, alice.store)?.readLog()).toEqual([]);
     // The cache holds the latest version again.
     const cache = await offlineStore(space.name, tool, alice.store)?.readContent();
     expect(cache?.version).toBe(4);
@@ -265,9 +265,9 @@ describe('offline tools', () => {
     if (!store) throw new Error('no store');
     const watchedStore: OfflineStore = {
       ...store,
-      readQueue: async () => {
+      readLog: async () => {
         await queueHeld; // IndexedDB and the tool's Web Lock, slow here
-        const queue = await store.readQueue();
+        const queue = await store.readLog();
         events.push('queue read');
         return queue;
       },
@@ -278,7 +278,7 @@ describe('offline tools', () => {
     };
     const caller = harness.caller(tokens.alice);
     const codec = spaceKeyCodec(space.key, space.name);
-    const tab = new ContentLifecycle<KanbanContent, TrackerOperation>({
+    const tab = new SyncClient<KanbanContent, TrackerOperation>({
       domain: tools.kanban,
       transport: contentTransport(
         {
@@ -301,7 +301,7 @@ describe('offline tools', () => {
         },
       },
       author: 'alice',
-      offline: watchedStore,
+      store: watchedStore,
     });
 
     const loading = tab.load();
@@ -359,7 +359,7 @@ describe('offline tools', () => {
       count,
     );
     expect(loaded(tab)).toEqual(latest);
-    expect(await offlineStore(space.name, tool, alice.store)?.readQueue()).toEqual([]);
+    expect(await offlineStore(space.name, tool, alice.store)?.readLog()).toEqual([]);
   });
 
   it('reports a queued change that no longer applies, and replays the rest', async () => {
@@ -518,12 +518,12 @@ describe('offline tools', () => {
       space.name,
       tool,
     );
-    const tab = new ContentLifecycle<KanbanContent, TrackerOperation>({
+    const tab = new SyncClient<KanbanContent, TrackerOperation>({
       domain: tools.kanban,
       transport,
       codec: spaceKeyCodec(space.key, space.name),
       author: 'alice',
-      offline: offlineStore(space.name, tool, alice.store) ?? undefined,
+      store: offlineStore(space.name, tool, alice.store) ?? undefined,
       online: () => !loseAnswers,
     });
     await tab.load();

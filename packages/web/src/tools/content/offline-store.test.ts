@@ -19,13 +19,13 @@ describe('waitingTools', () => {
       if (!found) throw new Error('no store');
       return found;
     };
-    await of('Alpha', 'kanban').appendQueued(change('a'));
-    await of('Alpha', 'poker').appendQueued(change('b'));
-    await of('Alpha', 'poker').appendQueued(change('c'));
-    await of('Alpha', 'bulletin').appendQueued(change('d'));
-    await of('Alpha', 'bulletin').removeQueued('d');
+    await of('Alpha', 'kanban').appendLog(change('a'));
+    await of('Alpha', 'poker').appendLog(change('b'));
+    await of('Alpha', 'poker').appendLog(change('c'));
+    await of('Alpha', 'bulletin').appendLog(change('d'));
+    await of('Alpha', 'bulletin').removeLogged('d');
     await of('Alpha', 'ticket-system').writeContent({ encryptedData: 'x', version: 1 });
-    await of('Beta', 'randomizer').appendQueued(change('e'));
+    await of('Beta', 'randomizer').appendLog(change('e'));
 
     expect((await waitingTools('Alpha', store)).sort()).toEqual(['kanban', 'poker']);
     expect(await waitingTools('Beta', store)).toEqual(['randomizer']);

@@ -1,66 +1,32 @@
 /**
- * What a tool keeps in this browser to work offline, in IndexedDB through `idb-keyval` (database
- * `cipherspace_offline`, store `entries`), per space and tool:
+ * Where the sync engine (`@cipherspace/sync`) keeps a tool's pending log in this browser, in
+ * IndexedDB through `idb-keyval` (database `cipherspace_offline`, store `entries`), per space and
+ * tool:
  *
  * - `['content', space, tool]` → {@link CachedContent}: the last content **as ciphertext** — the
- *   content envelope the server sent, or the encrypted snapshot this tab saved or made of what it
- *   caught up to — with its version. A write never replaces a newer version.
- * - `['queue', space, tool]` → {@link QueuedChange}[]: the changes made while the server could not
- *   be reached, oldest first, each as its **op1 operation envelope** with the version it was based on.
- * - `['unapplied', space, tool]` → {@link UnappliedChange}[]: queued changes that could not be
- *   applied when replayed, kept until the member has seen them (never dropped silently).
+ *   content envelope the server sent, or the encrypted snapshot the engine made — with its
+ *   version. A write never replaces a newer version.
+ * - `['queue', space, tool]` → {@link LoggedChange}[]: the pending log — every change not yet
+ *   confirmed by the server, oldest first, each as its **op1 operation envelope** with the version
+ *   it was made on. A change is written here in the task that shows it.
+ * - `['unapplied', space, tool]` → {@link UnappliedChange}[]: logged changes that could not be
+ *   applied when pushed, kept until the member has seen them (never dropped silently).
  *
  * Never plaintext and never the space key: everything stored here was encrypted with the space key
  * before. Logout removes a space's entries ({@link clearOfflineSpace}). This module is loaded by
  * the tool chunks, the logout path and the offline sync worker only, never by the landing page.
  *
- * One queue, two replayers: a tool screen replays its own tool's queue, and the offline replay
- * worker (./offline-sync.worker.ts) those of the tools no screen shows. They keep out of each
- * other's way with one Web Lock per space and tool ({@link toolLockName}): a screen holds it
- * shared while it shows the tool ({@link showingTool}) and reads the queue under it; the worker
- * takes it exclusively, only when it is free, for as long as it replays.
+ * One log, one engine at a time: a tool screen's engine pushes its own tool's log, and the offline
+ * sync worker (./offline-sync.worker.ts) runs the same engine for the tools no screen shows. They
+ * keep out of each other's way with one Web Lock per space and tool ({@link toolLockName}): a
+ * screen holds it shared while it shows the tool ({@link showingTool}) and reads the log under
+ * it; the worker takes it exclusively, only when it is free, for as long as it pushes.
  */
+import type { CachedContent, LogStore, LoggedChange, UnappliedChange } from '@cipherspace/sync';
 import { createStore, del, get, keys, update, type UseStore } from 'idb-keyval';
 
-/** A tool's last content as ciphertext: an envelope of spec §9 and the version it holds. */
-export interface CachedContent {
-  encryptedData: string;
-  version: number;
-}
-
-/** A change made offline: its operation id, the version it was based on and its op1 envelope. */
-export interface QueuedChange {
-  id: string;
-  baseVersion: number;
-  operation: string;
-}
-
-/**
- * A queued change that could not be applied when it was replayed: `reason` is the lifecycle's
- * result (`conflict`: someone else's change made it impossible; `rejected` / `invalid`: a rule
- * refused it on the content it met).
- */
-export interface UnappliedChange {
-  id: string;
-  operation: string;
-  reason: 'conflict' | 'rejected' | 'invalid';
-}
-
-/** The offline store of one tool of one space (see the module comment). Rejects on IndexedDB errors. */
-export interface OfflineStore {
-  readContent(): Promise<CachedContent | null>;
-  /** Stores `content` unless a newer version is stored already. */
-  writeContent(content: CachedContent): Promise<void>;
-  readQueue(): Promise<QueuedChange[]>;
-  /** Adds `change` at the end of the queue. */
-  appendQueued(change: QueuedChange): Promise<void>;
-  /** Removes the queued change with id `id` (replayed or reported). */
-  removeQueued(id: string): Promise<void>;
-  readUnapplied(): Promise<UnappliedChange[]>;
-  addUnapplied(change: UnappliedChange): Promise<void>;
-  /** Forgets the reported changes (the member dismissed the report). */
-  clearUnapplied(): Promise<void>;
-}
+/** The offline store of one tool of one space: the engine's {@link LogStore} in IndexedDB. */
+export type OfflineStore = LogStore;
 
 const DATABASE = 'cipherspace_offline';
 const STORE = 'entries';
@@ -127,18 +93,18 @@ export function offlineStore(
         (stored) => (stored && stored.version > content.version ? stored : content),
         store,
       ),
-    readQueue: async () => {
-      if (!lockManager) return list<QueuedChange>('queue');
-      let queue: QueuedChange[] = [];
+    readLog: async () => {
+      if (!lockManager) return list<LoggedChange>('queue');
+      let queue: LoggedChange[] = [];
       await lockManager.request(toolLockName(spaceName, tool), { mode: 'shared' }, async () => {
-        queue = await list<QueuedChange>('queue');
+        queue = await list<LoggedChange>('queue');
       });
       return queue;
     },
-    appendQueued: (change) =>
-      update<QueuedChange[]>(key('queue'), (queue) => [...(queue ?? []), change], store),
-    removeQueued: (id) =>
-      update<QueuedChange[]>(
+    appendLog: (change) =>
+      update<LoggedChange[]>(key('queue'), (queue) => [...(queue ?? []), change], store),
+    removeLogged: (id) =>
+      update<LoggedChange[]>(
         key('queue'),
         (queue) => (queue ?? []).filter((change) => change.id !== id),
         store,

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { INITIAL_CONTENT_STATE, type ContentState } from './content-lifecycle.ts';
+import { INITIAL_CONTENT_STATE, type ContentState } from '@cipherspace/sync';
 import { saveStatus, showToolStatus, useSaveStatus, type StatusSource } from './save-status.ts';
 
 const base: ContentState<unknown> = {

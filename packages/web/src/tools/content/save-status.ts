@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-import type { ContentState } from './content-lifecycle.ts';
+import type { ContentState } from '@cipherspace/sync';
 
 /** The part of a lifecycle the header reads. */
 export interface StatusSource {

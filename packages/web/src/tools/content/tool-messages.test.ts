@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { setLocale } from '../../paraglide/runtime.js';
 import { cardTitleEdit } from '../../testing/operations.ts';
-import { ContentValidationError, VersionConflictError } from './content-lifecycle.ts';
+import { ContentValidationError, VersionConflictError } from '@cipherspace/sync';
 import { loadErrorMessage, performMessage, unappliedLabel } from './tool-messages.ts';
 
 /** The server's detail for a full storage quota (ERROR.storageQuotaReached), in English. */

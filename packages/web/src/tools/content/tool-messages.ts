@@ -11,7 +11,7 @@ import { serverErrorMessage } from '../../lib/server-errors.ts';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { catalogueMessages, type CatalogueMessage } from './catalogue-messages.ts';
-import { ContentValidationError, type PerformResult } from './content-lifecycle.ts';
+import { ContentValidationError, type PerformResult } from '@cipherspace/sync';
 
 /** Why loading failed, for the error state: the §8 decrypt text or the generic load failure. */
 export function loadErrorMessage(error: unknown): string {

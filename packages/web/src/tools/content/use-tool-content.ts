@@ -1,6 +1,6 @@
 /**
  * The content lifecycle of a tool screen (spec §4 Tool content, §8 Tool entry) as a React hook:
- * builds a {@link ContentLifecycle} for the signed-in space with the app's tRPC client and the
+ * builds a {@link SyncClient} for the signed-in space with the app's tRPC client and the
  * stored space key, loads on entry, catches up on a `content_update` of this tool from someone else
  * (applying the change's encrypted operations when they suffice), on reconnect and 1 s after the
  * connection is restored (the realtime signals 'reconnected' and 'restored') and on the server's
@@ -30,13 +30,13 @@ import { getSpaceKey, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import {
-  ContentLifecycle,
+  SyncClient,
   INITIAL_CONTENT_STATE,
   type ContentState,
   type PerformOptions,
   type PerformResult,
-  type RemoteOperationListener,
-} from './content-lifecycle.ts';
+  type AppliedOperationListener,
+} from '@cipherspace/sync';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
 import type { ConflictChoices } from './EditConflictPanel.tsx';
 import { followRealtime } from './follow-realtime.ts';
@@ -57,7 +57,7 @@ export interface ToolContent<C, Op> {
   /** Set when the tool cannot be entered (spec §8 Tool entry); the screen shows and redirects. */
   entry: 'no-session' | 'no-space-key' | null;
   /**
-   * Applies, validates and saves a named operation (see ContentLifecycle.perform; `basedOn` is
+   * Applies, validates and saves a named operation (see SyncClient.perform; `basedOn` is
    * the version the user started the change on, e.g. `state.version` when a form opened). Stable.
    */
   perform: (operation: Op, options?: PerformOptions) => Promise<PerformResult<C>>;
@@ -65,20 +65,20 @@ export interface ToolContent<C, Op> {
   reload: () => void;
   /**
    * Calls `listener` with each stored operation of others this tab applies, with the content
-   * before and after it (ContentLifecycle.onRemoteOperation); returns the unsubscribe function.
+   * before and after it (SyncClient.onRemoteOperation); returns the unsubscribe function.
    * Stable per loaded tool.
    */
-  onRemoteOperation: (listener: RemoteOperationListener<C>) => () => void;
+  onRemoteOperation: (listener: AppliedOperationListener<C>) => () => void;
   /** Forgets the report of offline changes that could not be applied. Stable. */
   dismissUnapplied: () => void;
   /**
    * The fields of an unapplied offline edit that teammates changed since, as stored now (null:
-   * nothing to choose; see ContentLifecycle.unappliedConflict). Stable.
+   * nothing to choose; see SyncClient.unappliedConflict). Stable.
    */
   unappliedConflict: (id: string) => readonly FieldConflict[] | null;
-  /** Saves an unapplied offline edit as the member chose per field (ContentLifecycle.resolveUnapplied). Stable. */
+  /** Saves an unapplied offline edit as the member chose per field (SyncClient.resolveUnapplied). Stable. */
   resolveUnapplied: (id: string, choices: ConflictChoices) => Promise<PerformResult<C>>;
-  /** Undoes this tab's latest change (see ContentLifecycle.undo). Stable. */
+  /** Undoes this tab's latest change (see SyncClient.undo). Stable. */
   undo: () => Promise<PerformResult<C>>;
   /** Redoes the latest undone change. Stable. */
   redo: () => Promise<PerformResult<C>>;
@@ -86,7 +86,7 @@ export interface ToolContent<C, Op> {
   restore: (content: C) => Promise<PerformResult<C>>;
   /**
    * Saves the version shown in place of a stored one that does not open (`state.unreadable`)
-   * as the new current version (ContentLifecycle.restoreShown). Stable.
+   * as the new current version (SyncClient.restoreShown). Stable.
    */
   restoreShown: () => Promise<PerformResult<C>>;
   /**
@@ -183,14 +183,14 @@ export function useToolContent<C, Op extends NamedOperation>(
     const codec = spaceKeyCodec(spaceKey, spaceName);
     return {
       codec,
-      content: new ContentLifecycle<C, Op>({
+      content: new SyncClient<C, Op>({
         domain,
         transport: contentTransport(api, spaceName, tool),
         codec,
         author,
         language: currentLanguage,
         // The last content as ciphertext and the changes made offline.
-        offline: offlineStore(spaceName, tool) ?? undefined,
+        store: offlineStore(spaceName, tool) ?? undefined,
         online: () => navigator.onLine,
       }),
     };
@@ -323,7 +323,7 @@ export function useToolContent<C, Op extends NamedOperation>(
     [prepared, spaceName, tool, client, domain],
   );
   const onRemoteOperation = useCallback(
-    (listener: RemoteOperationListener<C>) =>
+    (listener: AppliedOperationListener<C>) =>
       lifecycle ? lifecycle.onRemoteOperation(listener) : () => undefined,
     [lifecycle],
   );

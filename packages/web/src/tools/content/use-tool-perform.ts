@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { isEditConflict } from '@cipherspace/tools';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
-import type { PerformResult } from './content-lifecycle.ts';
+import type { PerformResult } from '@cipherspace/sync';
 import type { SaveOutcome } from './EditConflictPanel.tsx';
 import { performMessage } from './tool-messages.ts';
 import type { ToolContent } from './use-tool-content.ts';

@@ -18,12 +18,12 @@ import {
 } from '@cipherspace/tools/diagrams';
 import { renderWithApp } from '../../testing/render.tsx';
 import {
-  ContentLifecycle,
+  SyncClient,
   VersionConflictError,
   type ContentCodec,
   type ContentTransport,
   type StoredContent,
-} from '../content/content-lifecycle.ts';
+} from '@cipherspace/sync';
 import { DiagramsScreen } from './DiagramsScreen.tsx';
 
 const EDITOR_ORIGIN = 'https://embed.diagrams.net';
@@ -59,7 +59,7 @@ const jsonCodec: ContentCodec = {
 
 function lifecycleOn(server: MemoryServer, author: string) {
   let id = 0;
-  return new ContentLifecycle<DiagramCollection, DiagramOperation>({
+  return new SyncClient<DiagramCollection, DiagramOperation>({
     domain: tools.diagrams,
     transport: server,
     codec: jsonCodec,
@@ -68,11 +68,7 @@ function lifecycleOn(server: MemoryServer, author: string) {
   });
 }
 
-function Harness({
-  lifecycle,
-}: {
-  lifecycle: ContentLifecycle<DiagramCollection, DiagramOperation>;
-}) {
+function Harness({ lifecycle }: { lifecycle: SyncClient<DiagramCollection, DiagramOperation> }) {
   const state = useSyncExternalStore(lifecycle.subscribe, lifecycle.getState);
   let next = 0;
   return (
@@ -133,7 +129,7 @@ function loadedXmls(posted: MockInstance): unknown[] {
 }
 
 /** bob saves his drawing of the default diagram (opened at version 1, like ann). */
-async function bobDraws(bob: ContentLifecycle<DiagramCollection, DiagramOperation>) {
+async function bobDraws(bob: SyncClient<DiagramCollection, DiagramOperation>) {
   const result = await bob.perform({
     type: 'updateDiagramXml',
     diagramId: ID,

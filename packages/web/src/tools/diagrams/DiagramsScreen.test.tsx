@@ -18,12 +18,12 @@ import {
 } from '@cipherspace/tools/diagrams';
 import { renderWithApp } from '../../testing/render.tsx';
 import {
-  ContentLifecycle,
+  SyncClient,
   VersionConflictError,
   type ContentCodec,
   type ContentTransport,
   type StoredContent,
-} from '../content/content-lifecycle.ts';
+} from '@cipherspace/sync';
 import { DiagramsScreen } from './DiagramsScreen.tsx';
 import type { DiagramEditorSource } from './editor-url.ts';
 
@@ -70,7 +70,7 @@ const jsonCodec: ContentCodec = {
 
 function lifecycleOn(server: MemoryServer) {
   let id = 0;
-  return new ContentLifecycle<DiagramCollection, DiagramOperation>({
+  return new SyncClient<DiagramCollection, DiagramOperation>({
     domain: tools.diagrams,
     transport: server,
     codec: jsonCodec,
@@ -83,7 +83,7 @@ function Harness({
   lifecycle,
   editor = EDITOR,
 }: {
-  lifecycle: ContentLifecycle<DiagramCollection, DiagramOperation>;
+  lifecycle: SyncClient<DiagramCollection, DiagramOperation>;
   editor?: DiagramEditorSource;
 }) {
   const state = useSyncExternalStore(lifecycle.subscribe, lifecycle.getState);
@@ -110,7 +110,7 @@ function Harness({
 
 /** Renders the screen on a loaded collection (the default one, or `prepare`d further). */
 async function setup(
-  prepare?: (lifecycle: ContentLifecycle<DiagramCollection, DiagramOperation>) => Promise<void>,
+  prepare?: (lifecycle: SyncClient<DiagramCollection, DiagramOperation>) => Promise<void>,
   editor: DiagramEditorSource = EDITOR,
 ) {
   const server = new MemoryServer();
@@ -484,6 +484,7 @@ describe('Diagrams dialogs', () => {
     const dialog = screen.getByRole('dialog', { name: 'Rename Diagram' });
     await user.clear(within(dialog).getByLabelText('New Diagram Name'));
     await user.type(within(dialog).getByLabelText('New Diagram Name'), 'Overview{Enter}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
     await waitFor(() => expect(undo).toBeEnabled());
 
     await user.click(undo);

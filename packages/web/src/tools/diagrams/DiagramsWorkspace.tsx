@@ -36,7 +36,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
-import type { PerformResult } from '../content/content-lifecycle.ts';
+import type { PerformResult } from '@cipherspace/sync';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { performMessage } from '../content/tool-messages.ts';
 import { diagramCopyName, isDiagramChanged } from './diagram-conflicts.ts';
@@ -177,7 +177,11 @@ export function DiagramsWorkspace({
         'save',
         { handled: isDiagramChanged },
       );
-      if (result.status !== 'saved' && isDiagramChanged(result.error)) holdConflict(held);
+      if (result.status === 'saved') {
+        // The editor holds the drawing it saved: the next save is based on its saved version.
+        const saved = result.content.diagrams.find((diagram) => diagram.id === diagramId);
+        if (saved) bases.current.set(diagramId, saved.version);
+      } else if (isDiagramChanged(result.error)) holdConflict(held);
       setInFlight((now) => (now === held ? null : now));
     },
     [run, username, holdConflict],

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { DiagramError } from '@cipherspace/tools/diagrams';
 import { applyLanguage } from '../../lib/i18n.ts';
-import { ContentValidationError } from '../content/content-lifecycle.ts';
+import { ContentValidationError } from '@cipherspace/sync';
 import {
   describeDiagramError,
   diagramActionText,

@@ -11,7 +11,7 @@ import {
   type DiagramValidationCode,
 } from '@cipherspace/tools/diagrams';
 import { m } from '../../paraglide/messages.js';
-import { ContentValidationError } from '../content/content-lifecycle.ts';
+import { ContentValidationError } from '@cipherspace/sync';
 
 type Params = Readonly<Record<string, string | number>>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { VersionConflictError } from '../content/content-lifecycle.ts';
+import { VersionConflictError } from '@cipherspace/sync';
 import { defaultPokerContent, selectIssue, type PokerContent } from '@cipherspace/tools/poker';
 import { TrackerError, defaultContent } from '@cipherspace/tools/tracker';
 import { forwardEstimation } from './forward-estimation.ts';

@@ -17,7 +17,7 @@ import {
 } from '@cipherspace/tools/poker';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
-import { ContentValidationError } from '../content/content-lifecycle.ts';
+import { ContentValidationError } from '@cipherspace/sync';
 import { describeTrackerError, issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import type { BacklogSaveResult, BacklogTool } from './use-poker-backlog.ts';
 

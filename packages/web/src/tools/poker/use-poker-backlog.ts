@@ -17,7 +17,7 @@ import {
   type TrackerContent,
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
-import type { PerformResult } from '../content/content-lifecycle.ts';
+import type { PerformResult } from '@cipherspace/sync';
 import { useToolContent, type ToolContent } from '../content/use-tool-content.ts';
 
 /** The content ids of the tools Scrum Poker reads issues from, in the order they are listed. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { RandomizerError } from '@cipherspace/tools/randomizer';
 import { applyLanguage } from '../../lib/i18n.ts';
-import { ContentValidationError, VersionConflictError } from '../content/content-lifecycle.ts';
+import { ContentValidationError, VersionConflictError } from '@cipherspace/sync';
 import {
   describeRandomizerError,
   randomizerPerformMessage,

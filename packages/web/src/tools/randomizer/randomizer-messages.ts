@@ -12,7 +12,7 @@ import {
 } from '@cipherspace/tools/randomizer';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
-import { ContentValidationError, type PerformResult } from '../content/content-lifecycle.ts';
+import { ContentValidationError, type PerformResult } from '@cipherspace/sync';
 import { performMessage } from '../content/tool-messages.ts';
 import type { ToolPerformTexts } from '../content/use-tool-perform.ts';
 
