@@ -22,10 +22,9 @@ import {
 
 import { nextTask } from './clock.ts';
 import { conflictAuthor, isFieldEdit } from './conflicts.ts';
-import { VersionConflictError } from './contract.ts';
 import { Follower } from './follow.ts';
 import { applyAll, type AppliedOperationListener } from './rebase.ts';
-import { saveOnce } from './save.ts';
+import { saveReplacement } from './replacement.ts';
 import {
   ContentValidationError,
   NothingToUndoError,
@@ -160,7 +159,7 @@ export class SyncClient<C, Op extends NamedOperation> extends Follower<C, Op> {
       const { content, version } = this.confirmed;
       if (content === null || !this.state.unreadable)
         return { status: 'rejected', error: new Error('No unreadable version shown') };
-      return this.replace(content, version, this.parts.context.now());
+      return saveReplacement(this.replacements, content, version, this.parts.context.now());
     });
   }
 
@@ -296,34 +295,6 @@ export class SyncClient<C, Op extends NamedOperation> extends Follower<C, Op> {
       void this.requestPush();
     }
     return result;
-  }
-
-  /**
-   * Saves `content` whole on top of `version` as a replacement (no operations), in a task of the
-   * queue; a 409 loads the latest and ends in `conflict`.
-   */
-  private async replace(content: C, version: number, at: string): Promise<PerformResult<C>> {
-    const stamped = this.parts.domain.stamp(content, { version: version + 1, lastModified: at });
-    this.setState({ saving: true });
-    try {
-      const envelope = await this.parts.codec.encrypt(stamped);
-      const saved = await saveOnce(this.parts, envelope, version);
-      this.confirm({ content: stamped, version: saved });
-      this.snapshots.cache(envelope, saved);
-      this.setState({ saving: false });
-      return { status: 'saved', content: stamped };
-    } catch (error) {
-      if (error instanceof VersionConflictError) {
-        await this.pull
-          .latest()
-          .then((latest) => this.confirm(latest))
-          .catch(() => undefined);
-        this.setState({ saving: false });
-        return { status: 'conflict', error };
-      }
-      this.setState({ saving: false });
-      return { status: 'failed', error };
-    }
   }
 }
 

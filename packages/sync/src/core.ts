@@ -14,6 +14,7 @@ import { Proposals } from './proposals.ts';
 import { Pull } from './pull.ts';
 import { Push, type EntryOutcome, type PushEnd } from './push.ts';
 import { applyEach, applyGroups, type SyncDomain } from './rebase.ts';
+import type { ReplacementHost } from './replacement.ts';
 import { Snapshots } from './snapshots.ts';
 import {
   INITIAL_CONTENT_STATE,
@@ -65,7 +66,6 @@ export class EngineCore<C, Op extends NamedOperation> {
   protected readonly hasStore: boolean;
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
-  private pushing = false;
   private pushQueued: Promise<PushEnd> | null = null;
 
   constructor(options: SyncOptions<C, Op>) {
@@ -106,6 +106,18 @@ export class EngineCore<C, Op extends NamedOperation> {
     });
   }
 
+  /** What the whole-content saves of ./replacement.ts use. */
+  protected get replacements(): ReplacementHost<C, Op> {
+    return {
+      parts: this.parts,
+      pull: this.pull,
+      snapshots: this.snapshots,
+      confirmed: () => this.confirmed,
+      confirm: (latest) => this.confirm(latest),
+      saving: (on) => this.setState({ saving: on }),
+    };
+  }
+
   /** The current state (a new object after every change, so React can compare by identity). */
   getState = (): ContentState<C> => this.state;
 
@@ -137,24 +149,19 @@ export class EngineCore<C, Op extends NamedOperation> {
    * for an entry is told it is queued, and an unreachable server shows as offline.
    */
   protected async pushNow(): Promise<PushEnd> {
-    this.pushing = true;
-    try {
-      const ended = await this.push.run();
-      if (ended.end === 'stopped') {
-        this.log.markWaiting();
-        for (const entry of this.log.entries) this.settleQueued(entry);
-      }
-      const offline = ended.end === 'stopped' && isUnreachable(ended.error);
-      this.setState({ saving: false, ...(offline ? { offline } : {}) });
-      return ended;
-    } finally {
-      this.pushing = false;
+    // A bug must not leave a change waiting forever: an unexpected error stops the push.
+    const ended = await this.push
+      .run()
+      .catch((error: unknown) => ({ end: 'stopped', error }) as const);
+    if (ended.end === 'stopped') {
+      this.log.markWaiting();
+      for (const entry of this.log.entries) this.settleQueued(entry);
     }
-  }
-
-  /** Whether a push runs now. */
-  protected get isPushing(): boolean {
-    return this.pushing;
+    // The persisted log matches what was pushed before the push counts as done.
+    await this.log.flushed();
+    const offline = ended.end === 'stopped' && isUnreachable(ended.error);
+    this.setState({ saving: false, ...(offline ? { offline } : {}) });
+    return ended;
   }
 
   /** Tells whoever waits for `entry` that it waits in the log (the server cannot be reached). */

@@ -10,9 +10,8 @@ import type { RemoteChange } from './contract.ts';
 import { isUnreachable } from './contract.ts';
 import { EngineCore } from './core.ts';
 import type { InlineChange } from './pull.ts';
-import { applyAll } from './rebase.ts';
-import { saveOnce } from './save.ts';
-import { MAX_SAVE_ATTEMPTS, REPLAY_BATCH_MAX } from './state.ts';
+import { reapplyAfterReplacement } from './replacement.ts';
+import { MAX_SAVE_ATTEMPTS } from './state.ts';
 
 /** A refresh waiting in the queue (see {@link Follower.reload}). */
 interface QueuedRefresh {
@@ -63,7 +62,9 @@ export class Follower<C, Op extends NamedOperation> extends EngineCore<C, Op> {
     const madeFrom = change.baseVersion;
     if (change.kind !== 'replacement' || madeFrom === undefined || madeFrom >= version - 1)
       return loaded;
-    return loaded.then(() => this.enqueue(() => this.reapplyAfterReplacement(madeFrom, version)));
+    return loaded.then(() =>
+      this.enqueue(() => reapplyAfterReplacement(this.replacements, madeFrom, version)),
+    );
   }
 
   /**
@@ -177,56 +178,6 @@ export class Follower<C, Op extends NamedOperation> extends EngineCore<C, Op> {
       return true;
     } catch {
       return false;
-    }
-  }
-
-  /**
-   * A replacement of version `replaced` was made from the older version `madeFrom` (a spec-only
-   * client's PUT of the envelope it got): the operations of the versions in between are not in
-   * it. Applies them again on top of it, in order, leaving out any that no longer apply, and
-   * saves them as the next versions (at most REPLAY_BATCH_MAX per save). Another member doing the
-   * same first wins: a 409 ends it, and their version comes as a content_update.
-   */
-  private async reapplyAfterReplacement(madeFrom: number, replaced: number): Promise<void> {
-    if (this.confirmed.version !== replaced || !this.pull.operations) return;
-    const answer = await this.parts.transport.changes?.(madeFrom).catch(() => null);
-    if (!answer || answer.tooFarBehind) return;
-    const envelopes = answer.changes
-      .filter((change) => change.version < replaced && change.kind === 'operations')
-      .flatMap((change) => change.operations ?? []);
-    const { domain, context } = this.parts;
-    for (let start = 0; start < envelopes.length; start += REPLAY_BATCH_MAX) {
-      const { content, version } = this.confirmed;
-      if (content === null) return;
-      let next: C = content;
-      const kept: string[] = [];
-      let lastAt = context.now();
-      for (const envelope of envelopes.slice(start, start + REPLAY_BATCH_MAX)) {
-        try {
-          const operation = await this.pull.open(envelope);
-          const applied = applyAll(domain, next, [operation]);
-          if (applied === next || domain.validate(applied).length > 0) continue;
-          next = applied;
-          lastAt = operation.at;
-          kept.push(envelope);
-        } catch {
-          // It no longer applies on the replacement: left out, as a 409 re-apply would.
-        }
-      }
-      if (kept.length === 0) continue;
-      const stamped = domain.stamp(next, { version: version + 1, lastModified: lastAt });
-      try {
-        const alone = this.snapshots.operationsAlone && version > 0;
-        const envelope = alone ? null : await this.parts.codec.encrypt(stamped);
-        const saved = await saveOnce(this.parts, envelope, version, kept);
-        this.confirm({ content: stamped, version: saved });
-        if (envelope === null) this.snapshots.due();
-        else this.snapshots.cache(envelope, saved);
-      } catch {
-        // Someone else applied them first (409), or the server cannot be reached: their
-        // content_update, or the next load, brings the result.
-        return;
-      }
     }
   }
 }

@@ -100,6 +100,8 @@ export class PendingLog {
   /** Reported entries, until dismissed. */
   unapplied: UnappliedOperation[] = [];
   private restored: Promise<void> | null = null;
+  /** Store writes not finished yet (the store keeps their order). */
+  private readonly writes = new Set<Promise<unknown>>();
 
   constructor(
     private readonly store: LogStore,
@@ -152,9 +154,20 @@ export class PendingLog {
   append(change: LogEntry['change'], operation: Operation, waiting: boolean): Promise<void> {
     this.entries.push({ change, operation, waiting });
     const { operation: sealed } = change;
-    return sealed === null
-      ? Promise.resolve()
-      : this.store.appendLog({ ...change, operation: sealed });
+    if (sealed === null) return Promise.resolve();
+    return this.track(this.store.appendLog({ ...change, operation: sealed }));
+  }
+
+  /** Resolves once every store write started so far has finished (failed ones included). */
+  async flushed(): Promise<void> {
+    while (this.writes.size > 0) await Promise.all(this.writes);
+  }
+
+  private track<T>(write: Promise<T>): Promise<T> {
+    const settled = write.catch(() => undefined);
+    this.writes.add(settled);
+    void settled.then(() => this.writes.delete(settled));
+    return write;
   }
 
   /** The cached content (null when none, or on a storage error). */
@@ -165,7 +178,8 @@ export class PendingLog {
   /** Takes the entries with ids `ids` off the log (the server stored them). */
   async remove(ids: ReadonlySet<string>): Promise<void> {
     this.entries = this.entries.filter((entry) => !ids.has(entry.change.id));
-    for (const id of ids) await this.store.removeLogged(id).catch(() => undefined);
+    const removals = [...ids].map((id) => this.track(this.store.removeLogged(id)));
+    await Promise.all(removals.map((removal) => removal.catch(() => undefined)));
   }
 
   /** Marks every entry as waiting (a push failed to reach the server). */
