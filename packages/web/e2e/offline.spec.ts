@@ -379,3 +379,66 @@ test('a member offline for many minutes stays signed in, keeps working, and ever
     await bobContext.close();
   }
 });
+
+/**
+ * Adds a card to Backlog and closes the tab the moment the card shows: the change is in the
+ * persisted log by then (it is written in the task that shows it).
+ */
+async function addCardAndClose(page: Page, title: string): Promise<void> {
+  await kanbanColumn(page, 'Backlog')
+    .getByRole('button', { name: /^Add (first )?card to Backlog$/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await kanbanCard(kanbanColumn(page, 'Backlog'), title).waitFor();
+  await page.close();
+}
+
+test('a card is never lost when the tab is closed the moment it shows, offline or online', async ({
+  page,
+  context,
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const [alice] = await setUpSpace(server, ['alice'], { prefix: 'Closed' });
+  if (!alice) throw new Error('space set-up failed');
+  await signIn(page, server, alice, '/tools/kanban');
+  await kanbanShown(page);
+  await serviceWorkerInControl(page);
+  await kanbanShown(page);
+  await page.close();
+
+  const open = async () => {
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}/tools/kanban`);
+    await kanbanShown(tab);
+    return tab;
+  };
+  // Offline, three times over: each card made, the tab closed as it shows, a new tab opened.
+  await context.setOffline(true);
+  const offline = ['Heron one', 'Heron two', 'Heron three'];
+  for (const title of offline) await addCardAndClose(await open(), title);
+  const reopened = await open();
+  for (const title of offline)
+    await expect(kanbanCard(kanbanColumn(reopened, 'Backlog'), title)).toBeVisible();
+  await expect(saveStatus(reopened)).toHaveText('Offline — 3 changes waiting');
+  await context.setOffline(false);
+  await expect(saveStatus(reopened)).toHaveText('All changes saved', { timeout: 15_000 });
+
+  // Online: closed before its save could be answered, the next tab of this browser sends it.
+  await addCardAndClose(reopened, 'Heron online');
+  const last = await open();
+  await expect(kanbanCard(kanbanColumn(last, 'Backlog'), 'Heron online')).toBeVisible();
+  const otherBrowser = await browser.newContext();
+  try {
+    const other = await otherBrowser.newPage();
+    await signIn(other, server, alice, '/tools/kanban');
+    await kanbanShown(other);
+    for (const title of [...offline, 'Heron online'])
+      await expect(kanbanCard(kanbanColumn(other, 'Backlog'), title)).toBeVisible();
+  } finally {
+    await otherBrowser.close();
+  }
+});

@@ -61,7 +61,7 @@ function browserOf(user: 'alice' | 'bob'): Browser {
 }
 
 /** A tab of `browser` in `tool`: the real transport, failing like fetch while the network is down. */
-function tabOf(browser: Browser, tool: ToolName) {
+function tabOf(browser: Browser, tool: ToolName, watch?: (store: OfflineStore) => OfflineStore) {
   const caller = harness.caller(tokens[browser.user]);
   const reachable = <T>(call: () => Promise<T>): Promise<T> =>
     browser.network.down ? Promise.reject(new TypeError('fetch failed')) : call();
@@ -81,7 +81,7 @@ function tabOf(browser: Browser, tool: ToolName) {
     transport,
     codec: spaceKeyCodec(space.key, space.name),
     author: browser.user,
-    store,
+    store: watch ? watch(store) : store,
     online: () => !browser.network.down,
   });
 }
@@ -323,6 +323,40 @@ describe('offline tools', () => {
       'queue read',
       'content cached',
     ]);
+  });
+
+  it('starts writing a change to the persisted log in the task that shows it, online and offline', async () => {
+    const tool = await freshBoard();
+    const alice = browserOf('alice');
+    const logged: string[] = [];
+    const tab = tabOf(alice, tool, (store) => ({
+      ...store,
+      appendLog: (change) => {
+        logged.push(change.id);
+        return store.appendLog(change);
+      },
+    }));
+    await tab.load();
+    // What was logged when each title first showed on screen.
+    const loggedWhenShown = new Map<string, number>();
+    tab.subscribe(() => {
+      const { content } = tab.getState();
+      for (const title of content ? titles(content, 'Backlog') : [])
+        if (!loggedWhenShown.has(title)) loggedWhenShown.set(title, logged.length);
+    });
+
+    expect(await addCard(tab, 'Backlog', 'Online')).toMatchObject({ status: 'saved' });
+    alice.network.down = true;
+    expect(await addCard(tab, 'Backlog', 'Offline')).toMatchObject({ queued: true });
+    expect(loggedWhenShown.get('Online')).toBe(1);
+    expect(loggedWhenShown.get('Offline')).toBe(2);
+    // The saved one left the log; the one made offline is there for a tab opened later.
+    const waiting = (await offlineStore(space.name, tool, alice.store)?.readLog()) ?? [];
+    expect(waiting.map((change) => change.id)).toEqual([logged[1]]);
+    const reopened = tabOf(alice, tool);
+    await reopened.load();
+    expect(titles(loaded(reopened), 'Backlog')).toContain('Offline');
+    expect(reopened.getState()).toMatchObject({ offline: true, queued: 1 });
   });
 
   it('replays many queued changes together, up to REPLAY_BATCH_MAX operations per save, in order', async () => {
