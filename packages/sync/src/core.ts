@@ -65,6 +65,9 @@ export class EngineCore<C, Op extends NamedOperation> {
   protected disposed = false;
   protected readonly hasStore: boolean;
   private readonly listeners = new Set<() => void>();
+  // The same base and operations give the same object: the screen re-renders only on a change.
+  private readonly localView = new View<C>();
+  private readonly shownView = new View<C>();
   private queue: Promise<unknown> = Promise.resolve();
   private pushQueued: Promise<PushEnd> | null = null;
 
@@ -132,7 +135,18 @@ export class EngineCore<C, Op extends NamedOperation> {
     const { content } = this.confirmed;
     if (content === null) return null;
     const operations = this.log.entries.map((entry) => entry.operation);
-    return operations.length === 0 ? content : applyEach(this.parts.domain, content, operations);
+    return this.localView.of(content, [operations], (base, [log = []]) =>
+      log.length === 0 ? base : applyEach(this.parts.domain, base, log),
+    );
+  }
+
+  /** What the screen shows: {@link local} with others' proposals laid over it. */
+  private shown(): C | null {
+    const local = this.local();
+    if (local === null) return null;
+    return this.shownView.of(local, this.proposals.groups, (base, groups) =>
+      applyGroups(this.parts.domain, base, groups),
+    );
   }
 
   /** Pushes the log in the task queue (a push asked for while one waits joins it). */
@@ -230,12 +244,11 @@ export class EngineCore<C, Op extends NamedOperation> {
    */
   protected setState(changes: Partial<ContentState<C>>): void {
     if (this.disposed) return;
-    const local = this.local();
     const unapplied = this.log.unapplied;
     this.state = {
       ...this.state,
       ...changes,
-      content: local === null ? null : applyGroups(this.parts.domain, local, this.proposals.groups),
+      content: this.shown(),
       canUndo: this.undoHistory.canUndo,
       canRedo: this.undoHistory.canRedo,
       queued: this.log.waiting,
@@ -256,4 +269,33 @@ export class EngineCore<C, Op extends NamedOperation> {
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/** The last result of laying operation groups over a base, kept while neither changes. */
+class View<C> {
+  private base: C | null = null;
+  private groups: readonly (readonly unknown[])[] = [];
+  private result: C | null = null;
+
+  of<G extends readonly (readonly unknown[])[]>(
+    base: C,
+    groups: G,
+    make: (base: C, groups: G) => C,
+  ): C {
+    const same =
+      this.result !== null &&
+      this.base === base &&
+      this.groups.length === groups.length &&
+      this.groups.every(
+        (group, index) =>
+          group.length === groups[index]?.length &&
+          group.every((item, at) => item === groups[index]?.[at]),
+      );
+    if (!same) {
+      this.base = base;
+      this.groups = groups;
+      this.result = make(base, groups);
+    }
+    return this.result as C;
+  }
 }

@@ -85,7 +85,8 @@ export interface Rebased<C> {
 /**
  * `content` of `version` with the stored `changes` after it applied, each stamped with its
  * version; null when they cannot bring it up to date (a gap, a replacement, an empty change).
- * Throws when an envelope does not open (`open`) or an operation does not apply.
+ * Throws when an envelope does not open (`open`) or an operation does not apply. `onApplied`
+ * hears of each operation only when the whole catch-up worked.
  */
 export async function applyStored<C>(
   domain: SyncDomain<C>,
@@ -97,6 +98,8 @@ export async function applyStored<C>(
   let { content, version } = base;
   const appliedIds = new Set<string>();
   const applied: AppliedChange<C>[] = [];
+  // Told only once every change applied: a catch-up that falls back to the snapshot tells nothing.
+  const told: Parameters<AppliedOperationListener<C>>[] = [];
   for (const change of changes) {
     if (change.version !== version + 1) return null;
     if (change.kind !== 'operations' || !change.operations?.length) return null;
@@ -108,12 +111,13 @@ export async function applyStored<C>(
       const before = content;
       content = domain.apply(content, last);
       appliedIds.add(last.id);
-      onApplied?.(last, before, content, by);
+      told.push([last, before, content, by]);
     }
     if (last === null) return null;
     applied.push({ version: change.version, by, before: first, after: content });
     content = domain.stamp(content, { version: change.version, lastModified: last.at });
     version = change.version;
   }
+  if (onApplied) for (const call of told) onApplied(...call);
   return { content, version, appliedIds, applied };
 }
