@@ -2,11 +2,11 @@
  * A tool's current content as the CLI reads it (spec §7, docs/websocket.md "Versions and
  * snapshots"): the stored envelope may hold an older version than the current one when the
  * latest saves sent their operations alone. Then the current version is rebuilt from the history
- * (the envelope plus the recorded operations, applied with `@cipherspace/tools`) and given back
- * as a record of that version, encrypted again with the space key.
+ * (the envelope plus the recorded operations, applied by `openNewest` of `@cipherspace/sync`) and
+ * given back as a record of that version, encrypted again with the space key.
  */
 import { encryptJson } from '@cipherspace/crypto';
-import { openNewest } from '@cipherspace/tools/history';
+import { openNewest } from '@cipherspace/sync';
 import { isToolName } from '@cipherspace/tools/metadata';
 
 import type { ContentRecord } from './api-client.ts';

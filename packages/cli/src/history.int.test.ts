@@ -23,9 +23,9 @@ import {
   encryptOperation,
   type OperationsKey,
 } from '@cipherspace/crypto';
+import { dayOf } from '@cipherspace/sync';
 import {
   activityOf,
-  dayOf,
   operationContext,
   parseOperation,
   STAMP_FIELDS,

@@ -2,7 +2,7 @@
  * `cipherspace history`: a page of a tool's kept versions, rebuilt on this machine. The server
  * keeps ciphertext only — each version's encrypted operations and, now and then, an encrypted
  * snapshot (REST `GET /api/content/{space}/{tool}/history` and `…/history/{version}`);
- * `loadTimeline` of `@cipherspace/tools` opens them with the space key, applies the operations with
+ * `loadTimeline` of `@cipherspace/sync` opens them with the space key, applies the operations with
  * the tool's own functions and describes each as an activity entry (spec §3). This module only maps
  * the REST paths onto its `HistorySource`, the keys onto its `HistoryCodec`, and prints the page:
  * grouped by day with each entry's English `details`, or as JSON.
@@ -10,11 +10,13 @@
 import {
   groupByDay,
   loadTimeline,
-  tools,
-  type ActivityLogEntry,
   type HistorySource,
   type Timeline,
   type TimelineVersion,
+} from '@cipherspace/sync';
+import {
+  tools,
+  type ActivityLogEntry,
   type ToolDefinition,
   type ToolName,
 } from '@cipherspace/tools';

@@ -5,7 +5,8 @@
  */
 import { resolve } from 'node:path';
 
-import { TIMELINE_PAGE_VERSIONS, type ToolName } from '@cipherspace/tools';
+import { TIMELINE_PAGE_VERSIONS } from '@cipherspace/sync';
+import type { ToolName } from '@cipherspace/tools';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 
 import packageJson from '../package.json' with { type: 'json' };

@@ -6,7 +6,8 @@
  * 1. version N is rebuilt here from the kept history (`loadTimeline`, see ./history.ts);
  * 2. the current content is fetched and decrypted; `patchBetween(current, N)` of the tool's
  *    registry entry gives one `patch` operation (the generic operation of every tool that undo
- *    uses too), which is applied, validated (spec §5) and stamped with version current + 1;
+ *    uses too), which is applied (`applyAll` of `@cipherspace/sync`), validated (spec §5) and
+ *    stamped with version current + 1;
  * 3. the snapshot is encrypted with the space key and the operation into an op1 envelope under
  *    the space's operations key, and both are saved with `PUT /api/content/{space}/{tool}`
  *    (`metadata.version` = the current version, `operations` = [the patch]).
@@ -18,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { encryptJson } from '@cipherspace/crypto';
+import { applyAll } from '@cipherspace/sync';
 import type { ToolName } from '@cipherspace/tools';
 
 import { ApiError, type ContentRecord } from './api-client.ts';
@@ -90,7 +92,7 @@ export async function restoreVersion(
       at: now().toISOString(),
       by: session.user.username,
     });
-    const next = domain.apply(content, operation);
+    const next = applyAll(domain, content, [operation]);
     if (next === content) return { status: 'unchanged', version, current: base };
     const problems = domain.validate(next);
     if (problems.length > 0) {

@@ -11,7 +11,7 @@ import {
   encryptOperation,
   type OperationsKey,
 } from '@cipherspace/crypto';
-import type { HistoryCodec } from '@cipherspace/tools';
+import type { HistoryCodec } from '@cipherspace/sync';
 
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { wrongKeyError } from './errors.ts';

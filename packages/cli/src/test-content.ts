@@ -1,9 +1,9 @@
 /**
  * Tool content for the CLI's tests, built with `@cipherspace/tools` the way the app builds it:
  * the tool's default content (spec §3 Defaults), then named operations, each serialised to the
- * wire format (`{v, tool, name, args, id, at, by}`), read back from JSON and applied. The tests
- * never write a tool's content shape by hand, except to show what happens to shapes the app
- * would not produce.
+ * wire format (`{v, tool, name, args, id, at, by}`), read back from JSON and applied by
+ * `applyAll` of `@cipherspace/sync`. The tests never write a tool's content shape by hand, except
+ * to show what happens to shapes the app would not produce.
  */
 import {
   operationContext,
@@ -12,6 +12,7 @@ import {
   type NamedOperation,
   type ToolDefinition,
 } from '@cipherspace/tools';
+import { applyAll } from '@cipherspace/sync';
 import type { TrackerContent } from '@cipherspace/tools/tracker';
 
 /** One step of {@link buildContent}: an operation, or a function of the content so far giving one. */
@@ -55,7 +56,7 @@ export function buildContent<C, Op extends NamedOperation>(
       by: options.by ?? 'alice',
     });
     const received = parseOperation(JSON.parse(serializeOperation(serialised)));
-    content = tool.apply(content, received);
+    content = applyAll(tool, content, [received]);
   });
   return content;
 }

@@ -7,10 +7,9 @@ import {
   type HistoryRebuild,
   type HistorySource,
 } from './history.ts';
-import { serializeOperation } from './operation.ts';
-import { tools } from './registry.ts';
-import { testContext } from './testing.ts';
-import type { KanbanContent, TrackerOperation } from './tracker/index.ts';
+import { serializeOperation, tools } from '@cipherspace/tools';
+import { testContext } from '@cipherspace/tools/testing';
+import type { KanbanContent, TrackerOperation } from '@cipherspace/tools/tracker';
 
 const kanban = tools.kanban;
 const stamp = (n: number) => ({

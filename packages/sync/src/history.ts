@@ -4,14 +4,21 @@
  * encrypted operations and, now and then, an encrypted snapshot (`history.list`, `history.version`;
  * REST `GET /api/content/{space}/{tool}/history[/{version}]`) — and {@link loadTimeline} rebuilds
  * every version of one page of it on the client: it opens the snapshot before the page, applies
- * each version's operations with the tool's own pure functions and describes each operation as an
- * activity log entry (spec §3) from the content before and after it. Decryption is the caller's
- * ({@link HistoryCodec}, with the space key): this package never sees a key.
+ * each version's operations through ./rebase.ts (the tool's own pure functions) and describes
+ * each operation as an activity log entry (spec §3) from the content before and after it.
+ * Decryption is the caller's ({@link HistoryCodec}, with the space key): this module never sees a
+ * key.
  */
-import { activityOf } from './activity.ts';
-import type { ActivityLogEntry } from './activity-log.ts';
-import type { ToolName } from './metadata.ts';
-import { parseOperationFor, type NamedOperation, type ToolDefinition } from './tool.ts';
+import {
+  activityOf,
+  parseOperationFor,
+  type ActivityLogEntry,
+  type NamedOperation,
+  type ToolDefinition,
+  type ToolName,
+} from '@cipherspace/tools';
+
+import { applyAll } from './rebase.ts';
 
 /** Opens what the server keeps (the caller holds the space key; see @cipherspace/crypto). */
 export interface HistoryCodec {
@@ -122,7 +129,7 @@ export async function openNewest<C, Op extends NamedOperation>(
       try {
         for (const envelope of change.operations) {
           const operation = parseOperationFor(domain, await codec.decryptOperation(envelope));
-          content = domain.apply(content, operation);
+          content = applyAll(domain, content, [operation]);
         }
       } catch {
         break;
@@ -192,7 +199,7 @@ export async function loadTimeline<C, Op extends NamedOperation>(
         let current: C = content;
         for (const envelope of change.operations) {
           const operation = parseOperationFor(domain, await codec.decryptOperation(envelope));
-          const next = domain.apply(current, operation);
+          const next = applyAll(domain, current, [operation]);
           const entry = activityOf(tool, operation, actor, current, next);
           if (entry) activity.push(entry);
           current = next;

@@ -174,7 +174,7 @@ export class Pull<C, Op extends NamedOperation = NamedOperation> {
     const { transport, codec, domain } = this.parts;
     const keptVersion = transport.keptVersion?.bind(transport);
     if (!keptVersion) return null;
-    const { openNewest } = await import('@cipherspace/tools/history');
+    const { openNewest } = await import('./history.ts');
     const decryptOperation =
       codec.decryptOperation?.bind(codec) ??
       (() => Promise.reject(new Error('No operation channel')));

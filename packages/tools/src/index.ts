@@ -12,4 +12,3 @@ export * from './metadata.ts';
 export * from './patch.ts';
 export * from './edits.ts';
 export * from './activity.ts';
-export * from './history.ts';

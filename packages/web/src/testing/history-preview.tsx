@@ -4,7 +4,7 @@
  * content, the panel opened from the History button, and the preview region of that version —
  * rendered exactly as a screen's `renderPreview` is, inside the panel's `inert` container.
  */
-import type { Timeline } from '@cipherspace/tools';
+import type { Timeline } from '@cipherspace/sync';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';

@@ -3,7 +3,7 @@
  * X could not be opened" in its place among the others — instead of failing as a whole, and
  * still previews and restores the versions that open.
  */
-import type { Timeline } from '@cipherspace/tools';
+import type { Timeline } from '@cipherspace/sync';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -8,7 +8,7 @@ import {
   type Timeline,
   type TimelineVersion,
   type UnreadableVersion,
-} from '@cipherspace/tools/history';
+} from '@cipherspace/sync/history';
 import { History } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 

@@ -11,9 +11,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useSyncExternalStore 
 
 import type {
   FieldConflict,
-  HistorySource,
   NamedOperation,
-  Timeline,
   ToolDefinition,
   ToolName,
   Tools,
@@ -36,6 +34,8 @@ import {
   type PerformOptions,
   type PerformResult,
   type AppliedOperationListener,
+  type HistorySource,
+  type Timeline,
 } from '@cipherspace/sync';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
 import type { ConflictChoices } from './EditConflictPanel.tsx';
@@ -317,7 +317,7 @@ export function useToolContent<C, Op extends NamedOperation>(
         },
       };
       // The history's code (every tool's activity texts) loads when the panel first asks.
-      const { loadTimeline } = await import('@cipherspace/tools/history');
+      const { loadTimeline } = await import('@cipherspace/sync/history');
       return loadTimeline(tool, domain, prepared.codec, source, options);
     },
     [prepared, spaceName, tool, client, domain],
