@@ -115,6 +115,7 @@ export interface BusEvent {
 export type NewBusEvent = Omit<BusEvent, 'id'>;
 
 interface Envelope {
+  /** The publishing instance; the first key, so that it can recognise its own envelopes. */
   instance: string;
   event: BusEvent;
 }
@@ -161,6 +162,8 @@ export interface EventBusOptions {
  */
 export class EventBus {
   readonly instanceId = randomUUID();
+  /** How this instance's own envelopes begin (`instance` is their first key): see receive. */
+  private readonly ownPrefix = `{"instance":${JSON.stringify(this.instanceId)},`;
   private readonly emitter = new EventEmitter();
   private readonly allListeners = new Set<(event: BusEvent) => void>();
   private unlisten: (() => Promise<void>) | null = null;
@@ -381,6 +384,8 @@ export class EventBus {
   }
 
   private receive(raw: string): void {
+    // This instance's own events were delivered when published: not parsed again.
+    if (raw.startsWith(this.ownPrefix)) return;
     let envelope: Partial<Envelope> | null;
     try {
       envelope = JSON.parse(raw) as Partial<Envelope> | null;

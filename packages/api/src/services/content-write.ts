@@ -14,13 +14,13 @@ import {
   type Database,
   type ToolChangeKind,
 } from '@cipherspace/db';
-import { and, eq, gt, gte, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, notExists, or, sql, type Query } from 'drizzle-orm';
 
 import { HISTORY_SNAPSHOT_EVERY_VERSIONS } from '../constants.ts';
 import { rethrowSpaceGone } from './db-errors.ts';
 
 /** A database handle or an open transaction on it. */
-type Queryable = Pick<Database, '$with' | 'with' | 'insert' | 'update' | 'select'>;
+type Queryable = Pick<Database, '_' | '$with' | 'with' | 'insert' | 'update' | 'select'>;
 
 /** What one save writes. */
 export interface SaveWrite {
@@ -51,36 +51,44 @@ export interface SavedRow {
 }
 
 /**
- * Writes `save` in one statement: for `baseVersion` 0 inserts the content (nothing when the tool
- * already has content) as the version after the newest its history keeps — 1 for a new tool; a
- * deleted tool's history stays, so its numbering goes on and no kept version is overwritten —
- * with that version in its metadata (and, after a deletion, logged as a replacement), else updates it where its version is still `baseVersion`; in the same
- * statement records the change (kind and operations) with the new version — replacing a
- * leftover row of that version, which only a log written by hand could hold — and keeps the
- * written envelope as a history snapshot when the save is a replacement, when the tool has no
- * snapshot yet, or when its newest is HISTORY_SNAPSHOT_EVERY_VERSIONS or more versions older
- * (a leftover snapshot of the version is replaced likewise); an insert is always kept as a
- * snapshot, since no kept version before it leads to it. Resolves the written row, or
- * undefined when nothing was written (someone saved first: the stored version is not
- * `baseVersion`). @throws the 404 of {@link rethrowSpaceGone} when the space was deleted
- * meanwhile; database errors otherwise.
+ * What decides the text of a save's statement; every other part of a save is a parameter.
+ * `insert`: base version 0; `envelope`: an envelope is stored; `fromSnapshot`: a replacement on
+ * a base version above 0 (it may be based on the stored snapshot's version).
  */
-export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow | undefined> {
-  const version = save.baseVersion + 1;
+interface SaveShape {
+  insert: boolean;
+  envelope: boolean;
+  fromSnapshot: boolean;
+}
+
+/** The placeholder values of a save's statement, by name (see {@link compileSave}). */
+type SaveValues = Record<string, unknown>;
+
+// A placeholder as SQL: the value is sent as the driver gets it (a string or a number), with no
+// column encoder — the text, JSON and ISO time are made in writeSave.
+const p = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * The statement of a save of shape `shape` with a placeholder for every value, compiled to SQL
+ * text — built by drizzle once per shape, not per save (building it cost about a quarter of a
+ * save's server CPU, bench/RESULTS.md throughput). Placeholders: spaceId, tool, baseVersion,
+ * version (baseVersion + 1), snapshotFloor (version − HISTORY_SNAPSHOT_EVERY_VERSIONS),
+ * encryptedData, contentMetadataJson, kind, operationsJson (JSON text or null), modifiedBy and
+ * nowIso (ISO 8601).
+ */
+function compileSave(q: Queryable, shape: SaveShape): Query {
+  const { insert, envelope, fromSnapshot } = shape;
   // A replacement may be made from the stored snapshot while newer saves carried operations
   // only: it becomes the version after the current one (the operations in between are applied
   // again by members, docs/websocket.md).
-  const fromSnapshot = save.kind === 'replacement' && save.baseVersion > 0;
-  const nextVersion = fromSnapshot ? sql<number>`${toolContents.version} + 1` : version;
+  const nextVersion = fromSnapshot ? sql<number>`${toolContents.version} + 1` : p('version');
   const values = {
-    ...(save.encryptedData === null
-      ? {}
-      : { encryptedData: save.encryptedData, snapshotVersion: nextVersion }),
+    ...(envelope ? { encryptedData: p('encryptedData'), snapshotVersion: nextVersion } : {}),
     contentMetadata: fromSnapshot
-      ? sql`${JSON.stringify(save.contentMetadata)}::jsonb || jsonb_build_object('version', ${toolContents.version} + 1)`
-      : save.contentMetadata,
+      ? sql`${p('contentMetadataJson')}::jsonb || jsonb_build_object('version', ${toolContents.version} + 1)`
+      : p('contentMetadataJson'),
     version: nextVersion,
-    updatedAt: save.now,
+    updatedAt: p('nowIso'),
   };
   const returned = {
     id: toolContents.id,
@@ -89,39 +97,40 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
     contentMetadata: toolContents.contentMetadata,
     version: toolContents.version,
     // Not read back for a save of operations only: the stored snapshot may be megabytes.
-    encryptedData: (save.encryptedData === null
-      ? sql<string>`null::text`
-      : sql<string>`${toolContents.encryptedData}`
+    encryptedData: (envelope
+      ? sql<string>`${toolContents.encryptedData}`
+      : sql<string>`null::text`
     ).as('encrypted_data'),
     updatedAt: toolContents.updatedAt,
   };
   const matches = fromSnapshot
     ? or(
-        eq(toolContents.version, save.baseVersion),
-        eq(toolContents.snapshotVersion, save.baseVersion),
+        eq(toolContents.version, p('baseVersion')),
+        eq(toolContents.snapshotVersion, p('baseVersion')),
       )
-    : eq(toolContents.version, save.baseVersion);
+    : eq(toolContents.version, p('baseVersion'));
   // After a deletion the history stays (router/content.ts `delete`): a new first version goes
   // after the newest it keeps, so that none of them is overwritten.
   const firstVersion = sql<number>`(greatest(
     (select max(${toolChanges.version}) from ${toolChanges}
-      where ${toolChanges.spaceId} = ${save.spaceId} and ${toolChanges.tool} = ${save.tool}),
+      where ${toolChanges.spaceId} = ${p('spaceId')} and ${toolChanges.tool} = ${p('tool')}),
     (select max(${toolSnapshots.version}) from ${toolSnapshots}
-      where ${toolSnapshots.spaceId} = ${save.spaceId} and ${toolSnapshots.tool} = ${save.tool}),
+      where ${toolSnapshots.spaceId} = ${p('spaceId')} and ${toolSnapshots.tool} = ${p('tool')}),
     0) + 1)::int`;
   const written = q.$with('written').as(
-    save.baseVersion === 0
+    insert
       ? q
           .insert(toolContents)
           .values({
             ...values,
-            encryptedData: save.encryptedData ?? '',
+            // An insert without an envelope stores an empty one (content.save refuses it).
+            encryptedData: envelope ? p('encryptedData') : '',
             version: firstVersion,
             snapshotVersion: firstVersion,
-            contentMetadata: sql`${JSON.stringify(save.contentMetadata)}::jsonb || jsonb_build_object('version', ${firstVersion})`,
-            spaceId: save.spaceId,
-            tool: save.tool,
-            createdAt: save.now,
+            contentMetadata: sql`${p('contentMetadataJson')}::jsonb || jsonb_build_object('version', ${firstVersion})`,
+            spaceId: p('spaceId'),
+            tool: p('tool'),
+            createdAt: p('nowIso'),
           })
           .onConflictDoNothing()
           .returning(returned)
@@ -129,7 +138,7 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
           .update(toolContents)
           .set(values)
           .where(
-            and(eq(toolContents.spaceId, save.spaceId), eq(toolContents.tool, save.tool), matches),
+            and(eq(toolContents.spaceId, p('spaceId')), eq(toolContents.tool, p('tool')), matches),
           )
           .returning(returned),
   );
@@ -143,15 +152,15 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
     version: written.version,
   };
   const change = {
-    kind: save.kind,
-    operations: save.operations,
+    kind: p('kind'),
+    operations: sql`${p('operationsJson')}::jsonb`,
     baseVersion: sql`excluded.base_version`,
-    modifiedBy: save.modifiedBy,
-    createdAt: save.now,
+    modifiedBy: p('modifiedBy'),
+    createdAt: p('nowIso'),
   };
   // A first save after a deletion is logged as a replacement: its operations were made on no
   // content, and a client still at an earlier version must not apply them to what it holds.
-  const restarted = save.baseVersion === 0 ? sql`${written.version} > 1` : sql`false`;
+  const restarted = insert ? sql`${written.version} > 1` : sql`false`;
   const logged = q.$with('logged').as(
     q
       .insert(toolChanges)
@@ -159,21 +168,21 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
         q
           .select({
             ...rowOfWritten,
-            kind: sql<ToolChangeKind>`case when ${restarted} then 'replacement' else ${save.kind}::text end`.as(
+            kind: sql<ToolChangeKind>`case when ${restarted} then 'replacement' else ${p('kind')}::text end`.as(
               'kind',
             ),
             operations: sql<
               string[] | null
-            >`case when ${restarted} then null else ${save.operations === null ? null : JSON.stringify(save.operations)}::jsonb end`.as(
+            >`case when ${restarted} then null else ${p('operationsJson')}::jsonb end`.as(
               'operations',
             ),
             baseVersion: sql<
               number | null
-            >`case when ${written.version} - 1 > ${save.baseVersion} and not ${restarted} then ${save.baseVersion}::int end`.as(
+            >`case when ${written.version} - 1 > ${p('baseVersion')} and not ${restarted} then ${p('baseVersion')}::int end`.as(
               'base_version',
             ),
-            modifiedBy: sql<string>`${save.modifiedBy}::text`.as('modified_by'),
-            createdAt: sql<Date>`${save.now.toISOString()}::timestamptz`.as('created_at'),
+            modifiedBy: sql<string>`${p('modifiedBy')}::text`.as('modified_by'),
+            createdAt: sql<Date>`${p('nowIso')}::timestamptz`.as('created_at'),
           })
           .from(written),
       )
@@ -185,23 +194,22 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
 
   // The statement's snapshot of tool_snapshots is the one before it: the snapshot this
   // statement may insert is not seen here.
-  const due =
-    save.encryptedData === null
-      ? sql`false`
-      : save.kind === 'replacement' || save.baseVersion === 0
-        ? undefined
-        : notExists(
-            q
-              .select({ one: sql`1` })
-              .from(toolSnapshots)
-              .where(
-                and(
-                  eq(toolSnapshots.spaceId, save.spaceId),
-                  eq(toolSnapshots.tool, save.tool),
-                  gt(toolSnapshots.version, version - HISTORY_SNAPSHOT_EVERY_VERSIONS),
-                ),
+  const due = !envelope
+    ? sql`false`
+    : fromSnapshot || insert
+      ? undefined
+      : notExists(
+          q
+            .select({ one: sql`1` })
+            .from(toolSnapshots)
+            .where(
+              and(
+                eq(toolSnapshots.spaceId, p('spaceId')),
+                eq(toolSnapshots.tool, p('tool')),
+                gt(toolSnapshots.version, p('snapshotFloor')),
               ),
-          );
+            ),
+        );
   const kept = q.$with('kept').as(
     q
       .insert(toolSnapshots)
@@ -224,7 +232,7 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
       }),
   );
 
-  const [row] = await q
+  return q
     .with(written, logged, kept)
     .select({
       id: written.id,
@@ -233,8 +241,84 @@ export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow
       version: written.version,
     })
     .from(written)
+    .toSQL();
+}
+
+/**
+ * The compiled statements by shape. The text is the same on every driver: both use drizzle's
+ * PgDialect without a casing option.
+ */
+const compiledSaves = new Map<string, Query>();
+
+/** The written row from the statement's one result row (id, tool, content_metadata, version). */
+function savedRows(rows: unknown[][]): SavedRow[] {
+  return rows.map(([id, tool, contentMetadata, version]) => ({
+    id: id as string,
+    tool: tool as string,
+    contentMetadata: toolContents.contentMetadata.mapFromDriverValue(contentMetadata) as Record<
+      string,
+      unknown
+    >,
+    version: Number(version),
+  }));
+}
+
+/**
+ * Writes `save` in one statement: for `baseVersion` 0 inserts the content (nothing when the tool
+ * already has content) as the version after the newest its history keeps — 1 for a new tool; a
+ * deleted tool's history stays, so its numbering goes on and no kept version is overwritten —
+ * with that version in its metadata (and, after a deletion, logged as a replacement), else
+ * updates it where its version is still `baseVersion`; in the same statement records the change
+ * (kind and operations) with the new version — replacing a leftover row of that version, which
+ * only a log written by hand could hold — and keeps the written envelope as a history snapshot
+ * when the save is a replacement, when the tool has no snapshot yet, or when its newest is
+ * HISTORY_SNAPSHOT_EVERY_VERSIONS or more versions older (a leftover snapshot of the version is
+ * replaced likewise); an insert is always kept as a snapshot, since no kept version before it
+ * leads to it. Resolves the written row, or undefined when nothing was written (someone saved
+ * first: the stored version is not `baseVersion`). The statement's text is built once per shape
+ * ({@link compileSave}) and run as a prepared statement (postgres.js keeps it per connection).
+ * @throws the 404 of {@link rethrowSpaceGone} when the space was deleted meanwhile; database
+ * errors otherwise.
+ */
+export async function writeSave(q: Queryable, save: SaveWrite): Promise<SavedRow | undefined> {
+  const shape: SaveShape = {
+    insert: save.baseVersion === 0,
+    envelope: save.encryptedData !== null,
+    fromSnapshot: save.kind === 'replacement' && save.baseVersion > 0,
+  };
+  const key = `${Number(shape.insert)}${Number(shape.envelope)}${Number(shape.fromSnapshot)}`;
+  let query = compiledSaves.get(key);
+  if (!query) {
+    query = compileSave(q, shape);
+    compiledSaves.set(key, query);
+  }
+  const version = save.baseVersion + 1;
+  const values: SaveValues = {
+    spaceId: save.spaceId,
+    tool: save.tool,
+    baseVersion: save.baseVersion,
+    version,
+    snapshotFloor: version - HISTORY_SNAPSHOT_EVERY_VERSIONS,
+    encryptedData: save.encryptedData,
+    contentMetadataJson: JSON.stringify(save.contentMetadata),
+    kind: save.kind,
+    operationsJson: save.operations === null ? null : JSON.stringify(save.operations),
+    modifiedBy: save.modifiedBy,
+    nowIso: save.now.toISOString(),
+  };
+  // A named query is a prepared statement on postgres.js: parsed once per connection, with no
+  // describe round trip before each run.
+  const rows = await q._.session
+    .prepareQuery<{ execute: SavedRow[]; all: unknown; values: unknown }>(
+      query,
+      undefined,
+      'cs_write_save',
+      true,
+      savedRows,
+    )
+    .execute(values)
     .catch(rethrowSpaceGone);
-  return row;
+  return rows[0];
 }
 
 /** A snapshot a member uploads for a version that saves of operations only produced. */
