@@ -192,7 +192,7 @@ export class EngineCore<C, Op extends NamedOperation> {
     this.waiters.delete(entry.change.id);
     if (outcome.status !== 'saved') waiter?.dropped(outcome);
     if (waiter) {
-      this.setState({ content: this.confirmed.content });
+      this.setState({ saving: this.state.saving && this.log.entries.length > 0 });
       waiter.resolve(
         outcome.status === 'saved'
           ? { status: 'saved', content: this.confirmed.content as C }

@@ -168,7 +168,7 @@ export class Pull<C, Op extends NamedOperation = NamedOperation> {
 
   /**
    * The newest kept version at or before `version` that opens, rebuilt from the history
-   * (`openNewest` of the tools' history), or null when none does or the transport keeps none.
+   * (`openNewest` of ./history.ts), or null when none does or the transport keeps none.
    */
   async kept(version: number): Promise<{ version: number; content: C } | null> {
     const { transport, codec, domain } = this.parts;
