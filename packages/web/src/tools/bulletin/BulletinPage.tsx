@@ -2,7 +2,7 @@
  * The Pinboard screen, route /tools/bulletin, tool content id 'bulletin' (spec §2
  * /tools/bulletin; §3 Bulletin content; §4 Bulletin, Tool content; §5 Bulletin validation, Note
  * dialog; §8 Bulletin; §9 Bulletin layout, Timings, Colours). Loads the board through the shared
- * content lifecycle, shows it live with who else is here, hides expired notes (the moment they
+ * sync engine, shows it live with who else is here, hides expired notes (the moment they
  * expire), and turns every user action into a named bulletin operation: addPost, updatePost,
  * deletePost, movePost (saved 500 ms after a note is dropped).
  */

@@ -2,7 +2,7 @@
  * Undo and redo of this member's own changes in a tool: two header buttons and the usual shortcuts
  * — Ctrl+Z / ⌘Z undoes, Ctrl+Shift+Z / ⌘⇧Z and Ctrl+Y redo. The shortcuts leave text fields alone
  * (their own typing undo keeps working) and are off while a dialog is open. What an undo does is
- * the content lifecycle's (SyncClient.undo): the inverse of the change, saved as a new change
+ * the sync engine's (SyncClient.undo): the inverse of the change, saved as a new change
  * every member sees live. What a teammate changed since is left as they left it, and the user is
  * told; when nothing of the change can be undone, they are told so.
  */

@@ -6,7 +6,7 @@
  * on the latest version after a 409, reported (kept in IndexedDB, shown when the tool is opened)
  * when it no longer applies, never dropped.
  *
- * Runs in a dedicated worker, not on the page: it needs the tools' rules and the lifecycle, and
+ * Runs in a dedicated worker, not on the page: it needs the tools' rules and the sync engine, and
  * the worker's own bundle keeps them off the landing page's JS; the worker loads this module only
  * when some tool has changes waiting.
  */

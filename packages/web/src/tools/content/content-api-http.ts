@@ -11,7 +11,7 @@ import superjson from 'superjson';
 import { csrfRecoveringFetch, requestCsrfToken } from '../../lib/csrf.ts';
 import type { ContentApi } from './content-transport.ts';
 
-/** What the worker uses: the content procedures a lifecycle needs, and the list of tools. */
+/** What the worker uses: the content procedures a sync engine needs, and the list of tools. */
 export interface SyncApi extends ContentApi {
   /** `content.list`: the tools of the space that have content, with their current version. */
   list(input: { space_name: string }): Promise<{ tools: { tool: string; version: number }[] }>;

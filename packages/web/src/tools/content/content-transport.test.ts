@@ -1,6 +1,6 @@
 /**
  * The content transport follows the pages of `content.changes`: the server cuts a large catch-up
- * at its page size and names where the next page starts (`next_since`); the lifecycle gets every
+ * at its page size and names where the next page starts (`next_since`); the sync engine gets every
  * change in one answer, as before paging.
  */
 import { describe, expect, it } from 'vitest';

@@ -61,7 +61,7 @@ class MemoryServer {
   }
 }
 
-/** No encryption: the lifecycle's rules, not the crypto, are under test here. */
+/** No encryption: the sync engine's rules, not the crypto, are under test here. */
 const jsonCodec: ContentCodec = {
   encrypt: (value) => Promise.resolve(JSON.stringify(value)),
   decrypt: (envelope) => Promise.resolve(JSON.parse(envelope) as unknown),

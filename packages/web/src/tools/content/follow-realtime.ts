@@ -28,7 +28,7 @@ export type RealtimeFollower = Pick<
 
 /**
  * Feeds `feed`'s messages about `tool` and its catch-up triggers into `lifecycle` until the
- * returned function is called. Never throws; the lifecycle reports its own failures in its state.
+ * returned function is called. Never throws; the sync engine reports its own failures in its state.
  */
 export function followRealtime(
   lifecycle: RealtimeFollower,

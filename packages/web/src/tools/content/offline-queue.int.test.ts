@@ -1,5 +1,5 @@
 /**
- * Working offline through the real content lifecycle, against the real API
+ * Working offline through the real sync engine, against the real API
  * and database with real AES-GCM: the last content cached as ciphertext in IndexedDB
  * (`fake-indexeddb` as the IndexedDB implementation, the app's own idb-keyval store on top), a
  * change queued as its op1 envelope while the server cannot be reached, a reopened "tab" that

@@ -1,13 +1,13 @@
 /**
  * What the tool header says about saving while the member works offline: a plain store of the tools
- * of the screen shown in this tab (their lifecycles' states, registered by ./use-tool-content.ts),
+ * of the screen shown in this tab (their sync engines' states, registered by ./use-tool-content.ts),
  * and the rule that turns them into a status. No React beyond the hook.
  */
 import { useSyncExternalStore } from 'react';
 
 import type { ContentState } from '@cipherspace/sync';
 
-/** The part of a lifecycle the header reads. */
+/** The part of a sync engine the header reads. */
 export interface StatusSource {
   getState(): ContentState<unknown>;
   subscribe(listener: () => void): () => void;

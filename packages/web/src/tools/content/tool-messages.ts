@@ -1,7 +1,7 @@
 /**
  * What a tool screen tells the user about its content (spec §8 Tool entry, version conflict,
  * "Failed to {action}. Please try again."; and the offline changes that could not be applied),
- * translated. Pure functions over the lifecycle's results, so every tool words them the same way.
+ * translated. Pure functions over the sync engine's results, so every tool words them the same way.
  */
 import { DecryptError } from '@cipherspace/crypto';
 import { findEntity, operationMessageKey, type Operation } from '@cipherspace/tools';

@@ -1,5 +1,5 @@
 /**
- * The content lifecycle of a tool screen (spec §4 Tool content, §8 Tool entry) as a React hook:
+ * The sync engine of a tool screen (spec §4 Tool content, §8 Tool entry) as a React hook:
  * builds a {@link SyncClient} for the signed-in space with the app's tRPC client and the
  * stored space key, loads on entry, catches up on a `content_update` of this tool from someone else
  * (applying the change's encrypted operations when they suffice), on reconnect and 1 s after the
@@ -52,7 +52,7 @@ export type OperationOf<N extends ToolName> =
   Tools[N] extends ToolDefinition<infer _C, infer Op> ? Op : never;
 
 export interface ToolContent<C, Op> {
-  /** Screen state; `entry` tells why there is no lifecycle (no session or no space key). */
+  /** Screen state; `entry` tells why there is no sync engine (no session or no space key). */
   state: ContentState<C>;
   /** Set when the tool cannot be entered (spec §8 Tool entry); the screen shows and redirects. */
   entry: 'no-session' | 'no-space-key' | null;
@@ -95,7 +95,7 @@ export interface ToolContent<C, Op> {
    */
   loadHistory: (options?: { before?: number }) => Promise<Timeline<C>>;
   /**
-   * The lifecycle's state right now, which may be newer than the rendered `state`: read it after
+   * The sync engine's state right now, which may be newer than the rendered `state`: read it after
    * an await (e.g. a `perform`) to see what the content ended up as. Stable.
    */
   current: () => ContentState<C>;

@@ -1,5 +1,5 @@
 /**
- * Runs a named operation through a tool's content lifecycle and tells the user how it went
+ * Runs a named operation through a tool's sync engine and tells the user how it went
  * (spec §8: the refused rule's text, 'Failed to {action}. Please try again.', or the version
  * conflict texts). Every tool screen dispatches its changes through this.
  */

@@ -1,8 +1,8 @@
 /**
  * Two members drawing the same diagram on the Diagrams screen (spec §3 Diagram version, §4
  * Diagrams, §4 version conflict; no live updates in this tool): jsdom with the real content
- * lifecycle and domain on an in-memory server, ann's editor frame played by the test, bob as a
- * second lifecycle on the same server. A save over bob's newer drawing is never silent: ann
+ * sync engine and domain on an in-memory server, ann's editor frame played by the test, bob as a
+ * second sync engine on the same server. A save over bob's newer drawing is never silent: ann
  * chooses keep both / overwrite / reload theirs, and a rival rename shows both names.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';

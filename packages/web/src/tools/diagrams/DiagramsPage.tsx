@@ -1,7 +1,7 @@
 /**
  * The Diagrams screen, route /tools/diagrams (spec §2; §3 diagram collection and diagram; §4
  * Diagrams; §5 diagram validation; §7 Notes; §8; §9 loading timeout). Loads the collection
- * through the shared content lifecycle without live updates (the tool is registered with
+ * through the shared sync engine without live updates (the tool is registered with
  * `disableWebSocket`; a 409 on save still re-applies the change to the latest version) and
  * edits it in the embedded draw.io editor (the bundled one unless the server names an external
  * one, editor-url.ts).

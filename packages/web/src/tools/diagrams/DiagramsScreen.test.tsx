@@ -1,5 +1,5 @@
 /**
- * The Diagrams screen in jsdom with the real content lifecycle and domain, an in-memory server
+ * The Diagrams screen in jsdom with the real sync engine and domain, an in-memory server
  * and the editor frame's side of the window-message protocol played by the test: dialogs, the
  * enable/disable rules, saving drawings (and reverting a failed save), unsaved changes, the
  * status bar's texts, the overlay's 10 s hide, and that only our editor frame is listened to.
@@ -62,7 +62,7 @@ class MemoryServer implements ContentTransport {
   }
 }
 
-// Encryption is not what these tests are about (content-lifecycle.int.test.ts covers it).
+// Encryption is not what these tests are about (content-sync engine.int.test.ts covers it).
 const jsonCodec: ContentCodec = {
   encrypt: (value) => Promise.resolve(JSON.stringify(value)),
   decrypt: (envelope) => Promise.resolve(JSON.parse(envelope) as unknown),

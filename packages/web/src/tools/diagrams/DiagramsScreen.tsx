@@ -5,8 +5,8 @@
  * states, and — once the collection is loaded — the workspace (diagram select, Refresh, New,
  * Rename, Delete, export, the embedded editor and the status bar). Undo, Redo and History lead the
  * header's actions: live updates are off for diagrams, but every save goes through the same
- * lifecycle, so its changes can be undone and its versions restored like any tool's. DiagramsPage
- * binds it to the content lifecycle; tests bind it to a lifecycle with an in-memory server.
+ * sync engine, so its changes can be undone and its versions restored like any tool's. DiagramsPage
+ * binds it to the sync engine; tests bind it to a sync engine with an in-memory server.
  */
 import { TriangleAlert } from 'lucide-react';
 

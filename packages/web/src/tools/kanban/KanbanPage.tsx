@@ -1,7 +1,7 @@
 /**
  * The Kanban screen, route /tools/kanban (spec §2; §3 shared phase/issue content and kanban
  * settings; §4 Issue/card moves, Tool content; §5 Issue form; §8 Tracker logic, Kanban/ticket
- * errors). Loads the board through the shared content lifecycle, shows it live, and turns every
+ * errors). Loads the board through the shared sync engine, shows it live, and turns every
  * user action into a named tracker operation: addColumn, deleteColumn, moveColumn, addCard,
  * updateCard, deleteCard, moveCard. Modals keep their own input, so a remote update of the board
  * never resets what the user is typing.

@@ -2,7 +2,7 @@
  * The Scrum Poker screen, route /tools/scrum-poker, content id 'poker' (spec §2; §3 Scrum poker
  * content, cards, statistics; §4 Scrum poker; §5 taking over an estimation; §6 the username as
  * user id; §8 Poker; §9 Poker). The round lives in the tool's own content through the shared
- * lifecycle — votes, reveal, reset, scale and the selected issue are named poker operations,
+ * sync engine — votes, reveal, reset, scale and the selected issue are named poker operations,
  * live for everyone in the space. The issues come from Issue Management and Kanban
  * (./use-poker-backlog.ts); Save Estimation writes the final value into the issue's own tool.
  */

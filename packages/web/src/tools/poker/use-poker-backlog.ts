@@ -2,7 +2,7 @@
  * The backlog Scrum Poker estimates (spec §3 Backlog issue; §7 "Poker … read backlog/kanban/
  * ticket content through the content service; poker writes an issue's estimation into the
  * backlog"): the issues of Issue Management ('ticket-system') and of the Kanban board
- * ('kanban'), each through the shared content lifecycle of its own tool, so the list stays live
+ * ('kanban'), each through the shared sync engine of its own tool, so the list stays live
  * and a final estimation is saved into the issue's own tool with the versioned save (a 409
  * re-applies the change to the latest board).
  */

@@ -63,7 +63,7 @@ function setup(initial: RandomizerContent, overrides: Partial<RandomizerBoardPro
 
 /**
  * A shared document without a server: the board's saves and a teammate's changes apply the real
- * randomizer operations to it in turn, each a new version, as the content lifecycle does.
+ * randomizer operations to it in turn, each a new version, as the sync engine does.
  */
 class SharedDocument {
   content: RandomizerContent;
@@ -117,7 +117,7 @@ class SharedDocument {
 
 /**
  * The board on a live document: every callback applies the real randomizer operation and saves
- * at once (refusing content that fails validation), like the content lifecycle without a server.
+ * at once (refusing content that fails validation), like the sync engine without a server.
  */
 function Live({
   initial,

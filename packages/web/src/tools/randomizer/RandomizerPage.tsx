@@ -1,7 +1,7 @@
 /**
  * The Daily Randomizer screen, route /tools/randomizer, content id 'randomizer' (spec §2; §3
  * Randomizer content; §4 Randomizer, Tool content; §5 Randomizer content; §7 usernames; §8
- * Randomizer; §9 Randomizer animation). Loads the shared document through the content lifecycle
+ * Randomizer; §9 Randomizer animation). Loads the shared document through the sync engine
  * and turns every action into a named randomizer operation: editOptions, setMode, start,
  * complete, resetUsed.
  *
@@ -10,7 +10,7 @@
  * saved — plays those steps and lands on the same option; the starter completes the run after
  * its last step (anyone does when the starter has left mid-run). The quick-fill buttons read the
  * space's usernames (falling back to the backlog's team members, then a sample list) and the
- * phases of Issue Management ('ticket-system') through the same lifecycle.
+ * phases of Issue Management ('ticket-system') through the same sync engine.
  */
 import { DecryptError } from '@cipherspace/crypto';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';

@@ -2,7 +2,7 @@
  * The Issue Management screen, route /tools/ticket (spec §2 "/tools/ticket (Issue
  * Management)"): the header with Add Phase, the search and filter bar (spec §3 Issue filter),
  * the statistics view (spec §3 Statistics), the phases as accordion sections and the details
- * side panel with comments. Content comes from the shared lifecycle (spec §4 Tool content,
+ * side panel with comments. Content comes from the shared sync engine (spec §4 Tool content,
  * content id 'ticket-system'); every change is a named tracker operation run through
  * `useTrackerPerform`, which shows the spec §8 messages. The rules live in @cipherspace/tools/tracker.
  */

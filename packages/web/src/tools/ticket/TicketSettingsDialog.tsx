@@ -1,7 +1,7 @@
 /**
  * Issue Management's settings dialog (spec §3 Ticket settings): whether ticket numbers (`#12`) are
  * shown and whether new issues without an assignee go to their creator. Saved as one
- * `updateSettings` operation through the content lifecycle; a failed save keeps the dialog open
+ * `updateSettings` operation through the sync engine; a failed save keeps the dialog open
  * with the choices made.
  */
 import type { TicketSettings, TrackerOperation } from '@cipherspace/tools/tracker';

@@ -2,7 +2,7 @@
  * The issue dialog when a teammate saved the same issue while it was open (spec §4 version
  * conflict): an edit sends only what the member changed, a real conflict shows both values and
  * who made the other change, and each choice saves what it says. The board here is real tracker
- * content changed by the real operations, as the content lifecycle would apply them.
+ * content changed by the real operations, as the sync engine would apply them.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,6 @@
 /**
  * A member's saves send the change, not the board (spec §4 Tool content): against the real API
- * and database with real AES-GCM, a lifecycle whose transport can upload snapshots saves each
+ * and database with real AES-GCM, a sync engine whose transport can upload snapshots saves each
  * change as its encrypted operations alone; the whole content follows as a snapshot after
  * SNAPSHOT_AFTER_SAVES such saves, when the tab flushes (page hidden) or when the screen goes; a
  * member who opens the tool meanwhile gets the older snapshot and the operations since and shows

@@ -1,6 +1,6 @@
 /**
- * The shared content lifecycle against the real API and database (PGlite, and Postgres in CI)
- * with real AES-GCM: two members of one space, each with their own lifecycle, as two browser
+ * The shared sync engine against the real API and database (PGlite, and Postgres in CI)
+ * with real AES-GCM: two members of one space, each with their own sync engine, as two browser
  * tabs would be. Covers spec §4 Tool content and the rule that saves never lose work.
  */
 import { decryptJson } from '@cipherspace/crypto';
@@ -524,7 +524,7 @@ describe('changes as encrypted operations', () => {
     }
   }
 
-  /** Alice's and Bob's lifecycles of a fresh tool, both loaded; Bob's transport counts requests. */
+  /** Alice's and Bob's sync engines of a fresh tool, both loaded; Bob's transport counts requests. */
   async function loadedPair() {
     const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);
@@ -1039,7 +1039,7 @@ describe('edits of the same card by two members', () => {
 
 describe('exactly-once saves', () => {
   /**
-   * Alice's lifecycle of `tool` on a transport whose answers can be lost: the save reaches the
+   * Alice's sync engine of `tool` on a transport whose answers can be lost: the save reaches the
    * server and is stored, then the client sees a network error instead of the answer (a
    * TypeError, as `fetch` throws one). Records the save id of every save sent.
    */

@@ -1,6 +1,6 @@
 /**
  * One bad save never locks a tool: when the stored version does not decrypt or parse,
- * the lifecycle shows the newest kept version that opens, says which version did not and who
+ * the sync engine shows the newest kept version that opens, says which version did not and who
  * saved it, and Restore saves the shown content as a new version on top of the bad one.
  */
 import { tools } from '@cipherspace/tools';
