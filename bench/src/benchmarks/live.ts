@@ -58,6 +58,8 @@ const SENDER_GOAL_MS = 50;
 const EDIT_TIMEOUT_MS = 30_000;
 /** How long a board may take to open before the benchmark counts as broken, in ms. */
 const OPEN_TIMEOUT_MS = 120_000;
+/** The engine's quiet time before a snapshot upload (packages/sync state.ts), in ms. */
+const SNAPSHOT_QUIET_MS = 5_000;
 /** Quiet time after each edit (late responses still count towards its bytes), in ms. */
 const SETTLE_MS = 300;
 
@@ -95,7 +97,8 @@ interface Plan {
  * Save button (`__benchSaveClick`), every WebSocket message that carries a change —
  * content_pending (the change in flight) or content_update (stored) — (`__benchWs`), and offers `__benchArm(oldTitle, newTitle)`, which watches the DOM until a card
  * title reads `newTitle` (`__benchShown`), takes the next animation frame's start (`__benchFrame`)
- * and the first task after that frame's style, layout and paint (`__benchPainted`).
+ * and the first task after that frame's style, layout and paint (`__benchPainted`); and
+ * `__benchProbe()`, which from then on keeps in `__benchLateMs` the most a 10 ms timer ran late.
  * All times on the page's clock, `performance.timeOrigin + performance.now()`.
  */
 const LIVE_SCRIPT = `
@@ -109,6 +112,19 @@ const LIVE_SCRIPT = `
       for (const entry of list.getEntries())
         g.__benchLongTasks.push({ start: performance.timeOrigin + entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask' });
+    // Lateness of a 10 ms timer chain: the longest stretch the main thread was busy, long task or not.
+    g.__benchLateMs = 0;
+    g.__benchProbe = () => {
+      g.__benchLateMs = 0;
+      let due = performance.now() + 10;
+      const tick = () => {
+        const now = performance.now();
+        g.__benchLateMs = Math.max(g.__benchLateMs, now - due);
+        due = now + 10;
+        setTimeout(tick, 10);
+      };
+      setTimeout(tick, 10);
+    };
     addEventListener('click', (event) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
       if (!button || !button.closest('[role="dialog"]') || button.textContent.trim() !== 'Save') return;
@@ -467,6 +483,63 @@ async function edit(
   };
 }
 
+/** A's coalesced snapshot upload after the edits, in ms. */
+interface SnapshotUpload {
+  /** The longest main-thread task (PerformanceObserver 'longtask'; 0: none over 50 ms). */
+  longestTaskMs: number;
+  /** The most a 10 ms timer of the page ran late meanwhile (any busy stretch, under 50 ms too). */
+  timerLateMs: number;
+  /** The `content.snapshot` request: sent → answered. */
+  requestMs: number;
+  /** Every long task meanwhile (over 50 ms), in order. */
+  longTasksMs: number[];
+  /** Whether A's page ran the envelope worker (tools/content/envelope.worker.ts). */
+  envelopeWorker: boolean;
+}
+
+/**
+ * Waits, after the last edit, for A's snapshot upload (`content.snapshot`, sent once the board
+ * has been quiet for the engine's SNAPSHOT_QUIET_MS): the whole board serialised, encrypted and
+ * uploaded, and kept as the offline cache. Measures A's main thread from the last edit's end to
+ * {@link SETTLE_MS} after the upload's answer.
+ */
+async function snapshotUpload(a: OnBoard): Promise<SnapshotUpload> {
+  await a.page.evaluate(() => {
+    const g = globalThis as unknown as { __benchLongTasks: unknown[]; __benchProbe: () => void };
+    performance.clearResourceTimings();
+    g.__benchLongTasks.length = 0;
+    g.__benchProbe();
+  });
+  await a.page.waitForFunction(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.includes('content.snapshot')),
+    undefined,
+    { timeout: EDIT_TIMEOUT_MS },
+  );
+  await a.page.waitForTimeout(SETTLE_MS);
+  const raw = await a.page.evaluate(() => {
+    const g = globalThis as unknown as {
+      __benchLongTasks: { duration: number }[];
+      __benchLateMs: number;
+    };
+    const request = performance
+      .getEntriesByType('resource')
+      .find((entry) => entry.name.includes('content.snapshot')) as PerformanceResourceTiming;
+    return {
+      longestTaskMs: Math.max(0, ...g.__benchLongTasks.map((task) => task.duration)),
+      longTasksMs: g.__benchLongTasks.map((task) => task.duration),
+      timerLateMs: g.__benchLateMs,
+      requestMs: request.responseEnd - request.startTime,
+    };
+  });
+  return {
+    ...raw,
+    envelopeWorker: a.page.workers().some((worker) => worker.url().includes('envelope.worker')),
+  };
+}
+
 /** "12 ms" for a median of the values that exist, "–" for none. */
 function med(values: readonly (number | null)[], digits = 0): string {
   const present = values.filter((v): v is number => v !== null);
@@ -482,6 +555,7 @@ interface SizeResult {
   /** First opens from the dashboard (times from the click on Open). */
   fromDashboard: BoardRender[];
   edits: Edit[];
+  snapshot: SnapshotUpload;
   offsets: { a: OnBoard['offset']; b: OnBoard['offset'] };
 }
 
@@ -530,13 +604,16 @@ async function measureSize(
       if (i >= plan.warmUp) edits.push(measured);
     }
     await received.detach();
+    // Without the request bodies copied into CDP events (megabytes on A's main thread).
     await sent.detach();
+    const snapshot = await snapshotUpload(a);
     return {
       size,
       envelopeBytes: envelope.length,
       renders,
       fromDashboard,
       edits,
+      snapshot,
       offsets: { a: a.offset, b: b.offset },
     };
   } finally {
@@ -599,6 +676,12 @@ function figuresOf(results: readonly SizeResult[]): Figure[] {
       {
         name: `${n} cards — A's longest main-thread task in an edit (0: none over 50 ms)`,
         value: Math.max(...result.edits.map((e) => e.aLongestTaskMs)),
+        unit: 'ms',
+        goal: { op: '<=', bound: SENDER_GOAL_MS },
+      },
+      {
+        name: `${n} cards — A's longest main-thread task at its snapshot upload (0: none over 50 ms)`,
+        value: result.snapshot.longestTaskMs,
         unit: 'ms',
         goal: { op: '<=', bound: SENDER_GOAL_MS },
       },
@@ -675,6 +758,7 @@ function notesOf(results: readonly SizeResult[], plan: Plan): string[] {
     return [
       `${grouped(result.size.cards)} cards (envelope ${grouped(Math.round(result.envelopeBytes / 1024))} KB), medians of ${e.length} edits after ${plan.warmUp} warm-up.`,
       `A: click → save request sent ${med(e.map((x) => x.aSaveStartMs))} (apply, validate, encrypt), answered ${med(e.map((x) => x.aSaveEndMs))}; A's own screen: frame start ${med(e.map((x) => x.aFrameMs))}, painted ${med(e.map((x) => x.aPaintedMs))}; A's requests: ${summarise((x) => x.aRequests)}; A sent ${kb(median(e.map((x) => x.sent.sentHttpBytes))).toFixed(1)} KB of HTTP bodies and ${kb(median(e.map((x) => x.sent.sentWsBytes))).toFixed(1)} KB of WebSocket payloads per edit (medians); long tasks over 50 ms in ${e.filter((x) => x.aLongestTaskMs > 0).length} of ${e.length} edits.`,
+      `Snapshot upload after the edits (quiet ${grouped(SNAPSHOT_QUIET_MS)} ms): content.snapshot sent → answered ${result.snapshot.requestMs.toFixed(0)} ms, encrypted ${result.snapshot.envelopeWorker ? 'in the envelope worker' : 'on the main thread'}; A's tasks over 50 ms: ${result.snapshot.longTasksMs.map((t) => t.toFixed(0)).join(', ') || 'none'} (ms, in order); a 10 ms timer at most ${result.snapshot.timerLateMs.toFixed(0)} ms late.`,
       `B: first frame carrying the change (${kinds}) at ${med(e.map((x) => x.bFrameArrivedMs))}; ${bRequests}; last response (or the frame) → DOM shows it ${med(shownAfterLast)} (decrypt, apply, render); DOM → frame start ${med(
         e.map((x) => x.bFrameMs - x.bShownMs),
         1,

@@ -29,6 +29,7 @@ import {
 } from '@cipherspace/sync';
 import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { contentVersion } from './content-record.ts';
+import { tabEnvelopeWorker } from './envelope-client.ts';
 
 interface ToolInput {
   space_name: string;
@@ -237,10 +238,12 @@ function keyPoolFor(spaceKey: string): EnvelopeKeyPool {
 
 /**
  * Encrypts and decrypts tool content of `spaceName` with `spaceKey` (spec §9; derived keys cached
- * per salt): snapshots into the content envelope from a (salt, key) pair derived ahead of time, so
- * a save never waits for PBKDF2 (the next pair is derived right after, and `prepare()` derives one
- * from idle time); operations into op1 envelopes under the space's operations key (one PBKDF2 per
- * space and tab, then HKDF per envelope).
+ * per salt): a whole content into the content envelope, serialised and encrypted in the tab's
+ * envelope worker (./envelope-client.ts; in the page where there is no worker or it fails), from
+ * a (salt, key) pair derived ahead of time, so a save never waits for PBKDF2 (the next pair is
+ * derived right after, and `prepare()` derives one from idle time); operations into op1 envelopes
+ * under the space's operations key (one PBKDF2 per space and tab, then HKDF per envelope), in the
+ * page: they are small. Decryption stays in the page.
  */
 export function spaceKeyCodec(
   spaceKey: string,
@@ -254,12 +257,16 @@ export function spaceKeyCodec(
       throw error;
     }));
   return {
-    encrypt: (value) => keyPoolFor(spaceKey).encrypt(value),
+    encrypt: async (value) =>
+      (await tabEnvelopeWorker().encrypt(spaceKey, value)) ?? keyPoolFor(spaceKey).encrypt(value),
     decrypt: (envelope) => decryptJson(envelope, spaceKey),
     encryptOperation: async (operation) => encryptOperation(operation, await operationsKey()),
     decryptOperation: async (envelope) => decryptOperation(envelope, await operationsKey()),
     prepare: async () => {
-      await Promise.all([keyPoolFor(spaceKey).prepare(), operationsKey()]);
+      const contentKey = tabEnvelopeWorker()
+        .prepare(spaceKey)
+        .then((prepared) => (prepared ? undefined : keyPoolFor(spaceKey).prepare()));
+      await Promise.all([contentKey, operationsKey()]);
     },
   };
 }
