@@ -154,6 +154,27 @@ export const historyChangesSchema = z.object({
 });
 export type HistoryChanges = z.infer<typeof historyChangesSchema>;
 
+/** One change in GET /api/content/{space}/{tool}/changes: its encrypted operations, or a replacement. */
+export const contentChangeSchema = z.looseObject({
+  version: z.number().int().min(1),
+  kind: changeKindSchema,
+  operations: z.array(z.string().min(1)).nullable(),
+  modified_by: z.string().optional(),
+});
+
+/**
+ * GET /api/content/{space}/{tool}/changes?since=: the changes after `since`, ascending, or
+ * `too_far_behind` (then none: load the content); `next_since` when the answer was cut at the
+ * server's page size.
+ */
+export const contentChangesSchema = z.object({
+  version: z.number().int().min(1),
+  too_far_behind: z.boolean(),
+  changes: z.array(contentChangeSchema),
+  next_since: z.number().int().min(1).optional(),
+});
+export type ContentChanges = z.infer<typeof contentChangesSchema>;
+
 const errorBodySchema = z.looseObject({ detail: z.string() });
 
 /** The login payload (spec §3): verifiers only, never the key or the password. */
@@ -183,15 +204,22 @@ export interface ApiClient {
    * PUT /api/content/{space}/{tool} with `metadata.version` = the version the save is based on
    * (0 = none yet) and, optionally, the encrypted `operations` (op1 envelopes) that turned that
    * version into this content. ApiError 409 when someone saved first, 422 when the server refuses
-   * an argument (e.g. an operation envelope longer than it accepts).
+   * an argument (e.g. an operation envelope longer than it accepts). `encryptedData` null: the
+   * operations alone. `saveId`, sent as `Idempotency-Key`, makes a resent save exactly-once.
    */
   saveContent(
     space: string,
     tool: string,
-    encryptedData: string,
+    encryptedData: string | null,
     metadata: Record<string, unknown> & { version: number },
     operations?: readonly string[],
+    saveId?: string,
   ): Promise<SavedRecord>;
+  /**
+   * GET /api/content/{space}/{tool}/changes?since= : one page of the changes after `since`;
+   * null when the tool has no content (404).
+   */
+  contentChanges(space: string, tool: string, since: number): Promise<ContentChanges | null>;
   /**
    * GET /api/content/{space}/{tool}/history: `limit` (1–100) kept versions newest first, below
    * `before` when given. ApiError 404 when the tool has no content.
@@ -243,10 +271,15 @@ export function createApiClient(options: { server: string; token?: string }): Ap
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: z.ZodType<T> | null,
-    init: { body?: unknown; auth?: boolean; notFoundAsNull?: boolean } = {},
+    init: {
+      body?: unknown;
+      auth?: boolean;
+      notFoundAsNull?: boolean;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<T | null> {
     const label = `${method} ${path}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.auth) {
       if (!options.token) throw new CliError(SESSION_EXPIRED_MESSAGE, EXIT.session);
       headers.authorization = `Bearer ${options.token}`;
@@ -323,17 +356,25 @@ export function createApiClient(options: { server: string; token?: string }): Ap
         auth: true,
         notFoundAsNull: true,
       }),
-    saveContent: (space, tool, encryptedData, metadata, operations) =>
+    saveContent: (space, tool, encryptedData, metadata, operations, saveId) =>
       required(
         request('PUT', `/api/content/${p(space)}/${p(tool)}`, savedRecordSchema, {
           auth: true,
           body: {
-            encrypted_data: encryptedData,
+            ...(encryptedData === null ? {} : { encrypted_data: encryptedData }),
             metadata,
             ...(operations?.length ? { operations: [...operations] } : {}),
           },
+          ...(saveId === undefined ? {} : { headers: { 'idempotency-key': saveId } }),
         }),
         'PUT /api/content/{space}/{tool}',
+      ),
+    contentChanges: (space, tool, since) =>
+      request(
+        'GET',
+        `/api/content/${p(space)}/${p(tool)}/changes${query({ since })}`,
+        contentChangesSchema,
+        { auth: true, notFoundAsNull: true },
       ),
     history: (space, tool, page) =>
       required(

@@ -59,6 +59,7 @@ async function spaceWith(
       Promise.resolve({ tools: [...records.keys()].map((tool) => ({ tool, version: 3 })) }),
     getContent: (_space, tool) => Promise.resolve(records.get(tool) ?? null),
     saveContent: unused,
+    contentChanges: unused,
     history: unused,
     historyVersion: unused,
     historyChanges: unused,

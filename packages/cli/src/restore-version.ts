@@ -4,36 +4,40 @@
  * every member sees it live and it stays in the history:
  *
  * 1. version N is rebuilt here from the kept history (`loadTimeline`, see ./history.ts);
- * 2. the current content is fetched and decrypted; `patchBetween(current, N)` of the tool's
- *    registry entry gives one `patch` operation (the generic operation of every tool that undo
- *    uses too), which is applied (`applyAll` of `@cipherspace/sync`), validated (spec §5) and
- *    stamped with version current + 1;
- * 3. the snapshot is encrypted with the space key and the operation into an op1 envelope under
- *    the space's operations key, and both are saved with `PUT /api/content/{space}/{tool}`
- *    (`metadata.version` = the current version, `operations` = [the patch]).
+ * 2. the sync engine (`SyncClient` of `@cipherspace/sync`, over ./content-transport.ts) loads the
+ *    current content and restores N as one `patch` operation by the member: applied, validated,
+ *    encrypted (the snapshot with the space key, the operation into an op1 envelope) and saved
+ *    with `PUT /api/content/{space}/{tool}` on the current version — re-applied on the latest
+ *    after each 409 (made again from the latest when a teammate changed a field it sets), up to
+ *    {@link RESTORE_SAVE_ATTEMPTS} saves, and saved whole (a replacement) when the operation is
+ *    longer than the server accepts.
  *
- * When someone saves in between (409) the patch is computed again on the latest content, up to
- * {@link RESTORE_SAVE_ATTEMPTS} times, so the result is always version N's content. The server
- * only ever receives ciphertext.
+ * The server only ever receives ciphertext.
  */
 import { randomUUID } from 'node:crypto';
 
-import { encryptJson } from '@cipherspace/crypto';
-import { applyAll } from '@cipherspace/sync';
+import { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
+import {
+  ContentValidationError,
+  MAX_SAVE_ATTEMPTS,
+  SyncClient,
+  VersionConflictError,
+  type PerformResult,
+} from '@cipherspace/sync';
 import type { ToolName } from '@cipherspace/tools';
 
-import { ApiError, type ContentRecord } from './api-client.ts';
+import { ApiError } from './api-client.ts';
+import { cliContentCodec, cliContentTransport, type SavedChange } from './content-transport.ts';
 import { CliError, EXIT, usageError } from './errors.ts';
 import { loadHistory, toolDefinition, versionNotKept } from './history.ts';
-import { toolCodec, type SpaceContext } from './space-context.ts';
-import { currentContent } from './current-content.ts';
+import type { SpaceContext } from './space-context.ts';
 
-/** How many times a restore is saved before it gives up on others' saves (as the web app). */
-export const RESTORE_SAVE_ATTEMPTS = 5;
+/** How many times a restore is saved before it gives up on others' saves (the engine's). */
+export const RESTORE_SAVE_ATTEMPTS = MAX_SAVE_ATTEMPTS;
 
 /** What {@link restoreVersion} did. */
 export type RestoreVersionResult =
-  /** Saved as `savedAs`; `asOperation` false when the server refused the operation (too large). */
+  /** Saved as `savedAs`; `asOperation` false when it went as a whole content (too large). */
   | { status: 'restored'; version: number; savedAs: number; asOperation: boolean }
   /** `version` is the current version: nothing to do. */
   | { status: 'current'; version: number }
@@ -53,123 +57,156 @@ export async function restoreVersion(
   version: number,
   now: () => Date,
 ): Promise<RestoreVersionResult> {
-  const { session, spaceKey, reporter } = ctx;
-  const domain = toolDefinition(tool);
-  const codec = toolCodec(ctx, tool);
+  const { session, reporter } = ctx;
+  let loaded = false;
+  let conflicts = 0;
+  const saves: SavedChange[] = [];
+  const transport = cliContentTransport(ctx, tool, {
+    conflict: () => {
+      conflicts += 1;
+      if (conflicts < RESTORE_SAVE_ATTEMPTS)
+        reporter.info(
+          `Someone saved ${tool} meanwhile; restoring version ${version} on the latest.`,
+        );
+    },
+    saved: (change) => saves.push(change),
+  });
+  const client = new SyncClient({
+    domain: toolDefinition(tool),
+    // The engine would create and save the default content of a tool without any: not here.
+    transport: {
+      ...transport,
+      load: async () => (await transport.load()) ?? noContent(tool, loaded),
+    },
+    codec: cliContentCodec(ctx, tool),
+    author: session.user.username,
+    context: { now: () => now().toISOString(), newId: () => randomUUID() },
+  });
+  try {
+    await client.load();
+    const state = client.getState();
+    if (state.status !== 'loaded') throw cliErrorOf(state.loadError, tool, version);
+    loaded = true;
+    const current = state.version;
+    if (version > current) {
+      throw usageError(
+        `Version ${version} of ${tool} does not exist yet (the current version is ${current}).`,
+        `Run \`cipherspace history --tool ${tool}\` to see its versions.`,
+      );
+    }
+    if (version === current) return { status: 'current', version };
 
-  let record = await currentContent(ctx, tool);
-  if (record === null) {
+    // Version N alone: the page of one version below N + 1.
+    const page = await loadHistory(ctx, tool, { before: version + 1, limit: 1 });
+    const target = page?.timeline.versions[0];
+    if (!page || target?.version !== version) {
+      throw versionNotKept(tool, version, page?.oldestVersion ?? null);
+    }
+
+    let result = await client.restore(target.content);
+    // After a 409 the engine re-applies the same patch; when a teammate's change met a field it
+    // sets, that ends in conflict — a patch made from the latest content restores version N all
+    // the same, while the save attempts last.
+    while (
+      result.status === 'conflict' &&
+      !(result.error instanceof VersionConflictError) &&
+      conflicts < RESTORE_SAVE_ATTEMPTS
+    ) {
+      result = await client.restore(target.content);
+    }
+    if (result.status !== 'saved') throw failure(result, tool, version, conflicts);
+    const stored = saves.at(-1) ?? null;
+    if (result.queued) throw cliErrorOf(null, tool, version);
+    if (stored === null) {
+      return { status: 'unchanged', version, current: client.getState().version };
+    }
+    if (!stored.asOperations) {
+      reporter.warn(
+        `the server did not accept the restore as an operation (longer than the ` +
+          `${OPERATION_ENVELOPE_MAX_CHARS} characters it takes); it is saved as a whole new ` +
+          'content instead, which others load in full.',
+      );
+    }
+    return {
+      status: 'restored',
+      version,
+      savedAs: stored.version,
+      asOperation: stored.asOperations,
+    };
+  } finally {
+    client.dispose();
+  }
+}
+
+/** A load found no content: none from the start (exit 2), or deleted while restoring (exit 7). */
+function noContent(tool: string, loaded: boolean): never {
+  if (!loaded) {
     throw usageError(
       `${tool} has no content yet: there is no version to restore.`,
       `Run \`cipherspace history --tool ${tool}\` to see a tool's versions.`,
     );
   }
-  const current = record.content_metadata.version;
-  if (version > current) {
-    throw usageError(
-      `Version ${version} of ${tool} does not exist yet (the current version is ${current}).`,
-      `Run \`cipherspace history --tool ${tool}\` to see its versions.`,
+  throw new CliError(`${tool} was deleted while restoring.`, EXIT.refused, {
+    hint: 'Nothing was saved.',
+  });
+}
+
+/** What a restore that was not saved means for the command. */
+function failure(
+  result: Exclude<PerformResult<unknown>, { status: 'saved' }>,
+  tool: string,
+  version: number,
+  conflicts: number,
+): CliError | ApiError {
+  const { error } = result;
+  const exhausted = conflicts >= RESTORE_SAVE_ATTEMPTS || error instanceof VersionConflictError;
+  if (result.status === 'conflict' && exhausted) {
+    return new CliError(
+      `${tool} kept changing: version ${version} was not restored after ${conflicts} attempts.`,
+      EXIT.refused,
+      { hint: 'Nothing was overwritten. Try again when others have finished saving.' },
     );
   }
-  if (version === current) return { status: 'current', version };
-
-  // Version N alone: the page of one version below N + 1.
-  const page = await loadHistory(ctx, tool, { before: version + 1, limit: 1 });
-  const target = page?.timeline.versions[0];
-  if (!page || target?.version !== version) {
-    throw versionNotKept(tool, version, page?.oldestVersion ?? null);
+  if (result.status === 'conflict') {
+    return new CliError(
+      `${tool} changed meanwhile: version ${version} could not be restored on the latest ` +
+        `content (${messageOf(error)}).`,
+      EXIT.refused,
+      { hint: 'Nothing was overwritten. Run the command again to restore on the latest content.' },
+    );
   }
-
-  let attempt = 0;
-  for (;;) {
-    attempt += 1;
-    const base = record.content_metadata.version;
-    const content = domain.parse(await codec.decrypt(record.encrypted_data));
-    const patch = domain.patchBetween(content, target.content);
-    if (patch.changes.length === 0) return { status: 'unchanged', version, current: base };
-    const operation = domain.createOperation(patch, {
-      id: randomUUID(),
-      at: now().toISOString(),
-      by: session.user.username,
-    });
-    const next = applyAll(domain, content, [operation]);
-    if (next === content) return { status: 'unchanged', version, current: base };
-    const problems = domain.validate(next);
-    if (problems.length > 0) {
-      throw new CliError(
-        `Version ${version} of ${tool} cannot be restored: ${problems.join('; ')}`,
-        EXIT.failure,
-        { hint: 'Nothing was saved. The app would not save this content either.' },
-      );
-    }
-    const stamped = domain.stamp(next, { version: base + 1, lastModified: operation.at });
-    const [envelope, sealed] = await Promise.all([
-      encryptJson(stamped, spaceKey),
-      codec.encryptOperation(operation),
-    ]);
-    const saved = await save(ctx, tool, envelope, base, sealed);
-    if (saved !== null) return { status: 'restored', version, ...saved };
-
-    // Someone saved first: restore on top of what is stored now.
-    if (attempt >= RESTORE_SAVE_ATTEMPTS) {
-      throw new CliError(
-        `${tool} kept changing: version ${version} was not restored after ${attempt} attempts.`,
-        EXIT.refused,
-        { hint: 'Nothing was overwritten. Try again when others have finished saving.' },
-      );
-    }
-    reporter.info(`Someone saved ${tool} meanwhile; restoring version ${version} on the latest.`);
-    record = await latest(ctx, tool);
-  }
+  if (result.status === 'failed') return cliErrorOf(error, tool, version);
+  const problems = error instanceof ContentValidationError ? error.problems : [messageOf(error)];
+  return new CliError(
+    `Version ${version} of ${tool} cannot be restored: ${problems.join('; ')}`,
+    EXIT.failure,
+    { hint: 'Nothing was saved. The app would not save this content either.' },
+  );
 }
 
 /**
- * Saves `envelope` on `base` with the operation `sealed`; null on a 409. When the server
- * refuses the operation (422, e.g. a patch larger than an operation envelope may be), the
- * snapshot is saved alone — a replacement in the history — with a warning.
+ * The REST client's own error behind an engine error (the transport keeps it as the cause), as
+ * the program reports it; anything else as exit 1. null: the save waits for a server that could
+ * not be reached (exit 6).
  */
-async function save(
-  ctx: SpaceContext,
-  tool: string,
-  envelope: string,
-  base: number,
-  sealed: string,
-): Promise<{ savedAs: number; asOperation: boolean } | null> {
-  const put = async (operations: readonly string[] | undefined) => {
-    try {
-      const saved = await ctx.client.saveContent(
-        ctx.session.space,
-        tool,
-        envelope,
-        { version: base },
-        operations,
-      );
-      return saved.content_metadata.version;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) return null;
-      throw error;
-    }
-  };
-  try {
-    const savedAs = await put([sealed]);
-    return savedAs === null ? null : { savedAs, asOperation: true };
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 422)) throw error;
-    ctx.reporter.warn(
-      `the server did not accept the restore as an operation (${error.detail}); ` +
-        'it is saved as a whole new content instead, which others load in full.',
-    );
-    const savedAs = await put(undefined);
-    return savedAs === null ? null : { savedAs, asOperation: false };
+function cliErrorOf(error: unknown, tool: string, version: number): CliError | ApiError {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof CliError || cause instanceof ApiError) return cause;
   }
+  if (error === null) {
+    return new CliError(
+      `The server could not be reached: version ${version} of ${tool} may not be restored.`,
+      EXIT.network,
+      { hint: `Run \`cipherspace history --tool ${tool}\` to see whether it was.` },
+    );
+  }
+  return new CliError(
+    `Version ${version} of ${tool} was not restored: ${messageOf(error)}`,
+    EXIT.failure,
+    { cause: error },
+  );
 }
 
-async function latest(ctx: SpaceContext, tool: string): Promise<ContentRecord> {
-  const record = await currentContent(ctx, tool);
-  if (record === null) {
-    throw new CliError(`${tool} was deleted while restoring.`, EXIT.refused, {
-      hint: 'Nothing was saved.',
-    });
-  }
-  return record;
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
