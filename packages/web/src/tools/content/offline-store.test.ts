@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 
-import { createStore } from 'idb-keyval';
+import { createStore, set } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 
 import { clearOfflineSpace, offlineStore, waitingTools } from './offline-store.ts';
@@ -37,5 +37,24 @@ describe('waitingTools', () => {
 
   it('is empty where the browser has no IndexedDB', async () => {
     expect(await waitingTools('Alpha', null)).toEqual([]);
+  });
+});
+
+describe('the pending log', () => {
+  it('reads the changes back in the order logged, an earlier version’s list first, and removes each', async () => {
+    const store = createStore('pending-log-test', 'entries');
+    const log = offlineStore('Alpha', 'kanban', store);
+    if (!log) throw new Error('no store');
+    await set(['queue', 'Alpha', 'kanban'], [change('old')], store);
+    for (const id of ['a', 'b', 'c']) await log.appendLog(change(id));
+    expect((await log.readLog()).map((entry) => entry.id)).toEqual(['old', 'a', 'b', 'c']);
+    expect(await log.readLog()).toContainEqual(change('b'));
+    await log.removeLogged('old');
+    await log.removeLogged('b');
+    expect((await log.readLog()).map((entry) => entry.id)).toEqual(['a', 'c']);
+    expect(await waitingTools('Alpha', store)).toEqual(['kanban']);
+    await log.removeLogged('a');
+    await log.removeLogged('c');
+    expect(await waitingTools('Alpha', store)).toEqual([]);
   });
 });

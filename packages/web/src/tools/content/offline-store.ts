@@ -6,9 +6,11 @@
  * - `['content', space, tool]` → {@link CachedContent}: the last content **as ciphertext** — the
  *   content envelope the server sent, or the encrypted snapshot the engine made — with its
  *   version. A write never replaces a newer version.
- * - `['queue', space, tool]` → {@link LoggedChange}[]: the pending log — every change not yet
- *   confirmed by the server, oldest first, each as its **op1 operation envelope** with the version
- *   it was made on. A change is written here in the task that shows it.
+ * - `['log', space, tool, id]` → a {@link LoggedChange} with its order: the pending log — every
+ *   change not yet confirmed by the server, each as its **op1 operation envelope** with the
+ *   version it was made on, under its own key: written with one put, committed in the task that
+ *   shows it, so closing the tab right after loses nothing. (`['queue', space, tool]`, a list,
+ *   is the log of earlier versions of the app, still read and emptied.)
  * - `['unapplied', space, tool]` → {@link UnappliedChange}[]: logged changes that could not be
  *   applied when pushed, kept until the member has seen them (never dropped silently).
  *
@@ -23,7 +25,7 @@
  * it; the worker takes it exclusively, only when it is free, for as long as it pushes.
  */
 import type { CachedContent, LogStore, LoggedChange, UnappliedChange } from '@cipherspace/sync';
-import { createStore, del, get, keys, update, type UseStore } from 'idb-keyval';
+import { createStore, del, get, getMany, keys, update, type UseStore } from 'idb-keyval';
 
 /** The offline store of one tool of one space: the engine's {@link LogStore} in IndexedDB. */
 export type OfflineStore = LogStore;
@@ -40,6 +42,50 @@ function storeOf(): UseStore | null {
 }
 
 type Kind = 'content' | 'queue' | 'unapplied';
+
+/** A logged change as kept under its own key, with the order it was logged in. */
+interface KeptChange extends LoggedChange {
+  order: number;
+}
+
+let logged = 0;
+
+/**
+ * Orders entries logged in any tab of this browser: the time, then a count within this tab (a
+ * tab logs one change at a time, so two tabs' changes never share a millisecond in practice).
+ */
+function logOrder(): number {
+  logged = (logged + 1) % 1_000;
+  return Date.now() * 1_000 + logged;
+}
+
+/**
+ * Stores `value` under `key` with one put and commits at once: the write needs no further round
+ * trip to this page, so it lands even when the tab is closed right after (the log's promise).
+ */
+function putNow(store: UseStore, key: IDBValidKey, value: unknown): Promise<void> {
+  return store('readwrite', (objects) => {
+    objects.put(value, key);
+    const transaction = objects.transaction;
+    transaction.commit();
+    return new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onabort = transaction.onerror = () =>
+        reject(transaction.error ?? new Error('IndexedDB write aborted'));
+    });
+  });
+}
+
+/** Whether `key` is a logged change of `spaceName` (and of `tool`, when given). */
+function isLogKey(key: IDBValidKey, spaceName: string, tool?: string): key is string[] {
+  return (
+    Array.isArray(key) &&
+    key[0] === 'log' &&
+    key[1] === spaceName &&
+    typeof key[2] === 'string' &&
+    (tool === undefined || key[2] === tool)
+  );
+}
 
 /** The Web Lock of `tool` in `spaceName` that keeps its two replayers apart (module comment). */
 export function toolLockName(spaceName: string, tool: string): string {
@@ -85,6 +131,20 @@ export function offlineStore(
   const key = (kind: Kind) => [kind, spaceName, tool];
   const list = async <T>(kind: Kind): Promise<T[]> => (await get<T[]>(key(kind), store)) ?? [];
   const lockManager = replayer ? null : webLocks();
+  // Each change under its own key (one put, committed at once), in the order logged; a list
+  // written by an earlier version of the app comes first.
+  const readLog = async (): Promise<LoggedChange[]> => {
+    const logKeys = (await keys(store)).filter((entry) => isLogKey(entry, spaceName, tool));
+    const kept = (await getMany<KeptChange | undefined>(logKeys, store)).filter(
+      (entry): entry is KeptChange => entry !== undefined,
+    );
+    kept.sort((a, b) => a.order - b.order);
+    const earlier = await list<LoggedChange>('queue');
+    return [
+      ...earlier,
+      ...kept.map(({ id, baseVersion, operation }) => ({ id, baseVersion, operation })),
+    ];
+  };
   return {
     readContent: async () => (await get<CachedContent>(key('content'), store)) ?? null,
     writeContent: (content) =>
@@ -94,21 +154,25 @@ export function offlineStore(
         store,
       ),
     readLog: async () => {
-      if (!lockManager) return list<LoggedChange>('queue');
-      let queue: LoggedChange[] = [];
+      if (!lockManager) return readLog();
+      let changes: LoggedChange[] = [];
       await lockManager.request(toolLockName(spaceName, tool), { mode: 'shared' }, async () => {
-        queue = await list<LoggedChange>('queue');
+        changes = await readLog();
       });
-      return queue;
+      return changes;
     },
     appendLog: (change) =>
-      update<LoggedChange[]>(key('queue'), (queue) => [...(queue ?? []), change], store),
-    removeLogged: (id) =>
-      update<LoggedChange[]>(
-        key('queue'),
-        (queue) => (queue ?? []).filter((change) => change.id !== id),
-        store,
-      ),
+      putNow(store, ['log', spaceName, tool, change.id], { ...change, order: logOrder() }),
+    removeLogged: async (id) => {
+      await del(['log', spaceName, tool, id], store);
+      // A log written by an earlier version of the app, as one list.
+      if ((await list<LoggedChange>('queue')).some((change) => change.id === id))
+        await update<LoggedChange[]>(
+          key('queue'),
+          (queue) => (queue ?? []).filter((change) => change.id !== id),
+          store,
+        );
+    },
     readUnapplied: () => list<UnappliedChange>('unapplied'),
     addUnapplied: (change) =>
       update<UnappliedChange[]>(
@@ -129,18 +193,23 @@ export async function waitingTools(
   customStore: UseStore | null = storeOf(),
 ): Promise<string[]> {
   if (customStore === null) return [];
-  const queues = (await keys(customStore)).filter(
+  const all = await keys(customStore);
+  const tools = new Set(all.filter((key) => isLogKey(key, spaceName)).map((key) => key[2] ?? ''));
+  const queues = all.filter(
     (key): key is ['queue', string, string] =>
       Array.isArray(key) &&
       key[0] === 'queue' &&
       key[1] === spaceName &&
       typeof key[2] === 'string',
   );
-  // Only the queues are read: a tool's cached content may be megabytes of ciphertext.
+  // Only the lists are read: a tool's cached content may be megabytes of ciphertext.
   const lengths = await Promise.all(
     queues.map(async (key) => (await get<unknown[]>(key, customStore))?.length ?? 0),
   );
-  return queues.flatMap((key, index) => ((lengths[index] ?? 0) > 0 ? [key[2]] : []));
+  queues.forEach((key, index) => {
+    if ((lengths[index] ?? 0) > 0) tools.add(key[2]);
+  });
+  return [...tools];
 }
 
 /**
