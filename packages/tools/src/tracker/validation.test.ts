@@ -169,6 +169,21 @@ describe('validateContent (spec §5 Tool content validation)', () => {
     ]);
   });
 
+  it('checks again an issue an edit replaced, and the other issues at their new positions', () => {
+    const base = defaultContent('kanban', testContext('fixed'));
+    const valid = withPhase(base, 0, { issues: [issue({ id: 'a' }), issue({ id: 'b' })] });
+    expect(validateContent(valid)).toEqual([]);
+    const [first, second] = valid.phases[0]?.issues ?? [];
+    if (!first || !second) throw new Error('no issues');
+    // The edited issue is a new object; the valid one it sits beside keeps its object.
+    const blank = { ...first, title: ' ' };
+    const edited = withPhase(valid, 0, { issues: [second, blank] });
+    expect(validateContent(edited)).toEqual(['Phase 1: Issue 2: Title is required']);
+    // An issue found invalid is not remembered as checked.
+    const moved = withPhase(edited, 0, { issues: [blank] });
+    expect(validateContent(moved)).toEqual(['Phase 1: Issue 1: Title is required']);
+  });
+
   it('follows the content settings for the phase limits', () => {
     const base = defaultContent('kanban', testContext('fixed'));
     const content = { ...base, settings: { ...base.settings, minPhases: 6, maxPhases: 4 } };

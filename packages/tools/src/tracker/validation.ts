@@ -111,6 +111,13 @@ function issueProblems(issue: Issue, phaseIndex: number, issueIndex: number): Va
   return problems;
 }
 
+/**
+ * Issues already found without problems. Content is never changed in place (an operation gives
+ * the issues it changes new objects), so a valid issue object stays valid: a 5,000-card board is
+ * checked again in the time of the issues an edit touched.
+ */
+const validIssues = new WeakSet<Issue>();
+
 function phaseProblems(phase: Phase, phaseIndex: number): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   if (isBlank(phase.name)) problems.push(problem('PHASE_NAME_REQUIRED', {}, phaseIndex));
@@ -119,7 +126,10 @@ function phaseProblems(phase: Phase, phaseIndex: number): ValidationProblem[] {
     problems.push(problem('PHASE_TOO_MANY_ISSUES', { maxIssues: phase.maxIssues }, phaseIndex));
   }
   phase.issues.forEach((issue, issueIndex) => {
-    problems.push(...issueProblems(issue, phaseIndex, issueIndex));
+    if (validIssues.has(issue)) return;
+    const found = issueProblems(issue, phaseIndex, issueIndex);
+    if (found.length === 0) validIssues.add(issue);
+    else problems.push(...found);
   });
   return problems;
 }
