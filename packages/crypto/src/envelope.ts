@@ -72,7 +72,7 @@ export function copyWithLength(bytes: Uint8Array, length: number, label: string)
 /**
  * `JSON.stringify(value)`, the plaintext of every envelope; throws `TypeError` when JSON cannot
  * represent `value` (`undefined`, a function), and passes `JSON.stringify`'s own errors (cycles,
- * BigInt) through. Internal.
+ * BigInt) through. Exported for `EnvelopeKeyPool.encryptText`, whose text is made elsewhere.
  */
 export function jsonText(value: unknown): string {
   const json: string | undefined = JSON.stringify(value);

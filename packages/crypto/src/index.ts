@@ -14,6 +14,7 @@ export {
   encryptJson,
   encryptJsonWithParams,
   isEnvelope,
+  jsonText,
   parseEnvelope,
   type CryptoOptions,
   type EnvelopeParams,

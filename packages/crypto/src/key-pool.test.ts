@@ -140,6 +140,23 @@ describe('createEnvelopeKeyPool', () => {
     );
   });
 
+  it('encryptText seals the given JSON text as encrypt seals the value, taking the prepared pair', async () => {
+    const pool = createEnvelopeKeyPool(KEY, { cache: createKeyCache(), autoPrepare: false });
+    await pool.prepare();
+    const envelope = await pool.encryptText('{"title":"Grüße","list":[1,2,3]}');
+    expect(pool.stats).toEqual({ prepared: 1, fromPool: 1, onDemand: 0, discarded: 0 });
+    expect(nodeDecrypt(envelope, KEY)).toEqual({ title: 'Grüße', list: [1, 2, 3] });
+    const { iv, salt } = parseEnvelope(envelope);
+    expect(
+      await encryptJsonWithParams(
+        { title: 'Grüße', list: [1, 2, 3] },
+        KEY,
+        { salt, iv },
+        { cache: createKeyCache() },
+      ),
+    ).toBe(envelope);
+  });
+
   it('a value JSON cannot represent is refused without using up the prepared pair', async () => {
     const pool = createEnvelopeKeyPool(KEY, { cache: createKeyCache(), autoPrepare: false });
     await pool.prepare();

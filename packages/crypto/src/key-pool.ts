@@ -55,6 +55,11 @@ export interface EnvelopeKeyPool {
    * represent (no pair is used up then), or like the derivation.
    */
   encrypt(value: unknown): Promise<string>;
+  /**
+   * As {@link encrypt}, for JSON text serialised already (`jsonText(value)`), e.g. in another
+   * thread: a string crosses to a worker several times faster than the object it describes.
+   */
+  encryptText(json: string): Promise<string>;
   /** Whether a prepared pair is derived and waiting, so the next `encrypt` runs no PBKDF2. */
   readonly ready: boolean;
   /**
@@ -116,30 +121,34 @@ export function createEnvelopeKeyPool(
     return next;
   }
 
+  async function encryptText(json: string): Promise<string> {
+    // Taking the pair is synchronous, so two concurrent calls never share one.
+    let pair = next;
+    next = undefined;
+    if (pair === undefined) {
+      pair = derivePair();
+      onDemand += 1;
+    } else {
+      fromPool += 1;
+    }
+    if (autoPrepare) {
+      prepareNext().key.catch(() => {
+        // Reported to the encrypt that takes this pair, or retried by the next prepare().
+      });
+    }
+    const iv = randomBytes(IV_BYTES);
+    const key = await pair.key;
+    return formatEnvelope(await sealJsonText(json, key, iv), iv, pair.salt);
+  }
+
   return {
     async prepare() {
       await prepareNext().key;
     },
     async encrypt(value) {
-      const json = jsonText(value);
-      // Taking the pair is synchronous, so two concurrent calls never share one.
-      let pair = next;
-      next = undefined;
-      if (pair === undefined) {
-        pair = derivePair();
-        onDemand += 1;
-      } else {
-        fromPool += 1;
-      }
-      if (autoPrepare) {
-        prepareNext().key.catch(() => {
-          // Reported to the encrypt that takes this pair, or retried by the next prepare().
-        });
-      }
-      const iv = randomBytes(IV_BYTES);
-      const key = await pair.key;
-      return formatEnvelope(await sealJsonText(json, key, iv), iv, pair.salt);
+      return encryptText(jsonText(value));
     },
+    encryptText,
     get ready() {
       return next?.ready === true;
     },

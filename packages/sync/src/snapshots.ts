@@ -5,7 +5,7 @@
  * goes. The same envelope is this browser's cache for working offline, which also follows what
  * pulls caught up to by operations.
  */
-import type { Clock, TimerHandle } from './clock.ts';
+import { nextTask, type Clock, type TimerHandle } from './clock.ts';
 import type { ContentCodec, ContentTransport } from './contract.ts';
 import type { LogStore } from './log.ts';
 import { SNAPSHOT_AFTER_SAVES, SNAPSHOT_QUIET_MS } from './state.ts';
@@ -65,10 +65,14 @@ export class Snapshots {
     this.withoutSnapshot = 0;
     try {
       const envelope = await this.codec.encrypt(content);
+      // Best effort: a failed upload is left to the next save of operations alone.
+      const sent = this.transport.snapshot?.(version, envelope).catch(() => undefined);
+      // The cache write of a large envelope is a task of its own, after the request left.
+      await nextTask(this.clock);
       this.cache(envelope, version);
-      await this.transport.snapshot?.(version, envelope);
+      await sent;
     } catch {
-      // The next save of operations alone schedules another.
+      // Not encrypted: the next save of operations alone schedules another.
     }
   }
 

@@ -1,8 +1,8 @@
 /**
  * The page's side of the envelope worker, in jsdom (which has no workers): against a worker
  * that runs the real handler in this thread with the browser's structured clone both ways, the
- * envelope made there opens with the page's decrypt; a worker that fails, a value the clone
- * cannot take and no worker at all answer null, and the codec then encrypts in the page.
+ * envelope made there opens with the page's decrypt; a worker that fails, a value JSON cannot
+ * represent and no worker at all answer null, and the codec then encrypts in the page.
  */
 import { decryptJson } from '@cipherspace/crypto';
 import { describe, expect, it } from 'vitest';
@@ -100,10 +100,23 @@ describe('createEnvelopeWorkerClient', () => {
     expect(starts()).toBe(1);
   });
 
-  it('answers null for a value the structured clone cannot take, and stays usable', async () => {
-    const { client } = clientWith(new InThreadWorker());
-    expect(await client.encrypt(SPACE_KEY, { run: () => 1 })).toBeNull();
-    expect(await client.encrypt(SPACE_KEY, { a: 1 })).not.toBeNull();
+  it('answers null for a value JSON cannot represent, and stays usable', async () => {
+    const worker = new InThreadWorker();
+    const { client } = clientWith(worker);
+    expect(await client.encrypt(SPACE_KEY, undefined)).toBeNull();
+    expect(worker.received).toEqual([]);
+    // A function in the content: JSON leaves it out, as encrypting in the page does.
+    const envelope = await client.encrypt(SPACE_KEY, { a: 1, run: () => 1 });
+    expect(await decryptJson(envelope ?? '', SPACE_KEY)).toEqual({ a: 1 });
+  });
+
+  it('sends the content as its JSON text', async () => {
+    const worker = new InThreadWorker();
+    const { client } = clientWith(worker);
+    await client.encrypt(SPACE_KEY, { cards: ['Grüße 🌍'] });
+    expect(worker.received).toEqual([
+      { kind: 'encrypt', id: 1, spaceKey: SPACE_KEY, json: '{"cards":["Grüße 🌍"]}' },
+    ]);
   });
 
   it('answers null without a worker', async () => {

@@ -18,7 +18,7 @@ const board = {
 describe('createEnvelopeHandler', () => {
   it('answers an envelope that the page decrypts, in the documented format', async () => {
     const handle = createEnvelopeHandler();
-    const answer = await handle({ kind: 'encrypt', id: 7, spaceKey: SPACE_KEY, value: board });
+    const answer = await handle({ kind: 'encrypt', id: 7, spaceKey: SPACE_KEY, json: JSON.stringify(board) });
     if (answer.kind !== 'encrypted') throw new Error(`not encrypted: ${JSON.stringify(answer)}`);
     expect(answer.id).toBe(7);
     const parsed = JSON.parse(answer.envelope) as Record<string, string>;
@@ -43,7 +43,7 @@ describe('createEnvelopeHandler', () => {
     expect(cache.stats.derivations).toBe(1);
     const envelopes: string[] = [];
     for (let id = 2; id <= 4; id++) {
-      const answer = await handle({ kind: 'encrypt', id, spaceKey: SPACE_KEY, value: { id } });
+      const answer = await handle({ kind: 'encrypt', id, spaceKey: SPACE_KEY, json: JSON.stringify({ id }) });
       if (answer.kind !== 'encrypted') throw new Error('not encrypted');
       envelopes.push(answer.envelope);
     }
@@ -56,8 +56,8 @@ describe('createEnvelopeHandler', () => {
 
   it('follows another space key', async () => {
     const handle = createEnvelopeHandler();
-    await handle({ kind: 'encrypt', id: 1, spaceKey: SPACE_KEY, value: 1 });
-    const answer = await handle({ kind: 'encrypt', id: 2, spaceKey: 'Other-Key-42', value: 2 });
+    await handle({ kind: 'encrypt', id: 1, spaceKey: SPACE_KEY, json: '1' });
+    const answer = await handle({ kind: 'encrypt', id: 2, spaceKey: 'Other-Key-42', json: '2' });
     if (answer.kind !== 'encrypted') throw new Error('not encrypted');
     expect(await decryptJson(answer.envelope, 'Other-Key-42')).toBe(2);
     await expect(decryptJson(answer.envelope, SPACE_KEY)).rejects.toThrow(/invalid space key/);
@@ -65,14 +65,16 @@ describe('createEnvelopeHandler', () => {
 
   it('answers failed for what cannot be encrypted, and keeps working', async () => {
     const handle = createEnvelopeHandler();
-    expect(
-      await handle({ kind: 'encrypt', id: 1, spaceKey: SPACE_KEY, value: undefined }),
-    ).toMatchObject({ kind: 'failed', id: 1, error: expect.stringMatching(/^TypeError/) });
+    expect(await handle({ kind: 'encrypt', id: 1, spaceKey: '', json: '1' })).toMatchObject({
+      kind: 'failed',
+      id: 1,
+      error: expect.stringMatching(/^TypeError/),
+    });
     expect(await handle({ kind: 'prepare', id: 2, spaceKey: '' })).toMatchObject({
       kind: 'failed',
       id: 2,
     });
-    expect(await handle({ kind: 'encrypt', id: 3, spaceKey: SPACE_KEY, value: [] })).toMatchObject({
+    expect(await handle({ kind: 'encrypt', id: 3, spaceKey: SPACE_KEY, json: '[]' })).toMatchObject({
       kind: 'encrypted',
       id: 3,
     });
