@@ -504,38 +504,32 @@ interface SnapshotUpload {
  * {@link SETTLE_MS} after the upload's answer.
  */
 async function snapshotUpload(a: OnBoard): Promise<SnapshotUpload> {
+  // Sent by the envelope worker (or the page): seen on the context, which has both.
+  const uploaded = a.page.context().waitForEvent('requestfinished', {
+    predicate: (request) => request.url().includes('content.snapshot'),
+    timeout: EDIT_TIMEOUT_MS,
+  });
   await a.page.evaluate(() => {
     const g = globalThis as unknown as { __benchLongTasks: unknown[]; __benchProbe: () => void };
-    performance.clearResourceTimings();
     g.__benchLongTasks.length = 0;
     g.__benchProbe();
   });
-  await a.page.waitForFunction(
-    () =>
-      performance
-        .getEntriesByType('resource')
-        .some((entry) => entry.name.includes('content.snapshot')),
-    undefined,
-    { timeout: EDIT_TIMEOUT_MS },
-  );
+  const timing = (await uploaded).timing();
   await a.page.waitForTimeout(SETTLE_MS);
   const raw = await a.page.evaluate(() => {
     const g = globalThis as unknown as {
       __benchLongTasks: { duration: number }[];
       __benchLateMs: number;
     };
-    const request = performance
-      .getEntriesByType('resource')
-      .find((entry) => entry.name.includes('content.snapshot')) as PerformanceResourceTiming;
     return {
       longestTaskMs: Math.max(0, ...g.__benchLongTasks.map((task) => task.duration)),
       longTasksMs: g.__benchLongTasks.map((task) => task.duration),
       timerLateMs: g.__benchLateMs,
-      requestMs: request.responseEnd - request.startTime,
     };
   });
   return {
     ...raw,
+    requestMs: timing.responseEnd - Math.max(0, timing.requestStart),
     envelopeWorker: a.page.workers().some((worker) => worker.url().includes('envelope.worker')),
   };
 }

@@ -7,6 +7,7 @@
  * - a member whose connection was down for 20 changes catches up with one `content.changes`
  *   (the operations since its version) after the reconnect, and loads no snapshot;
  * - a third-party REST PUT (a replacement: no operations) still reaches the app, by snapshot.
+ * - a change's snapshot follows from the envelope worker, and opens for a third party.
  * - a change shows on the other screen while its snapshot is still uploading (the saver's
  *   proposal, content_pending), and stays, once, when the save lands.
  *
@@ -346,6 +347,10 @@ async function twoOn<T>(
   return { ...members, a: members.alicePage, b: members.bobPage, prepared: prepared as T };
 }
 
+/** Alice and Bob on the Kanban board of a fresh space (see {@link twoOn}). */
+const twoOnKanban = (browser: Browser, server: ServerProcess) =>
+  twoOn(browser, server, '/tools/kanban', kanbanShown, () => Promise.resolve(null));
+
 /** How many changes the offline member misses. */
 const MISSED_CHANGES = 20;
 
@@ -399,9 +404,7 @@ test('a third-party REST PUT without operations reaches the app, by snapshot', a
   browser,
   server,
 }) => {
-  const members = await twoOn(browser, server, '/tools/kanban', kanbanShown, () =>
-    Promise.resolve(null),
-  );
+  const members = await twoOnKanban(browser, server);
   try {
     const { alice, b: page } = members;
     const bobCalls = recordContentCalls(page);
@@ -459,13 +462,48 @@ test('a third-party REST PUT without operations reaches the app, by snapshot', a
   }
 });
 
+test("a change's snapshot follows from the envelope worker, and a third party's GET opens it", async ({
+  browser,
+  server,
+}) => {
+  const members = await twoOnKanban(browser, server);
+  try {
+    const { alice, a } = members;
+    await addKanbanCard(a, 'Backlog', 'In the snapshot');
+    const version = await storedVersion(server, alice, 'kanban');
+    // The save carried the operation alone; the whole board follows once the board is quiet.
+    const path = `/api/content/${encodeURIComponent(alice.space.name)}/kanban`;
+    const stored = async () => {
+      const answer = await rest(server, 'GET', path, undefined, alice.token);
+      return answer.body as { encrypted_data: string; content_metadata: { version: number } };
+    };
+    await expect
+      .poll(async () => (await stored()).content_metadata.version, { timeout: 20_000 })
+      .toBe(version);
+    const board = tools.kanban.parse(
+      await decryptJson((await stored()).encrypted_data, alice.spaceKey),
+    );
+    expect(board.phases.flatMap((phase) => phase.issues.map((issue) => issue.title))).toContain(
+      'In the snapshot',
+    );
+    // Its 3 MB request body (at 5,000 cards) left from the worker, not from the page's thread.
+    const fromPage = await a.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('content.snapshot')).length,
+    );
+    expect(fromPage).toBe(0);
+  } finally {
+    await members.close();
+  }
+});
+
 test('a change shows on the other screen while its snapshot is still uploading, and stays once saved', async ({
   browser,
   server,
 }) => {
-  const members = await twoOn(browser, server, '/tools/kanban', kanbanShown, () =>
-    Promise.resolve(null),
-  );
+  const members = await twoOnKanban(browser, server);
   try {
     const { alice, a, b } = members;
     const before = await storedVersion(server, alice, 'kanban');

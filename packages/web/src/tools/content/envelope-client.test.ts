@@ -12,10 +12,16 @@ import { createEnvelopeWorkerClient } from './envelope-client.ts';
 import {
   createEnvelopeHandler,
   type EnvelopeAnswer,
+  type EnvelopeHandlerOptions,
   type EnvelopeRequest,
 } from './envelope-handler.ts';
 
 const SPACE_KEY = 'Correct-Horse-Battery-9';
+const SNAPSHOT = {
+  token: 'session-1',
+  csrf: 'csrf-1',
+  input: { space_name: 'Team', tool: 'kanban' as const, version: 1, encrypted_data: 'x' },
+};
 
 /**
  * Stands in for the browser's `Worker` (jsdom has none): messages are structured clones, as
@@ -28,9 +34,14 @@ class InThreadWorker {
   onmessageerror: (() => void) | null = null;
   terminated = false;
   readonly received: EnvelopeRequest[] = [];
-  private readonly handle = createEnvelopeHandler();
+  private readonly handle: ReturnType<typeof createEnvelopeHandler>;
 
-  constructor(private readonly broken = false) {}
+  constructor(
+    private readonly broken = false,
+    upload?: EnvelopeHandlerOptions['upload'],
+  ) {
+    this.handle = createEnvelopeHandler(upload ? { upload } : {});
+  }
 
   postMessage(message: EnvelopeRequest): void {
     const request = structuredClone(message);
@@ -123,6 +134,24 @@ describe('createEnvelopeWorkerClient', () => {
     const { client } = clientWith(null);
     expect(await client.encrypt(SPACE_KEY, { a: 1 })).toBeNull();
     expect(await client.prepare(SPACE_KEY)).toBe(false);
+    expect(await client.upload(SNAPSHOT)).toBe(false);
+  });
+
+  it('has the worker upload a snapshot, and says when it did not', async () => {
+    const uploaded: unknown[] = [];
+    const { client } = clientWith(
+      new InThreadWorker(false, (upload) => {
+        uploaded.push(upload);
+        return upload.input.version > 1 ? Promise.reject(new Error('refused')) : Promise.resolve();
+      }),
+    );
+    expect(await client.upload(SNAPSHOT)).toBe(true);
+    expect(uploaded).toEqual([SNAPSHOT]);
+    expect(await client.upload({ ...SNAPSHOT, input: { ...SNAPSHOT.input, version: 2 } })).toBe(
+      false,
+    );
+    // A failed upload is an answer, not a broken worker: it still encrypts.
+    expect(await client.encrypt(SPACE_KEY, { a: 1 })).not.toBeNull();
   });
 });
 

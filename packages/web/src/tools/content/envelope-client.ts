@@ -10,6 +10,7 @@
  */
 import { jsonText } from '@cipherspace/crypto';
 
+import type { SnapshotUpload } from './content-api-http.ts';
 import type { EnvelopeAnswer, EnvelopeRequest } from './envelope-handler.ts';
 
 /** Encryption in a worker; null answers mean "not done there: encrypt in the page". */
@@ -25,6 +26,12 @@ export interface EnvelopeWorkerClient {
    * 100,000 iterations): true when it did, false as for `encrypt`. Never rejects.
    */
   prepare(spaceKey: string): Promise<boolean>;
+  /**
+   * Has the worker send `upload`'s snapshot (`content.snapshot`), so the page's thread never
+   * holds its request body: true when the server stored it, false when there is no worker, the
+   * server refused it or it could not be sent (the page may send it itself). Never rejects.
+   */
+  upload(upload: SnapshotUpload): Promise<boolean>;
 }
 
 /** A request before the client numbers it. */
@@ -102,6 +109,9 @@ export function createEnvelopeWorkerClient(start: () => Worker | null): Envelope
     },
     async prepare(spaceKey) {
       return (await ask({ kind: 'prepare', spaceKey }))?.kind === 'prepared';
+    },
+    async upload(upload) {
+      return (await ask({ kind: 'upload', ...upload }))?.kind === 'uploaded';
     },
   };
 }

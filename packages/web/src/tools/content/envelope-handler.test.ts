@@ -18,7 +18,12 @@ const board = {
 describe('createEnvelopeHandler', () => {
   it('answers an envelope that the page decrypts, in the documented format', async () => {
     const handle = createEnvelopeHandler();
-    const answer = await handle({ kind: 'encrypt', id: 7, spaceKey: SPACE_KEY, json: JSON.stringify(board) });
+    const answer = await handle({
+      kind: 'encrypt',
+      id: 7,
+      spaceKey: SPACE_KEY,
+      json: JSON.stringify(board),
+    });
     if (answer.kind !== 'encrypted') throw new Error(`not encrypted: ${JSON.stringify(answer)}`);
     expect(answer.id).toBe(7);
     const parsed = JSON.parse(answer.envelope) as Record<string, string>;
@@ -43,7 +48,12 @@ describe('createEnvelopeHandler', () => {
     expect(cache.stats.derivations).toBe(1);
     const envelopes: string[] = [];
     for (let id = 2; id <= 4; id++) {
-      const answer = await handle({ kind: 'encrypt', id, spaceKey: SPACE_KEY, json: JSON.stringify({ id }) });
+      const answer = await handle({
+        kind: 'encrypt',
+        id,
+        spaceKey: SPACE_KEY,
+        json: JSON.stringify({ id }),
+      });
       if (answer.kind !== 'encrypted') throw new Error('not encrypted');
       envelopes.push(answer.envelope);
     }
@@ -74,8 +84,42 @@ describe('createEnvelopeHandler', () => {
       kind: 'failed',
       id: 2,
     });
-    expect(await handle({ kind: 'encrypt', id: 3, spaceKey: SPACE_KEY, json: '[]' })).toMatchObject({
-      kind: 'encrypted',
+    expect(await handle({ kind: 'encrypt', id: 3, spaceKey: SPACE_KEY, json: '[]' })).toMatchObject(
+      {
+        kind: 'encrypted',
+        id: 3,
+      },
+    );
+  });
+
+  it('uploads a snapshot through the given uploader, and answers failed when it rejects', async () => {
+    const uploads: unknown[] = [];
+    let refuse = false;
+    const handle = createEnvelopeHandler({
+      upload: (upload) => {
+        uploads.push(upload);
+        return refuse ? Promise.reject(new Error('CONFLICT')) : Promise.resolve();
+      },
+    });
+    const request = {
+      token: 'session-1',
+      csrf: 'csrf-1',
+      input: { space_name: 'Team', tool: 'kanban' as const, version: 3, encrypted_data: 'x' },
+    };
+    expect(await handle({ kind: 'upload', id: 1, ...request })).toEqual({
+      kind: 'uploaded',
+      id: 1,
+    });
+    expect(uploads).toEqual([request]);
+    refuse = true;
+    expect(await handle({ kind: 'upload', id: 2, ...request })).toMatchObject({
+      kind: 'failed',
+      id: 2,
+      error: 'Error: CONFLICT',
+    });
+    // A worker without an uploader fails the request.
+    expect(await createEnvelopeHandler()({ kind: 'upload', id: 3, ...request })).toMatchObject({
+      kind: 'failed',
       id: 3,
     });
   });

@@ -1,9 +1,10 @@
 /**
  * The envelope worker: one per tab, started by ./envelope-client.ts when a tool first encrypts
- * its whole content (a snapshot upload, the offline cache, a whole-content save) or prepares a
- * key; it answers every {@link EnvelopeRequest} with an {@link EnvelopeAnswer}
+ * its whole content (a snapshot upload, the offline cache, a whole-content save), prepares a
+ * key or uploads a snapshot; it answers every {@link EnvelopeRequest} with an {@link EnvelopeAnswer}
  * (./envelope-handler.ts) and stays for the next.
  */
+import { workerSnapshotUploader } from './content-api-http.ts';
 import {
   createEnvelopeHandler,
   type EnvelopeAnswer,
@@ -15,7 +16,7 @@ const scope = self as unknown as {
   postMessage(answer: EnvelopeAnswer): void;
 };
 
-const handle = createEnvelopeHandler();
+const handle = createEnvelopeHandler({ upload: workerSnapshotUploader() });
 
 scope.onmessage = (event) => {
   void handle(event.data).then((answer) => {

@@ -18,13 +18,14 @@ import type {
 } from '@cipherspace/tools';
 
 import { contentPrefetch } from '../../lib/content-prefetch.ts';
+import { getCsrfToken } from '../../lib/csrf.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import {
   onRealtimeMessage,
   onRealtimeSignal,
   REALTIME_CLIENT_ID,
 } from '../../lib/realtime/index.ts';
-import { getSpaceKey, useSession } from '../../lib/session.ts';
+import { getSpaceKey, getToken, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import {
@@ -38,6 +39,7 @@ import {
   type Timeline,
 } from '@cipherspace/sync';
 import { contentTransport, spaceKeyCodec } from './content-transport.ts';
+import { tabEnvelopeWorker } from './envelope-client.ts';
 import type { ConflictChoices } from './EditConflictPanel.tsx';
 import { followRealtime } from './follow-realtime.ts';
 import { offlineStore, showingTool } from './offline-store.ts';
@@ -169,8 +171,13 @@ export function useToolContent<C, Op extends NamedOperation>(
         client.content.save.mutate(input),
       changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
         client.content.changes.query(input),
-      snapshot: (input: Parameters<typeof client.content.snapshot.mutate>[0]) =>
-        client.content.snapshot.mutate(input),
+      // The body of a large board's snapshot is sent from the envelope worker, off this thread.
+      snapshot: async (input: Parameters<typeof client.content.snapshot.mutate>[0]) => {
+        const token = getToken();
+        const csrf = getCsrfToken();
+        if (token && csrf && (await tabEnvelopeWorker().upload({ token, csrf, input }))) return;
+        await client.content.snapshot.mutate(input);
+      },
       // A stored version that does not open: the newest earlier one that does.
       historyVersion: (input: Parameters<typeof client.history.version.query>[0]) =>
         wholeHistoryVersion(client, input),
