@@ -514,7 +514,11 @@ async function snapshotUpload(a: OnBoard): Promise<SnapshotUpload> {
     g.__benchLongTasks.length = 0;
     g.__benchProbe();
   });
-  const timing = (await uploaded).timing();
+  const request = await uploaded;
+  const status = (await request.response())?.status();
+  if (status !== 200)
+    throw new Error(`A's snapshot upload was answered ${status ?? 'with nothing'}`);
+  const timing = request.timing();
   await a.page.waitForTimeout(SETTLE_MS);
   const raw = await a.page.evaluate(() => {
     const g = globalThis as unknown as {

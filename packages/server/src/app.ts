@@ -16,6 +16,7 @@ import {
   releaseUpgradeRequest,
   rememberUpgradeResponse,
   restAdapter,
+  restRoutes,
   SMALL_BODY_LIMIT_BYTES,
   toHttpError,
 } from '@cipherspace/rest-adapter';
@@ -212,8 +213,8 @@ export async function buildServer(
     onError: onTrpcError,
   } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'];
   // /trpc takes a few KiB like every route, and BODY_LIMIT_BYTES for a request calling
-  // content.save (alone or batched: `/trpc/content.find,content.save`) from a live session: the
-  // web app saves over HTTP (httpBatchLink), never over the WebSocket.
+  // content.save or content.snapshot (alone or batched: `/trpc/content.find,content.save`) from a
+  // live session: the web app saves over HTTP (httpBatchLink), never over the WebSocket.
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = config.bodyLimitBytes;
@@ -223,7 +224,7 @@ export async function buildServer(
       guardBody({
         smallLimitBytes: Math.min(SMALL_BODY_LIMIT_BYTES, config.bodyLimitBytes),
         allowsLarge: async (request) =>
-          callsContentSave(request.params) &&
+          callsLargeBodyProcedure(request.params) &&
           (await createContext({ headers: request.headers }).authenticate()) !== null,
       }),
     );
@@ -316,10 +317,20 @@ export async function buildServer(
   return app;
 }
 
-/** Whether a /trpc request's `:path` (`a.b` or batched `a.b,c.d`) names content.save. */
-function callsContentSave(params: unknown): boolean {
+/**
+ * The procedures that take a whole tool content (`content.save`, `content.snapshot`): those whose
+ * documented REST route takes a large body, so both ways in share one rule.
+ */
+const LARGE_BODY_PROCEDURES: ReadonlySet<string> = new Set(
+  restRoutes.filter((route) => route.largeBody).map((route) => route.procedure),
+);
+
+/** Whether a /trpc request's `:path` (`a.b` or batched `a.b,c.d`) names a large-body procedure. */
+function callsLargeBodyProcedure(params: unknown): boolean {
   const path = (params as { path?: unknown } | undefined)?.path;
-  return typeof path === 'string' && path.split(',').includes('content.save');
+  return (
+    typeof path === 'string' && path.split(',').some((name) => LARGE_BODY_PROCEDURES.has(name))
+  );
 }
 
 /** Fastify's `trustProxy` from TRUST_PROXY (a hop count n trusts the n nearest proxies). */

@@ -380,4 +380,28 @@ describe('per-route limits: a few KiB without a session, BODY_LIMIT_BYTES for co
     const answers = (await batch.json()) as { result?: unknown; error?: unknown }[];
     expect(answers.map((answer) => 'result' in answer)).toStrictEqual([true, true]);
   });
+
+  it("an authenticated content.snapshot over tRPC takes BODY_LIMIT_BYTES, as the web app's snapshot of a large board", async () => {
+    const envelope = await encryptJson({ blob: 'v'.repeat(750_000) }, space.key);
+    const current = (await api(server, 'GET', path, { token: user.token })).body as {
+      content_metadata: { version: number };
+    };
+    const input = {
+      space_name: space.name,
+      tool: 'kanban',
+      version: current.content_metadata.version,
+      encrypted_data: envelope,
+    };
+    const send = (headers: Record<string, string>) =>
+      fetch(`${server.url}/trpc/content.snapshot?batch=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ 0: { json: input } }),
+      });
+    expect((await send({})).status).toBe(413);
+    const answer = await send({ authorization: `Bearer ${user.token}` });
+    expect(answer.status).toBe(200);
+    // The version's envelope is stored already (a whole save): nothing to do, but read and answered.
+    expect(await answer.json()).toMatchObject([{ result: { data: { json: { stored: false } } } }]);
+  });
 });
