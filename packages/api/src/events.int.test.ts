@@ -100,6 +100,26 @@ describe('event bus across instances', () => {
     }
   });
 
+  it('delivers events published together to the other instance once each, in order', async () => {
+    const controller = new AbortController();
+    const remote = second.bus.events(spaceId, controller.signal);
+    try {
+      // Saves ending in the same turn of the event loop: one NOTIFY statement on PostgreSQL.
+      const names = Array.from({ length: 12 }, (_, i) => `together-${i}`);
+      const published = await Promise.all(
+        names.map((name) => h.bus.publish(joined(spaceId, name))),
+      );
+      const arrived: BusEvent[] = [];
+      for (let i = 0; i < names.length; i++) arrived.push(await nextEvent(remote));
+      expect(arrived).toEqual(published);
+      // Nothing repeated: the next event is one published after them.
+      const after = await h.bus.publish(joined(spaceId, 'after'));
+      expect(await nextEvent(remote)).toEqual(after);
+    } finally {
+      controller.abort();
+    }
+  });
+
   it("keeps other spaces' events from a space's subscribers on every instance", async () => {
     const elsewhere = await h.createSpace();
     const elsewhereId = await h.spaceId(elsewhere.name);

@@ -150,6 +150,36 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 
 type OpenedHandle = DbHandle & { migrate(): Promise<void> };
 
+/**
+ * `pg_notify` for every notification asked for in one turn of the event loop, in one statement
+ * per channel, in the order asked: under load many saves end together, and every round trip to
+ * the database costs the server a socket write (a third of a save's CPU with one statement of its
+ * own per notification). Each call resolves once its statement has run; alone it is one call.
+ */
+function batchedNotify(client: postgres.Sql): (channel: string, payload: string) => Promise<void> {
+  let pending: Map<string, string[]> | null = null;
+  let sent: Promise<void> = Promise.resolve();
+  return (channel, payload) => {
+    if (pending === null) {
+      const batch = new Map<string, string[]>();
+      pending = batch;
+      sent = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        pending = null;
+        await Promise.all(
+          [...batch].map(
+            ([name, payloads]) =>
+              client`select pg_notify(${name}, payload) from json_array_elements_text(${JSON.stringify(payloads)}::json) as payload`,
+          ),
+        );
+      });
+    }
+    const payloads = pending.get(channel);
+    if (payloads) payloads.push(payload);
+    else pending.set(channel, [payload]);
+    return sent;
+  };
+}
+
 function openPostgres(
   url: string,
   poolSize: number,
@@ -169,9 +199,7 @@ function openPostgres(
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
   const listeners = new Set<SupervisedListener>();
   let closed = false;
-  const notify = async (channel: string, payload: string) => {
-    await client`select pg_notify(${channel}, ${payload})`;
-  };
+  const notify = batchedNotify(client);
   return {
     db,
     driver: 'postgres',
