@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { ESTIMATION_HINTS, TSHIRT_ESTIMATION_POINTS, estimationToNumber } from './estimation.ts';
+import {
+  ESTIMATION_HINTS,
+  TSHIRT_ESTIMATION_POINTS,
+  estimationToNumber,
+  isPointsEstimation,
+} from './estimation.ts';
 
 describe('estimationToNumber (spec §5 Estimation to number)', () => {
   it.each([
@@ -60,5 +65,14 @@ describe('ESTIMATION_HINTS (spec §3)', () => {
   it('suggests 1, 3, 5, XS, S, M, L, XL — every one convertible', () => {
     expect(ESTIMATION_HINTS).toEqual(['1', '3', '5', 'XS', 'S', 'M', 'L', 'XL']);
     for (const hint of ESTIMATION_HINTS) expect(estimationToNumber(hint)).not.toBeNull();
+  });
+});
+
+describe('isPointsEstimation (shown with "pts"; sizes and other text as written)', () => {
+  it.each(['5', ' 13 ', '0.5', '0'])('%j is points', (text) => {
+    expect(isPointsEstimation(text)).toBe(true);
+  });
+  it.each(['M', 'xl', '?', '', '3pt', '1e2'])('%j is not', (text) => {
+    expect(isPointsEstimation(text)).toBe(false);
   });
 });

@@ -33,3 +33,12 @@ export function estimationToNumber(text: string): number | null {
   const size = trimmed.toUpperCase();
   return isTshirtSize(size) ? TSHIRT_ESTIMATION_POINTS[size] : null;
 }
+
+/**
+ * Whether an estimation is a number of story points ('5', '0.5'), which the trackers show with
+ * its unit ('5 pts'); a T-shirt size ('M') or any other text is shown as it is written
+ * (spec §2 Issue Management: estimation in pts).
+ */
+export function isPointsEstimation(text: string): boolean {
+  return NUMERIC_PATTERN.test(text.trim());
+}

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/Modal.tsx';
 import type { Comment, Issue } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
-import { issueTypeText } from '../tracker/tracker-messages.ts';
+import { estimationText, issueTypeText } from '../tracker/tracker-messages.ts';
 import { IssueTypeBadge, PriorityBadge, TicketNumber } from './IssueItem.tsx';
 import { commentsNewestFirst, formatDateTime } from './ticket-view.ts';
 
@@ -296,7 +296,7 @@ function IssueDetails({
           <dd>
             {issue.estimation === ''
               ? m.ticket_details_no_estimation()
-              : m.ticket_estimation_points({ estimation: issue.estimation })}
+              : estimationText(issue.estimation)}
           </dd>
         </div>
         <div>

@@ -71,6 +71,13 @@ describe('IssueItem (spec §2 /tools/ticket issue items)', () => {
     expect(button).toHaveAccessibleName(/^Task Plain/);
   });
 
+  it('shows a T-shirt estimation as its scale writes it, without pts', () => {
+    const issue = testBoard().addIssue('Backlog', { title: 'Sized', estimation: 'M' }, 'alice');
+    const { button } = renderItem(issue);
+    expect(button.querySelector('.ticket-estimation')).toHaveTextContent(/^M$/);
+    expect(button).not.toHaveTextContent('pts');
+  });
+
   it('says Unassigned, leaves out an empty estimation and hides what the settings switch off', () => {
     const issue = testBoard().addIssue('Backlog', { title: 'Bare' });
     const { button } = renderItem(issue);

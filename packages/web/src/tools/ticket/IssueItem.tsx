@@ -11,7 +11,7 @@ import { memo } from 'react';
 import type { Issue, KanbanSettings } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
-import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
+import { estimationText, issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { cssToken, formatDateTime, TYPE_LETTERS } from './ticket-view.ts';
 
 /**
@@ -106,9 +106,7 @@ export const IssueItemButton = memo(function IssueItemButton({
         {flags.showTicketNumbers ? <TicketNumber number={issue.number} /> : null}
         <span className="ticket-issue-title">{issue.title}</span>
         {flags.showEstimation && issue.estimation !== '' ? (
-          <span className="ticket-estimation">
-            {m.ticket_estimation_points({ estimation: issue.estimation })}
-          </span>
+          <span className="ticket-estimation">{estimationText(issue.estimation)}</span>
         ) : null}
       </span>
       <span className="ticket-issue-meta">

@@ -4,6 +4,7 @@
  * operation, the `{action}` of 'Failed to {action}. Please try again.', and option labels.
  */
 import {
+  isPointsEstimation,
   TrackerError,
   type IssuePriority,
   type IssueType,
@@ -118,4 +119,12 @@ const COLOR_TEXT: Record<PhaseColorChoice['name'], () => string> = {
 /** The translated name of one of the seven phase colours. */
 export function phaseColorText(color: PhaseColorChoice['name']): string {
   return COLOR_TEXT[color]();
+}
+
+/**
+ * An issue's estimation as its scale writes it (spec §2): points with their unit ('5 pts'), a
+ * T-shirt size or other text as is ('M').
+ */
+export function estimationText(estimation: string): string {
+  return isPointsEstimation(estimation) ? m.ticket_estimation_points({ estimation }) : estimation;
 }
