@@ -2,7 +2,7 @@
  * live, in headless Chromium against the real server serving a production build of the web app, on
  * Kanban boards of 10, 1,000 and 5,000 cards:
  * - two members (alice = A, bob = B), each in a browser context of their own, on one board; A
- *   changes the first card's title through the UI (edit button, the Edit Issue dialog, type, Save);
+ *   changes the first card's title through the UI (edit button, the Edit Card dialog, type, Save);
  *   the time from A's click on Save until B's page has rendered the frame that shows the new
  *   title (the first task after that frame's style, layout and paint) —
  *   p50 and p95 over N edits (goals ≤ 50 ms and ≤ 100 ms at every size; the largest board's p50
@@ -798,7 +798,7 @@ export const live: Benchmark = {
         return {
           figures: figuresOf(results),
           notes: [
-            `${describeBuild(build)} served by our server (in this process, PostgreSQL) on loopback; headless Chromium ${browser.version()}; A (alice) and B (bob) each in a browser context of their own on /tools/kanban of one space, the board (five columns, cards spread evenly) saved encrypted over REST beforehand. Per edit A clicks the first card's edit button, types a new title into the Edit Issue dialog and clicks Save; the figure runs from that click (the click event's time stamp) until B's page has rendered the frame that shows the new title (the first task after that frame's style, layout and paint — a rAF callback alone runs before them); times of both pages are mapped onto one clock (offset per page from the fastest of 15 evaluate round trips). Bytes: every WebSocket payload and HTTP response (encoded, headers included) B's page received from just before the click to ${SETTLE_MS} ms after both screens showed the change, read over CDP; what A's page sent over the same span (HTTP request bodies and WebSocket payloads, CDP) and its long tasks (PerformanceObserver 'longtask', over 50 ms) from the click on. First render: a fresh context per load, as the web benchmark measures it (lib/web-app.ts) but to the end of the frame's paint.`,
+            `${describeBuild(build)} served by our server (in this process, PostgreSQL) on loopback; headless Chromium ${browser.version()}; A (alice) and B (bob) each in a browser context of their own on /tools/kanban of one space, the board (five columns, cards spread evenly) saved encrypted over REST beforehand. Per edit A clicks the first card's edit button, types a new title into the Edit Card dialog and clicks Save; the figure runs from that click (the click event's time stamp) until B's page has rendered the frame that shows the new title (the first task after that frame's style, layout and paint — a rAF callback alone runs before them); times of both pages are mapped onto one clock (offset per page from the fastest of 15 evaluate round trips). Bytes: every WebSocket payload and HTTP response (encoded, headers included) B's page received from just before the click to ${SETTLE_MS} ms after both screens showed the change, read over CDP; what A's page sent over the same span (HTTP request bodies and WebSocket payloads, CDP) and its long tasks (PerformanceObserver 'longtask', over 50 ms) from the click on. First render: a fresh context per load, as the web benchmark measures it (lib/web-app.ts) but to the end of the frame's paint.`,
             ...notesOf(results, plan),
           ],
         };

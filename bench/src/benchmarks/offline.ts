@@ -5,7 +5,7 @@
  *   has cached the code, IndexedDB the board's ciphertext), the network is cut and the board's
  *   address is opened again; from that navigation to the frame that shows the cards
  *   (goal ≤ 500 ms);
- * - replay: changes made offline (cards added through the Add Issue dialog) wait in the queue;
+ * - replay: changes made offline (cards added through the Add Card dialog) wait in the queue;
  *   from the network coming back until the header says "All changes saved" and the server holds
  *   every one of them (goal ≤ 2 s for 100).
  */
@@ -148,7 +148,7 @@ async function replayOffline(
         .getByRole('region', { name: 'Backlog', exact: true })
         .getByRole('button', { name: /^Add (first )?card to Backlog$/ })
         .click();
-      const dialog = page.getByRole('dialog', { name: 'Add Issue' });
+      const dialog = page.getByRole('dialog', { name: 'Add Card' });
       await dialog.getByLabel('Title').fill(`Offline card ${String(i)}`);
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -231,7 +231,7 @@ export const offline: Benchmark = {
         return {
           figures,
           notes: [
-            `${describeBuild(build)} served by our server on loopback (PostgreSQL); headless Chromium ${browser.version()} with the app's service worker. Start: per run a fresh browser context opens /tools/kanban online (a board of ${grouped(cards)} cards, ${Math.round(envelope.length / 1024)} KB encrypted), reloads once so the service worker controls the page, waits until IndexedDB holds the board's ciphertext, then the context goes offline (context.setOffline) and the board's address is opened again: navigation → the frame showing its cards (bench/src/lib/web-app.ts, as web measures), median of ${runs} (DOM ${median(starts.map((s) => s.shownMs)).toFixed(0)} ms, painted ${median(starts.map((s) => s.paintedMs)).toFixed(0)} ms). Replay: on a board of ${replayCards} cards, ${grouped(changes)} cards added offline through the Add Issue dialog (the header counting them), then the network back: context.setOffline(false) → the header says "All changes saved"; the stored version went from ${replay.versionBefore} to ${replay.versionAfter}.`,
+            `${describeBuild(build)} served by our server on loopback (PostgreSQL); headless Chromium ${browser.version()} with the app's service worker. Start: per run a fresh browser context opens /tools/kanban online (a board of ${grouped(cards)} cards, ${Math.round(envelope.length / 1024)} KB encrypted), reloads once so the service worker controls the page, waits until IndexedDB holds the board's ciphertext, then the context goes offline (context.setOffline) and the board's address is opened again: navigation → the frame showing its cards (bench/src/lib/web-app.ts, as web measures), median of ${runs} (DOM ${median(starts.map((s) => s.shownMs)).toFixed(0)} ms, painted ${median(starts.map((s) => s.paintedMs)).toFixed(0)} ms). Replay: on a board of ${replayCards} cards, ${grouped(changes)} cards added offline through the Add Card dialog (the header counting them), then the network back: context.setOffline(false) → the header says "All changes saved"; the stored version went from ${replay.versionBefore} to ${replay.versionAfter}.`,
           ],
         };
       } finally {

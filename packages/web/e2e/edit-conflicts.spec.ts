@@ -71,7 +71,7 @@ const TOOLS: Tool[] = [
     add: (page, title, text) => addKanbanCard(page, 'Backlog', { title, description: text }),
     async openEdit(page, title) {
       await page.getByRole('button', { name: `Edit card ${title}`, exact: true }).click();
-      return editDialog(page, 'Edit Issue');
+      return editDialog(page, 'Edit Card');
     },
     async expectItem(page, { title, text, priority }) {
       const card = kanbanCard(page, title);

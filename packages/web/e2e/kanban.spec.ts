@@ -70,7 +70,7 @@ async function addColumn(page: Page, name: string): Promise<void> {
 /** Opens the edit modal of `title` and types a new title; returns the modal's Save button. */
 async function startEdit(page: Page, title: string, newTitle: string): Promise<Locator> {
   await page.getByRole('button', { name: `Edit card ${title}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Issue' });
+  const dialog = page.getByRole('dialog', { name: 'Edit Card' });
   await expect(dialog.getByLabel('Title')).toHaveValue(title);
   await dialog.getByLabel('Title').fill(newTitle);
   return dialog.getByRole('button', { name: 'Save', exact: true });
@@ -683,7 +683,7 @@ test('undoing a card move after another member changed another card keeps both c
     // B's rename cannot be undone by A (only one's own changes), but B can undo it — unless A
     // changed the same card since: then B is told why.
     await a.getByRole('button', { name: 'Edit card Edited by bob', exact: true }).click();
-    const dialog = a.getByRole('dialog', { name: 'Edit Issue' });
+    const dialog = a.getByRole('dialog', { name: 'Edit Card' });
     await dialog.getByLabel('Title').fill('Edited by alice');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(kanbanCard(kanbanColumn(b, 'Backlog'), 'Edited by alice')).toBeVisible();
@@ -757,7 +757,7 @@ test('a member who turned notifications on is notified, while the tab is hidden,
 /** Opens the edit modal of `title`, sets the assigned person; returns the modal's Save button. */
 async function startEditAssignee(page: Page, title: string, assignee: string): Promise<Locator> {
   await page.getByRole('button', { name: `Edit card ${title}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Issue' });
+  const dialog = page.getByRole('dialog', { name: 'Edit Card' });
   await dialog.getByLabel('Assigned person').fill(assignee);
   return dialog.getByRole('button', { name: 'Save', exact: true });
 }

@@ -559,7 +559,7 @@ test('a change shows on the other screen while its snapshot is still uploading, 
     await kanbanColumn(a, 'Backlog')
       .getByRole('button', { name: /^Add (first )?card to Backlog$/ })
       .click();
-    const dialog = a.getByRole('dialog', { name: 'Add Issue' });
+    const dialog = a.getByRole('dialog', { name: 'Add Card' });
     await dialog.getByLabel('Title').fill('Still uploading');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => held).toBe(1);

@@ -27,7 +27,7 @@ const UNAPPLIED = 'These changes made offline could not be applied:';
 /** Opens the edit dialog of the card `title` on `page`. */
 async function openEdit(page: Page, title: string): Promise<Locator> {
   await page.getByRole('button', { name: `Edit card ${title}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Issue' });
+  const dialog = page.getByRole('dialog', { name: 'Edit Card' });
   await expect(dialog).toBeVisible();
   return dialog;
 }

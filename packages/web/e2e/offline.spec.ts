@@ -141,7 +141,7 @@ test('a board opens offline from the cache, takes changes and delivers them when
     await moveRight(page, 'Zebra packing list', ['To Do', 'In Progress']);
     await expect(kanbanCard(kanbanColumn(page, 'In Progress'), 'Zebra packing list')).toBeVisible();
     await page.getByRole('button', { name: 'Edit card Narwhal shared card', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Issue' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Card' });
     await dialog.getByLabel('Title').fill('Walrus edit offline');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -388,7 +388,7 @@ async function addCardAndClose(page: Page, title: string): Promise<void> {
   await kanbanColumn(page, 'Backlog')
     .getByRole('button', { name: /^Add (first )?card to Backlog$/ })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
+  const dialog = page.getByRole('dialog', { name: 'Add Card' });
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await kanbanCard(kanbanColumn(page, 'Backlog'), title).waitFor();

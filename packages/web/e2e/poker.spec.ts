@@ -229,7 +229,7 @@ test('a Kanban card is found by the search and estimated in T-shirt sizes', asyn
   await expect(backlog).toBeVisible();
   for (const title of ['Export invoices', 'Dark mode']) {
     await backlog.getByRole('button', { name: /^Add (first )?card to Backlog$/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Issue' });
+    const dialog = page.getByRole('dialog', { name: 'Add Card' });
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(dialog).toBeHidden();

@@ -47,7 +47,7 @@ export async function fillSampleContent(
     ['Done', 'Keyboard moves for cards', 'Space to lift, arrows to move, Space to drop.'],
   ] as const;
   for (const [column, title, description] of cards)
-    await addThroughDialog(page, new RegExp(`^Add (first )?card to ${column}$`), 'Add Issue', {
+    await addThroughDialog(page, new RegExp(`^Add (first )?card to ${column}$`), 'Add Card', {
       Title: title,
       Description: description,
     });

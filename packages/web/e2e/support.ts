@@ -286,7 +286,7 @@ export async function kanbanShown(page: Page): Promise<void> {
   await expect(kanbanColumn(page, 'Backlog')).toBeVisible();
 }
 
-/** The fields of Kanban's Add Issue dialog; only the title is required. */
+/** The fields of Kanban's Add Card dialog; only the title is required. */
 export interface KanbanCardFields {
   title: string;
   description?: string;
@@ -309,7 +309,7 @@ export async function addKanbanCard(
   await kanbanColumn(page, columnName)
     .getByRole('button', { name: new RegExp(`^Add (first )?card to ${columnName}$`) })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Add Issue' });
+  const dialog = page.getByRole('dialog', { name: 'Add Card' });
   await dialog.getByLabel('Title').fill(fields.title);
   if (fields.description) await dialog.getByLabel('Description').fill(fields.description);
   if (fields.type) await dialog.getByLabel('Type').selectOption(fields.type);

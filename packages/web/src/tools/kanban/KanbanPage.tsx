@@ -227,6 +227,7 @@ export default function KanbanPage() {
             // A new form for every card opened, starting from that card's values.
             key={cardForm === null ? 'closed' : cardForm.mode === 'add' ? 'add' : cardForm.issue.id}
             open={cardForm !== null}
+            noun="card"
             mode={cardForm?.mode ?? 'add'}
             initial={cardForm?.mode === 'edit' ? cardForm.issue : undefined}
             issueTypes={content.settings.availableIssueTypes}

@@ -395,6 +395,7 @@ export default function TicketPage() {
       ) : null}
       <IssueFormModal
         open={issueFormOpen}
+        noun="issue"
         mode={issueForm?.mode ?? 'add'}
         initial={editing ? issueFormInitial(editing.issue) : undefined}
         issueTypes={content?.settings.availableIssueTypes ?? ISSUE_TYPES}

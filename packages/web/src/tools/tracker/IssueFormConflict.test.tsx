@@ -67,6 +67,7 @@ function openDialog(shared: ReturnType<typeof board>) {
     <IssueFormModal
       open
       mode="edit"
+      noun="card"
       initial={shared.issue()}
       issueTypes={ISSUE_TYPES}
       defaultType="Task"

@@ -9,6 +9,7 @@ import { PhaseFormModal, type PhaseFormValues } from './PhaseFormModal.tsx';
 function setupIssueForm(
   options: {
     initial?: Partial<IssueFormValues>;
+    noun?: 'card' | 'issue';
     onSubmit?: (values: IssueFormValues) => Promise<boolean>;
   } = {},
 ) {
@@ -19,6 +20,7 @@ function setupIssueForm(
     <IssueFormModal
       open
       mode={options.initial ? 'edit' : 'add'}
+      noun={options.noun ?? 'issue'}
       initial={options.initial}
       issueTypes={ISSUE_TYPES}
       defaultType="Task"
@@ -31,6 +33,16 @@ function setupIssueForm(
 }
 
 describe('IssueFormModal (spec §2 shared issue form, §5 Issue form)', () => {
+  it('speaks of cards on Kanban and of issues in Issue Management', () => {
+    setupIssueForm({ noun: 'card' });
+    expect(screen.getByRole('dialog', { name: 'Add Card' })).toBeInTheDocument();
+  });
+
+  it('titles the edit dialog of a card Edit Card', () => {
+    setupIssueForm({ noun: 'card', initial: { title: 'Fix login' } });
+    expect(screen.getByRole('dialog', { name: 'Edit Card' })).toBeInTheDocument();
+  });
+
   it('refuses a blank title with the spec message, focuses it and saves nothing', async () => {
     const { user, onSubmit } = setupIssueForm();
     expect(screen.getByRole('dialog', { name: 'Add Issue' })).toBeInTheDocument();

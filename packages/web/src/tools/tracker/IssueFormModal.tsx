@@ -38,6 +38,8 @@ export interface IssueFormValues {
 export interface IssueFormModalProps {
   open: boolean;
   mode: 'add' | 'edit';
+  /** What the tool calls an item (spec §2): Kanban's cards, Issue Management's issues. */
+  noun: 'card' | 'issue';
   /** Values to start from (edit: the issue's fields). */
   initial?: Partial<IssueFormValues>;
   /** settings.availableIssueTypes */
@@ -56,15 +58,16 @@ export interface IssueFormModalProps {
   onClose: () => void;
 }
 
+const FORM_TITLES = {
+  card: { add: m.tracker_card_form_add_title, edit: m.tracker_card_form_edit_title },
+  issue: { add: m.tracker_issue_form_add_title, edit: m.tracker_issue_form_edit_title },
+} as const;
+
 /** The Add/Edit issue modal; mount it with `open` and it starts from `initial` each time it opens. */
 export function IssueFormModal(props: IssueFormModalProps) {
-  const { open, mode, onClose } = props;
+  const { open, mode, noun, onClose } = props;
   return (
-    <FormModal
-      open={open}
-      onClose={onClose}
-      title={mode === 'add' ? m.tracker_issue_form_add_title() : m.tracker_issue_form_edit_title()}
-    >
+    <FormModal open={open} onClose={onClose} title={FORM_TITLES[noun][mode]()}>
       <IssueForm {...props} />
     </FormModal>
   );
