@@ -38,7 +38,7 @@ function Page() {
   return (
     <>
       <input aria-label="Note" value={search} onChange={(event) => setSearch(event.target.value)} />
-      <p>{m.ticket_search_label()}</p>
+      <p>{m.tracker_search_label()}</p>
       <PhaseSection
         phase={backlog}
         issues={backlog.issues}

@@ -11,6 +11,7 @@ import { useCallback } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
+import { dialogOpen } from '../../lib/dialog-open.ts';
 import { m } from '../../paraglide/messages.js';
 import { NothingToUndoError, type PerformResult } from '@cipherspace/sync';
 import type { ToolContent } from './use-tool-content.ts';
@@ -69,11 +70,6 @@ function partialText(kind: 'undo' | 'redo', count: number): string {
   return count === 1
     ? m.tool_redo_partial_one()
     : m.tool_redo_partial_other({ count: String(count) });
-}
-
-/** A dialog is open: the shortcuts belong to it (and undoing under it would surprise). */
-function dialogOpen(): boolean {
-  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 }
 
 /** The Undo and Redo buttons of a tool header, with their keyboard shortcuts. */

@@ -20,6 +20,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import {
   findIssue,
   type Issue,
+  type IssueFilter,
   type KanbanContent,
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
@@ -46,6 +47,8 @@ const KEYBOARD_SENSOR_OPTIONS = { coordinateGetter: columnKeyboardCoordinates };
 
 export interface KanbanBoardProps {
   content: KanbanContent;
+  /** Show only the cards this filter matches (spec §3 Issue filter); null or absent: all. */
+  filter?: IssueFilter | null;
   /** Interface language, for dates. */
   language: string;
   onMoveColumn: (phaseId: string, direction: 'left' | 'right') => void;
@@ -64,6 +67,7 @@ export interface KanbanBoardProps {
 /** Renders the columns of `content` and handles card drags; see {@link KanbanBoardProps}. */
 export function KanbanBoard({
   content,
+  filter = null,
   language,
   onMoveColumn,
   onDeleteColumn,
@@ -115,11 +119,15 @@ export function KanbanBoard({
   // The same column objects while the board is unchanged, so memoised columns and cards skip
   // re-rendering on drag state changes; after a change, the same objects for every column the
   // change did not touch (derived state, computed during the render that sees new content).
-  const [derived, setDerived] = useState(() => ({ content, columns: boardColumns(content) }));
+  const [derived, setDerived] = useState(() => ({
+    content,
+    filter,
+    columns: boardColumns(content, [], filter),
+  }));
   let columns = derived.columns;
-  if (derived.content !== content) {
-    columns = boardColumns(content, derived.columns);
-    setDerived({ content, columns });
+  if (derived.content !== content || derived.filter !== filter) {
+    columns = boardColumns(content, derived.columns, filter);
+    setDerived({ content, filter, columns });
   }
   // The settings a card shows, as one object that changes only when one of them does (a new
   // settings object from a reloaded snapshot re-renders no card).

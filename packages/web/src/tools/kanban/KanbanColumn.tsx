@@ -5,7 +5,7 @@
  * column a hint and an add-first-card button. The column is a drop target for cards.
  */
 import { useDroppable } from '@dnd-kit/core';
-import { ArrowLeft, ArrowRight, Inbox, Plus, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Inbox, Plus, SearchX, X } from 'lucide-react';
 import { memo, useId, useMemo, type CSSProperties } from 'react';
 
 import type { Issue } from '@cipherspace/tools/tracker';
@@ -72,11 +72,14 @@ export const KanbanColumn = memo(function KanbanColumn({
     [phase.name, column.full],
   );
   const { setNodeRef } = useDroppable({ id: phase.id, data });
-  const count = cards.length;
-  const countLabel =
-    typeof phase.maxIssues === 'number'
+  const count = phase.issues.length;
+  const filtered = column.filter !== null;
+  const countLabel = filtered
+    ? m.kanban_column_count_filtered({ shown: String(cards.length), total: String(count) })
+    : typeof phase.maxIssues === 'number'
       ? m.kanban_column_count_limit({ count: String(count), max: String(phase.maxIssues) })
       : m.kanban_column_count({ count: String(count) });
+  const countShown = filtered ? `${cards.length}/${count}` : count;
   const style = { '--kanban-column-color': phase.color } as CSSProperties;
 
   return (
@@ -94,7 +97,9 @@ export const KanbanColumn = memo(function KanbanColumn({
         <span className="badge kanban-column-count" title={countLabel}>
           <span className="visually-hidden">{countLabel}</span>
           <span aria-hidden="true">
-            {typeof phase.maxIssues === 'number' ? `${count}/${phase.maxIssues}` : count}
+            {typeof phase.maxIssues === 'number' && !filtered
+              ? `${count}/${phase.maxIssues}`
+              : countShown}
           </span>
         </span>
         <div className="kanban-column-controls">
@@ -136,7 +141,13 @@ export const KanbanColumn = memo(function KanbanColumn({
       {phase.description.trim() !== '' ? (
         <p className="kanban-column-description">{phase.description}</p>
       ) : null}
-      {count === 0 ? (
+      {cards.length === 0 && filtered ? (
+        <EmptyState
+          className="kanban-column-empty"
+          icon={SearchX}
+          text={m.kanban_column_no_matches()}
+        />
+      ) : count === 0 ? (
         <EmptyState
           className="kanban-column-empty"
           icon={Inbox}

@@ -7,7 +7,7 @@
  * never resets what the user is typing.
  */
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -16,6 +16,7 @@ import {
   canAddPhase,
   canDeletePhase,
   findIssue,
+  matchesFilter,
   type Issue,
   type KanbanContent,
   kanbanTool,
@@ -38,6 +39,15 @@ import {
   type IssueFormValues,
 } from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal, type PhaseFormValues } from '../tracker/PhaseFormModal.tsx';
+import {
+  assigneesOf,
+  EMPTY_FILTER_STATE,
+  isFilterStateEmpty,
+  tagsOf,
+  toIssueFilter,
+  type FilterState,
+} from '../tracker/tracker-filter.ts';
+import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
 import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
@@ -79,6 +89,25 @@ export default function KanbanPage() {
   const [cardForm, setCardForm] = useState<CardForm>(null);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [deleting, setDeleting] = useState(false);
+  const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
+
+  // The domain filter and its match count, once per board and filter (not per render).
+  const search = useMemo(() => {
+    if (content === null || isFilterStateEmpty(filterState)) return null;
+    const filter = toIssueFilter(filterState);
+    let shown = 0;
+    let total = 0;
+    for (const phase of content.phases) {
+      total += phase.issues.length;
+      for (const issue of phase.issues) if (matchesFilter(issue, filter)) shown += 1;
+    }
+    return { filter, shown, total };
+  }, [content, filterState]);
+  const assignees = useMemo(
+    () => (content ? assigneesOf(content, language) : []),
+    [content, language],
+  );
+  const tags = useMemo(() => (content ? tagsOf(content, language) : []), [content, language]);
 
   const username = session?.user.username ?? '';
   const title = content?.title ?? m.kanban_page_title();
@@ -198,8 +227,19 @@ export default function KanbanPage() {
               ) : null}
             </div>
           ) : null}
+          <TrackerFilterBar
+            state={filterState}
+            noun="card"
+            issueTypes={content.settings.availableIssueTypes}
+            assignees={assignees}
+            tags={tags}
+            shown={search?.shown ?? 0}
+            total={search?.total ?? 0}
+            onChange={setFilterState}
+          />
           <KanbanBoard
             content={content}
+            filter={search?.filter ?? null}
             language={language}
             onMoveColumn={(phaseId, direction) =>
               void perform({ type: 'movePhase', phaseId, direction }, 'moveColumn', version)

@@ -8,8 +8,10 @@ import {
   canMoveIssue,
   canMovePhase,
   findIssue,
+  matchesFilter,
   sortByOrder,
   type Issue,
+  type IssueFilter,
   type KanbanContent,
   type Phase,
   type TrackerOperation,
@@ -20,8 +22,10 @@ import { formatDate } from '../../lib/date-format.ts';
 /** A column as the board draws it: the phase, its cards in order and which controls it shows. */
 export interface BoardColumn {
   phase: Phase;
-  /** The phase's issues sorted by `order`. */
+  /** The phase's issues sorted by `order`; while a filter is active, only those it matches. */
   cards: Issue[];
+  /** The filter `cards` passed (spec §3 Issue filter); null when the whole column shows. */
+  filter: IssueFilter | null;
   /** spec §2: the move-left arrow shows only when a move is possible. */
   canMoveLeft: boolean;
   /** spec §2: the move-right arrow shows only when a move is possible. */
@@ -32,14 +36,29 @@ export interface BoardColumn {
   full: boolean;
 }
 
+// The issues of each phase object in board order, sorted once: operations keep an untouched
+// phase by reference, so a keystroke in the search re-filters without sorting again.
+const sortedCards = new WeakMap<Phase, Issue[]>();
+
+function cardsInOrder(phase: Phase): Issue[] {
+  let sorted = sortedCards.get(phase);
+  if (!sorted) {
+    sorted = sortByOrder(phase.issues);
+    sortedCards.set(phase, sorted);
+  }
+  return sorted;
+}
+
 /**
- * The columns of `content` left to right (by `order`), each with its sorted cards and the
- * visibility of its move and delete controls (spec §2 /tools/kanban). A column of `previous`
- * (the last result) whose phase object and controls are unchanged is returned as it was.
+ * The columns of `content` left to right (by `order`), each with its sorted cards — only those
+ * matching `filter` when one is given (the domain's `matchesFilter`) — and the visibility of its
+ * move and delete controls (spec §2 /tools/kanban). A column of `previous` (the last result)
+ * whose phase object, filter object and controls are unchanged is returned as it was.
  */
 export function boardColumns(
   content: KanbanContent,
   previous: readonly BoardColumn[] = [],
+  filter: IssueFilter | null = null,
 ): BoardColumn[] {
   const deletable = canDeletePhase(content);
   const before = new Map(previous.map((column) => [column.phase.id, column]));
@@ -51,14 +70,17 @@ export function boardColumns(
     // its memoised component skips the re-render (a remote change re-renders what it touched).
     if (
       last?.phase === phase &&
+      last.filter === filter &&
       last.canMoveLeft === canMoveLeft &&
       last.canMoveRight === canMoveRight &&
       last.canDelete === deletable
     )
       return last;
+    const all = cardsInOrder(phase);
     return {
       phase,
-      cards: sortByOrder(phase.issues),
+      cards: filter === null ? all : all.filter((issue) => matchesFilter(issue, filter)),
+      filter,
       canMoveLeft,
       canMoveRight,
       canDelete: deletable,

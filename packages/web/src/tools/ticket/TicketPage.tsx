@@ -46,20 +46,19 @@ import { TicketSettingsDialog } from './TicketSettingsDialog.tsx';
 import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { IssueDetailsPanel } from './IssueDetailsPanel.tsx';
-import { IssueFilterBar } from './IssueFilterBar.tsx';
 import { PhaseSection } from './PhaseSection.tsx';
 import { StatisticsPanel } from './StatisticsPanel.tsx';
 import { TicketHistoryPreview } from './ticket-history-preview.tsx';
+import { groupByPhase, issuesInOrder, knownPeople } from './ticket-view.ts';
 import {
   assigneesOf,
   EMPTY_FILTER_STATE,
-  groupByPhase,
   isFilterStateEmpty,
-  issuesInOrder,
-  knownPeople,
+  tagsOf,
   toIssueFilter,
   type FilterState,
-} from './ticket-view.ts';
+} from '../tracker/tracker-filter.ts';
+import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
 import './ticket.css';
 
 /** Which issue form is open: adding to a phase, or editing an issue. */
@@ -84,6 +83,7 @@ function effectiveFilter(state: FilterState, content: TicketContent): FilterStat
     type: enableFiltering ? state.type : null,
     priority: enableFiltering ? state.priority : null,
     assignee: enableFiltering ? state.assignee : null,
+    tag: enableFiltering ? state.tag : null,
   };
 }
 
@@ -207,6 +207,7 @@ export default function TicketPage() {
     () => (content ? assigneesOf(content, language) : []),
     [content, language],
   );
+  const tags = useMemo(() => (content ? tagsOf(content, language) : []), [content, language]);
   const statistics = useMemo(
     () => (content && showStatistics ? computeStatistics(content) : null),
     [content, showStatistics],
@@ -275,12 +276,14 @@ export default function TicketPage() {
 
     board = (
       <>
-        <IssueFilterBar
+        <TrackerFilterBar
           state={filterState}
+          noun="issue"
           enableSearch={settings.enableSearch}
           enableFiltering={settings.enableFiltering}
           issueTypes={settings.availableIssueTypes}
           assignees={assignees}
+          tags={tags}
           shown={shown}
           total={total}
           onChange={setFilterState}

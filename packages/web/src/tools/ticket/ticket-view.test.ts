@@ -9,16 +9,13 @@ import {
   type TicketContent,
   type TrackerContext,
 } from '@cipherspace/tools/tracker';
+import { assigneesOf } from '../tracker/tracker-filter.ts';
 import {
-  assigneesOf,
   commentsNewestFirst,
-  EMPTY_FILTER_STATE,
   formatDateTime,
   groupByPhase,
-  isFilterStateEmpty,
   knownPeople,
   TYPE_LETTERS,
-  toIssueFilter,
 } from './ticket-view.ts';
 
 function context(): TrackerContext & { time: string } {
@@ -101,19 +98,6 @@ describe('ticket view helpers (spec §2 /tools/ticket)', () => {
       new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(date),
     );
     expect(formatDateTime('yesterday', 'en')).toBe('yesterday');
-  });
-
-  it('turns the filter bar state into the domain filter, leaving out what does not restrict', () => {
-    expect(toIssueFilter(EMPTY_FILTER_STATE)).toEqual({});
-    expect(isFilterStateEmpty({ ...EMPTY_FILTER_STATE, text: '   ' })).toBe(true);
-    const state = { text: 'login', type: 'Bug' as const, priority: 'High' as const, assignee: '' };
-    expect(isFilterStateEmpty(state)).toBe(false);
-    expect(toIssueFilter(state)).toEqual({
-      textSearch: 'login',
-      types: ['Bug'],
-      priorities: ['High'],
-      assignees: [''],
-    });
   });
 
   it('groups filtered issues by phase id in board order', () => {

@@ -1,7 +1,7 @@
 /**
  * Pure view helpers of the Issue Management screen (spec §2 /tools/ticket, §3 Issue filter):
- * type letters, translated type and priority names, comment order, date formatting, the filter
- * bar's state and the people offered as assignees (type and priority names come from
+ * type letters, translated type and priority names, comment order, date formatting, the
+ * filter's matches by phase and the people offered as assignees (type and priority names come from
  * ../tracker/tracker-messages.ts). No React; the rules themselves live in
  * @cipherspace/tools/tracker.
  */
@@ -10,14 +10,13 @@ import {
   type Comment,
   type FilteredIssue,
   type Issue,
-  type IssueFilter,
-  type IssuePriority,
   type IssueType,
   type Phase,
   type TrackerContent,
 } from '@cipherspace/tools/tracker';
 import { formatDate } from '../../lib/date-format.ts';
 import type { Language } from '../../lib/i18n.ts';
+import { distinctNames } from '../tracker/tracker-filter.ts';
 
 /** spec §2: the letter badge of each issue type (Task T, Bug B, User Story U, Epic E). */
 export const TYPE_LETTERS: Readonly<Record<IssueType, string>> = {
@@ -69,43 +68,6 @@ export function issuesInOrder(phase: Phase): Issue[] {
   return sorted;
 }
 
-/** The filter bar's state: blank text and `null` selections do not restrict. */
-export interface FilterState {
-  text: string;
-  type: IssueType | null;
-  priority: IssuePriority | null;
-  /** `null`: everyone; `''`: unassigned issues only; otherwise one person. */
-  assignee: string | null;
-}
-
-/** The filter bar with nothing entered. */
-export const EMPTY_FILTER_STATE: FilterState = {
-  text: '',
-  type: null,
-  priority: null,
-  assignee: null,
-};
-
-/** The domain {@link IssueFilter} of the filter bar's state (spec §3 Issue filter). */
-export function toIssueFilter(state: FilterState): IssueFilter {
-  const filter: IssueFilter = {};
-  if (state.text.trim() !== '') filter.textSearch = state.text;
-  if (state.type !== null) filter.types = [state.type];
-  if (state.priority !== null) filter.priorities = [state.priority];
-  if (state.assignee !== null) filter.assignees = [state.assignee];
-  return filter;
-}
-
-/** True when the filter bar restricts nothing. */
-export function isFilterStateEmpty(state: FilterState): boolean {
-  return (
-    state.text.trim() === '' &&
-    state.type === null &&
-    state.priority === null &&
-    state.assignee === null
-  );
-}
-
 /**
  * The issues that passed the filter (domain `filterIssues`), grouped by phase id, each list in
  * board order. Phases without a match are absent.
@@ -120,25 +82,6 @@ export function groupByPhase(filtered: readonly FilteredIssue[]): Map<string, Is
   return groups;
 }
 
-// Trimmed, non-empty, first spelling wins (case-insensitive), sorted for display.
-function uniqueNames(names: Iterable<string>, language: Language): string[] {
-  const seen = new Map<string, string>();
-  for (const name of names) {
-    const trimmed = name.trim();
-    const key = trimmed.toLowerCase();
-    if (trimmed !== '' && !seen.has(key)) seen.set(key, trimmed);
-  }
-  return [...seen.values()].sort((a, b) => a.localeCompare(b, language));
-}
-
-/** Everyone an issue is assigned to, for the assignee filter (sorted, without duplicates). */
-export function assigneesOf(content: TrackerContent, language: Language = 'en'): string[] {
-  return uniqueNames(
-    content.phases.flatMap((phase) => phase.issues.map((issue) => issue.assignedPerson)),
-    language,
-  );
-}
-
 /**
  * The people the issue form suggests as assignees: the board's team members, the current user,
  * and everyone who already created or holds an issue (sorted, without duplicates).
@@ -148,7 +91,7 @@ export function knownPeople(
   currentUser: string | null,
   language: Language = 'en',
 ): string[] {
-  return uniqueNames(
+  return distinctNames(
     [
       ...content.teamMembers,
       ...(currentUser === null ? [] : [currentUser]),

@@ -4,19 +4,23 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { ISSUE_TYPES } from '@cipherspace/tools/tracker';
-import { IssueFilterBar } from './IssueFilterBar.tsx';
-import { EMPTY_FILTER_STATE, type FilterState } from './ticket-view.ts';
+import { EMPTY_FILTER_STATE, type FilterState } from './tracker-filter.ts';
+import { TrackerFilterBar } from './TrackerFilterBar.tsx';
 
 /** Holds the state like the page does and reports every change. */
 function Harness(props: {
+  noun?: 'card' | 'issue';
+  tags?: readonly string[];
   enableSearch?: boolean;
   enableFiltering?: boolean;
   onState?: (state: FilterState) => void;
 }) {
   const [state, setState] = useState<FilterState>(EMPTY_FILTER_STATE);
   return (
-    <IssueFilterBar
+    <TrackerFilterBar
       state={state}
+      noun={props.noun ?? 'issue'}
+      tags={props.tags ?? []}
       enableSearch={props.enableSearch ?? true}
       enableFiltering={props.enableFiltering ?? true}
       issueTypes={ISSUE_TYPES}
@@ -31,7 +35,7 @@ function Harness(props: {
   );
 }
 
-describe('IssueFilterBar (spec §3 Issue filter, ticket settings enableSearch/enableFiltering)', () => {
+describe('TrackerFilterBar (spec §3 Issue filter, ticket settings enableSearch/enableFiltering)', () => {
   it('sets text, type, priority and assignee, shows the count and clears everything', async () => {
     const user = userEvent.setup();
     const onState = vi.fn();
@@ -48,6 +52,7 @@ describe('IssueFilterBar (spec §3 Issue filter, ticket settings enableSearch/en
       type: 'Bug',
       priority: 'High',
       assignee: '',
+      tag: null,
     });
     expect(screen.getByRole('status')).toHaveTextContent('2 of 5 issues shown');
 
@@ -75,5 +80,54 @@ describe('IssueFilterBar (spec §3 Issue filter, ticket settings enableSearch/en
 
     render(<Harness enableSearch={false} enableFiltering={false} />);
     expect(screen.queryByRole('search')).toBeNull();
+  });
+
+  it('speaks of cards on Kanban and filters by tag', async () => {
+    const user = userEvent.setup();
+    const onState = vi.fn();
+    render(<Harness noun="card" tags={['backend', 'UX']} onState={onState} />);
+    expect(screen.getByRole('search', { name: 'Search and filter cards' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tag' }), 'UX');
+    expect(onState).toHaveBeenLastCalledWith({ ...EMPTY_FILTER_STATE, tag: 'UX' });
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 5 cards shown');
+  });
+
+  it('shows each active filter as a chip that removes just that filter', async () => {
+    const user = userEvent.setup();
+    const onState = vi.fn();
+    render(<Harness tags={['UX']} onState={onState} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Priority' }), 'High');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assignee' }), 'Unassigned');
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(chips).toHaveTextContent('Priority: High');
+    expect(chips).toHaveTextContent('Assignee: Unassigned');
+    await user.click(screen.getByRole('button', { name: 'Remove filter Priority: High' }));
+    expect(onState).toHaveBeenLastCalledWith({ ...EMPTY_FILTER_STATE, assignee: '' });
+    expect(screen.queryByRole('button', { name: 'Remove filter Priority: High' })).toBeNull();
+  });
+
+  it('focuses the search on / outside text fields, and Escape empties it', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Harness />
+        <textarea aria-label="Notes" />
+      </>,
+    );
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search).toHaveAttribute('aria-keyshortcuts', '/');
+    await user.click(screen.getByLabelText('Notes'));
+    await user.keyboard('/');
+    expect(screen.getByLabelText('Notes')).toHaveValue('/');
+    expect(search).not.toHaveFocus();
+
+    await user.click(document.body);
+    await user.keyboard('/');
+    expect(search).toHaveFocus();
+    expect(search).toHaveValue('');
+    await user.keyboard('bug');
+    expect(search).toHaveValue('bug');
+    await user.keyboard('{Escape}');
+    expect(search).toHaveValue('');
   });
 });

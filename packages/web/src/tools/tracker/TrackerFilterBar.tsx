@@ -1,0 +1,278 @@
+/**
+ * The search and filter bar of Kanban and Issue Management (spec §3 Issue filter; on Issue
+ * Management the ticket settings `enableSearch` and `enableFiltering` switch its parts on): a
+ * text search, type, priority, assignee and tag filters, the active filters as chips that remove
+ * themselves, and how many items are shown, announced as it changes. `/` anywhere on the page
+ * (outside a text field) focuses the search. Controlled: the page keeps the {@link FilterState}
+ * and turns it into the domain filter with `toIssueFilter`.
+ */
+import { X } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
+
+import { ISSUE_PRIORITIES, type IssuePriority, type IssueType } from '@cipherspace/tools/tracker';
+import { dialogOpen } from '../../lib/dialog-open.ts';
+import { m } from '../../paraglide/messages.js';
+import { issueTypeText, priorityText } from './tracker-messages.ts';
+import { EMPTY_FILTER_STATE, isFilterStateEmpty, type FilterState } from './tracker-filter.ts';
+import './tracker.css';
+
+// Select values for "no restriction" and "unassigned" that no person, type or priority can have.
+const ALL = '__all__';
+const UNASSIGNED = '__unassigned__';
+
+const TEXTS = {
+  card: {
+    label: m.tracker_filter_label_card,
+    result: m.tracker_filter_result_card,
+    none: m.tracker_filter_no_results_card,
+  },
+  issue: {
+    label: m.tracker_filter_label_issue,
+    result: m.tracker_filter_result_issue,
+    none: m.tracker_filter_no_results_issue,
+  },
+} as const;
+
+/** One removable chip per active filter: its label, its value as shown, and the state without it. */
+function activeChips(
+  state: FilterState,
+): { filter: string; value: string; without: FilterState }[] {
+  const chips: { filter: string; value: string; without: FilterState }[] = [];
+  if (state.type !== null)
+    chips.push({
+      filter: m.tracker_filter_type(),
+      value: issueTypeText(state.type),
+      without: { ...state, type: null },
+    });
+  if (state.priority !== null)
+    chips.push({
+      filter: m.tracker_filter_priority(),
+      value: priorityText(state.priority),
+      without: { ...state, priority: null },
+    });
+  if (state.assignee !== null)
+    chips.push({
+      filter: m.tracker_filter_assignee(),
+      value: state.assignee === '' ? m.tracker_filter_unassigned() : state.assignee,
+      without: { ...state, assignee: null },
+    });
+  if (state.tag !== null)
+    chips.push({
+      filter: m.tracker_filter_tag(),
+      value: state.tag,
+      without: { ...state, tag: null },
+    });
+  return chips;
+}
+
+/**
+ * Takes the current state, what the tool calls its items (`noun`), the flags, the choices offered
+ * (issue types, assignees, tags) and the counts (`shown` of `total`); calls `onChange` with the
+ * next state. Renders nothing when both flags are off.
+ */
+export function TrackerFilterBar({
+  state,
+  noun,
+  enableSearch = true,
+  enableFiltering = true,
+  issueTypes,
+  assignees,
+  tags,
+  shown,
+  total,
+  onChange,
+}: {
+  state: FilterState;
+  noun: 'card' | 'issue';
+  enableSearch?: boolean;
+  enableFiltering?: boolean;
+  issueTypes: readonly IssueType[];
+  assignees: readonly string[];
+  tags: readonly string[];
+  shown: number;
+  total: number;
+  onChange: (next: FilterState) => void;
+}) {
+  const ids = {
+    search: useId(),
+    hint: useId(),
+    type: useId(),
+    priority: useId(),
+    assignee: useId(),
+    tag: useId(),
+  };
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // Outside text fields only (the library's default), whatever keys the layout types `/` with.
+  useHotkeys(
+    '/',
+    () => {
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    },
+    {
+      enabled: enableSearch,
+      useKey: true,
+      ignoreModifiers: true,
+      preventDefault: true,
+      ignoreEventWhen: dialogOpen,
+    },
+  );
+
+  if (!enableSearch && !enableFiltering) return null;
+  const texts = TEXTS[noun];
+  const active = !isFilterStateEmpty(state);
+  const chips = activeChips(state);
+  const assigneeValue =
+    state.assignee === null ? ALL : state.assignee === '' ? UNASSIGNED : state.assignee;
+  // A chosen person or tag that left the board stays selectable, so the select shows it.
+  const assigneeChoices =
+    state.assignee !== null && state.assignee !== '' && !assignees.includes(state.assignee)
+      ? [state.assignee, ...assignees]
+      : assignees;
+  const tagChoices = state.tag !== null && !tags.includes(state.tag) ? [state.tag, ...tags] : tags;
+
+  return (
+    <div role="search" className="tracker-filter card" aria-label={texts.label()}>
+      <div className="tracker-filter-fields">
+        {enableSearch ? (
+          <div className="field tracker-filter-search">
+            <label htmlFor={ids.search}>{m.tracker_search_label()}</label>
+            <input
+              ref={searchRef}
+              id={ids.search}
+              type="search"
+              value={state.text}
+              placeholder={m.tracker_search_placeholder()}
+              aria-keyshortcuts="/"
+              aria-describedby={ids.hint}
+              onChange={(event) => onChange({ ...state, text: event.target.value })}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && state.text !== '') {
+                  event.preventDefault();
+                  onChange({ ...state, text: '' });
+                }
+              }}
+            />
+            <span id={ids.hint} className="field-hint">
+              {m.tracker_search_hint()}
+            </span>
+          </div>
+        ) : null}
+        {enableFiltering ? (
+          <>
+            <div className="field">
+              <label htmlFor={ids.type}>{m.tracker_filter_type()}</label>
+              <select
+                id={ids.type}
+                value={state.type ?? ALL}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  const type = issueTypes.find((candidate) => candidate === value) ?? null;
+                  onChange({ ...state, type });
+                }}
+              >
+                <option value={ALL}>{m.tracker_filter_all_types()}</option>
+                {issueTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {issueTypeText(type)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={ids.priority}>{m.tracker_filter_priority()}</label>
+              <select
+                id={ids.priority}
+                value={state.priority ?? ALL}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  const priority: IssuePriority | null =
+                    ISSUE_PRIORITIES.find((candidate) => candidate === value) ?? null;
+                  onChange({ ...state, priority });
+                }}
+              >
+                <option value={ALL}>{m.tracker_filter_all_priorities()}</option>
+                {ISSUE_PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {priorityText(priority)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={ids.assignee}>{m.tracker_filter_assignee()}</label>
+              <select
+                id={ids.assignee}
+                value={assigneeValue}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  onChange({
+                    ...state,
+                    assignee: value === ALL ? null : value === UNASSIGNED ? '' : value,
+                  });
+                }}
+              >
+                <option value={ALL}>{m.tracker_filter_all_assignees()}</option>
+                <option value={UNASSIGNED}>{m.tracker_filter_unassigned()}</option>
+                {assigneeChoices.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {tagChoices.length > 0 ? (
+              <div className="field">
+                <label htmlFor={ids.tag}>{m.tracker_filter_tag()}</label>
+                <select
+                  id={ids.tag}
+                  value={state.tag ?? ALL}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    onChange({ ...state, tag: value === ALL ? null : value });
+                  }}
+                >
+                  <option value={ALL}>{m.tracker_filter_all_tags()}</option>
+                  {tagChoices.map((tag) => (
+                    <option key={tag} value={tag}>
+                      {tag}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        {active ? (
+          <div className="tracker-filter-clear">
+            <button type="button" className="button" onClick={() => onChange(EMPTY_FILTER_STATE)}>
+              {m.tracker_filter_clear()}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {chips.length > 0 ? (
+        <ul className="tracker-filter-chips" aria-label={m.tracker_filter_active()}>
+          {chips.map(({ filter, value, without }) => (
+            <li key={filter}>
+              <button
+                type="button"
+                className="tracker-filter-chip"
+                aria-label={m.tracker_filter_chip_remove({ filter, value })}
+                onClick={() => onChange(without)}
+              >
+                {m.tracker_filter_chip({ filter, value })}
+                <X aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="tracker-filter-result" role="status">
+        {!active ? null : shown === 0 ? texts.none() : texts.result({ shown, total })}
+      </p>
+    </div>
+  );
+}
