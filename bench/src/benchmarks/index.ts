@@ -6,6 +6,7 @@ import { crypto } from './crypto.ts';
 import { fanout } from './fanout.ts';
 import { live } from './live.ts';
 import { offline } from './offline.ts';
+import { search } from './search.ts';
 import { sockets } from './sockets.ts';
 import { throughput } from './throughput.ts';
 import { web } from './web.ts';
@@ -19,5 +20,6 @@ export const BENCHMARKS: readonly Benchmark[] = [
   web,
   live,
   offline,
+  search,
   bodyAttack,
 ];

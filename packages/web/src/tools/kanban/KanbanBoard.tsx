@@ -20,12 +20,11 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import {
   findIssue,
   type Issue,
-  type IssueFilter,
   type KanbanContent,
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
-import { boardColumns, planCardDrop } from './kanban-board.ts';
+import { boardColumns, planCardDrop, type BoardSearch } from './kanban-board.ts';
 import {
   columnKeyboardCoordinates,
   kanbanAnnouncements,
@@ -47,8 +46,8 @@ const KEYBOARD_SENSOR_OPTIONS = { coordinateGetter: columnKeyboardCoordinates };
 
 export interface KanbanBoardProps {
   content: KanbanContent;
-  /** Show only the cards this filter matches (spec §3 Issue filter); null or absent: all. */
-  filter?: IssueFilter | null;
+  /** Show only the cards this search found (`searchBoard` of `content`); null or absent: all. */
+  search?: BoardSearch | null;
   /** Interface language, for dates. */
   language: string;
   onMoveColumn: (phaseId: string, direction: 'left' | 'right') => void;
@@ -67,7 +66,7 @@ export interface KanbanBoardProps {
 /** Renders the columns of `content` and handles card drags; see {@link KanbanBoardProps}. */
 export function KanbanBoard({
   content,
-  filter = null,
+  search = null,
   language,
   onMoveColumn,
   onDeleteColumn,
@@ -121,13 +120,13 @@ export function KanbanBoard({
   // change did not touch (derived state, computed during the render that sees new content).
   const [derived, setDerived] = useState(() => ({
     content,
-    filter,
-    columns: boardColumns(content, [], filter),
+    search,
+    columns: boardColumns(content, [], search),
   }));
   let columns = derived.columns;
-  if (derived.content !== content || derived.filter !== filter) {
-    columns = boardColumns(content, derived.columns, filter);
-    setDerived({ content, filter, columns });
+  if (derived.content !== content || derived.search !== search) {
+    columns = boardColumns(content, derived.columns, search);
+    setDerived({ content, search, columns });
   }
   // The settings a card shows, as one object that changes only when one of them does (a new
   // settings object from a reloaded snapshot re-renders no card).

@@ -73,7 +73,7 @@ export const KanbanColumn = memo(function KanbanColumn({
   );
   const { setNodeRef } = useDroppable({ id: phase.id, data });
   const count = phase.issues.length;
-  const filtered = column.filter !== null;
+  const filtered = column.search !== null;
   const countLabel = filtered
     ? m.kanban_column_count_filtered({ shown: String(cards.length), total: String(count) })
     : typeof phase.maxIssues === 'number'

@@ -16,7 +16,6 @@ import {
   canAddPhase,
   canDeletePhase,
   findIssue,
-  matchesFilter,
   type Issue,
   type KanbanContent,
   kanbanTool,
@@ -50,6 +49,7 @@ import {
 import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
 import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
+import { searchBoard } from './kanban-board.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
 import './kanban.css';
 
@@ -91,18 +91,14 @@ export default function KanbanPage() {
   const [deleting, setDeleting] = useState(false);
   const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
 
-  // The domain filter and its match count, once per board and filter (not per render).
-  const search = useMemo(() => {
-    if (content === null || isFilterStateEmpty(filterState)) return null;
-    const filter = toIssueFilter(filterState);
-    let shown = 0;
-    let total = 0;
-    for (const phase of content.phases) {
-      total += phase.issues.length;
-      for (const issue of phase.issues) if (matchesFilter(issue, filter)) shown += 1;
-    }
-    return { filter, shown, total };
-  }, [content, filterState]);
+  // The cards the search finds, once per board and filter (not per render).
+  const search = useMemo(
+    () =>
+      content === null || isFilterStateEmpty(filterState)
+        ? null
+        : searchBoard(content, toIssueFilter(filterState)),
+    [content, filterState],
+  );
   const assignees = useMemo(
     () => (content ? assigneesOf(content, language) : []),
     [content, language],
@@ -239,7 +235,7 @@ export default function KanbanPage() {
           />
           <KanbanBoard
             content={content}
-            filter={search?.filter ?? null}
+            search={search}
             language={language}
             onMoveColumn={(phaseId, direction) =>
               void perform({ type: 'movePhase', phaseId, direction }, 'moveColumn', version)

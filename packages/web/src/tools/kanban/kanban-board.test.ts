@@ -9,7 +9,13 @@ import {
   type KanbanContent,
   type TrackerContext,
 } from '@cipherspace/tools/tracker';
-import { boardColumns, columnStep, formatCardDate, planCardDrop } from './kanban-board.ts';
+import {
+  boardColumns,
+  columnStep,
+  formatCardDate,
+  planCardDrop,
+  searchBoard,
+} from './kanban-board.ts';
 
 function context(): TrackerContext {
   let next = 0;
@@ -38,6 +44,42 @@ const phaseId = (content: KanbanContent, name: string) =>
   content.phases.find((phase) => phase.name === name)?.id ?? '';
 const cardId = (content: KanbanContent, title: string) =>
   content.phases.flatMap((phase) => phase.issues).find((issue) => issue.title === title)?.id ?? '';
+
+describe('searchBoard and filtered columns (spec §3 Issue filter)', () => {
+  it('finds the matching cards of each column in board order and counts them', () => {
+    const { content, ctx } = board();
+    const withDone = addIssue(
+      content,
+      { phaseId: phaseId(content, 'Done'), issue: { title: 'Second wave' }, createdBy: 'carl' },
+      ctx,
+    );
+    const search = searchBoard(withDone, { textSearch: 'SECOND' });
+    expect(search.shown).toBe(2);
+    expect(search.total).toBe(3);
+    expect(search.cards.get(phaseId(withDone, 'To Do'))).toEqual([]);
+    const columns = boardColumns(withDone, [], search);
+    expect(columns.map((column) => column.cards.map((card) => card.title))).toEqual([
+      ['Second'],
+      [],
+      [],
+      [],
+      ['Second wave'],
+    ]);
+    expect(columns.every((column) => column.search === search)).toBe(true);
+  });
+
+  it('keeps the columns of an unchanged board and search, and rebuilds them for a new search', () => {
+    const { content } = board();
+    const search = searchBoard(content, { textSearch: 'first' });
+    const first = boardColumns(content, [], search);
+    expect(boardColumns(content, first, search)).toEqual(first);
+    expect(boardColumns(content, first, search)[0]).toBe(first[0]);
+    const cleared = boardColumns(content, first, null);
+    expect(cleared[0]).not.toBe(first[0]);
+    expect(cleared[0]?.cards.map((card) => card.title)).toEqual(['First', 'Second']);
+    expect(cleared[0]?.search).toBeNull();
+  });
+});
 
 describe('boardColumns (spec §2 column controls)', () => {
   it('lists the columns by order with their cards sorted', () => {

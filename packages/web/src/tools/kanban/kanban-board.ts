@@ -24,8 +24,8 @@ export interface BoardColumn {
   phase: Phase;
   /** The phase's issues sorted by `order`; while a filter is active, only those it matches. */
   cards: Issue[];
-  /** The filter `cards` passed (spec §3 Issue filter); null when the whole column shows. */
-  filter: IssueFilter | null;
+  /** The search `cards` come from (spec §3 Issue filter); null when the whole column shows. */
+  search: BoardSearch | null;
   /** spec §2: the move-left arrow shows only when a move is possible. */
   canMoveLeft: boolean;
   /** spec §2: the move-right arrow shows only when a move is possible. */
@@ -50,15 +50,41 @@ function cardsInOrder(phase: Phase): Issue[] {
 }
 
 /**
+ * A search over the board (spec §3 Issue filter): the matching cards of each phase in board order
+ * (every phase has an entry, empty when nothing matches), how many match and how many there are.
+ */
+export interface BoardSearch {
+  filter: IssueFilter;
+  cards: ReadonlyMap<string, Issue[]>;
+  shown: number;
+  total: number;
+}
+
+/** Matches every card of `content` against `filter` once (the domain's `matchesFilter`). */
+export function searchBoard(content: KanbanContent, filter: IssueFilter): BoardSearch {
+  const cards = new Map<string, Issue[]>();
+  let shown = 0;
+  let total = 0;
+  for (const phase of content.phases) {
+    const all = cardsInOrder(phase);
+    const matching = all.filter((issue) => matchesFilter(issue, filter));
+    cards.set(phase.id, matching);
+    shown += matching.length;
+    total += all.length;
+  }
+  return { filter, cards, shown, total };
+}
+
+/**
  * The columns of `content` left to right (by `order`), each with its sorted cards — only those
- * matching `filter` when one is given (the domain's `matchesFilter`) — and the visibility of its
- * move and delete controls (spec §2 /tools/kanban). A column of `previous` (the last result)
- * whose phase object, filter object and controls are unchanged is returned as it was.
+ * `search` found when one is given ({@link searchBoard} of this content) — and the visibility of
+ * its move and delete controls (spec §2 /tools/kanban). A column of `previous` (the last result)
+ * whose phase object, search and controls are unchanged is returned as it was.
  */
 export function boardColumns(
   content: KanbanContent,
   previous: readonly BoardColumn[] = [],
-  filter: IssueFilter | null = null,
+  search: BoardSearch | null = null,
 ): BoardColumn[] {
   const deletable = canDeletePhase(content);
   const before = new Map(previous.map((column) => [column.phase.id, column]));
@@ -70,17 +96,16 @@ export function boardColumns(
     // its memoised component skips the re-render (a remote change re-renders what it touched).
     if (
       last?.phase === phase &&
-      last.filter === filter &&
+      last.search === search &&
       last.canMoveLeft === canMoveLeft &&
       last.canMoveRight === canMoveRight &&
       last.canDelete === deletable
     )
       return last;
-    const all = cardsInOrder(phase);
     return {
       phase,
-      cards: filter === null ? all : all.filter((issue) => matchesFilter(issue, filter)),
-      filter,
+      cards: search?.cards.get(phase.id) ?? cardsInOrder(phase),
+      search,
       canMoveLeft,
       canMoveRight,
       canDelete: deletable,
