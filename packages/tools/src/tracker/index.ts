@@ -14,3 +14,4 @@ export * from './activity.ts';
 export * from './schema.ts';
 export * from './notifications.ts';
 export * from './definition.ts';
+export * from './exchange/index.ts';
