@@ -47,6 +47,7 @@ import {
   type FilterState,
 } from '../tracker/tracker-filter.ts';
 import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
+import { ExchangeMenu } from '../tracker/ExchangeMenu.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
 import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { searchBoard } from './kanban-board.ts';
@@ -187,6 +188,7 @@ export default function KanbanPage() {
       <ToolHeader title={title} presence={presence}>
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
         <TrackerNotifications tool={tool} toolName="kanban" show={showMessage} />
+        <ExchangeMenu tool={tool} noun="card" by={username} show={showMessage} />
         {tool.state.saving ? (
           <span className="kanban-saving" role="status">
             {m.tool_saving()}

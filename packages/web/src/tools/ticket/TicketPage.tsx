@@ -41,6 +41,7 @@ import {
   type IssueFormValues,
 } from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal } from '../tracker/PhaseFormModal.tsx';
+import { ExchangeMenu } from '../tracker/ExchangeMenu.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
 import { TicketSettingsDialog } from './TicketSettingsDialog.tsx';
 import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
@@ -340,6 +341,7 @@ export default function TicketPage() {
       <ToolHeader title={content?.title ?? m.tools_ticket_name()} presence={presence}>
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
         <TrackerNotifications tool={tool} toolName="ticket-system" show={showMessage} />
+        <ExchangeMenu tool={tool} noun="issue" by={username} show={showMessage} />
         <span className="ticket-saving" role="status">
           {state.saving ? m.tool_saving() : null}
         </span>

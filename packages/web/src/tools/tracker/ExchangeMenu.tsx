@@ -1,0 +1,360 @@
+/**
+ * The "Import / Export" menu of the Kanban and Issue Management headers (spec §3 Shared
+ * phase/issue tool content): Export CSV and Export JSON download the board as this browser has
+ * decrypted it; Import from Trello (JSON), Jira (CSV) or Cipherspace (JSON) reads a file here,
+ * shows a preview ({@link ImportDialog}) and saves the whole import as one change — live for every
+ * member, undoable, and encrypted before it leaves the browser like every other change.
+ */
+import {
+  applyImportPlan,
+  exportCsv,
+  exportJson,
+  ImportFormatError,
+  parseCipherspaceJson,
+  parseJiraCsv,
+  parseTrelloBoard,
+  previewImport,
+  type ImportErrorCode,
+  type ImportPlan,
+  type TrackerContent,
+  type TrackerContext,
+  type TrackerOperation,
+} from '@cipherspace/tools/tracker';
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+import type { FlashMessage } from '../../lib/use-flash-message.ts';
+import { m } from '../../paraglide/messages.js';
+import { performMessage } from '../content/tool-messages.ts';
+import type { ToolContent } from '../content/use-tool-content.ts';
+import { ImportDialog, importResultText, type TrackerNoun } from './ImportDialog.tsx';
+import { describeTrackerError } from './tracker-messages.ts';
+import './exchange.css';
+
+/** The kinds of file the menu imports. */
+export type ImportSource = 'trello' | 'jira' | 'cipherspace';
+
+const ACCEPT: Record<ImportSource, string> = {
+  trello: '.json,application/json',
+  jira: '.csv,text/csv',
+  cipherspace: '.json,application/json',
+};
+
+const FORMAT_ERROR: Record<ImportErrorCode, () => string> = {
+  NOT_TRELLO_BOARD: () => m.exchange_error_not_trello(),
+  NOT_JIRA_CSV: () => m.exchange_error_not_jira(),
+  NOT_CIPHERSPACE_JSON: () => m.exchange_error_not_cipherspace(),
+};
+
+const NOT_THIS_FORMAT: Record<ImportSource, ImportErrorCode> = {
+  trello: 'NOT_TRELLO_BOARD',
+  jira: 'NOT_JIRA_CSV',
+  cipherspace: 'NOT_CIPHERSPACE_JSON',
+};
+
+/**
+ * The import plan of a file's text (spec §3): parsed as `source` says. Throws
+ * ImportFormatError (NOT_TRELLO_BOARD, NOT_JIRA_CSV, NOT_CIPHERSPACE_JSON) when the text is not
+ * such an export — JSON that does not parse included.
+ */
+export function planOfFile(source: ImportSource, text: string): ImportPlan {
+  if (source === 'jira') return parseJiraCsv(text);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ImportFormatError(NOT_THIS_FORMAT[source]);
+  }
+  return source === 'trello' ? parseTrelloBoard(json) : parseCipherspaceJson(json);
+}
+
+/**
+ * `<board title>-<YYYY-MM-DD>.<extension>` for an export made on `date` (local calendar day):
+ * characters a file name may not hold become '-', a blank title 'board'.
+ */
+export function exportFileName(title: string, extension: 'csv' | 'json', date: Date): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const safe = title.replace(/[\u0000-\u001f\\/:*?"<>|]+/g, '-').trim() || 'board';
+  const day = [
+    date.getFullYear(),
+    String(date.getMonth() + 1).padStart(2, '0'),
+    String(date.getDate()).padStart(2, '0'),
+  ].join('-');
+  return `${safe}-${day}.${extension}`;
+}
+
+/** How long the object URL outlives the click, so the browser has started reading it. */
+const REVOKE_AFTER_MS = 10_000;
+
+function download(text: string, type: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
+
+/** The text of a chosen file (UTF-8), read in this browser. */
+export function readFileText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
+function randomId(): string {
+  const api = globalThis.crypto as Partial<Crypto>;
+  if (typeof api.randomUUID === 'function') return api.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Ids and times of what an import creates: fresh ids, the time of the import. */
+function importContext(): TrackerContext {
+  const now = new Date().toISOString();
+  return { now: () => now, newId: randomId };
+}
+
+/** What the menu needs of the page's tool content (useToolContent). */
+export type ExchangeTool<C extends TrackerContent> = Pick<
+  ToolContent<C, TrackerOperation>,
+  'state' | 'current' | 'restore'
+>;
+
+export interface ExchangeMenuProps<C extends TrackerContent> {
+  tool: ExchangeTool<C>;
+  /** Kanban: 'card' (cards, columns); Issue Management: 'issue' (issues, phases). */
+  noun: TrackerNoun;
+  /** The signed-in member's name: the creator of imported issues that name none. */
+  by: string;
+  /** Shows a message in the page's status area. */
+  show: (kind: FlashMessage['kind'], text: string) => void;
+}
+
+/** An entry of the menu: an export or the source of an import. */
+type MenuItem = 'export-csv' | 'export-json' | ImportSource;
+
+const MENU_ITEMS: readonly [MenuItem, () => string][] = [
+  ['export-csv', () => m.exchange_export_csv()],
+  ['export-json', () => m.exchange_export_json()],
+  ['trello', () => m.exchange_import_trello()],
+  ['jira', () => m.exchange_import_jira()],
+  ['cipherspace', () => m.exchange_import_cipherspace()],
+];
+
+/** A chosen file waiting in the preview dialog. */
+interface PendingImport {
+  fileName: string;
+  plan: ImportPlan;
+}
+
+/** The header's Import / Export menu of a tracker page. */
+export function ExchangeMenu<C extends TrackerContent>({
+  tool,
+  noun,
+  by,
+  show,
+}: ExchangeMenuProps<C>) {
+  const [open, setOpen] = useState(false);
+  const [reading, setReading] = useState(false);
+  const [pending, setPending] = useState<PendingImport | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const inputs = useRef<Partial<Record<ImportSource, HTMLInputElement | null>>>({});
+  const content = tool.state.status === 'loaded' ? tool.state.content : null;
+
+  // A click anywhere else closes the menu.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  // The first item has the focus when the menu opens.
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
+    const items = [
+      ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ];
+    const at = items.findIndex((item) => item === document.activeElement);
+    const focus = (index: number) => items[(index + items.length) % items.length]?.focus();
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focus(at + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      focus(at - 1);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      focus(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      focus(items.length - 1);
+    }
+  }
+
+  function exportAs(extension: 'csv' | 'json') {
+    setOpen(false);
+    const board = tool.current().content;
+    if (!board) return;
+    const fileName = exportFileName(board.title, extension, new Date());
+    if (extension === 'csv') download(exportCsv(board), 'text/csv;charset=utf-8', fileName);
+    else download(exportJson(board), 'application/json', fileName);
+    show('success', m.exchange_exported({ file: fileName }));
+  }
+
+  function chooseFile(source: ImportSource) {
+    setOpen(false);
+    inputs.current[source]?.click();
+  }
+
+  async function readFile(source: ImportSource, file: File) {
+    setReading(true);
+    try {
+      const plan = planOfFile(source, await readFileText(file));
+      setError(null);
+      setPending({ fileName: file.name, plan });
+    } catch (caught) {
+      show(
+        'error',
+        caught instanceof ImportFormatError ? FORMAT_ERROR[caught.code]() : m.exchange_error_read(),
+      );
+    } finally {
+      setReading(false);
+    }
+  }
+
+  async function runImport() {
+    const board = tool.current().content;
+    if (!pending || !board) return;
+    setImporting(true);
+    setError(null);
+    // Placed on the board as it is now: a teammate's change since the preview opened counts.
+    const preview = previewImport(board, pending.plan);
+    const next = applyImportPlan(board, pending.plan, importContext(), { by });
+    const result = await tool.restore(next);
+    setImporting(false);
+    if (result.status !== 'saved') {
+      const message = performMessage(result, m.exchange_action_import(), describeTrackerError);
+      setError(message?.text ?? m.tool_action_failed({ action: m.exchange_action_import() }));
+      return;
+    }
+    setPending(null);
+    show(
+      preview.skipped.length === 0 ? 'success' : 'warning',
+      importResultText(noun, preview.issueCount, preview.targets.length, preview.skipped.length),
+    );
+  }
+
+  function choose(item: MenuItem) {
+    if (item === 'export-csv') exportAs('csv');
+    else if (item === 'export-json') exportAs('json');
+    else chooseFile(item);
+  }
+
+  const sources: [ImportSource, string][] = [
+    ['trello', m.exchange_import_trello()],
+    ['jira', m.exchange_import_jira()],
+    ['cipherspace', m.exchange_import_cipherspace()],
+  ];
+
+  return (
+    <div className="exchange-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        disabled={content === null || reading}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {m.exchange_menu()}
+        <ChevronDown aria-hidden="true" />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          ref={menu}
+          role="menu"
+          aria-label={m.exchange_menu()}
+          className="exchange-menu-list"
+          onKeyDown={onMenuKey}
+        >
+          {MENU_ITEMS.map(([item, label]) => (
+            <button
+              key={item}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="exchange-menu-item"
+              onClick={() => choose(item)}
+            >
+              {label()}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {sources.map(([source, label]) => (
+        <input
+          key={source}
+          ref={(element) => {
+            inputs.current[source] = element;
+          }}
+          type="file"
+          hidden
+          accept={ACCEPT[source]}
+          aria-label={label}
+          data-testid={`exchange-file-${source}`}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            // The same file may be chosen again after a cancel.
+            event.currentTarget.value = '';
+            if (file) void readFile(source, file);
+          }}
+        />
+      ))}
+      {reading ? (
+        <span role="status" className="exchange-reading">
+          {m.exchange_reading()}
+        </span>
+      ) : null}
+      <ImportDialog
+        open={pending !== null}
+        fileName={pending?.fileName ?? ''}
+        plan={pending?.plan ?? null}
+        content={content}
+        noun={noun}
+        importing={importing}
+        error={error}
+        onImport={() => void runImport()}
+        onCancel={() => {
+          setPending(null);
+          setError(null);
+        }}
+      />
+    </div>
+  );
+}
