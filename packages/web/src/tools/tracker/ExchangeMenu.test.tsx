@@ -11,13 +11,8 @@ import { defaultContent, type TrackerContent, type ToolType } from '@cipherspace
 import jiraCsv from '../../../../tools/src/tracker/exchange/fixtures/jira-issues.csv?raw';
 import trelloJson from '../../../../tools/src/tracker/exchange/fixtures/trello-board.json?raw';
 import type { PerformResult } from '@cipherspace/sync';
-import {
-  ExchangeMenu,
-  exportFileName,
-  planOfFile,
-  readFileText,
-  type ExchangeTool,
-} from './ExchangeMenu.tsx';
+import { planOfFile } from './exchange-io.ts';
+import { ExchangeMenu, exportFileName, readFileText, type ExchangeTool } from './ExchangeMenu.tsx';
 
 let ids = 0;
 function board(tool: ToolType): TrackerContent {
@@ -110,7 +105,7 @@ describe('ExchangeMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Import / Export' }));
     await user.click(screen.getByRole('menuitem', { name: 'Export CSV' }));
     const name = exportFileName('Kanban Board', 'csv', new Date());
-    expect(clicked).toEqual([name]);
+    await waitFor(() => expect(clicked).toEqual([name]));
     expect(await readFileText(created[0] ?? new Blob())).toMatch(/^ID,Number,Title,/);
     expect(show).toHaveBeenCalledWith('success', `Exported ${name}`);
   });

@@ -7,12 +7,7 @@
  */
 import {
   applyImportPlan,
-  exportCsv,
-  exportJson,
   ImportFormatError,
-  parseCipherspaceJson,
-  parseJiraCsv,
-  parseTrelloBoard,
   previewImport,
   type ImportErrorCode,
   type ImportPlan,
@@ -28,11 +23,12 @@ import { m } from '../../paraglide/messages.js';
 import { performMessage } from '../content/tool-messages.ts';
 import type { ToolContent } from '../content/use-tool-content.ts';
 import { ImportDialog, importResultText, type TrackerNoun } from './ImportDialog.tsx';
+import type { ImportSource } from './exchange-io.ts';
 import { describeTrackerError } from './tracker-messages.ts';
 import './exchange.css';
 
-/** The kinds of file the menu imports. */
-export type ImportSource = 'trello' | 'jira' | 'cipherspace';
+// The parsers and writers, with the CSV library, load on the first export or import.
+const loadIo = () => import('./exchange-io.ts');
 
 const ACCEPT: Record<ImportSource, string> = {
   trello: '.json,application/json',
@@ -45,28 +41,6 @@ const FORMAT_ERROR: Record<ImportErrorCode, () => string> = {
   NOT_JIRA_CSV: () => m.exchange_error_not_jira(),
   NOT_CIPHERSPACE_JSON: () => m.exchange_error_not_cipherspace(),
 };
-
-const NOT_THIS_FORMAT: Record<ImportSource, ImportErrorCode> = {
-  trello: 'NOT_TRELLO_BOARD',
-  jira: 'NOT_JIRA_CSV',
-  cipherspace: 'NOT_CIPHERSPACE_JSON',
-};
-
-/**
- * The import plan of a file's text (spec §3): parsed as `source` says. Throws
- * ImportFormatError (NOT_TRELLO_BOARD, NOT_JIRA_CSV, NOT_CIPHERSPACE_JSON) when the text is not
- * such an export — JSON that does not parse included.
- */
-export function planOfFile(source: ImportSource, text: string): ImportPlan {
-  if (source === 'jira') return parseJiraCsv(text);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ImportFormatError(NOT_THIS_FORMAT[source]);
-  }
-  return source === 'trello' ? parseTrelloBoard(json) : parseCipherspaceJson(json);
-}
 
 /**
  * `<board title>-<YYYY-MM-DD>.<extension>` for an export made on `date` (local calendar day):
@@ -214,13 +188,14 @@ export function ExchangeMenu<C extends TrackerContent>({
     }
   }
 
-  function exportAs(extension: 'csv' | 'json') {
+  async function exportAs(extension: 'csv' | 'json') {
     setOpen(false);
+    const io = await loadIo();
     const board = tool.current().content;
     if (!board) return;
     const fileName = exportFileName(board.title, extension, new Date());
-    if (extension === 'csv') download(exportCsv(board), 'text/csv;charset=utf-8', fileName);
-    else download(exportJson(board), 'application/json', fileName);
+    if (extension === 'csv') download(io.exportCsv(board), 'text/csv;charset=utf-8', fileName);
+    else download(io.exportJson(board), 'application/json', fileName);
     show('success', m.exchange_exported({ file: fileName }));
   }
 
@@ -232,7 +207,8 @@ export function ExchangeMenu<C extends TrackerContent>({
   async function readFile(source: ImportSource, file: File) {
     setReading(true);
     try {
-      const plan = planOfFile(source, await readFileText(file));
+      const [io, text] = await Promise.all([loadIo(), readFileText(file)]);
+      const plan = io.planOfFile(source, text);
       setError(null);
       setPending({ fileName: file.name, plan });
     } catch (caught) {
@@ -268,8 +244,8 @@ export function ExchangeMenu<C extends TrackerContent>({
   }
 
   function choose(item: MenuItem) {
-    if (item === 'export-csv') exportAs('csv');
-    else if (item === 'export-json') exportAs('json');
+    if (item === 'export-csv') void exportAs('csv');
+    else if (item === 'export-json') void exportAs('json');
     else chooseFile(item);
   }
 
