@@ -10,6 +10,7 @@ export * from './validation.ts';
 export * from './estimation.ts';
 export * from './statistics.ts';
 export * from './filter.ts';
+export * from './moves.ts';
 export * from './activity.ts';
 export * from './schema.ts';
 export * from './notifications.ts';

@@ -20,13 +20,15 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import {
   findIssue,
   type Issue,
+  type MoveStep,
   type KanbanContent,
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
-import { boardColumns, planCardDrop, type BoardSearch } from './kanban-board.ts';
+import { boardColumns, planCardDrop, planCardStep, type BoardSearch } from './kanban-board.ts';
 import {
   columnKeyboardCoordinates,
+  dropColumn,
   kanbanAnnouncements,
   kanbanCollisions,
   kanbanScreenReaderInstructions,
@@ -57,7 +59,10 @@ export interface KanbanBoardProps {
   onEditCard: (issue: Issue) => void;
   /** The user asked to delete a card (the page confirms first). */
   onDeleteCard: (issue: Issue) => void;
-  /** A card was dropped on another column that accepts it: `moveIssue` appending it there. */
+  /**
+   * A card was dropped on another column that accepts it (`moveIssue` appending it there), or on
+   * another card (`moveIssue` to its place), or moved one step with Alt+arrow.
+   */
   onMoveCard: (operation: Extract<TrackerOperation, { type: 'moveIssue' }>) => void;
   /** A card was dropped on a full column; nothing was moved. */
   onDropRefused: () => void;
@@ -89,7 +94,10 @@ export function KanbanBoard({
     [],
   );
   const [activeId, setActiveId] = useState<string | null>(null);
-  const [overId, setOverId] = useState<string | null>(null);
+  // What a dragged card is over: the droppable's id and the column it stands for.
+  const [over, setOver] = useState<{ id: string; phaseId: string } | null>(null);
+  // The last Alt+arrow step, said to screen readers (dnd-kit announces only drags).
+  const [stepNews, setStepNews] = useState('');
   // The card last moved with the keyboard: kept rendered in a long (windowed) column until it
   // has the focus back, so the refocus below finds its handle.
   const [movedId, setMovedId] = useState<string | null>(null);
@@ -136,9 +144,19 @@ export function KanbanBoard({
     [showEstimation, showPriority, showAssignedPerson, showComments],
   );
   // Stable callbacks for the memoised columns and cards, calling the page's latest handlers.
-  const handlers = useRef({ onMoveColumn, onDeleteColumn, onAddCard, onEditCard, onDeleteCard });
+  const latest = {
+    content,
+    onMoveColumn,
+    onDeleteColumn,
+    onAddCard,
+    onEditCard,
+    onDeleteCard,
+    onMoveCard,
+    onDropRefused,
+  };
+  const handlers = useRef(latest);
   useLayoutEffect(() => {
-    handlers.current = { onMoveColumn, onDeleteColumn, onAddCard, onEditCard, onDeleteCard };
+    handlers.current = latest;
   });
   const moveColumn = useCallback(
     (phaseId: string, direction: 'left' | 'right') =>
@@ -152,6 +170,31 @@ export function KanbanBoard({
   const addCard = useCallback((phaseId: string) => handlers.current.onAddCard(phaseId), []);
   const editCard = useCallback((issue: Issue) => handlers.current.onEditCard(issue), []);
   const deleteCard = useCallback((issue: Issue) => handlers.current.onDeleteCard(issue), []);
+  const stepCard = useCallback((issueId: string, step: MoveStep) => {
+    const { content: board, onMoveCard: move, onDropRefused: refused } = handlers.current;
+    const plan = planCardStep(board, issueId, step);
+    const title = findIssue(board, issueId)?.issue.title ?? '';
+    if (plan.kind === 'full') refused();
+    if (plan.kind !== 'move') {
+      if (plan.kind === 'none') setStepNews(m.kanban_sr_cannot_move({ title }));
+      return;
+    }
+    const { toPhaseId, toIndex } = plan.operation;
+    refocus.current = { issueId, phaseId: toPhaseId };
+    setMovedId(issueId);
+    move(plan.operation);
+    const target = board.phases.find((phase) => phase.id === toPhaseId);
+    const count =
+      (target?.issues.length ?? 0) + (findIssue(board, issueId)?.phase === target ? 0 : 1);
+    setStepNews(
+      m.kanban_sr_moved_to({
+        title,
+        position: String((toIndex ?? count - 1) + 1),
+        count: String(count),
+        column: target?.name ?? '',
+      }),
+    );
+  }, []);
   // A card deleted by someone else while being dragged simply has no preview any more.
   const active = activeId === null ? null : findIssue(content, activeId);
   // The dragged card (or the one just moved) and its column, which keeps it rendered.
@@ -161,18 +204,19 @@ export function KanbanBoard({
 
   function reset() {
     setActiveId(null);
-    setOverId(null);
+    setOver(null);
   }
 
   function handleDragStart(event: DragStartEvent) {
     refocus.current = null;
     setMovedId(null);
     setActiveId(String(event.active.id));
-    setOverId(null);
+    setOver(null);
   }
 
   function handleDragOver(event: DragOverEvent) {
-    setOverId(event.over ? String(event.over.id) : null);
+    const column = dropColumn(event.over);
+    setOver(event.over && column ? { id: String(event.over.id), phaseId: column.phaseId } : null);
   }
 
   function handleDragEnd(event: DragEndEvent) {
@@ -192,10 +236,19 @@ export function KanbanBoard({
   }
 
   function dropState(phaseId: string): 'idle' | 'accept' | 'refuse' {
-    if (activeId === null || overId !== phaseId) return 'idle';
-    const plan = planCardDrop(content, activeId, phaseId);
+    if (activeId === null || over?.phaseId !== phaseId) return 'idle';
+    const plan = planCardDrop(content, activeId, over.id);
     return plan.kind === 'full' ? 'refuse' : 'accept';
   }
+
+  // The card a dragged card is over (not itself): it would take its place.
+  const dropCardId =
+    activeId !== null &&
+    over !== null &&
+    over.id.startsWith('card:') &&
+    over.id !== `card:${activeId}`
+      ? over.id.slice('card:'.length)
+      : null;
 
   return (
     <DndContext
@@ -221,13 +274,18 @@ export function KanbanBoard({
             language={language}
             dropState={dropState(column.phase.id)}
             pinnedCardId={column.phase.id === pinnedPhaseId ? pinnedId : null}
+            dropCardId={over?.phaseId === column.phase.id ? dropCardId : null}
             onMove={moveColumn}
             onDelete={deleteColumn}
             onAddCard={addCard}
             onEditCard={editCard}
             onDeleteCard={deleteCard}
+            onStepCard={stepCard}
           />
         ))}
+      </div>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {stepNews}
       </div>
       <DragOverlay dropAnimation={null}>
         {active ? (

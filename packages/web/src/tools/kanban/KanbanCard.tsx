@@ -4,14 +4,14 @@
  * The display flags of the board settings (showEstimation, showPriority, showAssignedPerson,
  * showComments) hide the matching parts. {@link DraggableKanbanCard} adds the drag handle.
  */
-import { useDraggable } from '@dnd-kit/core';
-import { memo, useId, useMemo, type ReactNode } from 'react';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { memo, useCallback, useId, useMemo, type ReactNode } from 'react';
 
-import type { Issue, KanbanSettings } from '@cipherspace/tools/tracker';
+import type { Issue, KanbanSettings, MoveStep } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
-import { formatCardDate } from './kanban-board.ts';
-import type { CardDragData } from './kanban-dnd.ts';
+import { cardSlotId, formatCardDate } from './kanban-board.ts';
+import type { CardDragData, CardSlotData } from './kanban-dnd.ts';
 
 /** The settings that decide what a card shows. */
 export type CardDisplay = Pick<
@@ -140,12 +140,27 @@ export interface DraggableKanbanCardProps extends KanbanCardViewProps {
   /** The column the card is in and its name (announced while dragging). */
   phaseId: string;
   phaseName: string;
+  /** The column holds its `maxIssues` (a card dropped on this one from elsewhere is refused). */
+  columnFull: boolean;
+  /** A dragged card is over this one: it would take this card's place. */
+  dropHere?: boolean;
+  /** Alt+arrow on the drag handle: move the card one step (see `stepMove`). */
+  onStep?: (issueId: string, step: MoveStep) => void;
 }
 
+/** Alt with an arrow key: the step it asks for. */
+const STEPS: Readonly<Record<string, MoveStep>> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+};
+
 /**
- * A card that can be dragged to another column: with the mouse (or touch) anywhere on the card,
- * with the keyboard from its drag handle (Space/Enter picks up, ←/→ move, Space/Enter drops,
- * Escape cancels). Clicks on the edit and delete buttons still work because a drag starts only
+ * A card that can be dragged to another column or onto another card (taking its place): with the
+ * mouse (or touch) anywhere on the card, with the keyboard from its drag handle (Space/Enter
+ * picks up, ←/→ move, Space/Enter drops, Escape cancels; Alt+↑/↓/←/→ moves it one step without
+ * picking it up). Clicks on the edit and delete buttons still work because a drag starts only
  * after the pointer moved a few pixels.
  *
  * Memoised: a board re-renders on every drag start, column change and save, and its up to
@@ -154,6 +169,9 @@ export interface DraggableKanbanCardProps extends KanbanCardViewProps {
 export const DraggableKanbanCard = memo(function DraggableKanbanCard({
   phaseId,
   phaseName,
+  columnFull,
+  dropHere = false,
+  onStep,
   ...view
 }: DraggableKanbanCardProps) {
   const { issue } = view;
@@ -161,11 +179,23 @@ export const DraggableKanbanCard = memo(function DraggableKanbanCard({
     () => ({ kind: 'card', title: issue.title, phaseId, phaseName }),
     [issue.title, phaseId, phaseName],
   );
+  const slot = useMemo<CardSlotData>(
+    () => ({ kind: 'slot', title: issue.title, phaseId, phaseName, full: columnFull }),
+    [issue.title, phaseId, phaseName, columnFull],
+  );
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: issue.id,
     data,
     attributes: { roleDescription: m.kanban_drag_role() },
   });
+  const { setNodeRef: setDropRef } = useDroppable({ id: cardSlotId(issue.id), data: slot });
+  const setRefs = useCallback(
+    (node: HTMLDivElement | null) => {
+      setNodeRef(node);
+      setDropRef(node);
+    },
+    [setNodeRef, setDropRef],
+  );
   const moveLabel = m.kanban_move_card({ title: issue.title });
   const handle = (
     <button
@@ -175,14 +205,22 @@ export const DraggableKanbanCard = memo(function DraggableKanbanCard({
       {...attributes}
       aria-label={moveLabel}
       title={moveLabel}
+      aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight"
+      onKeyDown={(event) => {
+        const step = event.altKey ? STEPS[event.key] : undefined;
+        if (!step || !onStep) return;
+        event.preventDefault();
+        event.stopPropagation();
+        onStep(issue.id, step);
+      }}
     >
       <span className="kanban-icon kanban-icon-grip" aria-hidden="true" />
     </button>
   );
   return (
     <div
-      ref={setNodeRef}
-      className={`kanban-card${isDragging ? ' kanban-card-dragging' : ''}`}
+      ref={setRefs}
+      className={`kanban-card${isDragging ? ' kanban-card-dragging' : ''}${dropHere ? ' kanban-card-drop-here' : ''}`}
       data-issue-id={issue.id}
       {...listeners}
     >

@@ -8,7 +8,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { ArrowLeft, ArrowRight, Inbox, Plus, SearchX, X } from 'lucide-react';
 import { memo, useId, useMemo, type CSSProperties } from 'react';
 
-import type { Issue } from '@cipherspace/tools/tracker';
+import type { Issue, MoveStep } from '@cipherspace/tools/tracker';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
@@ -42,11 +42,15 @@ export interface KanbanColumnProps {
    * the one being dragged, or the one just moved here with the keyboard (gets the focus back).
    */
   pinnedCardId?: string | null;
+  /** The card of this column a dragged card is over (it would take its place), or null. */
+  dropCardId?: string | null;
   onMove: (phaseId: string, direction: 'left' | 'right') => void;
   onDelete: (phaseId: string) => void;
   onAddCard: (phaseId: string) => void;
   onEditCard: (issue: Issue) => void;
   onDeleteCard: (issue: Issue) => void;
+  /** Alt+arrow on a card's handle (see `stepMove`). */
+  onStepCard: (issueId: string, step: MoveStep) => void;
 }
 
 /**
@@ -59,11 +63,13 @@ export const KanbanColumn = memo(function KanbanColumn({
   language,
   dropState,
   pinnedCardId = null,
+  dropCardId = null,
   onMove,
   onDelete,
   onAddCard,
   onEditCard,
   onDeleteCard,
+  onStepCard,
 }: KanbanColumnProps) {
   const { phase, cards } = column;
   const headingId = useId();
@@ -174,6 +180,9 @@ export const KanbanColumn = memo(function KanbanColumn({
                 issue={issue}
                 phaseId={phase.id}
                 phaseName={phase.name}
+                columnFull={column.full}
+                dropHere={issue.id === dropCardId}
+                onStep={onStepCard}
                 display={display}
                 language={language}
                 onEdit={onEditCard}

@@ -13,7 +13,9 @@ import {
   boardColumns,
   columnStep,
   formatCardDate,
+  cardSlotId,
   planCardDrop,
+  planCardStep,
   searchBoard,
 } from './kanban-board.ts';
 
@@ -213,6 +215,53 @@ describe('planCardDrop (spec §4 Issue/card moves)', () => {
     );
     expect(planCardDrop(full, cardId(full, 'First'), phaseId(full, 'Done'))).toEqual({
       kind: 'full',
+    });
+  });
+
+  it('puts a card dropped on another card in its place, in its column or another', () => {
+    const { content, ctx } = board();
+    const first = cardId(content, 'First');
+    const second = cardId(content, 'Second');
+    const backlog = phaseId(content, 'Backlog');
+    expect(planCardDrop(content, first, cardSlotId(second))).toEqual({
+      kind: 'move',
+      operation: { type: 'moveIssue', issueId: first, toPhaseId: backlog, toIndex: 1 },
+    });
+    const todo = phaseId(content, 'To Do');
+    const more = addIssue(
+      content,
+      { phaseId: todo, issue: { title: 'Third' }, createdBy: 'a' },
+      ctx,
+    );
+    const third = cardId(more, 'Third');
+    expect(planCardDrop(more, third, cardSlotId(first))).toEqual({
+      kind: 'move',
+      operation: { type: 'moveIssue', issueId: third, toPhaseId: backlog, toIndex: 0 },
+    });
+    expect(planCardDrop(content, first, cardSlotId(first))).toEqual({ kind: 'none' });
+  });
+
+  it('steps a card with Alt+arrow: down in its column, not above the top', () => {
+    const { content } = board();
+    const first = cardId(content, 'First');
+    expect(planCardStep(content, first, 'down')).toEqual({
+      kind: 'move',
+      operation: {
+        type: 'moveIssue',
+        issueId: first,
+        toPhaseId: phaseId(content, 'Backlog'),
+        toIndex: 1,
+      },
+    });
+    expect(planCardStep(content, first, 'up')).toEqual({ kind: 'none' });
+    expect(planCardStep(content, first, 'right')).toEqual({
+      kind: 'move',
+      operation: {
+        type: 'moveIssue',
+        issueId: first,
+        toPhaseId: phaseId(content, 'To Do'),
+        toIndex: 0,
+      },
     });
   });
 

@@ -5,15 +5,17 @@
  */
 import {
   canDeletePhase,
-  canMoveIssue,
   canMovePhase,
-  findIssue,
+  dropMove,
   matchesFilter,
+  stepMove,
   sortByOrder,
   type Issue,
   type IssueFilter,
   type KanbanContent,
+  type MoveStep,
   type Phase,
+  type PlannedMove,
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
 
@@ -114,29 +116,46 @@ export function boardColumns(
   });
 }
 
+/** The droppable id of a card: a drop on it puts the dragged card in its place. */
+export function cardSlotId(issueId: string): string {
+  return `card:${issueId}`;
+}
+
 /**
- * What dropping card `issueId` on column `phaseId` does (spec §4 Issue/card moves):
- * - `none`: dropped outside any column, on its own column, or the card is gone;
+ * What dropping card `issueId` on the droppable `overId` (a column's phase id, or a card's
+ * {@link cardSlotId}) does (spec §4 Issue/card moves, the rules of `dropMove`):
+ * - `none`: dropped outside any column, on its own column or itself, or the card is gone;
  * - `full`: the target column is at `maxIssues`, the move is refused;
- * - `move`: the operation to dispatch — `moveIssue` without `toIndex`, so the card is appended.
+ * - `move`: the operation to dispatch — on a column `moveIssue` without `toIndex` (appended), on
+ *   a card `moveIssue` to that card's place.
  */
 export type CardDrop =
   | { kind: 'none' }
   | { kind: 'full' }
   | { kind: 'move'; operation: Extract<TrackerOperation, { type: 'moveIssue' }> };
 
-/** See {@link CardDrop}; `phaseId` null means the card was dropped outside every column. */
+/** See {@link CardDrop}; `overId` null means the card was dropped outside every column. */
 export function planCardDrop(
   content: KanbanContent,
   issueId: string,
-  phaseId: string | null,
+  overId: string | null,
 ): CardDrop {
-  if (phaseId === null) return { kind: 'none' };
-  const found = findIssue(content, issueId);
-  if (!found || found.phase.id === phaseId) return { kind: 'none' };
-  if (!content.phases.some((phase) => phase.id === phaseId)) return { kind: 'none' };
-  if (!canMoveIssue(content, issueId, phaseId)) return { kind: 'full' };
-  return { kind: 'move', operation: { type: 'moveIssue', issueId, toPhaseId: phaseId } };
+  if (overId === null) return { kind: 'none' };
+  const slot = overId.startsWith('card:') ? overId.slice('card:'.length) : null;
+  return asCardDrop(
+    dropMove(content, issueId, slot === null ? { phaseId: overId } : { issueId: slot }),
+  );
+}
+
+/** The {@link CardDrop} of one keyboard step of card `issueId` (the rules of `stepMove`). */
+export function planCardStep(content: KanbanContent, issueId: string, step: MoveStep): CardDrop {
+  return asCardDrop(stepMove(content, issueId, step));
+}
+
+function asCardDrop(plan: PlannedMove): CardDrop {
+  return plan.kind === 'move'
+    ? { kind: 'move', operation: { type: 'moveIssue', ...plan.args } }
+    : plan;
 }
 
 /** A rectangle in viewport pixels (the shape dnd-kit measures). */

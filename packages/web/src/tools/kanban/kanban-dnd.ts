@@ -25,6 +25,16 @@ export interface CardDragData {
   phaseName: string;
 }
 
+/** What a card carries as a drop target (`useDroppable({ data })`): a drop takes its place. */
+export interface CardSlotData {
+  kind: 'slot';
+  title: string;
+  phaseId: string;
+  phaseName: string;
+  /** The card's column holds its `maxIssues`: a card from elsewhere is refused. */
+  full: boolean;
+}
+
 /** What a droppable column carries (`useDroppable({ data })`). */
 export interface ColumnDropData {
   kind: 'column';
@@ -54,6 +64,36 @@ export function columnData(value: unknown): ColumnDropData | null {
   return { kind: 'column', name, full };
 }
 
+/** The card-slot data of a dnd-kit `over.data.current`, or null when it is not a card slot. */
+export function slotData(value: unknown): CardSlotData | null {
+  if (!isRecord(value) || value.kind !== 'slot') return null;
+  const { title, phaseId, phaseName, full } = value;
+  if (
+    typeof title !== 'string' ||
+    typeof phaseId !== 'string' ||
+    typeof phaseName !== 'string' ||
+    typeof full !== 'boolean'
+  )
+    return null;
+  return { kind: 'slot', title, phaseId, phaseName, full };
+}
+
+/**
+ * The column a drop target stands for: a column itself, or the column of a card slot; null for
+ * anything else.
+ */
+export function dropColumn(
+  over: { id: string | number; data: { current?: unknown } } | null,
+): { phaseId: string; name: string; full: boolean; card: string | null } | null {
+  if (!over) return null;
+  const column = columnData(over.data.current);
+  if (column) return { phaseId: String(over.id), name: column.name, full: column.full, card: null };
+  const slot = slotData(over.data.current);
+  if (slot)
+    return { phaseId: slot.phaseId, name: slot.phaseName, full: slot.full, card: slot.title };
+  return null;
+}
+
 /** The translated instructions dnd-kit attaches to every drag handle (aria-describedby). */
 export function kanbanScreenReaderInstructions(): ScreenReaderInstructions {
   return { draggable: m.kanban_sr_instructions() };
@@ -68,19 +108,24 @@ interface Target {
 function describeDrop(active: Target, over: Target | null, ended: boolean): string | undefined {
   const card = cardData(active.data.current);
   if (!card) return undefined;
-  const column = over ? columnData(over.data.current) : null;
+  const column = dropColumn(over);
   const title = card.title;
-  if (!over || !column) {
+  if (!column) {
     return ended ? m.kanban_sr_dropped_outside({ title }) : m.kanban_sr_outside({ title });
   }
-  const same = String(over.id) === card.phaseId;
+  const same = column.phaseId === card.phaseId;
+  const onItself = column.card !== null && String(over?.id) === `card:${String(active.id)}`;
   if (!ended) {
-    return column.full && !same
-      ? m.kanban_sr_over_full({ title, column: column.name })
+    if (column.full && !same) return m.kanban_sr_over_full({ title, column: column.name });
+    return column.card !== null && !onItself
+      ? m.kanban_sr_over_card({ title, target: column.card, column: column.name })
       : m.kanban_sr_over({ title, column: column.name });
   }
-  if (same) return m.kanban_sr_dropped_same({ title, column: column.name });
-  if (column.full) return m.kanban_sr_dropped_full({ title, column: column.name });
+  if (same && (column.card === null || onItself))
+    return m.kanban_sr_dropped_same({ title, column: column.name });
+  if (column.full && !same) return m.kanban_sr_dropped_full({ title, column: column.name });
+  if (column.card !== null)
+    return m.kanban_sr_dropped_card({ title, target: column.card, column: column.name });
   return m.kanban_sr_dropped({ title, column: column.name });
 }
 
@@ -138,10 +183,22 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
 };
 
 /**
- * Pointer drags hit the column under the pointer; keyboard drags (no pointer) the column the
- * moved card overlaps most.
+ * Pointer drags hit the card under the pointer (taking its place), else the column under it;
+ * keyboard drags (no pointer) the column the moved card overlaps most, never a card (the arrow
+ * keys step from column to column).
  */
 export const kanbanCollisions: CollisionDetection = (args) => {
   const underPointer = pointerWithin(args);
-  return underPointer.length > 0 ? underPointer : rectIntersection(args);
+  if (underPointer.length > 0) {
+    const isCard = (id: string | number) =>
+      slotData(args.droppableContainers.find((container) => container.id === id)?.data.current);
+    const card = underPointer.find((hit) => isCard(hit.id));
+    return card ? [card] : underPointer;
+  }
+  return rectIntersection({
+    ...args,
+    droppableContainers: args.droppableContainers.filter(
+      (container) => columnData(container.data.current) !== null,
+    ),
+  });
 };

@@ -138,7 +138,9 @@ export function TrackerFilterBar({
       <div className="tracker-filter-fields">
         {enableSearch ? (
           <div className="field tracker-filter-search">
-            <label htmlFor={ids.search}>{m.tracker_search_label()}</label>
+            <label htmlFor={ids.search} className="visually-hidden">
+              {m.tracker_search_label()}
+            </label>
             <input
               ref={searchRef}
               id={ids.search}
@@ -155,15 +157,18 @@ export function TrackerFilterBar({
                 }
               }}
             />
-            <span id={ids.hint} className="field-hint">
-              {m.tracker_search_hint()}
-            </span>
+            <kbd id={ids.hint} className="tracker-filter-key" title={m.tracker_search_hint()}>
+              <span aria-hidden="true">/</span>
+              <span className="visually-hidden">{m.tracker_search_hint()}</span>
+            </kbd>
           </div>
         ) : null}
         {enableFiltering ? (
           <>
             <div className="field">
-              <label htmlFor={ids.type}>{m.tracker_filter_type()}</label>
+              <label htmlFor={ids.type} className="visually-hidden">
+                {m.tracker_filter_type()}
+              </label>
               <select
                 id={ids.type}
                 value={state.type ?? ALL}
@@ -182,7 +187,9 @@ export function TrackerFilterBar({
               </select>
             </div>
             <div className="field">
-              <label htmlFor={ids.priority}>{m.tracker_filter_priority()}</label>
+              <label htmlFor={ids.priority} className="visually-hidden">
+                {m.tracker_filter_priority()}
+              </label>
               <select
                 id={ids.priority}
                 value={state.priority ?? ALL}
@@ -202,7 +209,9 @@ export function TrackerFilterBar({
               </select>
             </div>
             <div className="field">
-              <label htmlFor={ids.assignee}>{m.tracker_filter_assignee()}</label>
+              <label htmlFor={ids.assignee} className="visually-hidden">
+                {m.tracker_filter_assignee()}
+              </label>
               <select
                 id={ids.assignee}
                 value={assigneeValue}
@@ -225,7 +234,9 @@ export function TrackerFilterBar({
             </div>
             {tagChoices.length > 0 ? (
               <div className="field">
-                <label htmlFor={ids.tag}>{m.tracker_filter_tag()}</label>
+                <label htmlFor={ids.tag} className="visually-hidden">
+                  {m.tracker_filter_tag()}
+                </label>
                 <select
                   id={ids.tag}
                   value={state.tag ?? ALL}

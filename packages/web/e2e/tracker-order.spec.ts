@@ -1,0 +1,69 @@
+/**
+ * Ordering work (spec §4 Issue/card moves) with two members: on Kanban a card dropped on another
+ * card takes its place, and Alt+arrow on a card's move handle moves it one place up or down or
+ * into the next column; every move shows on the other member's screen live, in the same order.
+ */
+import type { Page } from '@playwright/test';
+
+import { expect, test } from './fixtures.ts';
+import { addKanbanCard, kanbanColumn, kanbanShown, twoMembersOn } from './support.ts';
+
+/** The card titles of a Kanban column, top to bottom. */
+function columnTitles(page: Page, column: string) {
+  return kanbanColumn(page, column).locator('.kanban-card-title');
+}
+
+test('Kanban: cards reordered by dropping on a card and by Alt+arrow, live on both screens', async ({
+  browser,
+  server,
+}) => {
+  const members = await twoMembersOn(browser, server, '/tools/kanban', {
+    prefix: 'Order',
+    shown: kanbanShown,
+  });
+  const { alicePage: a, bobPage: b } = members;
+  try {
+    for (const title of ['One', 'Two', 'Three']) await addKanbanCard(a, 'Backlog', title);
+    await expect(columnTitles(b, 'Backlog')).toHaveText(['One', 'Two', 'Three']);
+
+    // Mouse: One dropped on Two takes Two's place (they pass each other). Two, not Three: a
+    // pointer near the window's bottom edge would scroll the page under it.
+    const backlog = kanbanColumn(a, 'Backlog');
+    const from = await backlog.getByRole('article', { name: 'One' }).boundingBox();
+    if (!from) throw new Error('not laid out');
+    await a.mouse.move(from.x + from.width / 2, from.y + from.height - 8);
+    await a.mouse.down();
+    await a.mouse.move(from.x + from.width / 2 + 10, from.y + from.height, { steps: 5 });
+    const to = await backlog.getByRole('article', { name: 'Two' }).boundingBox();
+    if (!to) throw new Error('not laid out');
+    await a.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await expect(a.locator('.kanban-card-drop-here')).toHaveCount(1);
+    await a.mouse.up();
+    await expect(columnTitles(a, 'Backlog')).toHaveText(['Two', 'One', 'Three']);
+    await expect(columnTitles(b, 'Backlog')).toHaveText(['Two', 'One', 'Three']);
+
+    // Keyboard: Alt+↓ moves One down a place; the handle keeps the focus; it is announced.
+    const handle = a.getByRole('button', { name: 'Move card One', exact: true });
+    await handle.focus();
+    await a.keyboard.press('Alt+ArrowDown');
+    await expect(columnTitles(a, 'Backlog')).toHaveText(['Two', 'Three', 'One']);
+    await expect(columnTitles(b, 'Backlog')).toHaveText(['Two', 'Three', 'One']);
+    await expect(
+      a.getByText('Card "One" is now at position 3 of 3 in column "Backlog".'),
+    ).toBeAttached();
+    await expect(a.getByRole('button', { name: 'Move card One', exact: true })).toBeFocused();
+
+    // Alt+→ takes it into To Do; Alt+← at the first column goes nowhere and says so.
+    await a.keyboard.press('Alt+ArrowRight');
+    await expect(columnTitles(a, 'To Do')).toHaveText(['One']);
+    await expect(columnTitles(b, 'To Do')).toHaveText(['One']);
+    await expect(columnTitles(b, 'Backlog')).toHaveText(['Two', 'Three']);
+    await expect(a.getByRole('button', { name: 'Move card One', exact: true })).toBeFocused();
+    await a.getByRole('button', { name: 'Move card Two', exact: true }).focus();
+    await a.keyboard.press('Alt+ArrowLeft');
+    await expect(a.getByText('Card "Two" cannot move further that way.')).toBeAttached();
+    await expect(columnTitles(a, 'Backlog')).toHaveText(['Two', 'Three']);
+  } finally {
+    await members.close();
+  }
+});
