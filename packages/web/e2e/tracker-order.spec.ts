@@ -1,12 +1,22 @@
 /**
  * Ordering work (spec §4 Issue/card moves) with two members: on Kanban a card dropped on another
  * card takes its place, and Alt+arrow on a card's move handle moves it one place up or down or
- * into the next column; every move shows on the other member's screen live, in the same order.
+ * into the next column; in Issue Management the details panel's phase choice, drag and drop and
+ * Alt+arrow move issues. Every move shows on the other member's screen live, in the same order.
  */
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures.ts';
-import { addKanbanCard, kanbanColumn, kanbanShown, twoMembersOn } from './support.ts';
+import {
+  addKanbanCard,
+  addTicketIssue,
+  kanbanColumn,
+  kanbanShown,
+  ticketIssue,
+  ticketPhase,
+  ticketShown,
+  twoMembersOn,
+} from './support.ts';
 
 /** The card titles of a Kanban column, top to bottom. */
 function columnTitles(page: Page, column: string) {
@@ -63,6 +73,60 @@ test('Kanban: cards reordered by dropping on a card and by Alt+arrow, live on bo
     await a.keyboard.press('Alt+ArrowLeft');
     await expect(a.getByText('Card "Two" cannot move further that way.')).toBeAttached();
     await expect(columnTitles(a, 'Backlog')).toHaveText(['Two', 'Three']);
+  } finally {
+    await members.close();
+  }
+});
+
+test('Issue Management: issues moved by the phase choice, by drag and drop and by Alt+arrow, live on both screens', async ({
+  browser,
+  server,
+}) => {
+  const members = await twoMembersOn(browser, server, '/tools/ticket', {
+    prefix: 'OrderTicket',
+    shown: ticketShown,
+  });
+  const { alicePage: a, bobPage: b } = members;
+  const titles = (page: Page, phase: string) =>
+    ticketPhase(page, phase).locator('.ticket-issue-title');
+  try {
+    // Room for three phases: a pointer near the window's edge would scroll the page under it.
+    await a.setViewportSize({ width: 1280, height: 1100 });
+    for (const title of ['Alpha', 'Beta', 'Gamma']) await addTicketIssue(a, 'Backlog', { title });
+    await expect(titles(b, 'Backlog')).toHaveText(['Alpha', 'Beta', 'Gamma']);
+
+    // The details panel's phase choice moves Beta to In Progress.
+    await ticketIssue(a, 'Beta').click();
+    const details = a.getByRole('complementary', { name: 'Issue details' });
+    await details.getByRole('combobox', { name: 'Phase' }).selectOption('In Progress');
+    await expect(titles(b, 'In Progress')).toHaveText(['Beta']);
+    await expect(titles(b, 'Backlog')).toHaveText(['Alpha', 'Gamma']);
+    await expect(details.getByRole('combobox', { name: 'Phase' })).toHaveValue(/.+/);
+
+    // Alt+↓ on Alpha puts it below Gamma; the focus stays on it.
+    await ticketIssue(a, 'Alpha').focus();
+    await a.keyboard.press('Alt+ArrowDown');
+    await expect(titles(a, 'Backlog')).toHaveText(['Gamma', 'Alpha']);
+    await expect(titles(b, 'Backlog')).toHaveText(['Gamma', 'Alpha']);
+    await expect(
+      a.getByText('Issue "Alpha" is now at position 2 of 2 in phase "Backlog".'),
+    ).toBeAttached();
+    await expect(ticketIssue(a, 'Alpha')).toBeFocused();
+
+    // Drag Gamma onto Beta: it goes to In Progress in Beta's place.
+    const from = await ticketIssue(a, 'Gamma').boundingBox();
+    if (!from) throw new Error('not laid out');
+    await a.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await a.mouse.down();
+    await a.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+    const to = await ticketIssue(a, 'Beta').boundingBox();
+    if (!to) throw new Error('not laid out');
+    await a.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await expect(a.locator('.ticket-issue-movable.is-drop-here')).toHaveCount(1);
+    await a.mouse.up();
+    await expect(titles(a, 'In Progress')).toHaveText(['Gamma', 'Beta']);
+    await expect(titles(b, 'In Progress')).toHaveText(['Gamma', 'Beta']);
+    await expect(titles(b, 'Backlog')).toHaveText(['Alpha']);
   } finally {
     await members.close();
   }

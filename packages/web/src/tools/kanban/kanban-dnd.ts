@@ -5,8 +5,6 @@
  * column, and a collision detection that works for both pointer and keyboard.
  */
 import {
-  pointerWithin,
-  rectIntersection,
   type Announcements,
   type CollisionDetection,
   type KeyboardCoordinateGetter,
@@ -14,6 +12,7 @@ import {
 } from '@dnd-kit/core';
 
 import { m } from '../../paraglide/messages.js';
+import { itemFirstCollisions } from '../tracker/dnd-collisions.ts';
 import { columnStep, type Box } from './kanban-board.ts';
 
 /** What a draggable card carries (`useDraggable({ data })`). */
@@ -182,23 +181,8 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
   return columnStep(columns, card, direction) ?? undefined;
 };
 
-/**
- * Pointer drags hit the card under the pointer (taking its place), else the column under it;
- * keyboard drags (no pointer) the column the moved card overlaps most, never a card (the arrow
- * keys step from column to column).
- */
-export const kanbanCollisions: CollisionDetection = (args) => {
-  const underPointer = pointerWithin(args);
-  if (underPointer.length > 0) {
-    const isCard = (id: string | number) =>
-      slotData(args.droppableContainers.find((container) => container.id === id)?.data.current);
-    const card = underPointer.find((hit) => isCard(hit.id));
-    return card ? [card] : underPointer;
-  }
-  return rectIntersection({
-    ...args,
-    droppableContainers: args.droppableContainers.filter(
-      (container) => columnData(container.data.current) !== null,
-    ),
-  });
-};
+/** Cards first under the pointer, columns for the keyboard (see itemFirstCollisions). */
+export const kanbanCollisions: CollisionDetection = itemFirstCollisions(
+  (data) => slotData(data) !== null,
+  (data) => columnData(data) !== null,
+);

@@ -173,4 +173,28 @@ describe('IssueDetailsPanel (spec §2 /tools/ticket details side panel)', () => 
     view.rerender(<IssueDetailsPanel issue={null} phaseName={null} {...handlers} />);
     expect(screen.getByRole('heading', { name: 'Select an issue' })).toBeInTheDocument();
   });
+
+  it('moves the issue to the phase chosen, offering a full phase as full and disabled', async () => {
+    const user = userEvent.setup();
+    const onMoveToPhase = vi.fn();
+    render(
+      <IssueDetailsPanel
+        issue={commentedIssue()}
+        phaseName="To Do"
+        phaseId="todo"
+        phases={[
+          { id: 'backlog', name: 'Backlog', full: false },
+          { id: 'todo', name: 'To Do', full: false },
+          { id: 'review', name: 'Review', full: true },
+          { id: 'done', name: 'Done', full: false },
+        ]}
+        {...actions({ onMoveToPhase })}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Phase' });
+    expect(select).toHaveValue('todo');
+    expect(screen.getByRole('option', { name: 'Review (full)' })).toBeDisabled();
+    await user.selectOptions(select, 'Done');
+    expect(onMoveToPhase).toHaveBeenCalledWith(expect.any(String), 'done');
+  });
 });

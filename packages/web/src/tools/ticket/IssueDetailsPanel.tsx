@@ -154,9 +154,18 @@ export function CommentsSection({
   );
 }
 
+/** A phase the issue can be moved to from the panel; `full`: it holds its `maxIssues`. */
+export interface PhaseChoice {
+  id: string;
+  name: string;
+  full: boolean;
+}
+
 /** The callbacks of the panel; the promises resolve true when the change was saved. */
 export interface IssueDetailsActions {
   onEdit: (issueId: string) => void;
+  /** The member chose another phase for the issue (spec §4 Issue/card moves). */
+  onMoveToPhase?: (issueId: string, phaseId: string) => void;
   onDelete: (issueId: string) => Promise<boolean>;
   onClose: () => void;
   onAddComment: (issueId: string, text: string) => Promise<boolean>;
@@ -171,12 +180,18 @@ export interface IssueDetailsActions {
 export function IssueDetailsPanel({
   issue,
   phaseName,
+  phaseId = null,
+  phases = [],
   focusRef,
   showTicketNumber = false,
   ...actions
 }: {
   issue: Issue | null;
   phaseName: string | null;
+  /** The issue's phase, selected in the phase choice (with `phases` and `onMoveToPhase`). */
+  phaseId?: string | null;
+  /** The phases in board order, offered as the issue's phase; empty: the phase is only shown. */
+  phases?: readonly PhaseChoice[];
   focusRef?: Ref<HTMLHeadingElement>;
   /** Whether the heading starts with the issue's ticket number (settings.showTicketNumbers). */
   showTicketNumber?: boolean;
@@ -197,6 +212,8 @@ export function IssueDetailsPanel({
       key={issue.id}
       issue={issue}
       phaseName={phaseName}
+      phaseId={phaseId}
+      phases={phases}
       focusRef={focusRef}
       showTicketNumber={showTicketNumber}
       {...actions}
@@ -207,9 +224,12 @@ export function IssueDetailsPanel({
 function IssueDetails({
   issue,
   phaseName,
+  phaseId,
+  phases,
   focusRef,
   showTicketNumber,
   onEdit,
+  onMoveToPhase,
   onDelete,
   onClose,
   onAddComment,
@@ -217,10 +237,13 @@ function IssueDetails({
 }: {
   issue: Issue;
   phaseName: string | null;
+  phaseId: string | null;
+  phases: readonly PhaseChoice[];
   focusRef: Ref<HTMLHeadingElement> | undefined;
   showTicketNumber: boolean;
 } & IssueDetailsActions) {
   const language = useLanguage();
+  const phaseFieldId = useId();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -279,7 +302,30 @@ function IssueDetails({
           <dt>{m.ticket_details_type()}</dt>
           <dd>{issueTypeText(issue.type)}</dd>
         </div>
-        {phaseName === null ? null : (
+        {phaseName === null ? null : phases.length > 0 && onMoveToPhase && phaseId !== null ? (
+          <div>
+            <dt>
+              <label htmlFor={phaseFieldId}>{m.ticket_details_phase()}</label>
+            </dt>
+            <dd>
+              <select
+                id={phaseFieldId}
+                className="ticket-details-phase"
+                value={phaseId}
+                onChange={(event) => onMoveToPhase(issue.id, event.target.value)}
+              >
+                {phases.map((choice) => {
+                  const refused = choice.full && choice.id !== phaseId;
+                  return (
+                    <option key={choice.id} value={choice.id} disabled={refused}>
+                      {refused ? m.ticket_details_phase_full({ phase: choice.name }) : choice.name}
+                    </option>
+                  );
+                })}
+              </select>
+            </dd>
+          </div>
+        ) : (
           <div>
             <dt>{m.ticket_details_phase()}</dt>
             <dd>{phaseName}</dd>

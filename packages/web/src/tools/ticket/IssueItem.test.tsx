@@ -115,4 +115,34 @@ describe('IssueItem (spec §2 /tools/ticket issue items)', () => {
     expect(onSelect).toHaveBeenCalledTimes(3);
     expect(onSelect).toHaveBeenCalledWith(issue.id);
   });
+
+  it('asks for a one-step move on Alt with an arrow key, and selects on Enter as before', async () => {
+    const user = userEvent.setup();
+    const onStep = vi.fn();
+    const onSelect = vi.fn();
+    const issue = testBoard().addIssue('Backlog', { title: 'Movable' });
+    render(
+      <ul>
+        <IssueItem
+          issue={issue}
+          selected={false}
+          flags={ALL_SHOWN}
+          onSelect={onSelect}
+          onStep={onStep}
+        />
+      </ul>,
+    );
+    const button = screen.getByRole('button');
+    button.focus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await user.keyboard('{Alt>}{ArrowLeft}{/Alt}');
+    expect(onStep.mock.calls).toEqual([
+      [issue.id, 'down'],
+      [issue.id, 'left'],
+    ]);
+    await user.keyboard('{ArrowDown}');
+    expect(onStep).toHaveBeenCalledTimes(2);
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(issue.id);
+  });
 });

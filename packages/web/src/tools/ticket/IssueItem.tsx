@@ -5,10 +5,11 @@
  * issue for the details panel; the settings flags hide priority, assignee, estimation and
  * comments.
  */
+import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { MessageSquare, User } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useCallback, useMemo, type KeyboardEvent } from 'react';
 
-import type { Issue, KanbanSettings } from '@cipherspace/tools/tracker';
+import type { Issue, KanbanSettings, MoveStep } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { estimationText, issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
@@ -65,6 +66,28 @@ export interface IssueItemProps {
   flags: IssueDisplayFlags;
   /** Called with the issue's id on click, Enter or Space. */
   onSelect: (issueId: string) => void;
+  /** Alt+arrow on the item: move it one step (see `stepMove`); absent, the keys do nothing. */
+  onStep?: (issueId: string, step: MoveStep) => void;
+}
+
+/** Alt with an arrow key: the step it asks for (←/→ the previous/next phase). */
+const STEPS: Readonly<Record<string, MoveStep>> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+};
+
+/** What a dragged issue carries, and what an issue carries as a drop target (its place). */
+export interface IssueDragData {
+  kind: 'issue';
+  title: string;
+  phaseId: string;
+}
+
+/** The droppable id of an issue item: a drop on it puts the dragged issue in its place. */
+export function issueSlotId(issueId: string): string {
+  return `issue:${issueId}`;
 }
 
 /**
@@ -89,17 +112,28 @@ export const IssueItemButton = memo(function IssueItemButton({
   selected,
   flags,
   onSelect,
+  onStep,
 }: IssueItemProps) {
   const language = useLanguage();
   const created = formatDateTime(issue.createdAt, language);
   const commentCount = issue.comments.length;
+  const stepKeys = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = event.altKey ? STEPS[event.key] : undefined;
+    if (!step || !onStep) return;
+    event.preventDefault();
+    onStep(issue.id, step);
+  };
   return (
     <button
       type="button"
       className={`ticket-issue-button${selected ? ' is-selected' : ''}`}
       aria-current={selected ? 'true' : undefined}
+      aria-keyshortcuts={
+        onStep ? 'Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight' : undefined
+      }
       data-issue-id={issue.id}
       onClick={() => onSelect(issue.id)}
+      onKeyDown={stepKeys}
     >
       <span className="ticket-issue-top">
         <IssueTypeBadge type={issue.type} />
@@ -147,5 +181,43 @@ export const IssueItemButton = memo(function IssueItemButton({
         </span>
       </span>
     </button>
+  );
+});
+
+/**
+ * An {@link IssueItemButton} that can be dragged with the mouse or touch to another phase, or
+ * onto another issue to take its place (spec §4 Issue/card moves; a drag starts after the pointer
+ * moved a few pixels, so a click still selects). From the keyboard, Alt+arrow moves it. Needs a
+ * DndContext around it. `dropHere`: a dragged issue is over this one.
+ */
+export const MovableIssueItem = memo(function MovableIssueItem({
+  phaseId,
+  dropHere,
+  ...props
+}: IssueItemProps & { phaseId: string; dropHere: boolean }) {
+  const { issue } = props;
+  const data = useMemo<IssueDragData>(
+    () => ({ kind: 'issue', title: issue.title, phaseId }),
+    [issue.title, phaseId],
+  );
+  const drag = useDraggable({ id: issue.id, data });
+  const drop = useDroppable({ id: issueSlotId(issue.id), data });
+  const { setNodeRef: setDragRef } = drag;
+  const { setNodeRef: setDropRef } = drop;
+  const setRefs = useCallback(
+    (node: HTMLDivElement | null) => {
+      setDragRef(node);
+      setDropRef(node);
+    },
+    [setDragRef, setDropRef],
+  );
+  return (
+    <div
+      ref={setRefs}
+      className={`ticket-issue-movable${drag.isDragging ? ' is-dragging' : ''}${dropHere ? ' is-drop-here' : ''}`}
+      {...drag.listeners}
+    >
+      <IssueItemButton {...props} />
+    </div>
   );
 });

@@ -5,15 +5,33 @@
  * holding a button with `aria-expanded` that shows or hides the issue list. The delete button
  * shows only when the caller allows it (settings and the minimum of spec §9).
  */
+import { useDroppable } from '@dnd-kit/core';
 import { ChevronDown, ChevronRight, Inbox, Plus, SearchX } from 'lucide-react';
-import { memo, useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 
-import type { Issue, Phase } from '@cipherspace/tools/tracker';
+import type { Issue, MoveStep, Phase } from '@cipherspace/tools/tracker';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
-import { IssueItemButton, type IssueDisplayFlags } from './IssueItem.tsx';
+import { IssueItemButton, MovableIssueItem, type IssueDisplayFlags } from './IssueItem.tsx';
+
+/**
+ * How a phase takes part in moving issues (inside the page's DndContext): whether a dragged issue
+ * over it would land (`accept`) or be refused (`refuse`, the phase is full), the issue a dragged
+ * one would take the place of, and Alt+arrow on an issue.
+ */
+export interface PhaseMoves {
+  dropState: 'idle' | 'accept' | 'refuse';
+  dropIssueId: string | null;
+  onStepIssue: (issueId: string, step: MoveStep) => void;
+}
+
+/** What a phase carries as a drop target (`useDroppable({ data })`). */
+export interface PhaseDropData {
+  kind: 'phase';
+  name: string;
+}
 
 /** An issue item's height with the gap below it before it is measured (two lines of text). */
 export const ISSUE_ITEM_ESTIMATE_PX = 72;
@@ -47,6 +65,7 @@ export const PhaseSection = memo(function PhaseSection({
   onAddIssue,
   onDelete,
   onSelectIssue,
+  moves,
 }: {
   phase: Phase;
   issues: readonly Issue[];
@@ -59,6 +78,8 @@ export const PhaseSection = memo(function PhaseSection({
   onAddIssue: (phaseId: string) => void;
   onDelete: (phaseId: string) => void;
   onSelectIssue: (issueId: string) => void;
+  /** Absent: issues cannot be moved here (a read-only history preview). */
+  moves?: PhaseMoves;
 }) {
   // Memoised on its props: it subscribes itself, so its texts follow a language switch.
   useLanguage();
@@ -66,9 +87,13 @@ export const PhaseSection = memo(function PhaseSection({
   const id = useId();
   const headingId = `${id}-heading`;
   const bodyId = `${id}-body`;
+  const data = useMemo<PhaseDropData>(() => ({ kind: 'phase', name: phase.name }), [phase.name]);
+  const { setNodeRef } = useDroppable({ id: phase.id, data, disabled: moves === undefined });
+  const dropState = moves?.dropState ?? 'idle';
   return (
     <section
-      className="ticket-phase"
+      ref={setNodeRef}
+      className={`ticket-phase ticket-drop-${dropState}`}
       style={{ borderLeftColor: phase.color }}
       aria-labelledby={headingId}
       data-phase-id={phase.id}
@@ -129,14 +154,26 @@ export const PhaseSection = memo(function PhaseSection({
           <LongList
             items={issues}
             itemKey={issueKey}
-            renderItem={(issue) => (
-              <IssueItemButton
-                issue={issue}
-                selected={issue.id === selectedIssueId}
-                flags={flags}
-                onSelect={onSelectIssue}
-              />
-            )}
+            renderItem={(issue) =>
+              moves ? (
+                <MovableIssueItem
+                  issue={issue}
+                  phaseId={phase.id}
+                  dropHere={issue.id === moves.dropIssueId}
+                  selected={issue.id === selectedIssueId}
+                  flags={flags}
+                  onSelect={onSelectIssue}
+                  onStep={moves.onStepIssue}
+                />
+              ) : (
+                <IssueItemButton
+                  issue={issue}
+                  selected={issue.id === selectedIssueId}
+                  flags={flags}
+                  onSelect={onSelectIssue}
+                />
+              )
+            }
             listClassName="ticket-issue-list"
             itemClassName="ticket-issue"
             scrollClassName="ticket-issue-scroll"

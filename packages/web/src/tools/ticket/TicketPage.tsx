@@ -6,6 +6,7 @@
  * content id 'ticket-system'); every change is a named tracker operation run through
  * `useTrackerPerform`, which shows the spec §8 messages. The rules live in @cipherspace/tools/tracker.
  */
+import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { Plus, Settings } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
@@ -19,6 +20,7 @@ import {
   filterIssues,
   findIssue,
   findPhase,
+  isPhaseFull,
   ISSUE_TYPES,
   sortByOrder,
   type Issue,
@@ -50,6 +52,8 @@ import { IssueDetailsPanel } from './IssueDetailsPanel.tsx';
 import { PhaseSection } from './PhaseSection.tsx';
 import { StatisticsPanel } from './StatisticsPanel.tsx';
 import { TicketHistoryPreview } from './ticket-history-preview.tsx';
+import { useIssueMoves } from './use-issue-moves.ts';
+import { itemFirstCollisions } from '../tracker/dnd-collisions.ts';
 import { groupByPhase, issuesInOrder, knownPeople } from './ticket-view.ts';
 import {
   assigneesOf,
@@ -72,6 +76,13 @@ type IssueFormTarget =
 type FocusTarget = { kind: 'panel' } | { kind: 'issue'; issueId: string } | null;
 
 const STATISTICS_ID = 'ticket-statistics';
+const MOVE_HINT_ID = 'ticket-move-hint';
+
+/** Issues first under the pointer, phases otherwise (see itemFirstCollisions). */
+const issueCollisions = itemFirstCollisions(
+  (data) => (data as { kind?: unknown } | undefined)?.kind === 'issue',
+  (data) => (data as { kind?: unknown } | undefined)?.kind === 'phase',
+);
 
 /** The issues of a phase without a filter match: one array, so its section need not re-render. */
 const NO_ISSUES: readonly Issue[] = [];
@@ -173,6 +184,24 @@ export default function TicketPage() {
   const addIssueTo = useCallback(
     (phaseId: string) => setIssueForm({ mode: 'add', phaseId, basedOn: versionRef.current }),
     [],
+  );
+
+  const moves = useIssueMoves({
+    content,
+    move: (operation) => void run(operation, 'moveIssue'),
+    refused: () => showMessage('error', m.tracker_error_phase_full()),
+    focusIssue: (issueId) => moveFocus({ kind: 'issue', issueId }),
+  });
+  const phaseChoices = useMemo(
+    () =>
+      content
+        ? sortByOrder(content.phases).map((phase) => ({
+            id: phase.id,
+            name: phase.name,
+            full: isPhaseFull(phase),
+          }))
+        : [],
+    [content],
   );
 
   const closePanel = () => {
@@ -298,27 +327,53 @@ export default function TicketPage() {
           />
         ) : null}
         <div className="ticket-layout">
-          <div className="ticket-phases" role="region" aria-label={m.ticket_phases_label()}>
-            {phases.map((phase) => (
-              <PhaseSection
-                key={phase.id}
-                phase={phase}
-                issues={matches ? (matches.get(phase.id) ?? NO_ISSUES) : issuesInOrder(phase)}
-                filtered={filtered}
-                expanded={!collapsed.has(phase.id)}
-                selectedIssueId={selected?.phase.id === phase.id ? selected.issue.id : null}
-                flags={flags}
-                canDelete={deletable}
-                onToggle={toggle}
-                onAddIssue={addIssueTo}
-                onDelete={setPendingPhaseDelete}
-                onSelectIssue={selectIssue}
-              />
-            ))}
-          </div>
+          <DndContext collisionDetection={issueCollisions} {...moves.dnd}>
+            <div
+              className="ticket-phases"
+              role="region"
+              aria-label={m.ticket_phases_label()}
+              aria-describedby={MOVE_HINT_ID}
+            >
+              <p id={MOVE_HINT_ID} className="visually-hidden">
+                {m.ticket_move_hint()}
+              </p>
+              {phases.map((phase) => (
+                <PhaseSection
+                  key={phase.id}
+                  phase={phase}
+                  issues={matches ? (matches.get(phase.id) ?? NO_ISSUES) : issuesInOrder(phase)}
+                  filtered={filtered}
+                  expanded={!collapsed.has(phase.id)}
+                  selectedIssueId={selected?.phase.id === phase.id ? selected.issue.id : null}
+                  flags={flags}
+                  canDelete={deletable}
+                  onToggle={toggle}
+                  onAddIssue={addIssueTo}
+                  onDelete={setPendingPhaseDelete}
+                  onSelectIssue={selectIssue}
+                  moves={moves.movesFor(phase.id)}
+                />
+              ))}
+              <div className="visually-hidden" role="status">
+                {moves.news}
+              </div>
+            </div>
+            <DragOverlay dropAnimation={null}>
+              {moves.active ? (
+                <div className="ticket-issue-overlay" aria-hidden="true">
+                  {moves.active.title}
+                </div>
+              ) : null}
+            </DragOverlay>
+          </DndContext>
           <IssueDetailsPanel
             issue={selected?.issue ?? null}
             phaseName={selected?.phase.name ?? null}
+            phaseId={selected?.phase.id ?? null}
+            phases={phaseChoices}
+            onMoveToPhase={(issueId, toPhaseId) =>
+              void run({ type: 'moveIssue', issueId, toPhaseId }, 'moveIssue')
+            }
             focusRef={panelHeadingRef}
             showTicketNumber={showTicketNumbers}
             onEdit={(issueId) => setIssueForm({ mode: 'edit', issueId, basedOn: state.version })}

@@ -54,6 +54,7 @@ export type TrackerAction =
   | 'createIssue'
   | 'updateIssue'
   | 'deleteIssue'
+  | 'moveIssue'
   | 'addComment'
   | 'deleteComment'
   | 'updateSettings';
@@ -71,6 +72,7 @@ const ACTION_TEXT: Record<TrackerAction, () => string> = {
   createIssue: m.tracker_action_create_issue,
   updateIssue: m.tracker_action_update_issue,
   deleteIssue: m.tracker_action_delete_issue,
+  moveIssue: m.tracker_action_move_issue,
   addComment: m.tracker_action_add_comment,
   deleteComment: m.tracker_action_delete_comment,
   updateSettings: m.tracker_action_update_settings,

@@ -1,0 +1,158 @@
+/**
+ * Moving issues in Issue Management (spec §4 Issue/card moves): drag and drop with the mouse or
+ * touch onto a phase (appended) or onto an issue (its place), and Alt+arrow from the keyboard
+ * (up/down within the phase, left/right into the previous/next phase). Where a move lands is the
+ * domain's rule (`dropMove`, `stepMove`); this hook wires dnd-kit and the keyboard to it, runs the
+ * `moveIssue` operation and tells screen readers where the issue went.
+ */
+import {
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
+import {
+  dropMove,
+  findIssue,
+  stepMove,
+  type MoveStep,
+  type PlannedMove,
+  type TicketContent,
+  type TrackerOperation,
+} from '@cipherspace/tools/tracker';
+import { m } from '../../paraglide/messages.js';
+import type { PhaseMoves } from './PhaseSection.tsx';
+
+/** Pixels the pointer must travel before a drag starts, so a click still selects the issue. */
+const DRAG_ACTIVATION_DISTANCE_PX = 5;
+const POINTER_SENSOR_OPTIONS = { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } };
+
+/** Pointer drags are not announced: keyboard users move with Alt+arrow, which is announced. */
+export const SILENT_ANNOUNCEMENTS: Announcements = {
+  onDragStart: () => undefined,
+  onDragOver: () => undefined,
+  onDragEnd: () => undefined,
+  onDragCancel: () => undefined,
+};
+
+/** A drop target as the page reads it: an issue's slot (`issue:<id>`) or a phase. */
+interface Over {
+  id: string;
+  phaseId: string;
+  issueId: string | null;
+}
+
+function readOver(over: DragOverEvent['over']): Over | null {
+  if (!over) return null;
+  const id = String(over.id);
+  const data = over.data.current as { kind?: unknown; phaseId?: unknown } | undefined;
+  if (data?.kind === 'issue' && typeof data.phaseId === 'string')
+    return { id, phaseId: data.phaseId, issueId: id.slice('issue:'.length) };
+  if (data?.kind === 'phase') return { id, phaseId: id, issueId: null };
+  return null;
+}
+
+function plannedDrop(content: TicketContent, issueId: string, over: Over | null): PlannedMove {
+  if (over === null) return { kind: 'none' };
+  return dropMove(
+    content,
+    issueId,
+    over.issueId === null ? { phaseId: over.phaseId } : { issueId: over.issueId },
+  );
+}
+
+/**
+ * Takes the content shown, `move` (runs a `moveIssue` operation), `refused` (a move into a full
+ * phase) and `focusIssue` (puts the focus on an issue after the next render). Returns the
+ * DndContext's sensors and handlers, each phase's {@link PhaseMoves} (the same object while
+ * nothing about it changes), the issue being dragged and the latest announcement.
+ */
+export function useIssueMoves({
+  content,
+  move,
+  refused,
+  focusIssue,
+}: {
+  content: TicketContent | null;
+  move: (operation: Extract<TrackerOperation, { type: 'moveIssue' }>) => void;
+  refused: () => void;
+  focusIssue: (issueId: string) => void;
+}) {
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_SENSOR_OPTIONS));
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [over, setOver] = useState<Over | null>(null);
+  const [news, setNews] = useState('');
+  const latest = useRef({ content, move, refused, focusIssue });
+  useLayoutEffect(() => {
+    latest.current = { content, move, refused, focusIssue };
+  });
+
+  const stepIssue = useCallback((issueId: string, step: MoveStep) => {
+    const { content: board, move: run, refused: full, focusIssue: focus } = latest.current;
+    if (board === null) return;
+    const plan = stepMove(board, issueId, step);
+    const title = findIssue(board, issueId)?.issue.title ?? '';
+    if (plan.kind === 'full') full();
+    if (plan.kind === 'none') setNews(m.ticket_sr_cannot_move({ title }));
+    if (plan.kind !== 'move') return;
+    const { toPhaseId, toIndex } = plan.args;
+    run({ type: 'moveIssue', ...plan.args });
+    focus(issueId);
+    const target = board.phases.find((phase) => phase.id === toPhaseId);
+    const staying = findIssue(board, issueId)?.phase.id === toPhaseId;
+    const count = (target?.issues.length ?? 0) + (staying ? 0 : 1);
+    setNews(
+      m.ticket_sr_moved_to({
+        title,
+        position: String((toIndex ?? count - 1) + 1),
+        count: String(count),
+        phase: target?.name ?? '',
+      }),
+    );
+  }, []);
+
+  const idle = useMemo<PhaseMoves>(
+    () => ({ dropState: 'idle', dropIssueId: null, onStepIssue: stepIssue }),
+    [stepIssue],
+  );
+  const hovered = useMemo<PhaseMoves | null>(() => {
+    if (activeId === null || over === null || content === null) return null;
+    const plan = plannedDrop(content, activeId, over);
+    return {
+      dropState: plan.kind === 'full' ? 'refuse' : 'accept',
+      dropIssueId: over.issueId !== null && over.issueId !== activeId ? over.issueId : null,
+      onStepIssue: stepIssue,
+    };
+  }, [activeId, over, content, stepIssue]);
+  const movesFor = (phaseId: string): PhaseMoves =>
+    hovered !== null && over?.phaseId === phaseId ? hovered : idle;
+
+  const reset = () => {
+    setActiveId(null);
+    setOver(null);
+  };
+  const dnd = {
+    sensors,
+    accessibility: { announcements: SILENT_ANNOUNCEMENTS },
+    onDragStart: (event: DragStartEvent) => {
+      setActiveId(String(event.active.id));
+      setOver(null);
+    },
+    onDragOver: (event: DragOverEvent) => setOver(readOver(event.over)),
+    onDragEnd: (event: DragEndEvent) => {
+      reset();
+      if (content === null) return;
+      const plan = plannedDrop(content, String(event.active.id), readOver(event.over));
+      if (plan.kind === 'move') move({ type: 'moveIssue', ...plan.args });
+      else if (plan.kind === 'full') refused();
+    },
+    onDragCancel: reset,
+  };
+  const active = activeId !== null && content !== null ? findIssue(content, activeId) : null;
+  return { dnd, movesFor, active: active?.issue ?? null, news };
+}
