@@ -198,6 +198,78 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
     });
   });
 
+  it('updateComment: the old and the new text', () => {
+    expect(
+      entryFor({
+        type: 'updateComment',
+        issueId: 'id-7',
+        commentId: 'id-8',
+        content: ' v2 ',
+        by: 'BOB',
+      }),
+    ).toMatchObject({
+      action: 'updateComment',
+      entityType: 'comment',
+      entityId: 'id-8',
+      details: 'Edited a comment on issue "Login"',
+      oldValue: { content: 'first' },
+      newValue: { content: 'v2', editedAt: '2024-01-01T00:00:00.000Z' },
+      params: { title: 'Login' },
+    });
+  });
+
+  it('checklist operations: the item, on its issue', () => {
+    const { content, ctx } = setup();
+    const add: TrackerOperation = { type: 'addChecklistItem', issueId: 'id-7', text: ' Tests ' };
+    const withItem = applyOperation(content, add, ctx);
+    expect(activityEntry(add, actor, content, withItem)).toMatchObject({
+      entityType: 'issue',
+      entityId: 'id-7',
+      details: 'Added checklist item "Tests" to issue "Login"',
+      oldValue: null,
+      newValue: { id: 'id-9', text: 'Tests', done: false },
+      params: { title: 'Login', item: 'Tests' },
+    });
+    const rename: TrackerOperation = {
+      type: 'updateChecklistItem',
+      issueId: 'id-7',
+      itemId: 'id-9',
+      changes: { text: 'Unit tests', done: false },
+    };
+    expect(
+      activityEntry(rename, actor, withItem, applyOperation(withItem, rename, ctx)),
+    ).toMatchObject({
+      details: 'Updated checklist item "Unit tests" of issue "Login"',
+      oldValue: { text: 'Tests' },
+      newValue: { text: 'Unit tests' },
+      params: { title: 'Login', item: 'Unit tests', oldItem: 'Tests' },
+    });
+    const remove: TrackerOperation = {
+      type: 'deleteChecklistItem',
+      issueId: 'id-7',
+      itemId: 'id-9',
+    };
+    const removed = activityEntry(remove, actor, withItem, applyOperation(withItem, remove, ctx));
+    expect(removed).toMatchObject({
+      details: 'Deleted checklist item "Tests" of issue "Login"',
+      oldValue: { id: 'id-9', text: 'Tests', done: false },
+      newValue: null,
+      params: { title: 'Login', item: 'Tests' },
+    });
+    expect(removed).not.toHaveProperty('variant');
+  });
+
+  it('setTagColor: the tag and its old and new colour', () => {
+    expect(entryFor({ type: 'setTagColor', tag: ' UI ', color: '#AABBCC' })).toMatchObject({
+      entityType: 'settings',
+      entityId: 'ui',
+      details: 'Set the colour of tag "ui" to #aabbcc',
+      oldValue: null,
+      newValue: '#aabbcc',
+      params: { tag: 'ui', color: '#aabbcc' },
+    });
+  });
+
   it('updateSettings: the ticket settings that changed, in Issue Management', () => {
     const ctx = testContext('fixed');
     const content = defaultContent('ticket', ctx);
@@ -290,6 +362,56 @@ describe("the variant of an entry's sentence (activityMessageKey)", () => {
     ).toBeNull();
   });
 
+  it('updateIssue: archived or restored when only that flag changed', () => {
+    const { content, ctx } = setup();
+    const archive: TrackerOperation = {
+      type: 'updateIssue',
+      issueId: 'id-7',
+      changes: { archived: true },
+    };
+    expect(variantOf(archive)).toBe('archived');
+    const archived = applyOperation(content, archive, ctx);
+    expect(
+      variantOf({ type: 'updateIssue', issueId: 'id-7', changes: { archived: false } }, archived),
+    ).toBe('restored');
+    expect(
+      variantOf({ type: 'updateIssue', issueId: 'id-7', changes: { archived: true, title: 'X' } }),
+    ).toBe('renamed');
+    expect(
+      variantOf({
+        type: 'updateIssue',
+        issueId: 'id-7',
+        changes: { archived: true, dueDate: '2024-05-01' },
+      }),
+    ).toBeNull();
+  });
+
+  it('updateChecklistItem: checked or unchecked when only done changed; setTagColor: removed', () => {
+    const { content, ctx } = setup();
+    const withItem = applyOperation(
+      content,
+      { type: 'addChecklistItem', issueId: 'id-7', text: 'Tests' },
+      ctx,
+    );
+    const tick = (done: boolean, text?: string): TrackerOperation => ({
+      type: 'updateChecklistItem',
+      issueId: 'id-7',
+      itemId: 'id-9',
+      changes: text === undefined ? { done } : { done, text },
+    });
+    expect(variantOf(tick(true), withItem)).toBe('checked');
+    const ticked = applyOperation(withItem, tick(true), ctx);
+    expect(variantOf(tick(false), ticked)).toBe('unchecked');
+    expect(variantOf(tick(true, 'More tests'), withItem)).toBeNull();
+    const colored = applyOperation(
+      content,
+      { type: 'setTagColor', tag: 'ui', color: '#000000' },
+      ctx,
+    );
+    expect(variantOf({ type: 'setTagColor', tag: 'UI', color: null }, colored)).toBe('removed');
+    expect(variantOf({ type: 'setTagColor', tag: 'ui', color: '#ffffff' }, colored)).toBeNull();
+  });
+
   it('moveIssue: reordered within its phase, none when moved to another', () => {
     const { content, ctx, phaseId } = setup();
     const todo = phaseId('To Do');
@@ -316,6 +438,8 @@ describe("the variant of an entry's sentence (activityMessageKey)", () => {
       { type: 'deleteIssue', issueId: 'id-7' },
       { type: 'addComment', issueId: 'id-7', content: 'second', createdBy: 'cy' },
       { type: 'deleteComment', issueId: 'id-7', commentId: 'id-8' },
+      { type: 'updateComment', issueId: 'id-7', commentId: 'id-8', content: 'x', by: 'bob' },
+      { type: 'addChecklistItem', issueId: 'id-7', text: 'Tests' },
       { type: 'addTeamMember', name: 'cy' },
     ];
     for (const operation of others) {
@@ -327,7 +451,16 @@ describe("the variant of an entry's sentence (activityMessageKey)", () => {
       changes: { showTicketNumbers: false },
     };
     expect(variantOf(settings, ticket)).toBeNull();
-    const withVariant = ['updatePhase', 'deletePhase', 'updateIssue', 'moveIssue'];
+    // deleteChecklistItem needs an item: see the checklist entries above.
+    const withVariant = [
+      'updatePhase',
+      'deletePhase',
+      'updateIssue',
+      'moveIssue',
+      'updateChecklistItem',
+      'setTagColor',
+      'deleteChecklistItem',
+    ];
     expect([...others.map((op) => op.type), 'updateSettings', ...withVariant].sort()).toEqual(
       [...trackerOperations.names].sort(),
     );

@@ -47,6 +47,25 @@ const issueType = fc.constantFrom(...ISSUE_TYPES);
 const priority = fc.constantFrom(...ISSUE_PRIORITIES);
 const tags = fc.array(fc.oneof(fc.constantFrom('ui', 'api', ' ui '), text), { maxLength: 4 });
 const maxIssues = fc.nat({ max: 5 });
+/** Mostly a real date, sometimes blank, padded, no such day or no date at all. */
+const dueDate = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('2024-01-31', '2024-02-29', '2030-12-01') },
+  { weight: 1, arbitrary: fc.constantFrom('', ' 2024-03-01 ', '2023-02-29', '2024-13-01', 'soon') },
+);
+/** Tag names in any case, including names of Object.prototype's fields. */
+const tagName = fc.oneof(
+  fc.constantFrom('ui', 'UI', ' Api ', '__proto__', 'constructor', 'toString'),
+  text,
+);
+const tagColor = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('#1a2b3c', '#FFFFFF', ' #00ff00 ') },
+  { weight: 1, arbitrary: fc.constantFrom('red', '#fff', '#12345g', '') },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+/** A name as typed: the given one in another case, or anyone. */
+function sameOrOther(name: string): fc.Arbitrary<string> {
+  return fc.oneof(fc.constantFrom(name, name.toUpperCase(), ` ${name} `), person);
+}
 
 /** An existing id of `ids` most of the time, sometimes one that does not exist. */
 function someId(ids: readonly string[]): fc.Arbitrary<string> {
@@ -76,15 +95,32 @@ export function operationAgainst(content: TrackerContent): fc.Arbitrary<TrackerO
     { weight: 1, arbitrary: fc.constantFrom(-1, 0.5, maxPosition + 1) },
   );
   const commented = issues.flatMap((issue) =>
-    issue.comments.map((comment) => ({ issueId: issue.id, commentId: comment.id })),
+    issue.comments.map((comment) => ({
+      issueId: issue.id,
+      commentId: comment.id,
+      author: comment.createdBy,
+    })),
   );
   const commentRef =
     commented.length === 0
-      ? fc.record({ issueId, commentId: fc.constant('missing') })
+      ? fc.record({ issueId, commentId: fc.constant('missing'), author: person })
       : fc.oneof(
           fc.constantFrom(...commented),
-          fc.record({ issueId, commentId: fc.constant('missing') }),
+          fc.record({ issueId, commentId: fc.constant('missing'), author: person }),
         );
+  const listed = issues.flatMap((issue) =>
+    (issue.checklist ?? []).map((item) => ({ issueId: issue.id, itemId: item.id })),
+  );
+  const itemRef =
+    listed.length === 0
+      ? fc.record({ issueId, itemId: fc.constant('missing') })
+      : fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...listed) },
+          { weight: 1, arbitrary: fc.record({ issueId, itemId: fc.constant('missing') }) },
+        );
+  const boardTags = issues.flatMap((issue) => issue.tags);
+  const anyTag =
+    boardTags.length === 0 ? tagName : fc.oneof(fc.constantFrom(...boardTags), tagName);
   const issueFields = {
     description: text,
     type: issueType,
@@ -142,7 +178,7 @@ export function operationAgainst(content: TrackerContent): fc.Arbitrary<TrackerO
         fc.record({
           type: fc.constant('addIssue' as const),
           phaseId,
-          issue: fc.record({ title, ...issueFields }, { requiredKeys: ['title'] }),
+          issue: fc.record({ title, ...issueFields, dueDate }, { requiredKeys: ['title'] }),
           createdBy: person,
         }),
       ),
@@ -153,7 +189,15 @@ export function operationAgainst(content: TrackerContent): fc.Arbitrary<TrackerO
         fc.record({
           type: fc.constant('updateIssue' as const),
           issueId,
-          changes: fc.record({ title, ...issueFields }, { requiredKeys: [] }),
+          changes: fc.record(
+            {
+              title,
+              ...issueFields,
+              dueDate: fc.option(dueDate, { nil: null }),
+              archived: fc.boolean(),
+            },
+            { requiredKeys: [] },
+          ),
         }),
       ),
     },
@@ -184,12 +228,56 @@ export function operationAgainst(content: TrackerContent): fc.Arbitrary<TrackerO
       ),
     },
     op(
-      commentRef.map(({ issueId: id, commentId }) => ({
-        type: 'deleteComment' as const,
+      commentRef.chain(({ issueId: id, commentId, author }) =>
+        fc.record(
+          {
+            type: fc.constant('deleteComment' as const),
+            issueId: fc.constant(id),
+            commentId: fc.constant(commentId),
+            by: sameOrOther(author),
+          },
+          { requiredKeys: ['type', 'issueId', 'commentId'] },
+        ),
+      ),
+    ),
+    op(
+      commentRef.chain(({ issueId: id, commentId, author }) =>
+        fc.record({
+          type: fc.constant('updateComment' as const),
+          issueId: fc.constant(id),
+          commentId: fc.constant(commentId),
+          content: text,
+          by: sameOrOther(author),
+        }),
+      ),
+    ),
+    {
+      weight: 2,
+      arbitrary: op(
+        fc.record({ type: fc.constant('addChecklistItem' as const), issueId, text: title }),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: op(
+        itemRef.chain(({ issueId: id, itemId }) =>
+          fc.record({
+            type: fc.constant('updateChecklistItem' as const),
+            issueId: fc.constant(id),
+            itemId: fc.constant(itemId),
+            changes: fc.record({ text: title, done: fc.boolean() }, { requiredKeys: [] }),
+          }),
+        ),
+      ),
+    },
+    op(
+      itemRef.map(({ issueId: id, itemId }) => ({
+        type: 'deleteChecklistItem' as const,
         issueId: id,
-        commentId,
+        itemId,
       })),
     ),
+    op(fc.record({ type: fc.constant('setTagColor' as const), tag: anyTag, color: tagColor })),
     op(fc.record({ type: fc.constant('addTeamMember' as const), name: person })),
     op(
       fc.record({

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import { defaultContent } from './defaults.ts';
-import { filterIssues, isEmptyFilter, matchesFilter } from './filter.ts';
-import { addComment, addIssue, type IssueInput } from './operations.ts';
+import { testContext } from '../testing.ts';
+import { filterIssues, isEmptyFilter, issueMatcher, matchesFilter } from './filter.ts';
+import {
+  addChecklistItem,
+  addComment,
+  addIssue,
+  updateIssue,
+  type IssueInput,
+} from './operations.ts';
 import { type IssueFilter, type TrackerContent, type TrackerContext } from './types.ts';
 
 function board(): TrackerContent {
@@ -163,6 +170,72 @@ describe('filterIssues (spec §3 Issue filter)', () => {
       }),
     ).toEqual(['Login page']);
     expect(titlesFor({ types: ['Epic'], textSearch: 'login' })).toEqual([]);
+  });
+});
+
+describe('due dates, archived issues and checklists in the filter', () => {
+  function extended(): TrackerContent {
+    const ctx: TrackerContext = testContext('fixed');
+    let content = board();
+    const id = (title: string): string =>
+      filterIssues(content, { includeArchived: true }).find(({ issue }) => issue.title === title)
+        ?.issue.id ?? '';
+    const [login, crash, release, docs] = [
+      'Login page',
+      'Crash on save',
+      'Release 1.0',
+      'Docs',
+    ].map(id);
+    content = updateIssue(content, { issueId: login ?? '', changes: { dueDate: '2024-03-01' } });
+    content = updateIssue(content, { issueId: crash ?? '', changes: { dueDate: '2024-03-11' } });
+    content = updateIssue(content, { issueId: release ?? '', changes: { dueDate: '2024-03-01' } });
+    content = updateIssue(content, { issueId: docs ?? '', changes: { archived: true } });
+    return addChecklistItem(content, { issueId: crash ?? '', text: 'Reproduce in Safari' }, ctx);
+  }
+  const titles = (filter: IssueFilter): string[] =>
+    filterIssues(extended(), filter).map(({ issue }) => issue.title);
+  const today = '2024-03-10';
+
+  it('hides archived issues unless asked for; archivedOnly shows only them', () => {
+    expect(titles({})).toEqual(['Login page', 'Crash on save', 'Release 1.0']);
+    expect(titles({ includeArchived: true })).toContain('Docs');
+    expect(titles({ archivedOnly: true })).toEqual(['Docs']);
+    expect(titles({ textSearch: 'docs' })).toEqual([]);
+    expect(titles({ textSearch: 'docs', includeArchived: true })).toEqual(['Docs']);
+  });
+
+  it('due: by status on today; none for issues without a date; end phases never overdue', () => {
+    expect(titles({ due: { statuses: ['overdue'], today } })).toEqual(['Login page']);
+    expect(titles({ due: { statuses: ['dueSoon'], today } })).toEqual(['Crash on save']);
+    expect(titles({ due: { statuses: ['due'], today } })).toEqual(['Release 1.0']);
+    expect(
+      titles({ due: { statuses: ['none'], today, soonDays: 0 }, includeArchived: true }),
+    ).toEqual(['Docs']);
+    expect(titles({ due: { statuses: ['due'], today, soonDays: 0 } })).toEqual([
+      'Crash on save',
+      'Release 1.0',
+    ]);
+    expect(titles({ due: { statuses: [], today } })).toHaveLength(3);
+  });
+
+  it('textSearch also finds checklist items', () => {
+    expect(titles({ textSearch: 'SAFARI' })).toEqual(['Crash on save']);
+  });
+
+  it('matchesFilter and issueMatcher agree with filterIssues', () => {
+    const content = extended();
+    const filter: IssueFilter = { due: { statuses: ['overdue'], today }, includeArchived: true };
+    const matches = issueMatcher(filter);
+    for (const phase of content.phases)
+      for (const issue of phase.issues)
+        expect(matchesFilter(issue, filter, phase)).toBe(matches(issue, phase));
+  });
+
+  it('isEmptyFilter counts due statuses and archivedOnly, not includeArchived', () => {
+    expect(isEmptyFilter({ includeArchived: true })).toBe(true);
+    expect(isEmptyFilter({ archivedOnly: true })).toBe(false);
+    expect(isEmptyFilter({ due: { statuses: [], today } })).toBe(true);
+    expect(isEmptyFilter({ due: { statuses: ['none'], today } })).toBe(false);
   });
 });
 

@@ -3,7 +3,14 @@
  * settings flags `enableSearch` and `enableFiltering` switch the bar on).
  */
 import { sortByOrder } from './operations.ts';
-import { type Issue, type IssueFilter, type Phase, type TrackerContent } from './types.ts';
+import {
+  type DueStatus,
+  type Issue,
+  type IssueFilter,
+  type Phase,
+  type TrackerContent,
+} from './types.ts';
+import { DUE_SOON_DAYS, dueStatus } from './view.ts';
 
 /** An issue that passed the filter, with the phase it sits in. */
 export interface FilteredIssue {
@@ -13,6 +20,8 @@ export interface FilteredIssue {
 
 const DATE_ONLY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
+// Joins the searchable texts of an issue; no typed search text holds it.
+const FIELD_SEPARATOR = '\u0000';
 
 function normalise(text: string): string {
   return text.trim().toLowerCase();
@@ -26,7 +35,11 @@ function boundMs(bound: string | undefined, side: 'from' | 'to'): number | null 
   return side === 'to' && DATE_ONLY_PATTERN.test(bound.trim()) ? ms + DAY_MS - 1 : ms;
 }
 
-/** True when `filter` restricts nothing: every list empty or absent, no bound, blank text. */
+/**
+ * True when `filter` restricts nothing beyond hiding archived issues: every list empty or
+ * absent, no bound, blank text, no due statuses, not `archivedOnly` (`includeArchived` alone
+ * counts as empty).
+ */
 export function isEmptyFilter(filter: IssueFilter): boolean {
   return (
     (filter.types?.length ?? 0) === 0 &&
@@ -35,66 +48,114 @@ export function isEmptyFilter(filter: IssueFilter): boolean {
     (filter.tags?.length ?? 0) === 0 &&
     boundMs(filter.dateRange?.from, 'from') === null &&
     boundMs(filter.dateRange?.to, 'to') === null &&
-    (filter.textSearch ?? '').trim() === ''
+    (filter.textSearch ?? '').trim() === '' &&
+    (filter.due?.statuses.length ?? 0) === 0 &&
+    filter.archivedOnly !== true
   );
 }
 
 /**
- * Whether one issue passes `filter` (spec §3 Issue filter). All given criteria must hold; an
- * absent or empty criterion does not restrict:
+ * The lower-cased searchable text of each issue, its fields joined. Content is never changed in
+ * place (an operation gives the issues it changes new objects), so a search typed letter by
+ * letter over a 5,000-card board lower-cases each card once.
+ */
+const searchTexts = new WeakMap<Issue, string>();
+
+function searchTextOf(issue: Issue): string {
+  let text = searchTexts.get(issue);
+  if (text === undefined) {
+    const parts = [issue.title, issue.description, issue.assignedPerson, ...issue.tags];
+    for (const comment of issue.comments) parts.push(comment.content);
+    for (const item of issue.checklist ?? []) parts.push(item.text);
+    if (issue.number !== undefined) parts.push(`#${String(issue.number)}`);
+    text = parts.join(FIELD_SEPARATOR).toLowerCase();
+    searchTexts.set(issue, text);
+  }
+  return text;
+}
+
+/**
+ * A test of one issue (and the phase it sits in, for the end-phase rule of due dates) against
+ * a filter; see {@link issueMatcher}.
+ */
+export type IssueMatcher = (issue: Issue, phase?: Pick<Phase, 'isEndPhase'>) => boolean;
+
+/**
+ * The test of `filter` (spec §3 Issue filter), with everything about the filter worked out once
+ * so that testing each of many issues allocates nothing new: what {@link filterIssues} runs, and
+ * what a view testing issues one by one should build once per filter. All given criteria must
+ * hold; an absent or empty criterion does not restrict:
+ * - archived issues never match unless `includeArchived`; with `archivedOnly` only they match;
  * - `types`, `priorities`: the issue's value is in the list;
  * - `assignees`: the trimmed assignee equals one entry, case-insensitive ('' selects unassigned);
  * - `tags`: at least one of the issue's tags equals one entry, trimmed and case-insensitive;
  * - `dateRange`: `createdAt` lies within `from`..`to`, both inclusive, either optional; a
  *   date-only `to` ('2024-05-31') includes that whole day (UTC); an unparsable bound is ignored,
  *   an unparsable `createdAt` fails any bound;
+ * - `due`: the issue's due status on `due.today` (dueStatus in ./view.ts, given the phase) is
+ *   one of `due.statuses`; 'none' selects issues without a (valid) due date;
  * - `textSearch`: the trimmed text is a case-insensitive substring of the title, description,
- *   assignee, one tag, one comment's content or the ticket number written `#12` (so `#12` and
- *   `12` find issue 12; not ids, type or priority).
+ *   assignee, one tag, one comment's content, one checklist item's text or the ticket number
+ *   written `#12` (so `#12` and `12` find issue 12; not ids, type or priority).
  */
-export function matchesFilter(issue: Issue, filter: IssueFilter): boolean {
-  const { types, priorities, assignees, tags, dateRange, textSearch } = filter;
-  if (types?.length && !types.includes(issue.type)) return false;
-  if (priorities?.length && !priorities.includes(issue.priority)) return false;
-  if (assignees?.length) {
-    const assignee = normalise(issue.assignedPerson);
-    if (!assignees.some((entry) => normalise(entry) === assignee)) return false;
-  }
-  if (tags?.length) {
-    const wanted = new Set(tags.map(normalise));
-    if (!issue.tags.some((tag) => wanted.has(normalise(tag)))) return false;
-  }
+export function issueMatcher(filter: IssueFilter): IssueMatcher {
+  const { types, priorities, dateRange } = filter;
+  const archivedOnly = filter.archivedOnly === true;
+  const includeArchived = archivedOnly || filter.includeArchived === true;
+  const assignees = filter.assignees?.length ? new Set(filter.assignees.map(normalise)) : null;
+  const tags = filter.tags?.length ? new Set(filter.tags.map(normalise)) : null;
   const from = boundMs(dateRange?.from, 'from');
   const to = boundMs(dateRange?.to, 'to');
-  if (from !== null || to !== null) {
-    const created = Date.parse(issue.createdAt);
-    if (Number.isNaN(created)) return false;
-    if (from !== null && created < from) return false;
-    if (to !== null && created > to) return false;
-  }
-  const needle = normalise(textSearch ?? '');
-  if (needle !== '') {
-    const haystack = [
-      issue.title,
-      issue.description,
-      issue.assignedPerson,
-      ...issue.tags,
-      ...issue.comments.map((comment) => comment.content),
-      issue.number === undefined ? '' : `#${String(issue.number)}`,
-    ];
-    if (!haystack.some((text) => text.toLowerCase().includes(needle))) return false;
-  }
-  return true;
+  const due = filter.due?.statuses.length ? filter.due : null;
+  const dueStatuses = due ? new Set<DueStatus | 'none'>(due.statuses) : null;
+  const soonDays = due?.soonDays ?? DUE_SOON_DAYS;
+  const needle = normalise(filter.textSearch ?? '');
+
+  return (issue, phase) => {
+    const archived = issue.archived === true;
+    if (archived ? !includeArchived : archivedOnly) return false;
+    if (types?.length && !types.includes(issue.type)) return false;
+    if (priorities?.length && !priorities.includes(issue.priority)) return false;
+    if (assignees && !assignees.has(normalise(issue.assignedPerson))) return false;
+    if (tags && !issue.tags.some((tag) => tags.has(normalise(tag)))) return false;
+    if (from !== null || to !== null) {
+      const created = Date.parse(issue.createdAt);
+      if (Number.isNaN(created)) return false;
+      if (from !== null && created < from) return false;
+      if (to !== null && created > to) return false;
+    }
+    if (due && dueStatuses) {
+      const status = dueStatus(issue, due.today, soonDays, phase);
+      if (!dueStatuses.has(status ?? 'none')) return false;
+    }
+    if (needle !== '' && !searchTextOf(issue).includes(needle)) return false;
+    return true;
+  };
 }
 
 /**
- * The issues of `content` that pass `filter` ({@link matchesFilter}), each with its phase, in
- * board order (phases by `order`, issues by `order`). An empty filter returns every issue.
+ * Whether one issue passes `filter` ({@link issueMatcher}: the criteria are listed there);
+ * `phase` is the issue's phase, which the due-date criterion needs (an issue in an end phase is
+ * never overdue). For many issues build the matcher once instead.
+ */
+export function matchesFilter(
+  issue: Issue,
+  filter: IssueFilter,
+  phase?: Pick<Phase, 'isEndPhase'>,
+): boolean {
+  return issueMatcher(filter)(issue, phase);
+}
+
+/**
+ * The issues of `content` that pass `filter` ({@link issueMatcher}), each with its phase, in
+ * board order (phases by `order`, issues by `order`). An empty filter returns every issue that
+ * is not archived.
  */
 export function filterIssues(content: TrackerContent, filter: IssueFilter): FilteredIssue[] {
-  return sortByOrder(content.phases).flatMap((phase) =>
-    sortByOrder(phase.issues)
-      .filter((issue) => matchesFilter(issue, filter))
-      .map((issue) => ({ issue, phase })),
-  );
+  const matches = issueMatcher(filter);
+  const found: FilteredIssue[] = [];
+  for (const phase of sortByOrder(content.phases))
+    for (const issue of sortByOrder(phase.issues))
+      if (matches(issue, phase)) found.push({ issue, phase });
+  return found;
 }

@@ -1,7 +1,8 @@
 /**
  * The tracker domain shared by Kanban and Issue Management (spec §3–§5, §8): content shapes,
- * defaults, named pure operations and their replay, validation, estimation, statistics, filter
- * and activity log. No React, no I/O.
+ * defaults, named pure operations and their replay, validation, estimation, statistics, filter,
+ * view helpers (due dates, checklists, work-in-progress limits), notifications and activity log.
+ * No React, no I/O.
  */
 export * from './types.ts';
 export * from './defaults.ts';
@@ -11,6 +12,7 @@ export * from './estimation.ts';
 export * from './statistics.ts';
 export * from './filter.ts';
 export * from './moves.ts';
+export * from './view.ts';
 export * from './activity.ts';
 export * from './schema.ts';
 export * from './notifications.ts';

@@ -195,6 +195,8 @@ const acceptedChanges = fc.record(
     estimation: fc.constantFrom('', '1', '5', 'XL'),
     assignedPerson: fc.constantFrom('', 'ann', 'bo'),
     tags: fc.array(fc.constantFrom('ui', 'api', 'x'), { maxLength: 3 }),
+    dueDate: fc.constantFrom('2024-02-29', '2030-01-01', null),
+    archived: fc.constant(true),
   },
   { requiredKeys: [] },
 );
@@ -202,9 +204,10 @@ const acceptedChanges = fc.record(
 /** Any change of one's own to the card `issueId` of `content`. */
 function ownChange(content: TrackerContent, issueId: string): fc.Arbitrary<TrackerOperation> {
   const phaseIds = content.phases.map((phase) => phase.id);
-  const commentIds = issuesOf(content)
-    .filter((issue) => issue.id === issueId)
-    .flatMap((issue) => issue.comments.map((comment) => comment.id));
+  const mine = issuesOf(content).filter((issue) => issue.id === issueId);
+  const commentIds = mine.flatMap((issue) => issue.comments.map((comment) => comment.id));
+  const comments = mine.flatMap((issue) => issue.comments);
+  const itemIds = mine.flatMap((issue) => (issue.checklist ?? []).map((item) => item.id));
   return fc.oneof(
     fc.record({
       type: fc.constant('moveIssue' as const),
@@ -227,6 +230,32 @@ function ownChange(content: TrackerContent, issueId: string): fc.Arbitrary<Track
     ...commentIds.map((commentId) =>
       fc.constant({ type: 'deleteComment' as const, issueId, commentId }),
     ),
+    ...comments.map((comment) =>
+      fc.record({
+        type: fc.constant('updateComment' as const),
+        issueId: fc.constant(issueId),
+        commentId: fc.constant(comment.id),
+        content: fc.constantFrom('edited', 'done @ann'),
+        by: fc.constant(comment.createdBy),
+      }),
+    ),
+    fc.record({
+      type: fc.constant('addChecklistItem' as const),
+      issueId: fc.constant(issueId),
+      text: fc.constantFrom('Write tests', 'Deploy'),
+    }),
+    ...itemIds.flatMap((itemId) => [
+      fc.record({
+        type: fc.constant('updateChecklistItem' as const),
+        issueId: fc.constant(issueId),
+        itemId: fc.constant(itemId),
+        changes: fc.record(
+          { text: fc.constantFrom('Renamed', 'Write tests'), done: fc.boolean() },
+          { requiredKeys: [] },
+        ),
+      }),
+      fc.constant({ type: 'deleteChecklistItem' as const, issueId, itemId }),
+    ]),
   );
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { testContext } from '../testing.ts';
 import { tools } from '../registry.ts';
-import { notificationsFor } from './notifications.ts';
+import { mentionsIn, notificationsFor } from './notifications.ts';
 import type { KanbanContent, TrackerOperation } from './index.ts';
 
 const kanban = tools.kanban;
@@ -99,5 +99,77 @@ describe('notificationsFor', () => {
     expect(notificationsFor('ben', 'ann', unassigned, redone).map((n) => n.kind)).toEqual([
       'assigned',
     ]);
+  });
+});
+
+describe('mentions and names ignoring case', () => {
+  it('mentionsIn: @name at a word boundary, ignoring case, in the members’ spelling, once', () => {
+    const members = ['Ann', 'bo', 'ann.b', 'cy-2', 'Dee Dee'];
+    expect(mentionsIn('@ANN and @bo, thanks @ann.', members)).toEqual(['Ann', 'bo']);
+    expect(mentionsIn('ask @ann.b', members)).toEqual(['ann.b']);
+    expect(mentionsIn('mail ann@bo.com or @annie or @bob', members)).toEqual([]);
+    expect(mentionsIn('(@cy-2)', members)).toEqual(['cy-2']);
+    expect(mentionsIn('@Dee Dee', members)).toEqual([]);
+    expect(mentionsIn('no mention', members)).toEqual([]);
+  });
+
+  it('tells a member once per comment someone else adds or edits that mentions them', () => {
+    const { content, issue } = board();
+    const added = apply(
+      content,
+      { type: 'addComment', issueId: issue.id, content: 'ping @BEN', createdBy: 'cleo' },
+      'cleo',
+    );
+    const commentId = added.phases[0]?.issues[0]?.comments[0]?.id ?? '';
+    expect(notificationsFor('ben', 'cleo', content, added)).toEqual([
+      {
+        kind: 'mentioned',
+        issueId: issue.id,
+        issueTitle: 'Login bug',
+        phaseName: 'Backlog',
+        by: 'cleo',
+        commentId,
+      },
+    ]);
+    expect(notificationsFor('Cleo', 'cleo', content, added)).toEqual([]);
+    expect(notificationsFor('ann', 'cleo', content, added)).toEqual([]);
+    // Edited: a mention added later counts; an edit keeping it does not again.
+    const edited = apply(
+      added,
+      {
+        type: 'updateComment',
+        issueId: issue.id,
+        commentId,
+        content: 'ping @ben @ann',
+        by: 'cleo',
+      },
+      'cleo',
+    );
+    expect(notificationsFor('ann', 'cleo', added, edited).map((note) => note.kind)).toEqual([
+      'mentioned',
+    ]);
+    const unrelated = apply(
+      edited,
+      {
+        type: 'updateIssue',
+        issueId: issue.id,
+        changes: { title: 'Login' },
+      },
+      'cleo',
+    );
+    expect(notificationsFor('ben', 'cleo', edited, unrelated)).toEqual([]);
+  });
+
+  it('compares the member, the author of the change and the assignee ignoring case', () => {
+    const { content, issue } = board();
+    const after = apply(content, {
+      type: 'updateIssue',
+      issueId: issue.id,
+      changes: { assignedPerson: 'Ben' },
+    });
+    expect(notificationsFor('ben', 'ann', content, after).map((note) => note.kind)).toEqual([
+      'assigned',
+    ]);
+    expect(notificationsFor('ben', 'BEN', content, after)).toEqual([]);
   });
 });

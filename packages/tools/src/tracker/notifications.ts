@@ -1,22 +1,65 @@
 /**
  * When a member should be told about someone else's change to a tracker board (spec §1 feature flag
  * push notifications, Kanban settings `notifyOnAssignment` / `notifyOnStatusChange`): an issue was
- * assigned to them, or an issue assigned to them moved into an end phase ("done"). Decided in the
+ * assigned to them, an issue assigned to them moved into an end phase ("done"), or a comment
+ * someone added or edited mentions them (`@name`). Decided in the
  * member's own client from the decrypted content before and after the change, so the server learns
  * nothing; any operation counts, including an undo or restore (`patch`).
  */
-import type { Issue, Phase, TrackerContent } from './types.ts';
+import type { Comment, Issue, Phase, TrackerContent } from './types.ts';
 
-/** What to tell `member` about one change. */
-export interface TrackerNotification {
-  /** `assigned`: now assigned to the member; `finished`: the member's issue reached an end phase. */
-  kind: 'assigned' | 'finished';
+interface NotificationBase {
   issueId: string;
   issueTitle: string;
   /** The phase the issue is in after the change. */
   phaseName: string;
   /** Who made the change (the operation's `by`). */
   by: string;
+}
+
+/**
+ * What to tell `member` about one change: `assigned` (now assigned to the member), `finished`
+ * (the member's issue reached an end phase) or `mentioned` (the comment `commentId`, added or
+ * edited, mentions the member).
+ */
+export type TrackerNotification =
+  | (NotificationBase & { kind: 'assigned' | 'finished' })
+  | (NotificationBase & { kind: 'mentioned'; commentId: string });
+
+// A member name that can be mentioned: letters, digits, '_', '-' and '.'.
+const MENTIONABLE = /^[\p{L}\p{N}_.-]+$/u;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The members `text` mentions as `@name`, ignoring case: `@` not preceded by a name character
+ * (so not an e-mail address) and the name not followed by one (a trailing '.' ends a sentence,
+ * not the name). Each member at most once, in the order and spelling of `members`; names that
+ * are blank or hold other characters than letters, digits, '_', '-', '.' are never mentioned.
+ * Pure.
+ */
+export function mentionsIn(text: string, members: readonly string[]): string[] {
+  if (!text.includes('@')) return [];
+  const found: string[] = [];
+  const seen = new Set<string>();
+  for (const member of members) {
+    const name = member.trim();
+    const key = name.toLowerCase();
+    if (name === '' || seen.has(key) || !MENTIONABLE.test(name)) continue;
+    seen.add(key);
+    const mention = new RegExp(
+      `(?<![\\p{L}\\p{N}_.@-])@${escapeRegExp(name)}(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}_-])`,
+      'iu',
+    );
+    if (mention.test(text)) found.push(member);
+  }
+  return found;
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 function placeOfIssues(content: TrackerContent): Map<string, { issue: Issue; phase: Phase }> {
@@ -26,12 +69,23 @@ function placeOfIssues(content: TrackerContent): Map<string, { issue: Issue; pha
   return places;
 }
 
+// The comments of `issue` added or whose text changed since `was`, not written by `member`.
+function newCommentsOf(issue: Issue, was: Issue | undefined, member: string): Comment[] {
+  if (was === issue) return [];
+  const earlier = new Map((was?.comments ?? []).map((comment) => [comment.id, comment.content]));
+  return issue.comments.filter(
+    (comment) =>
+      earlier.get(comment.id) !== comment.content && !sameName(comment.createdBy, member),
+  );
+}
+
 /**
  * The notifications `member` gets for a change `by` someone turning `before` into `after`: one
  * per issue newly assigned to them, one per issue of theirs (assigned to them after the change)
  * that moved from a phase that is not an end phase into one that is (an issue created right in
- * an end phase counts as moved there). None for their own changes (`by === member`) or for an
- * empty `member`. Names are compared exactly (spec usernames are letters and digits). Pure.
+ * an end phase counts as moved there), and one per comment added or edited (its text differs
+ * from before) by someone else that mentions them ({@link mentionsIn}). None for their own
+ * changes (`by` is `member`) or for an empty `member`. Names are compared ignoring case. Pure.
  */
 export function notificationsFor(
   member: string,
@@ -39,17 +93,22 @@ export function notificationsFor(
   before: TrackerContent,
   after: TrackerContent,
 ): TrackerNotification[] {
-  if (member === '' || by === member || before === after) return [];
+  if (member.trim() === '' || sameName(by, member) || before === after) return [];
   const earlier = placeOfIssues(before);
   const found: TrackerNotification[] = [];
   for (const phase of after.phases) {
     for (const issue of phase.issues) {
-      if (issue.assignedPerson !== member) continue;
       const was = earlier.get(issue.id);
       const note = { issueId: issue.id, issueTitle: issue.title, phaseName: phase.name, by };
-      if (was?.issue.assignedPerson !== member) found.push({ kind: 'assigned', ...note });
-      else if (phase.isEndPhase === true && was.phase.isEndPhase !== true)
-        found.push({ kind: 'finished', ...note });
+      if (sameName(issue.assignedPerson, member)) {
+        if (was === undefined || !sameName(was.issue.assignedPerson, member))
+          found.push({ kind: 'assigned', ...note });
+        else if (phase.isEndPhase === true && was.phase.isEndPhase !== true)
+          found.push({ kind: 'finished', ...note });
+      }
+      for (const comment of newCommentsOf(issue, was?.issue, member))
+        if (mentionsIn(comment.content, [member]).length > 0)
+          found.push({ kind: 'mentioned', ...note, commentId: comment.id });
     }
   }
   return found;

@@ -1012,7 +1012,12 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
       { type: 'deleteIssue', issueId: a },
       { type: 'moveIssue', issueId: a, toPhaseId: phase(content, 'Done').id },
       { type: 'addComment', issueId: a, content: 'hi', createdBy: 'ann' },
+      { type: 'updateComment', issueId: a, commentId: 'none', content: 'hi', by: 'ann' },
       { type: 'deleteComment', issueId: a, commentId: 'none' },
+      { type: 'addChecklistItem', issueId: a, text: 'Check' },
+      { type: 'updateChecklistItem', issueId: a, itemId: 'none', changes: { done: true } },
+      { type: 'deleteChecklistItem', issueId: a, itemId: 'none' },
+      { type: 'setTagColor', tag: 'UI', color: '#00ff00' },
       { type: 'addTeamMember', name: 'cy' },
       { type: 'updateSettings', changes: { showTicketNumbers: false } },
     ];
@@ -1034,7 +1039,13 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
     moveIssue: (b, after) => expect(findIssue(after, issueId(b, 'A'))?.phase.name).toBe('Done'),
     addComment: (b, after) =>
       expect(findIssue(after, issueId(b, 'A'))?.issue.comments[0]?.content).toBe('hi'),
+    updateComment: (b, after) => expect(after).toBe(b),
     deleteComment: (b, after) => expect(after).toBe(b),
+    addChecklistItem: (b, after) =>
+      expect(findIssue(after, issueId(b, 'A'))?.issue.checklist?.[0]?.text).toBe('Check'),
+    updateChecklistItem: (b, after) => expect(after).toBe(b),
+    deleteChecklistItem: (b, after) => expect(after).toBe(b),
+    setTagColor: (_b, after) => expect(after.tagColors).toEqual({ ui: '#00ff00' }),
     addTeamMember: (_b, after) => expect(after.teamMembers).toEqual(['ann', 'cy']),
     updateSettings: (_b, after) =>
       expect(after.toolType === 'ticket' && after.settings.showTicketNumbers).toBe(false),

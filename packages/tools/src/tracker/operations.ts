@@ -26,13 +26,16 @@ import { issuePrioritySchema, issueTypeSchema, maxIssuesSchema } from './schema.
 import {
   DEFAULT_PHASE_COLOR,
   ESTIMATION_MAX_CHARS,
+  TAG_COLOR_PATTERN,
   TrackerError,
+  type ChecklistItem,
   type Comment,
   type Issue,
   type Phase,
   type TrackerContent,
   type TrackerContext,
 } from './types.ts';
+import { activeIssueCount, isDueDate } from './view.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Arguments: their shapes only (unknown keys are dropped); rules about values (blank names,
@@ -82,23 +85,41 @@ const optionalIssueFields = {
   tags: z.array(z.string()).optional(),
 };
 
-const issueInput = z.object({ title: z.string(), ...optionalIssueFields });
+const issueInput = z.object({
+  title: z.string(),
+  ...optionalIssueFields,
+  dueDate: z.string().optional(),
+});
 
 /**
  * What the shared issue form gives (spec §2, §5 Issue form): `title` and optionally
- * `description`, `type`, `priority`, `estimation`, `assignedPerson`, `tags`. Absent fields
- * default to: type `settings.defaultIssueType`, priority 'none', empty
- * description/estimation/assignee/tags.
+ * `description`, `type`, `priority`, `estimation`, `assignedPerson`, `tags`, `dueDate`
+ * (`YYYY-MM-DD`). Absent fields default to: type `settings.defaultIssueType`, priority 'none',
+ * empty description/estimation/assignee/tags, no due date.
  */
 export type IssueInput = z.output<typeof issueInput>;
 
-const issueChanges = z.object({ title: z.string().optional(), ...optionalIssueFields });
+const issueChanges = z.object({
+  title: z.string().optional(),
+  ...optionalIssueFields,
+  dueDate: z.string().nullable().optional(),
+  archived: z.boolean().optional(),
+});
 
 /**
  * Changes to an issue's editable fields (spec §2 issue form): title, description, type,
- * priority, estimation, assignedPerson, tags.
+ * priority, estimation, assignedPerson, tags, `dueDate` (`YYYY-MM-DD`; null or blank clears it)
+ * and `archived` (true hides the issue from the board, false restores it).
  */
 export type IssueChanges = z.output<typeof issueChanges>;
+
+const checklistItemChanges = z.object({
+  text: z.string().optional(),
+  done: z.boolean().optional(),
+});
+
+/** Changes to a checklist item: its `text` (trimmed, required) and whether it is `done`. */
+export type ChecklistItemChanges = z.output<typeof checklistItemChanges>;
 
 const ticketSettingsChanges = z.object({
   showTicketNumbers: z.boolean().optional(),
@@ -131,7 +152,22 @@ const updateIssueArgs = z.object({
 const deleteIssueArgs = z.object({ issueId });
 const moveIssueArgs = z.object({ issueId, toPhaseId: phaseId, toIndex: z.number().optional() });
 const addCommentArgs = z.object({ issueId, content: z.string(), createdBy: z.string() });
-const deleteCommentArgs = z.object({ issueId, commentId: z.string() });
+const updateCommentArgs = z.object({
+  issueId,
+  commentId: z.string(),
+  content: z.string(),
+  by: z.string(),
+});
+const deleteCommentArgs = z.object({ issueId, commentId: z.string(), by: z.string().optional() });
+const addChecklistItemArgs = z.object({ issueId, text: z.string() });
+const updateChecklistItemArgs = z.object({
+  issueId,
+  itemId: z.string(),
+  changes: checklistItemChanges,
+  from: checklistItemChanges.optional(),
+});
+const deleteChecklistItemArgs = z.object({ issueId, itemId: z.string() });
+const setTagColorArgs = z.object({ tag: z.string(), color: z.string().nullable() });
 const addTeamMemberArgs = z.object({ name: z.string() });
 const updateSettingsArgs = z.object({
   changes: ticketSettingsChanges,
@@ -178,8 +214,30 @@ export type MoveIssueArgs = z.output<typeof moveIssueArgs>;
  * user's name.
  */
 export type AddCommentArgs = z.output<typeof addCommentArgs>;
-/** Arguments of {@link deleteComment}: `{issueId, commentId}`. */
+/**
+ * Arguments of {@link updateComment}: `{issueId, commentId, content, by}`, `by` the current
+ * user's name (must be the comment's author).
+ */
+export type UpdateCommentArgs = z.output<typeof updateCommentArgs>;
+/**
+ * Arguments of {@link deleteComment}: `{issueId, commentId, by?}`; with `by` (the current user's
+ * name) only the comment's author may delete it.
+ */
 export type DeleteCommentArgs = z.output<typeof deleteCommentArgs>;
+/** Arguments of {@link addChecklistItem}: `{issueId, text}`. */
+export type AddChecklistItemArgs = z.output<typeof addChecklistItemArgs>;
+/**
+ * Arguments of {@link updateChecklistItem}: `{issueId, itemId, changes, from?}`, `from` as in
+ * {@link UpdateIssueArgs}.
+ */
+export type UpdateChecklistItemArgs = z.output<typeof updateChecklistItemArgs>;
+/** Arguments of {@link deleteChecklistItem}: `{issueId, itemId}`. */
+export type DeleteChecklistItemArgs = z.output<typeof deleteChecklistItemArgs>;
+/**
+ * Arguments of {@link setTagColor}: `{tag, color}`, `color` a hex colour `#rrggbb` or null to
+ * remove the tag's colour.
+ */
+export type SetTagColorArgs = z.output<typeof setTagColorArgs>;
 /** Arguments of {@link addTeamMember}: `{name}`. */
 export type AddTeamMemberArgs = z.output<typeof addTeamMemberArgs>;
 /**
@@ -211,9 +269,12 @@ function isPosition(index: number, length: number): boolean {
   return Number.isInteger(index) && index >= 0 && index < length;
 }
 
-/** True when `phase` has a `maxIssues` limit and holds that many issues or more (spec §4). */
+/**
+ * True when `phase` has a `maxIssues` limit and holds that many issues or more (spec §4);
+ * archived issues do not count (a hidden card must not block a column).
+ */
 export function isPhaseFull(phase: Phase): boolean {
-  return typeof phase.maxIssues === 'number' && phase.issues.length >= phase.maxIssues;
+  return typeof phase.maxIssues === 'number' && activeIssueCount(phase) >= phase.maxIssues;
 }
 
 /** The phase with `phaseId`, or null. */
@@ -274,13 +335,14 @@ export function canMovePhase(
 
 /**
  * Whether `issueId` may be dropped on `toPhaseId` (spec §4): always into its own phase, otherwise
- * only when the target is not full. False for an unknown issue or phase.
+ * only when the target is not full (an archived issue, which does not count, always). False for
+ * an unknown issue or phase.
  */
 export function canMoveIssue(content: TrackerContent, issueId: string, toPhaseId: string): boolean {
   const found = findIssue(content, issueId);
   const target = findPhase(content, toPhaseId);
   if (!found || !target) return false;
-  return found.phase.id === target.id || !isPhaseFull(target);
+  return found.phase.id === target.id || found.issue.archived === true || !isPhaseFull(target);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -318,6 +380,33 @@ function checkedMaxIssues(maxIssues: number, issueCount: number): number {
   return maxIssues;
 }
 
+// A due date as given: trimmed; blank means none (null); anything but a real date is refused.
+function checkedDueDate(dueDate: string): string | null {
+  const trimmed = dueDate.trim();
+  if (trimmed === '') return null;
+  if (!isDueDate(trimmed)) throw new TrackerError('INVALID_DUE_DATE');
+  return trimmed;
+}
+
+function checklistText(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new TrackerError('CHECKLIST_TEXT_REQUIRED');
+  return trimmed;
+}
+
+// Names compare ignoring case (team members, comment authors); toLowerCase is locale-free, so
+// every client decides alike.
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+// `name` trimmed, spelled as the team member it names ignoring case, if there is one.
+function memberSpelling(name: string, teamMembers: readonly string[]): string {
+  const trimmed = name.trim();
+  if (trimmed === '') return trimmed;
+  return teamMembers.find((member) => sameName(member, trimmed))?.trim() ?? trimmed;
+}
+
 function colorOrDefault(color: string | undefined): string {
   const trimmed = color?.trim() ?? '';
   return trimmed === '' ? DEFAULT_PHASE_COLOR : trimmed;
@@ -328,27 +417,56 @@ function cleanTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
 }
 
-function cleanIssueChanges(changes: IssueChanges): IssueChanges {
-  const clean: IssueChanges = { ...changes };
+/**
+ * An issue edit as it merges (../edits.ts): `dueDate` null and `archived` null mean the field is
+ * absent, so an absent `archived` and `false` are the same value.
+ */
+type IssueEdit = Omit<IssueChanges, 'archived'> & { archived?: boolean | null };
+
+function archivedEdit<T extends { archived?: boolean | null }>(edit: T): T {
+  return edit.archived === false ? { ...edit, archived: null } : edit;
+}
+
+function cleanIssueChanges(changes: IssueChanges, teamMembers: readonly string[]): IssueEdit {
+  const clean: IssueEdit = archivedEdit({ ...changes });
   if (changes.title !== undefined) clean.title = requiredText(changes.title, 'TITLE_REQUIRED');
   if (changes.estimation !== undefined) clean.estimation = checkedEstimation(changes.estimation);
-  if (changes.assignedPerson !== undefined) clean.assignedPerson = changes.assignedPerson.trim();
+  if (changes.assignedPerson !== undefined)
+    clean.assignedPerson = memberSpelling(changes.assignedPerson, teamMembers);
   if (changes.tags !== undefined) clean.tags = cleanTags(changes.tags);
+  if (typeof changes.dueDate === 'string') clean.dueDate = checkedDueDate(changes.dueDate);
   return clean;
+}
+
+// `issue` with merged `changes`; a null `dueDate` or `archived` removes the field.
+function withIssueEdit(issue: Issue, changes: Partial<IssueEdit>): Issue {
+  const { dueDate, archived, ...rest } = changes;
+  const updated: Issue = { ...issue, ...rest };
+  if (dueDate === null) delete updated.dueDate;
+  else if (dueDate !== undefined) updated.dueDate = dueDate;
+  if (archived === true) updated.archived = true;
+  else if (archived !== undefined) delete updated.archived;
+  return updated;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Structural helpers
 
 /**
- * `content` with each of `names` (trimmed; blank ones skipped) in `teamMembers` once (spec §3:
- * adding a member twice is ignored); the same object when nothing is new.
+ * `content` with each of `names` (trimmed; blank ones skipped) in `teamMembers` once, names equal
+ * ignoring case being one member (spec §3: adding a member twice is ignored); the same object
+ * when nothing is new.
  */
 function withTeamMembers<C extends TrackerContent>(content: C, names: readonly string[]): C {
-  const added = names
-    .map((name) => name.trim())
-    .filter((name, index, all) => name !== '' && all.indexOf(name) === index)
-    .filter((name) => !content.teamMembers.includes(name));
+  const known = new Set(content.teamMembers.map((member) => member.trim().toLowerCase()));
+  const added: string[] = [];
+  for (const name of names) {
+    const trimmed = name.trim();
+    const key = trimmed.toLowerCase();
+    if (trimmed === '' || known.has(key)) continue;
+    known.add(key);
+    added.push(trimmed);
+  }
   return added.length === 0
     ? content
     : { ...content, teamMembers: [...content.teamMembers, ...added] };
@@ -436,7 +554,8 @@ export function addPhase<C extends TrackerContent>(
  * Changes a phase's name (trimmed, required), colour, description, `maxIssues` (null removes it)
  * or end-phase flag. Throws NO_DATA, PHASE_NOT_FOUND, NAME_REQUIRED; TOO_MANY_ISSUES ('Cannot
  * have more than N issues', spec §5 Phase validation) for a `maxIssues` below the number of
- * issues the phase holds or not a whole number — content validation would refuse to save it.
+ * issues the phase holds on the board (archived ones do not count) or not a whole number —
+ * content validation would refuse to save it.
  */
 export function updatePhase<C extends TrackerContent>(
   content: C | null,
@@ -455,7 +574,7 @@ export function updatePhase<C extends TrackerContent>(
   const updated: Phase = { ...phase, ...rest };
   if (maxIssues === null) delete updated.maxIssues;
   else if (maxIssues !== undefined)
-    updated.maxIssues = checkedMaxIssues(maxIssues, phase.issues.length);
+    updated.maxIssues = checkedMaxIssues(maxIssues, activeIssueCount(phase));
   return replacePhase(current, updated);
 }
 
@@ -521,13 +640,14 @@ export function movePhase<C extends TrackerContent>(
  * Appends a new issue to a phase with the next order (spec §2 issue form, §5): title trimmed and
  * required, estimation trimmed and at most 3 characters, assignee trimmed, tags trimmed without
  * empties or repeats; type defaults to `settings.defaultIssueType`, priority to 'none'; in the
- * ticket tool with `autoAssignCreator` an unassigned issue goes to `createdBy`. Id and
- * `createdAt` come from `ctx`. The issue gets the board's next ticket number (`nextTicketNumber`
- * advances, so a number is never given twice), and its creator and assignee join `teamMembers`.
- * Throws NO_DATA, PHASE_NOT_FOUND, TITLE_REQUIRED,
- * ESTIMATION_TOO_LONG, ESTIMATION_NEGATIVE (e.g. '-1'), CREATOR_REQUIRED for a blank `createdBy`,
- * PHASE_FULL ('Cannot move issue. Phase is at maximum capacity') when the phase holds
- * `maxIssues` issues.
+ * ticket tool with `autoAssignCreator` an unassigned issue goes to `createdBy`; an assignee
+ * typed in another case is stored as the team member's spelling; `dueDate` trimmed, blank means
+ * none. Id and `createdAt` come from `ctx`. The issue gets the board's next ticket number
+ * (`nextTicketNumber` advances, so a number is never given twice), and its creator and assignee
+ * join `teamMembers` (ignoring case). Throws NO_DATA, PHASE_NOT_FOUND, TITLE_REQUIRED,
+ * ESTIMATION_TOO_LONG, ESTIMATION_NEGATIVE (e.g. '-1'), INVALID_DUE_DATE for a due date that is
+ * not a date `YYYY-MM-DD`, CREATOR_REQUIRED for a blank `createdBy`, PHASE_FULL ('Cannot move
+ * issue. Phase is at maximum capacity') when the phase holds `maxIssues` issues on the board.
  */
 export function addIssue<C extends TrackerContent>(
   content: C | null,
@@ -539,11 +659,19 @@ export function addIssue<C extends TrackerContent>(
   const { issue: input } = args;
   const title = requiredText(input.title, 'TITLE_REQUIRED');
   const estimation = checkedEstimation(input.estimation ?? '');
+  const dueDate = checkedDueDate(input.dueDate ?? '');
   const createdBy = checkedCreator(args.createdBy);
   if (isPhaseFull(phase)) throw new TrackerError('PHASE_FULL');
   const tracker: TrackerContent = current;
   const autoAssign = tracker.toolType === 'ticket' && tracker.settings.autoAssignCreator;
-  const assignedPerson = input.assignedPerson?.trim() ?? '';
+  const assignedPerson = memberSpelling(
+    input.assignedPerson === undefined || input.assignedPerson.trim() === ''
+      ? autoAssign
+        ? createdBy
+        : ''
+      : input.assignedPerson,
+    current.teamMembers,
+  );
   const number = nextTicketNumber(current);
   const issue: Issue = {
     id: ctx.newId(),
@@ -552,7 +680,7 @@ export function addIssue<C extends TrackerContent>(
     type: input.type ?? current.settings.defaultIssueType,
     priority: input.priority ?? 'none',
     estimation,
-    assignedPerson: assignedPerson === '' && autoAssign ? createdBy : assignedPerson,
+    assignedPerson,
     comments: [],
     createdAt: ctx.now(),
     createdBy,
@@ -560,6 +688,7 @@ export function addIssue<C extends TrackerContent>(
     tags: cleanTags(input.tags ?? []),
     number,
   };
+  if (dueDate !== null) issue.dueDate = dueDate;
   const added = replacePhase(current, { ...phase, issues: [...phase.issues, issue] });
   return withTeamMembers({ ...added, nextTicketNumber: number + 1 }, [
     createdBy,
@@ -569,8 +698,11 @@ export function addIssue<C extends TrackerContent>(
 
 /**
  * Changes an issue's editable fields, wherever it now is; the same normalisation and rules as
- * {@link addIssue}; a new assignee joins `teamMembers`. Throws NO_DATA, ISSUE_NOT_FOUND, TITLE_REQUIRED, ESTIMATION_TOO_LONG,
- * ESTIMATION_NEGATIVE.
+ * {@link addIssue}; a new assignee joins `teamMembers`. `dueDate` null (or blank) removes the due
+ * date; `archived` true hides the issue from the board, false restores it (the field is then
+ * absent). Merged by field with `from` (../edits.ts; EditConflictError). Throws NO_DATA,
+ * ISSUE_NOT_FOUND, TITLE_REQUIRED, ESTIMATION_TOO_LONG, ESTIMATION_NEGATIVE, INVALID_DUE_DATE,
+ * PHASE_FULL when restoring the issue into a phase that holds `maxIssues` issues on the board.
  */
 export function updateIssue<C extends TrackerContent>(
   content: C | null,
@@ -579,9 +711,15 @@ export function updateIssue<C extends TrackerContent>(
 ): C {
   const current = requireContent(content);
   const { phase, issue } = requireIssue(current, args.issueId);
-  const changes = mergeFieldChanges(issue, cleanIssueChanges(args.changes), args.from, issue.id);
+  const clean = cleanIssueChanges(args.changes, current.teamMembers);
+  // Older or foreign content may say `archived: false`: the same as absent.
+  const stored: IssueEdit = issue.archived === false ? { ...issue, archived: null } : issue;
+  const from = args.from === undefined ? undefined : archivedEdit<IssueEdit>(args.from);
+  const changes = mergeFieldChanges<IssueEdit>(stored, clean, from, issue.id);
   if (args.from !== undefined && Object.keys(changes).length === 0) return current;
-  const updated = replaceIssue(current, phase, { ...issue, ...changes });
+  if (issue.archived === true && changes.archived === null && isPhaseFull(phase))
+    throw new TrackerError('PHASE_FULL');
+  const updated = replaceIssue(current, phase, withIssueEdit(issue, changes));
   return changes.assignedPerson ? withTeamMembers(updated, [changes.assignedPerson]) : updated;
 }
 
@@ -605,7 +743,8 @@ export function deleteIssue<C extends TrackerContent>(
 /**
  * Moves an issue to a phase (spec §4 Issue/card moves). Into another phase: inserted at
  * `toIndex` (0 ≤ toIndex ≤ target count) or appended at the end, both phases renumbered 0..n-1;
- * refused when the target holds `maxIssues`. Within its own phase: without `toIndex` nothing
+ * refused when the target holds `maxIssues` issues on the board (an archived issue, which does
+ * not count, never is). Within its own phase: without `toIndex` nothing
  * happens (`content` itself is returned: a drop on the same column), with `toIndex`
  * (0 ≤ toIndex < count) the issue is reordered, never refused for capacity.
  * Throws NO_DATA, ISSUE_NOT_FOUND, PHASE_NOT_FOUND, PHASE_FULL, INVALID_TARGET_POSITION.
@@ -630,7 +769,7 @@ export function moveIssue<C extends TrackerContent>(
     return replacePhase(current, { ...source, issues: reposition(source.issues, from, toIndex) });
   }
 
-  if (isPhaseFull(target)) throw new TrackerError('PHASE_FULL');
+  if (issue.archived !== true && isPhaseFull(target)) throw new TrackerError('PHASE_FULL');
   const targetIssues = sortByOrder(target.issues);
   const index = toIndex ?? targetIssues.length;
   if (!isPosition(index, targetIssues.length + 1)) {
@@ -675,9 +814,44 @@ export function addComment<C extends TrackerContent>(
   return replaceIssue(current, phase, { ...issue, comments: [...issue.comments, comment] });
 }
 
+// Only a comment's author changes it: `by` names them, ignoring case; a blank `by` never does.
+function requireAuthor(comment: Comment, by: string): void {
+  if (by.trim() === '' || !sameName(comment.createdBy, by))
+    throw new TrackerError('NOT_COMMENT_AUTHOR');
+}
+
 /**
- * Deletes a comment of an issue. A comment that is already gone (e.g. deleted by another user
- * before a replay) leaves `content` as it is. Throws NO_DATA, ISSUE_NOT_FOUND.
+ * Changes the text of a comment (content trimmed, required) and sets its `editedAt` to
+ * `ctx.now()`; only its author may (`by` equals `createdBy` ignoring case). A comment that is
+ * already gone, or whose text is already `content`, leaves `content` as it is. Throws NO_DATA,
+ * ISSUE_NOT_FOUND, COMMENT_REQUIRED, NOT_COMMENT_AUTHOR ('Only the author can change this
+ * comment').
+ */
+export function updateComment<C extends TrackerContent>(
+  content: C | null,
+  args: UpdateCommentArgs,
+  ctx: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const { phase, issue } = requireIssue(current, args.issueId);
+  const text = args.content.trim();
+  if (text === '') throw new TrackerError('COMMENT_REQUIRED');
+  const comment = issue.comments.find((candidate) => candidate.id === args.commentId);
+  if (!comment) return current;
+  requireAuthor(comment, args.by);
+  if (comment.content === text) return current;
+  const edited: Comment = { ...comment, content: text, editedAt: ctx.now() };
+  return replaceIssue(current, phase, {
+    ...issue,
+    comments: issue.comments.map((candidate) => (candidate.id === comment.id ? edited : candidate)),
+  });
+}
+
+/**
+ * Deletes a comment of an issue; with `by`, only its author may (as {@link updateComment};
+ * without it anyone, as clients before that rule do). A comment that is already gone (e.g.
+ * deleted by another user before a replay) leaves `content` as it is. Throws NO_DATA,
+ * ISSUE_NOT_FOUND, NOT_COMMENT_AUTHOR.
  */
 export function deleteComment<C extends TrackerContent>(
   content: C | null,
@@ -686,16 +860,139 @@ export function deleteComment<C extends TrackerContent>(
 ): C {
   const current = requireContent(content);
   const { phase, issue } = requireIssue(current, args.issueId);
-  if (!issue.comments.some((comment) => comment.id === args.commentId)) return current;
+  const comment = issue.comments.find((candidate) => candidate.id === args.commentId);
+  if (!comment) return current;
+  if (args.by !== undefined) requireAuthor(comment, args.by);
   return replaceIssue(current, phase, {
     ...issue,
-    comments: issue.comments.filter((comment) => comment.id !== args.commentId),
+    comments: issue.comments.filter((candidate) => candidate.id !== args.commentId),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checklists and tag colours
+
+/**
+ * Appends an item to an issue's checklist (creating the checklist): text trimmed and required,
+ * not done, id from `ctx.newId`. Throws NO_DATA, ISSUE_NOT_FOUND, CHECKLIST_TEXT_REQUIRED
+ * ('Checklist item text is required').
+ */
+export function addChecklistItem<C extends TrackerContent>(
+  content: C | null,
+  args: AddChecklistItemArgs,
+  ctx: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const { phase, issue } = requireIssue(current, args.issueId);
+  const item: ChecklistItem = { id: ctx.newId(), text: checklistText(args.text), done: false };
+  return replaceIssue(current, phase, { ...issue, checklist: [...(issue.checklist ?? []), item] });
+}
+
+/**
+ * Changes a checklist item's text (trimmed, required) or done flag, merged by field with `from`
+ * (../edits.ts; EditConflictError when someone changed the same field to another value). An item
+ * that is already gone, or an edit that changes nothing, leaves `content` as it is. Throws
+ * NO_DATA, ISSUE_NOT_FOUND, CHECKLIST_TEXT_REQUIRED.
+ */
+export function updateChecklistItem<C extends TrackerContent>(
+  content: C | null,
+  args: UpdateChecklistItemArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const { phase, issue } = requireIssue(current, args.issueId);
+  const clean: ChecklistItemChanges = {};
+  if (args.changes.text !== undefined) clean.text = checklistText(args.changes.text);
+  if (args.changes.done !== undefined) clean.done = args.changes.done;
+  const checklist = issue.checklist ?? [];
+  const item = checklist.find((candidate) => candidate.id === args.itemId);
+  if (!item) return current;
+  const changes = mergeFieldChanges<ChecklistItemChanges>(item, clean, args.from, item.id);
+  const updated: ChecklistItem = { ...item, ...changes };
+  if (updated.text === item.text && updated.done === item.done) return current;
+  return replaceIssue(current, phase, {
+    ...issue,
+    checklist: checklist.map((candidate) => (candidate.id === item.id ? updated : candidate)),
   });
 }
 
 /**
+ * Removes an item from an issue's checklist; one that is already gone leaves `content` as it is.
+ * Throws NO_DATA, ISSUE_NOT_FOUND.
+ */
+export function deleteChecklistItem<C extends TrackerContent>(
+  content: C | null,
+  args: DeleteChecklistItemArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const { phase, issue } = requireIssue(current, args.issueId);
+  const checklist = issue.checklist ?? [];
+  if (!checklist.some((item) => item.id === args.itemId)) return current;
+  return replaceIssue(current, phase, {
+    ...issue,
+    checklist: checklist.filter((item) => item.id !== args.itemId),
+  });
+}
+
+/**
+ * The key of `tag` in `tagColors`: trimmed and lower-cased (the colour is the board's, whatever
+ * the case a card spells the tag in).
+ */
+export function tagColorKey(tag: string): string {
+  return tag.trim().toLowerCase();
+}
+
+/**
+ * The colour `#rrggbb` the board gives `tag` (matched as {@link tagColorKey}), or null when it
+ * has none.
+ */
+export function tagColorOf(content: TrackerContent, tag: string): string | null {
+  const colors = content.tagColors;
+  const key = tagColorKey(tag);
+  return colors !== undefined && Object.hasOwn(colors, key) ? (colors[key] ?? null) : null;
+}
+
+// JSON readers (zod's z.json among them, which reads a `patch`) drop a '__proto__' key, so a
+// colour stored under it would not survive an undo: that tag keeps the default colour.
+const UNKEYABLE_TAG = '__proto__';
+
+/**
+ * Sets the board's colour of a tag (key: the tag trimmed and lower-cased) to `color`, a hex
+ * colour `#rrggbb` (trimmed, stored lower-cased), or removes it (null; `tagColors` goes when
+ * empty). A blank tag, the tag '__proto__' (which not every JSON reader keeps as a key), or a
+ * colour the tag already has, leaves `content` as it is. Throws NO_DATA, INVALID_COLOR ('Colour
+ * must be a hex colour like #1a2b3c').
+ */
+export function setTagColor<C extends TrackerContent>(
+  content: C | null,
+  args: SetTagColorArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const color = args.color === null ? null : args.color.trim().toLowerCase();
+  if (color !== null && !TAG_COLOR_PATTERN.test(color)) throw new TrackerError('INVALID_COLOR');
+  const key = tagColorKey(args.tag);
+  if (key === '' || key === UNKEYABLE_TAG || tagColorOf(current, key) === color) return current;
+  const entries = Object.entries(current.tagColors ?? {}).filter(([tag]) => tag !== key);
+  if (color !== null) entries.push([key, color]);
+  const { tagColors: _old, ...rest } = current;
+  if (entries.length === 0) return rest as C;
+  const tagColors: Record<string, string> = {};
+  // defineProperty: a tag called '__proto__' is a field like any other.
+  for (const [tag, value] of entries)
+    Object.defineProperty(tagColors, tag, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return { ...rest, tagColors } as C;
+}
+
+/**
  * Adds a team member by name (spec §3): trimmed; an empty name or one already in the team
- * (exact match) leaves `content` as it is. Throws NO_DATA.
+ * (ignoring case) leaves `content` as it is. Throws NO_DATA.
  */
 export function addTeamMember<C extends TrackerContent>(
   content: C | null,
@@ -755,11 +1052,35 @@ function issueSnapshot(issue: Issue): Snapshot {
     tags: issue.tags,
     createdAt: issue.createdAt,
     createdBy: issue.createdBy,
+    dueDate: issue.dueDate,
+    archived: issue.archived === true ? true : undefined,
   };
 }
 
 function commentSnapshot(comment: Comment): Snapshot {
   return { ...comment };
+}
+
+function checklistItemSnapshot(item: ChecklistItem): Snapshot {
+  return { id: item.id, text: item.text, done: item.done };
+}
+
+function checklistItemOf(issue: Issue | undefined, itemId: string): ChecklistItem | undefined {
+  return issue?.checklist?.find((item) => item.id === itemId);
+}
+
+// updateIssue's sentence: 'archived' / 'restored' when only `archived` changed, 'renamed' when
+// the title changed, else none.
+function issueEditVariant(
+  diff: { oldValue: Snapshot },
+  title: string,
+  oldTitle: string,
+  archived: boolean,
+): { variant?: string } {
+  const fields = Object.keys(diff.oldValue);
+  if (fields.length === 1 && fields[0] === 'archived')
+    return { variant: archived ? 'archived' : 'restored' };
+  return renamed(title, oldTitle);
 }
 
 // 1-based, as the sentence says it.
@@ -920,7 +1241,8 @@ const addIssueOperation = defineTrackerOperation({
   },
 });
 
-// Only the changed fields; null when none changed. Variant 'renamed' when the title changed.
+// Only the changed fields; null when none changed. Variant 'archived' / 'restored' when only
+// `archived` changed, else 'renamed' when the title changed.
 const updateIssueOperation = defineTrackerOperation({
   name: 'updateIssue',
   args: updateIssueArgs,
@@ -941,7 +1263,7 @@ const updateIssueOperation = defineTrackerOperation({
       details: `Updated issue "${title}"`,
       ...diff,
       params: { title, oldTitle },
-      ...renamed(title, oldTitle),
+      ...issueEditVariant(diff, title, oldTitle, updated?.archived === true),
     };
   },
 });
@@ -1028,6 +1350,124 @@ const deleteCommentOperation = defineTrackerOperation({
   },
 });
 
+// Old and new text of the comment.
+const updateCommentOperation = defineTrackerOperation({
+  name: 'updateComment',
+  args: updateCommentArgs,
+  apply: updateComment,
+  describe: (args, before, after) => {
+    const old = findIssue(before, args.issueId)?.issue;
+    const issue = findIssue(after, args.issueId)?.issue;
+    const oldComment = old?.comments.find((comment) => comment.id === args.commentId);
+    const comment = issue?.comments.find((candidate) => candidate.id === args.commentId);
+    const title = issue?.title ?? '';
+    return {
+      entityType: 'comment',
+      entityId: args.commentId,
+      details: `Edited a comment on issue "${title}"`,
+      oldValue: oldComment ? { content: oldComment.content } : null,
+      newValue: comment ? { content: comment.content, editedAt: comment.editedAt } : null,
+      params: { title },
+    };
+  },
+});
+
+// Checklist entries are about the issue (entityId the issue's); `item` names the item's text.
+const addChecklistItemOperation = defineTrackerOperation({
+  name: 'addChecklistItem',
+  args: addChecklistItemArgs,
+  apply: addChecklistItem,
+  describe: (args, before, after) => {
+    const issue = findIssue(after, args.issueId)?.issue;
+    const item = addedItem(
+      findIssue(before, args.issueId)?.issue.checklist ?? [],
+      issue?.checklist ?? [],
+    );
+    const title = issue?.title ?? '';
+    const text = item?.text ?? args.text.trim();
+    return {
+      entityType: 'issue',
+      entityId: args.issueId,
+      details: `Added checklist item "${text}" to issue "${title}"`,
+      oldValue: null,
+      newValue: item ? checklistItemSnapshot(item) : null,
+      params: { title, item: text },
+    };
+  },
+});
+
+// Only the changed fields. Variant 'checked' / 'unchecked' when only `done` changed.
+const updateChecklistItemOperation = defineTrackerOperation({
+  name: 'updateChecklistItem',
+  args: updateChecklistItemArgs,
+  apply: updateChecklistItem,
+  describe: (args, before, after) => {
+    const issue = findIssue(after, args.issueId)?.issue;
+    const old = checklistItemOf(findIssue(before, args.issueId)?.issue, args.itemId);
+    const item = checklistItemOf(issue, args.itemId);
+    const diff = changedFields(
+      old ? checklistItemSnapshot(old) : {},
+      item ? checklistItemSnapshot(item) : {},
+    );
+    if (noFieldChanged(diff)) return null;
+    const title = issue?.title ?? '';
+    const text = item?.text ?? '';
+    const onlyDone = Object.keys(diff.oldValue).join() === 'done';
+    return {
+      entityType: 'issue',
+      entityId: args.issueId,
+      details: `Updated checklist item "${text}" of issue "${title}"`,
+      ...diff,
+      params: { title, item: text, oldItem: old?.text ?? text },
+      ...(onlyDone ? { variant: item?.done === true ? 'checked' : 'unchecked' } : {}),
+    };
+  },
+});
+
+const deleteChecklistItemOperation = defineTrackerOperation({
+  name: 'deleteChecklistItem',
+  args: deleteChecklistItemArgs,
+  apply: deleteChecklistItem,
+  describe: (args, before) => {
+    const issue = findIssue(before, args.issueId)?.issue;
+    const item = checklistItemOf(issue, args.itemId);
+    const title = issue?.title ?? '';
+    const text = item?.text ?? '';
+    return {
+      entityType: 'issue',
+      entityId: args.issueId,
+      details: `Deleted checklist item "${text}" of issue "${title}"`,
+      oldValue: item ? checklistItemSnapshot(item) : null,
+      newValue: null,
+      params: { title, item: text },
+    };
+  },
+});
+
+// entityId: the tag's key. Variant 'removed' when the colour was removed.
+const setTagColorOperation = defineTrackerOperation({
+  name: 'setTagColor',
+  args: setTagColorArgs,
+  apply: setTagColor,
+  describe: (args, before, after) => {
+    const tag = tagColorKey(args.tag);
+    const oldColor = tagColorOf(before, tag);
+    const color = tagColorOf(after, tag);
+    return {
+      entityType: 'settings',
+      entityId: tag,
+      details:
+        color === null
+          ? `Removed the colour of tag "${tag}"`
+          : `Set the colour of tag "${tag}" to ${color}`,
+      oldValue: oldColor,
+      newValue: color,
+      params: { tag, color: color ?? '' },
+      ...(color === null ? { variant: 'removed' } : {}),
+    };
+  },
+});
+
 // entityId: the member's name.
 const addTeamMemberOperation = defineTrackerOperation({
   name: 'addTeamMember',
@@ -1071,10 +1511,13 @@ const updateSettingsOperation = defineTrackerOperation({
  * {phaseId}; movePhase {phaseId, direction: 'left' | 'right'}; movePhaseTo {phaseId, toIndex:
  * number}; addIssue {phaseId, issue: IssueInput, createdBy}; updateIssue {issueId, changes:
  * IssueChanges, from?}; deleteIssue {issueId}; moveIssue {issueId, toPhaseId, toIndex?};
- * addComment {issueId, content, createdBy}; deleteComment {issueId, commentId}; addTeamMember
- * {name}; updateSettings {changes: TicketSettingsChanges, from?} (ids and texts strings,
- * `maxIssues` an integer ≥ 0, unknown keys dropped) — `apply` replays one against any content
- * and `describe` gives its activity entry body (see activityEntry in ./activity.ts).
+ * addComment {issueId, content, createdBy}; updateComment {issueId, commentId, content, by};
+ * deleteComment {issueId, commentId, by?}; addChecklistItem {issueId, text};
+ * updateChecklistItem {issueId, itemId, changes: ChecklistItemChanges, from?};
+ * deleteChecklistItem {issueId, itemId}; setTagColor {tag, color: string | null};
+ * addTeamMember {name}; updateSettings {changes: TicketSettingsChanges, from?} (ids and texts
+ * strings, `maxIssues` an integer ≥ 0, unknown keys dropped) — `apply` replays one against any
+ * content and `describe` gives its activity entry body (see activityEntry in ./activity.ts).
  */
 export const trackerOperations = operationSet([
   addPhaseOperation,
@@ -1087,7 +1530,12 @@ export const trackerOperations = operationSet([
   deleteIssueOperation,
   moveIssueOperation,
   addCommentOperation,
+  updateCommentOperation,
   deleteCommentOperation,
+  addChecklistItemOperation,
+  updateChecklistItemOperation,
+  deleteChecklistItemOperation,
+  setTagColorOperation,
   addTeamMemberOperation,
   updateSettingsOperation,
 ]);

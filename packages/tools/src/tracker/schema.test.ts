@@ -122,6 +122,13 @@ const WRONG_FIELDS: readonly [Path, unknown][] = [
   [[...COMMENT, 'content'], 1],
   [[...COMMENT, 'createdAt'], MISSING],
   [[...COMMENT, 'createdBy'], false],
+  [[...COMMENT, 'editedAt'], 0],
+  [[...ISSUE, 'dueDate'], 20240531],
+  [[...ISSUE, 'dueDate'], null],
+  [[...ISSUE, 'archived'], 'yes'],
+  [[...ISSUE, 'checklist'], {}],
+  [['tagColors'], 'red'],
+  [['tagColors'], ['#ffffff']],
 ];
 
 /** The ticket settings the kanban settings lack. */
@@ -167,6 +174,39 @@ describe.each(TRACKER_TOOLS)('%s strict content schema (spec §3)', (name) => {
     ),
   )('refuses %s with NO_DATA caused by a ZodError naming the field', (_label, [path, value]) => {
     expectRefused(name, withField(boardOf(name), path, value), path);
+  });
+
+  it('reads the optional issue, comment and board fields, and content without them', () => {
+    let value: unknown = boardOf(name);
+    value = withField(value, [...ISSUE, 'dueDate'], '2024-05-31');
+    value = withField(value, [...ISSUE, 'archived'], true);
+    value = withField(value, [...ISSUE, 'checklist'], [{ id: 'k', text: 'Test', done: false }]);
+    value = withField(value, [...COMMENT, 'editedAt'], AT);
+    value = withField(value, ['tagColors'], JSON.parse('{"ui":"#1a2b3c","__proto__":"#000000"}'));
+    const parsed = tool.parse(value);
+    expect(parsed).toEqual(value);
+    expect(Object.keys(parsed.tagColors ?? {})).toEqual(['ui', '__proto__']);
+    expectParsedUnchanged(tool, parsed);
+    // Absent fields stay absent (older content, third-party clients).
+    const plain = tool.parse(boardOf(name));
+    expect(plain).not.toHaveProperty('tagColors');
+    expect(plain.phases[1]?.issues[0]).not.toHaveProperty('checklist');
+    expect(plain.phases[1]?.issues[0]).not.toHaveProperty('dueDate');
+  });
+
+  it.each([
+    [[...ISSUE, 'dueDate'], 20240531],
+    [[...ISSUE, 'archived'], 'yes'],
+    [[...ISSUE, 'checklist', 0, 'done'], 'yes'],
+    [[...ISSUE, 'checklist', 0, 'text'], MISSING],
+    [[...ISSUE, 'checklist', 0], 'item'],
+    [['tagColors', 'ui'], 5],
+    [[...COMMENT, 'editedAt'], false],
+  ] as const)('refuses %j = %j', (path, wrong) => {
+    let value: unknown = boardOf(name);
+    value = withField(value, [...ISSUE, 'checklist'], [{ id: 'k', text: 'Test', done: false }]);
+    value = withField(value, ['tagColors'], { ui: '#1a2b3c' });
+    expectRefused(name, withField(value, path, wrong), path);
   });
 
   it('refuses the other tracker tool’s content and a missing toolType', () => {
@@ -269,6 +309,44 @@ describe.each(TRACKER_TOOLS)('%s lenient content schema (export of older shapes)
     expectParsedUnchanged(tool, lenient);
   });
 
+  it('drops what is not a due date, checklist item, flag or colour of the new fields', () => {
+    const parsed = tool.parse(
+      {
+        phases: [
+          {
+            issues: [
+              {
+                dueDate: '2024-05-31T10:00:00.000Z',
+                archived: 'yes',
+                checklist: [{ id: 1, text: 'A' }, 'junk', { text: 'B', done: true }],
+                comments: [{ content: 'hi', editedAt: 0 }],
+              },
+              { dueDate: 'tomorrow', checklist: 'x' },
+            ],
+          },
+        ],
+        tagColors: { ui: '#1a2b3c', api: 5 },
+      },
+      { lenient: true },
+    );
+    const [first, second] = parsed.phases[0]?.issues ?? [];
+    expect(first).toMatchObject({
+      dueDate: '2024-05-31',
+      archived: undefined,
+      checklist: [
+        { id: '1', text: 'A', done: false },
+        { id: '', text: 'B', done: true },
+      ],
+      comments: [{ content: 'hi', editedAt: '1970-01-01T00:00:00.000Z' }],
+    });
+    expect(second?.dueDate).toBeUndefined();
+    expect(second?.checklist).toBeUndefined();
+    expect(parsed.tagColors).toEqual({ ui: '#1a2b3c' });
+    expect(
+      tool.parse({ phases: [], tagColors: 'red' }, { lenient: true }).tagColors,
+    ).toBeUndefined();
+  });
+
   it('never shares a default list or object between two documents', () => {
     const first = tool.parse({ phases: [{ issues: [{}] }] }, { lenient: true });
     const second = tool.parse({ phases: [{ issues: [{}] }] }, { lenient: true });
@@ -335,6 +413,8 @@ const VALID_ARGS: Record<TrackerOperation['type'], readonly Record<string, unkno
   updateIssue: [
     { issueId: 'i', changes: {} },
     { issueId: 'i', changes: { type: 'Epic', priority: 'none', tags: [], estimation: '' } },
+    { issueId: 'i', changes: { dueDate: '2024-05-31', archived: true } },
+    { issueId: 'i', changes: { dueDate: null, archived: false }, from: { dueDate: 'x' } },
   ],
   deleteIssue: [{ issueId: 'i' }],
   moveIssue: [
@@ -342,7 +422,21 @@ const VALID_ARGS: Record<TrackerOperation['type'], readonly Record<string, unkno
     { issueId: 'i', toPhaseId: 'p', toIndex: 2 },
   ],
   addComment: [{ issueId: 'i', content: 'c', createdBy: 'ann' }],
-  deleteComment: [{ issueId: 'i', commentId: 'c' }],
+  updateComment: [{ issueId: 'i', commentId: 'c', content: '', by: 'ann' }],
+  deleteComment: [
+    { issueId: 'i', commentId: 'c' },
+    { issueId: 'i', commentId: 'c', by: 'ann' },
+  ],
+  addChecklistItem: [{ issueId: 'i', text: '' }],
+  updateChecklistItem: [
+    { issueId: 'i', itemId: 'c', changes: {} },
+    { issueId: 'i', itemId: 'c', changes: { text: 't', done: true }, from: { done: false } },
+  ],
+  deleteChecklistItem: [{ issueId: 'i', itemId: 'c' }],
+  setTagColor: [
+    { tag: 'ui', color: '#1a2b3c' },
+    { tag: '', color: null },
+  ],
   addTeamMember: [{ name: 'dee' }, { name: '' }],
   updateSettings: [
     { changes: {} },
@@ -386,6 +480,8 @@ const WRONG_ARGS: Record<TrackerOperation['type'], readonly Record<string, unkno
     { issueId: 'i', changes: { title: 1 } },
     { issueId: 'i', changes: { type: 'task' } },
     { issueId: 'i', changes: { tags: [1] } },
+    { issueId: 'i', changes: { dueDate: 20240531 } },
+    { issueId: 'i', changes: { archived: 'yes' } },
     { changes: {} },
   ],
   deleteIssue: [{}, { issueId: 3 }],
@@ -395,7 +491,21 @@ const WRONG_ARGS: Record<TrackerOperation['type'], readonly Record<string, unkno
     { issueId: 'i', createdBy: 'a' },
     { issueId: 'i', content: null, createdBy: 'a' },
   ],
-  deleteComment: [{ issueId: 'i' }, { commentId: 'c' }],
+  updateComment: [
+    { issueId: 'i', commentId: 'c', content: 'x' },
+    { issueId: 'i', commentId: 'c', by: 'ann' },
+    { issueId: 'i', content: 'x', by: 'ann' },
+  ],
+  deleteComment: [{ issueId: 'i' }, { commentId: 'c' }, { issueId: 'i', commentId: 'c', by: 1 }],
+  addChecklistItem: [{ issueId: 'i' }, { text: 'x' }, { issueId: 'i', text: 1 }],
+  updateChecklistItem: [
+    { issueId: 'i', itemId: 'c' },
+    { issueId: 'i', changes: {} },
+    { issueId: 'i', itemId: 'c', changes: { done: 'yes' } },
+    { issueId: 'i', itemId: 'c', changes: { text: null } },
+  ],
+  deleteChecklistItem: [{ issueId: 'i' }, { itemId: 'c' }],
+  setTagColor: [{ tag: 'ui' }, { color: '#1a2b3c' }, { tag: 'ui', color: 5 }],
   addTeamMember: [{}, { name: ['ann'] }],
   updateSettings: [{}, { changes: { showTicketNumbers: 'yes' } }, { changes: null }],
 };
@@ -413,7 +523,12 @@ describe('trackerOperations.schema, through both registry entries', () => {
       'deleteIssue',
       'moveIssue',
       'addComment',
+      'updateComment',
       'deleteComment',
+      'addChecklistItem',
+      'updateChecklistItem',
+      'deleteChecklistItem',
+      'setTagColor',
       'addTeamMember',
       'updateSettings',
     ]);

@@ -35,15 +35,85 @@ export const maxIssuesSchema = z.int().nonnegative();
 /** An issue's ticket number and the board's next one: an integer ≥ 1. */
 export const ticketNumberSchema = z.int().positive();
 
+// A plain object (not an array), the shape of `tagColors`.
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// A copy of `entries` as own fields: a key '__proto__' stays a field (zod's record would drop it).
+function ownRecord(entries: Iterable<readonly [string, string]>): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [key, value] of entries)
+    Object.defineProperty(record, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return record;
+}
+
+/**
+ * The board's `tagColors` (tag → colour): strictly an object whose values are all strings;
+ * leniently the string values of any object (others dropped), anything else absent.
+ */
+function tagColorsSchema(lenient: boolean): z.ZodType<Record<string, string> | undefined> {
+  const strict = z
+    .custom<Record<string, unknown>>(isRecord, { message: 'Expected an object' })
+    .superRefine((record, ctx) => {
+      for (const [key, value] of Object.entries(record))
+        if (typeof value !== 'string')
+          ctx.addIssue({ code: 'custom', path: [key], message: 'Expected a string', input: value });
+    })
+    .transform((record) => ownRecord(Object.entries(record) as [string, string][]));
+  if (!lenient) return strict.optional();
+  return z
+    .unknown()
+    .transform((value) =>
+      isRecord(value)
+        ? ownRecord(
+            Object.entries(value).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            ),
+          )
+        : undefined,
+    )
+    .optional();
+}
+
+/**
+ * A due date as read: strictly any string (checked by the operations, like timestamps);
+ * leniently a string starting with a date `YYYY-MM-DD` becomes that date (an ISO timestamp its
+ * day), anything else absent.
+ */
+function dueDateSchema(lenient: boolean): z.ZodType<string | undefined> {
+  if (!lenient) return z.string().optional();
+  return z
+    .unknown()
+    .transform((value) =>
+      typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim())
+        ? value.trim().slice(0, 10)
+        : undefined,
+    )
+    .optional();
+}
+
 // The fields of both modes, written once with the shared building blocks (../schema-modes.ts).
 function contentParts(mode: SchemaMode) {
-  const { lenient, field, text, textField, flag, list } = schemaModeKit(mode);
+  const { lenient, field, text, timestamp, textField, flag, list } = schemaModeKit(mode);
 
   const comment = z.looseObject({
     id: textField(),
     content: textField(),
     createdAt: textField(),
     createdBy: textField(),
+    editedAt: field(timestamp.optional(), undefined),
+  });
+
+  const checklistItem = z.looseObject({
+    id: textField(),
+    text: textField(),
+    done: flag(false),
   });
 
   const issue = z.looseObject({
@@ -60,6 +130,9 @@ function contentParts(mode: SchemaMode) {
     order: field(z.number(), 0),
     tags: field(list(text), []),
     number: field(ticketNumberSchema.optional(), undefined),
+    dueDate: dueDateSchema(lenient),
+    checklist: field(list(checklistItem).optional(), undefined),
+    archived: field(z.boolean().optional(), undefined),
   });
 
   const phase = z.looseObject({
@@ -126,6 +199,7 @@ function contentParts(mode: SchemaMode) {
       phases: list(phase),
       teamMembers: field(list(text), []),
       nextTicketNumber: field(ticketNumberSchema.optional(), undefined),
+      tagColors: tagColorsSchema(lenient),
     };
   }
 

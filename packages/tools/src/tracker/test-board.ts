@@ -51,8 +51,9 @@ export function issueTitled(content: TrackerContent, title: string): Issue {
 }
 
 /**
- * `name`'s default content (frozen) with issues A, B in To Do (A with one comment), C in In
- * Progress (estimation 5, tag x) and D in Done, each added over the wire at stamps 1–5.
+ * `name`'s default content (frozen) with issues A, B in To Do (A with one comment by bo and one
+ * checklist item), C in In Progress (estimation 5, tag x) and D in Done, each added over the
+ * wire at stamps 1–6.
  */
 export function sampleBoard(name: TrackerToolName): TrackerContent {
   const tool = trackerTool(name);
@@ -77,6 +78,11 @@ export function sampleBoard(name: TrackerToolName): TrackerContent {
     content: 'first',
     createdBy: 'bo',
   });
+  content = next(content, {
+    type: 'addChecklistItem',
+    issueId: issueTitled(content, 'A').id,
+    text: 'Write tests',
+  });
   return deepFreeze(content);
 }
 
@@ -92,6 +98,8 @@ export function sampleOperations(
   const a = issueTitled(content, 'A');
   const comment = a.comments[0];
   if (!comment) throw new Error('A has no comment');
+  const item = a.checklist?.[0];
+  if (!item) throw new Error('A has no checklist');
   return {
     addPhase: { type: 'addPhase', name: 'Blocked', color: '#dc3545', maxIssues: 2 },
     updatePhase: { type: 'updatePhase', phaseId: todo, changes: { name: 'Ready', maxIssues: 4 } },
@@ -113,7 +121,23 @@ export function sampleOperations(
       toIndex: 0,
     },
     addComment: { type: 'addComment', issueId: a.id, content: ' second ', createdBy: 'cy' },
+    updateComment: {
+      type: 'updateComment',
+      issueId: a.id,
+      commentId: comment.id,
+      content: ' first, edited ',
+      by: 'BO',
+    },
     deleteComment: { type: 'deleteComment', issueId: a.id, commentId: comment.id },
+    addChecklistItem: { type: 'addChecklistItem', issueId: a.id, text: ' Review ' },
+    updateChecklistItem: {
+      type: 'updateChecklistItem',
+      issueId: a.id,
+      itemId: item.id,
+      changes: { done: true },
+    },
+    deleteChecklistItem: { type: 'deleteChecklistItem', issueId: a.id, itemId: item.id },
+    setTagColor: { type: 'setTagColor', tag: ' X ', color: '#1A2B3C' },
     addTeamMember: { type: 'addTeamMember', name: 'dee' },
     updateSettings: {
       type: 'updateSettings',

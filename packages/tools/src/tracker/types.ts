@@ -60,7 +60,22 @@ export interface Comment {
   content: string;
   createdAt: string;
   createdBy: string;
+  /** ISO 8601 timestamp of the author's last edit (updateComment); absent when never edited. */
+  editedAt?: string;
 }
+
+/** One entry of an issue's checklist: `text` trimmed and non-blank, `done` ticked or not. */
+export interface ChecklistItem {
+  id: string;
+  text: string;
+  done: boolean;
+}
+
+/** A due date is a calendar date `YYYY-MM-DD` (no time, no zone). */
+export const DUE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A tag colour is a CSS hex colour `#rrggbb` (either case). */
+export const TAG_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 /**
  * spec §3 Issue/card. `estimation` is free text of at most {@link ESTIMATION_MAX_CHARS}
@@ -86,6 +101,15 @@ export interface Issue {
    * existed.
    */
   number?: number;
+  /** The day the issue is due, `YYYY-MM-DD` ({@link DUE_DATE_PATTERN}); absent: none. */
+  dueDate?: string;
+  /** The issue's checklist in display order; absent on issues that never had one. */
+  checklist?: ChecklistItem[];
+  /**
+   * True: hidden from the board and not counted against `maxIssues`, still found by a search
+   * that includes archived issues and restorable; absent (or false): on the board.
+   */
+  archived?: boolean;
 }
 
 /**
@@ -150,6 +174,12 @@ interface TrackerContentBase {
    * numbered issue, when it is one more than the highest number on the board.
    */
   nextTicketNumber?: number;
+  /**
+   * The board's tag colours: tag name trimmed and lower-cased → `#rrggbb`
+   * ({@link TAG_COLOR_PATTERN}); a tag without an entry has the default colour. Absent until the
+   * first colour is set. Read entries with `Object.hasOwn` (a tag may be called 'constructor').
+   */
+  tagColors?: Record<string, string>;
 }
 
 /** Content of the Kanban tool (spec §3). */
@@ -172,8 +202,28 @@ export type TrackerContent = KanbanContent | TicketContent;
 export type { ActivityEntityType, ActivityLogEntry, ActivityValue } from '../activity-log.ts';
 
 /**
+ * How an issue's due date stands on a given day (dueStatus in ./view.ts): `overdue` (before
+ * that day), `dueSoon` (that day or within the next few days), `due` (later, or any due date of
+ * an issue in an end phase).
+ */
+export type DueStatus = 'overdue' | 'dueSoon' | 'due';
+
+/**
+ * The due-date criterion of {@link IssueFilter}: an issue matches when its {@link DueStatus} on
+ * `today` (`YYYY-MM-DD`, the viewer's local day) is one of `statuses`, or it has no due date
+ * and `statuses` holds 'none'. `soonDays` (default 2) is how many days after `today` still count
+ * as `dueSoon`. An empty `statuses` does not restrict.
+ */
+export interface DueFilter {
+  statuses: (DueStatus | 'none')[];
+  today: string;
+  soonDays?: number;
+}
+
+/**
  * spec §3 Issue filter. Every criterion is optional; an absent or empty one does not restrict.
- * `dateRange` bounds are ISO 8601 dates or timestamps, both inclusive.
+ * `dateRange` bounds are ISO 8601 dates or timestamps, both inclusive. Archived issues never
+ * match unless `includeArchived` (archived and others) or `archivedOnly` (archived only) is set.
  */
 export interface IssueFilter {
   types?: IssueType[];
@@ -182,6 +232,9 @@ export interface IssueFilter {
   tags?: string[];
   dateRange?: { from?: string; to?: string };
   textSearch?: string;
+  due?: DueFilter;
+  includeArchived?: boolean;
+  archivedOnly?: boolean;
 }
 
 /**
@@ -217,7 +270,11 @@ export type TrackerErrorCode =
   | 'ESTIMATION_NEGATIVE'
   | 'CREATOR_REQUIRED'
   | 'TOO_MANY_ISSUES'
-  | 'SETTING_NOT_AVAILABLE';
+  | 'SETTING_NOT_AVAILABLE'
+  | 'INVALID_DUE_DATE'
+  | 'NOT_COMMENT_AUTHOR'
+  | 'CHECKLIST_TEXT_REQUIRED'
+  | 'INVALID_COLOR';
 
 /**
  * The English message of each {@link TrackerErrorCode}; `{name}` placeholders are filled from
@@ -244,6 +301,11 @@ export const TRACKER_MESSAGES: Readonly<Record<TrackerErrorCode, string>> = {
   TOO_MANY_ISSUES: 'Cannot have more than {maxIssues} issues',
   // A ticket setting (showTicketNumbers, autoAssignCreator) changed on a Kanban board.
   SETTING_NOT_AVAILABLE: 'This setting is not available in this tool',
+  INVALID_DUE_DATE: 'Due date must be a date (YYYY-MM-DD)',
+  // Comments are edited and deleted only by the member who wrote them.
+  NOT_COMMENT_AUTHOR: 'Only the author can change this comment',
+  CHECKLIST_TEXT_REQUIRED: 'Checklist item text is required',
+  INVALID_COLOR: 'Colour must be a hex colour like #1a2b3c',
 };
 
 /**

@@ -13,6 +13,7 @@ import {
   type Phase,
   type TrackerContent,
 } from './types.ts';
+import { activeIssueCount } from './view.ts';
 
 /** Why content or a form is invalid; each code has one English text in {@link VALIDATION_MESSAGES}. */
 export type ValidationCode =
@@ -122,7 +123,8 @@ function phaseProblems(phase: Phase, phaseIndex: number): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   if (isBlank(phase.name)) problems.push(problem('PHASE_NAME_REQUIRED', {}, phaseIndex));
   if (isBlank(phase.id)) problems.push(problem('PHASE_ID_REQUIRED', {}, phaseIndex));
-  if (typeof phase.maxIssues === 'number' && phase.issues.length > phase.maxIssues) {
+  // Archived issues are hidden from the board and do not count against the limit.
+  if (typeof phase.maxIssues === 'number' && activeIssueCount(phase) > phase.maxIssues) {
     problems.push(problem('PHASE_TOO_MANY_ISSUES', { maxIssues: phase.maxIssues }, phaseIndex));
   }
   phase.issues.forEach((issue, issueIndex) => {
@@ -137,7 +139,8 @@ function phaseProblems(phase: Phase, phaseIndex: number): ValidationProblem[] {
 /**
  * Every problem of `content` (spec §5 Tool content validation), in this order: title required;
  * fewer than `settings.minPhases` or more than `settings.maxPhases` phases; then per phase (in
- * array order, numbered from 1) its name, id and `maxIssues` problems followed by its issues'
+ * array order, numbered from 1) its name, id and `maxIssues` problems (archived issues not
+ * counted) followed by its issues'
  * problems (title, type, id, creator, creation date required; estimation not negative).
  * Empty when the content may be saved.
  */

@@ -99,6 +99,47 @@ function trackerCases(middle: string): Record<string, Case> {
       op: () => ({ type: 'deleteComment', issueId: 'op-1', commentId: 'op-2' }),
       name: loginBug,
     },
+    updateComment: {
+      before: withIssue,
+      op: () => ({
+        type: 'updateComment',
+        issueId: 'op-1',
+        commentId: 'op-2',
+        content: 'Seen on Firefox',
+        by: 'ben',
+      }),
+      name: loginBug,
+    },
+    addChecklistItem: {
+      before: withIssue,
+      op: () => ({ type: 'addChecklistItem', issueId: 'op-1', text: 'Reproduce' }),
+      name: () => 'Reproduce',
+    },
+    updateChecklistItem: {
+      before: (c) => [
+        ...withIssue(c),
+        { type: 'addChecklistItem', issueId: 'op-1', text: 'Reproduce' },
+      ],
+      op: () => ({
+        type: 'updateChecklistItem',
+        issueId: 'op-1',
+        itemId: 'op-3',
+        changes: { done: true },
+      }),
+      name: () => 'Reproduce',
+    },
+    deleteChecklistItem: {
+      before: (c) => [
+        ...withIssue(c),
+        { type: 'addChecklistItem', issueId: 'op-1', text: 'Reproduce' },
+      ],
+      op: () => ({ type: 'deleteChecklistItem', issueId: 'op-1', itemId: 'op-3' }),
+      name: () => 'Reproduce',
+    },
+    setTagColor: {
+      op: () => ({ type: 'setTagColor', tag: 'UI', color: '#1a2b3c' }),
+      name: () => 'ui',
+    },
     addTeamMember: { op: () => ({ type: 'addTeamMember', name: 'Cy' }), name: () => 'Cy' },
     updateSettings: {
       op: () => ({ type: 'updateSettings', changes: { showTicketNumbers: false } }),

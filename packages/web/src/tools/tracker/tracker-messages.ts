@@ -33,6 +33,10 @@ const ERROR_TEXT: Record<TrackerErrorCode, (params: Params) => string> = {
   TOO_MANY_ISSUES: (params) =>
     m.tracker_error_too_many_issues({ maxIssues: String(params.maxIssues) }),
   SETTING_NOT_AVAILABLE: () => m.tracker_error_setting_not_available(),
+  INVALID_DUE_DATE: () => m.tracker_error_invalid_due_date(),
+  NOT_COMMENT_AUTHOR: () => m.tracker_error_not_comment_author(),
+  CHECKLIST_TEXT_REQUIRED: () => m.tracker_error_checklist_text_required(),
+  INVALID_COLOR: () => m.tracker_error_invalid_color(),
 };
 
 /** The translated text of a {@link TrackerError}; null for any other error. */
@@ -40,7 +44,10 @@ export function describeTrackerError(error: unknown): string | null {
   return error instanceof TrackerError ? ERROR_TEXT[error.code](error.params) : null;
 }
 
-/** What a tracker screen does, named as in spec §8 'Failed to add column / … / delete comment'. */
+/**
+ * What a tracker screen does, named as in spec §8 'Failed to add column / … / delete comment',
+ * plus editing comments, checklists and tag colours.
+ */
 export type TrackerAction =
   | 'addColumn'
   | 'deleteColumn'
@@ -57,6 +64,11 @@ export type TrackerAction =
   | 'moveIssue'
   | 'addComment'
   | 'deleteComment'
+  | 'editComment'
+  | 'addChecklistItem'
+  | 'updateChecklistItem'
+  | 'deleteChecklistItem'
+  | 'setTagColor'
   | 'updateSettings';
 
 const ACTION_TEXT: Record<TrackerAction, () => string> = {
@@ -75,6 +87,11 @@ const ACTION_TEXT: Record<TrackerAction, () => string> = {
   moveIssue: m.tracker_action_move_issue,
   addComment: m.tracker_action_add_comment,
   deleteComment: m.tracker_action_delete_comment,
+  editComment: m.tracker_action_edit_comment,
+  addChecklistItem: m.tracker_action_add_checklist_item,
+  updateChecklistItem: m.tracker_action_update_checklist_item,
+  deleteChecklistItem: m.tracker_action_delete_checklist_item,
+  setTagColor: m.tracker_action_set_tag_color,
   updateSettings: m.tracker_action_update_settings,
 };
 
