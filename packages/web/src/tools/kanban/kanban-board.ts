@@ -7,7 +7,7 @@ import {
   canDeletePhase,
   canMovePhase,
   dropMove,
-  matchesFilter,
+  issueMatcher,
   stepMove,
   sortByOrder,
   type Issue,
@@ -62,14 +62,15 @@ export interface BoardSearch {
   total: number;
 }
 
-/** Matches every card of `content` against `filter` once (the domain's `matchesFilter`). */
+/** Matches every card of `content` against `filter` once (the domain's `issueMatcher`). */
 export function searchBoard(content: KanbanContent, filter: IssueFilter): BoardSearch {
   const cards = new Map<string, Issue[]>();
+  const matches = issueMatcher(filter);
   let shown = 0;
   let total = 0;
   for (const phase of content.phases) {
     const all = cardsInOrder(phase);
-    const matching = all.filter((issue) => matchesFilter(issue, filter));
+    const matching = all.filter((issue) => matches(issue, phase));
     cards.set(phase.id, matching);
     shown += matching.length;
     total += all.length;
