@@ -97,15 +97,32 @@ export class SyncClient<C, Op extends NamedOperation> extends Follower<C, Op> {
    * one new change, live for everyone and undoable. Results as {@link perform}.
    */
   restore(content: C): Promise<PerformResult<C>> {
-    return this.change('change', (current) => ({
-      operation: this.parts.domain.patchBetween(
-        current,
-        this.parts.domain.stamp(content, {
-          version: this.confirmed.version,
-          lastModified: lastModifiedOf(current),
-        }),
-      ),
-    }));
+    return this.replace(() => content);
+  }
+
+  /**
+   * Replaces the content with what `build` makes of the content as it is when the change is made
+   * (an import merged into the board: a teammate's change that arrived meanwhile is kept), as one
+   * new change, live for everyone and undoable. Results as {@link perform}.
+   */
+  replace(build: (current: C) => C): Promise<PerformResult<C>> {
+    return this.change('change', (current) => {
+      let next: C;
+      try {
+        next = build(current);
+      } catch (error) {
+        return { result: { status: 'rejected', error } };
+      }
+      return {
+        operation: this.parts.domain.patchBetween(
+          current,
+          this.parts.domain.stamp(next, {
+            version: this.confirmed.version,
+            lastModified: lastModifiedOf(current),
+          }),
+        ),
+      };
+    });
   }
 
   /** Forgets the reported unapplied changes (the member has read them); resolves when stored. */

@@ -904,6 +904,42 @@ describe('undo, redo and restore', () => {
     expect(titlesIn(undone, 'Backlog')).toEqual(['Kept', 'Later']);
     expect(undone.phases.map((entry) => entry.name)).not.toContain('Testing');
   });
+
+  it("replaces the content with what it builds from the content as it is then, keeping a teammate's change", async () => {
+    const { tool, alice, bob } = await boardWith(['Kept']);
+    const seenByAlice = loaded(alice);
+    await bob.perform({
+      type: 'addIssue',
+      phaseId: phase(loaded(bob), 'To Do').id,
+      issue: { title: 'From Bob' },
+      createdBy: 'bob',
+    });
+    await alice.refresh();
+    // Alice's import was prepared on the board before Bob's card; it is built on the board now.
+    expect(titlesIn(seenByAlice, 'To Do')).toEqual([]);
+    const built: string[] = [];
+    const result = await alice.replace((current) => {
+      built.push(...titlesIn(current, 'To Do'));
+      const done = phase(current, 'Done');
+      return {
+        ...current,
+        phases: current.phases.map((entry) =>
+          entry.id === done.id ? { ...entry, name: 'Shipped' } : entry,
+        ),
+      };
+    });
+    expect(result.status).toBe('saved');
+    expect(built).toEqual(['From Bob']);
+    const stored = await storedContent(tool);
+    expect(titlesIn(stored, 'To Do')).toEqual(['From Bob']);
+    expect(stored.phases.map((entry) => entry.name)).toContain('Shipped');
+
+    const failed = await alice.replace(() => {
+      throw new Error('not a board');
+    });
+    expect(failed.status).toBe('rejected');
+    expect((await storedContent(tool)).version).toBe(stored.version);
+  });
 });
 
 describe('edits of the same card by two members', () => {

@@ -87,6 +87,11 @@ export interface ToolContent<C, Op> {
   /** Makes an earlier version's content current again, as one undoable change. Stable. */
   restore: (content: C) => Promise<PerformResult<C>>;
   /**
+   * Replaces the content with what `build` makes of the content as it is when the change is made
+   * (SyncClient.replace), as one undoable change. Stable.
+   */
+  replace: (build: (current: C) => C) => Promise<PerformResult<C>>;
+  /**
    * Saves the version shown in place of a stored one that does not open (`state.unreadable`)
    * as the new current version (SyncClient.restoreShown). Stable.
    */
@@ -347,6 +352,11 @@ export function useToolContent<C, Op extends NamedOperation>(
       lifecycle?.restore(content) ?? Promise.resolve(NOT_LOADED),
     [lifecycle],
   );
+  const replace = useCallback(
+    (build: (current: C) => C): Promise<PerformResult<C>> =>
+      lifecycle?.replace(build) ?? Promise.resolve(NOT_LOADED),
+    [lifecycle],
+  );
   const restoreShown = useCallback(
     (): Promise<PerformResult<C>> => lifecycle?.restoreShown() ?? Promise.resolve(NOT_LOADED),
     [lifecycle],
@@ -368,6 +378,7 @@ export function useToolContent<C, Op extends NamedOperation>(
     undo,
     redo,
     restore,
+    replace,
     restoreShown,
     loadHistory,
     current,

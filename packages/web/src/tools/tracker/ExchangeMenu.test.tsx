@@ -1,6 +1,6 @@
 /**
  * The tracker headers' Import / Export menu (ExchangeMenu): exports download the board; a chosen
- * file is parsed here and previewed; Import saves the merged board as one change (restore); a
+ * file is parsed here and previewed; Import saves the merged board as one change (replace); a
  * file of the wrong kind changes nothing.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -25,19 +25,20 @@ function board(tool: ToolType): TrackerContent {
 function setup(
   options: {
     tool?: ToolType;
-    restore?: (content: TrackerContent) => Promise<PerformResult<TrackerContent>>;
+    /** What saving the board the import builds answers (the hook's `replace`). */
+    save?: (content: TrackerContent) => Promise<PerformResult<TrackerContent>>;
   } = {},
 ) {
   const content = board(options.tool ?? 'kanban');
-  const restore = vi.fn(
-    options.restore ??
+  const save = vi.fn(
+    options.save ??
       ((next: TrackerContent) => Promise.resolve({ status: 'saved' as const, content: next })),
   );
   const tool: ExchangeTool<TrackerContent> = {
     state: { status: 'loaded', content, version: 3 } as ExchangeTool<TrackerContent>['state'],
     current: () =>
       ({ status: 'loaded', content, version: 3 }) as ExchangeTool<TrackerContent>['state'],
-    restore,
+    replace: (build) => save(build(content)),
   };
   const show = vi.fn();
   // A member may pick any file, whatever the dialog's filter suggests.
@@ -50,7 +51,7 @@ function setup(
       show={show}
     />,
   );
-  return { user, restore, show, content };
+  return { user, save, show, content };
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, source: string, file: File) {
@@ -111,7 +112,7 @@ describe('ExchangeMenu', () => {
   });
 
   it('previews a Trello board: columns existing and new, counts, the report', async () => {
-    const { user, restore } = setup();
+    const { user, save } = setup();
     await choose(user, 'trello', trelloFile());
     const dialog = await screen.findByRole('dialog', { name: 'Import board.json' });
     expect(within(dialog).getByText('To import: 7 cards into 2 columns.')).toBeInTheDocument();
@@ -123,15 +124,15 @@ describe('ExchangeMenu', () => {
         'Set up CI pipeline: more than one member, only the first is assigned (Bob Brown)',
       ),
     ).toBeInTheDocument();
-    expect(restore).not.toHaveBeenCalled();
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('imports as one change and says how many cards went into how many columns', async () => {
-    const { user, restore, show } = setup();
+    const { user, save, show } = setup();
     await choose(user, 'trello', trelloFile());
     await user.click(await screen.findByRole('button', { name: 'Import' }));
-    expect(restore).toHaveBeenCalledTimes(1);
-    const saved = restore.mock.calls[0]?.[0];
+    expect(save).toHaveBeenCalledTimes(1);
+    const saved = save.mock.calls[0]?.[0];
     expect(saved?.phases.map((phase) => [phase.name, phase.issues.length])).toEqual([
       ['Backlog', 0],
       ['To Do', 4],
@@ -161,15 +162,15 @@ describe('ExchangeMenu', () => {
   });
 
   it('Cancel closes the preview and changes nothing', async () => {
-    const { user, restore } = setup();
+    const { user, save } = setup();
     await choose(user, 'trello', trelloFile());
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(restore).not.toHaveBeenCalled();
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('says a file of the wrong kind is not such an export and changes nothing', async () => {
-    const { user, restore, show } = setup();
+    const { user, save, show } = setup();
     await choose(user, 'trello', new File(['Summary,Status\nA,Open'], 'x.json'));
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
@@ -192,12 +193,12 @@ describe('ExchangeMenu', () => {
       ),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(restore).not.toHaveBeenCalled();
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('keeps the preview open with the reason when the import is not saved', async () => {
     const { user, show } = setup({
-      restore: () => Promise.resolve({ status: 'failed', error: new Error('offline') }),
+      save: () => Promise.resolve({ status: 'failed', error: new Error('offline') }),
     });
     await choose(user, 'trello', trelloFile());
     await user.click(await screen.findByRole('button', { name: 'Import' }));

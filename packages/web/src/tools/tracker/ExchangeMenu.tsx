@@ -99,7 +99,7 @@ function importContext(): TrackerContext {
 /** What the menu needs of the page's tool content (useToolContent). */
 export type ExchangeTool<C extends TrackerContent> = Pick<
   ToolContent<C, TrackerOperation>,
-  'state' | 'current' | 'restore'
+  'state' | 'current' | 'replace'
 >;
 
 export interface ExchangeMenuProps<C extends TrackerContent> {
@@ -226,10 +226,13 @@ export function ExchangeMenu<C extends TrackerContent>({
     if (!pending || !board) return;
     setImporting(true);
     setError(null);
-    // Placed on the board as it is now: a teammate's change since the preview opened counts.
+    // Placed on the board as it is when the change is made: a teammate's change since the
+    // preview opened, even one arriving while this import is queued, is kept.
     const preview = previewImport(board, pending.plan);
-    const next = applyImportPlan(board, pending.plan, importContext(), { by });
-    const result = await tool.restore(next);
+    const context = importContext();
+    const result = await tool.replace((current) =>
+      applyImportPlan(current, pending.plan, context, { by }),
+    );
     setImporting(false);
     if (result.status !== 'saved') {
       const message = performMessage(result, m.exchange_action_import(), describeTrackerError);
