@@ -21,7 +21,7 @@ import { m } from '../../paraglide/messages.js';
 import type { NoteDragData } from './bulletin-dnd.ts';
 import { postPriorityText, postTypeText } from './bulletin-messages.ts';
 import { PostPriorityIcon, PostTypeIcon } from './icons.tsx';
-import { Markdown, MARKDOWN_LINK_REL } from './markdown.tsx';
+import { Markdown, MARKDOWN_LINK_REL } from '../../components/Markdown.tsx';
 
 /** The expiry of a note as shown ('Jun 1, 2024, 2:30 PM'); the raw text when unreadable. */
 export function formatExpiry(iso: string, language: string): string {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { Markdown, MARKDOWN_LINK_REL } from './markdown.tsx';
+import { Markdown, MARKDOWN_LINK_REL } from '../../components/Markdown.tsx';
 import { XSS_CORPUS_TEXT, XSS_PAYLOADS } from './xss-corpus.ts';
 
 function rendered(text: string): HTMLElement {
