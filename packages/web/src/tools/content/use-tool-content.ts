@@ -42,7 +42,7 @@ import { contentTransport, spaceKeyCodec } from './content-transport.ts';
 import { tabEnvelopeWorker } from './envelope-client.ts';
 import type { ConflictChoices } from './EditConflictPanel.tsx';
 import { followRealtime } from './follow-realtime.ts';
-import { offlineStore, showingTool } from './offline-store.ts';
+import { offlineStore, showingTool, type OfflineStore } from './offline-store.ts';
 import { showToolStatus } from './save-status.ts';
 
 /** The content type of the tool named `N` in the registry. */
@@ -113,7 +113,8 @@ const NOT_LOADED = { status: 'rejected', error: new Error('No content loaded') }
 const noSubscription = () => () => undefined;
 const unavailableState = () => UNAVAILABLE;
 
-type ApiClient = ReturnType<typeof trpc.useUtils>['client'];
+/** The app's tRPC client, as `trpc.useUtils().client` gives it. */
+export type ApiClient = ReturnType<typeof trpc.useUtils>['client'];
 
 /**
  * `history.version` with every change of its range: the server cuts a large range into pages
@@ -138,6 +139,99 @@ async function wholeHistoryVersion(
   return { base: answer.base, changes };
 }
 
+/** A tool's sync engine and the codec it encrypts with (see {@link createToolClient}). */
+export interface ToolClient<C, Op extends NamedOperation> {
+  /** The engine: `load()` it, read `getState()`, `dispose()` it when done. */
+  content: SyncClient<C, Op>;
+  /** The space key's codec; `prepare()` derives the next save's keys ahead of time. */
+  codec: ReturnType<typeof spaceKeyCodec>;
+}
+
+/** What {@link createToolClient} needs of the signed-in session. */
+export interface ToolClientOptions {
+  /** The app's tRPC client (`trpc.useUtils().client`). */
+  client: ApiClient;
+  spaceName: string;
+  /** The space key as stored for `spaceName` (`getSpaceKey`); never sent anywhere. */
+  spaceKey: string;
+  /** The signed-in member's username, recorded as the author of changes. */
+  author: string;
+  /**
+   * Where the engine keeps its cache and pending log; default the tool's IndexedDB store
+   * (`offlineStore`), none where the browser has no IndexedDB.
+   */
+  store?: OfflineStore | null;
+}
+
+/**
+ * A sync engine for the tool `domain` (its registry entry) in `spaceName`, not loaded yet: the
+ * content API over the app's tRPC client (the first `find` takes the route's prefetched answer),
+ * the space key's codec, the transport and the offline store (spec §4 Tool content). Nothing is
+ * fetched until `content.load()`; it never throws. A tool whose metadata has `disableWebSocket`
+ * gets no `propose` (it tells no one of changes in flight).
+ */
+export function createToolClient<C, Op extends NamedOperation>(
+  domain: ToolDefinition<C, Op>,
+  {
+    client,
+    spaceName,
+    spaceKey,
+    author,
+    store = offlineStore(spaceName, domain.metadata.name),
+  }: ToolClientOptions,
+): ToolClient<C, Op> {
+  const tool = domain.metadata.name;
+  const realtime = !domain.metadata.disableWebSocket;
+  // Mutations carry the CSRF token (spec §7): made before the page has one — its start-up fetch
+  // still under way, or failed because the page was opened offline and the replay starts on the
+  // same `online` event as that fetch's retry — they wait for it in the HTTP link
+  // (lib/http-link.ts).
+  const api = {
+    // The first load takes the answer the route already asked for (lib/content-prefetch.ts).
+    find: (input: { space_name: string; tool: ToolName }) => {
+      const fetch = () => client.content.find.query(input);
+      const prefetched = contentPrefetch.take<Awaited<ReturnType<typeof fetch>>>(
+        input.space_name,
+        input.tool,
+      );
+      return prefetched ? prefetched.catch(fetch) : fetch();
+    },
+    save: (input: Parameters<typeof client.content.save.mutate>[0]) =>
+      client.content.save.mutate(input),
+    changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
+      client.content.changes.query(input),
+    // The body of a large board's snapshot is sent from the envelope worker, off this thread.
+    snapshot: async (input: Parameters<typeof client.content.snapshot.mutate>[0]) => {
+      const token = getToken();
+      const csrf = getCsrfToken();
+      if (token && csrf && (await tabEnvelopeWorker().upload({ token, csrf, input }))) return;
+      await client.content.snapshot.mutate(input);
+    },
+    // A stored version that does not open: the newest earlier one that does.
+    historyVersion: (input: Parameters<typeof client.history.version.query>[0]) =>
+      wholeHistoryVersion(client, input),
+    // Live tools tell the others of a change while its snapshot uploads.
+    ...(realtime && {
+      propose: (input: Parameters<typeof client.content.propose.mutate>[0]) =>
+        client.content.propose.mutate({ ...input, client_id: REALTIME_CLIENT_ID }),
+    }),
+  };
+  const codec = spaceKeyCodec(spaceKey, spaceName);
+  return {
+    codec,
+    content: new SyncClient<C, Op>({
+      domain,
+      transport: contentTransport(api, spaceName, tool),
+      codec,
+      author,
+      language: currentLanguage,
+      // The last content as ciphertext and the changes made offline.
+      store: store ?? undefined,
+      online: () => navigator.onLine,
+    }),
+  };
+}
+
 /**
  * The content of the tool `domain` (its registry entry in `@cipherspace/tools`, e.g. `kanbanTool`
  * from `@cipherspace/tools/tracker`) in the signed-in space, with that tool's rules and operations.
@@ -156,57 +250,13 @@ export function useToolContent<C, Op extends NamedOperation>(
   const author = session?.user.username ?? '';
   const spaceKey = spaceName === null ? null : getSpaceKey(spaceName);
 
-  const prepared = useMemo(() => {
-    if (spaceName === null || spaceKey === null) return null;
-    // Mutations carry the CSRF token (spec §7): made before the page has one — its start-up fetch
-    // still under way, or failed because the page was opened offline and the replay starts on the
-    // same `online` event as that fetch's retry — they wait for it in the HTTP link
-    // (lib/http-link.ts).
-    const api = {
-      // The first load takes the answer the route already asked for (lib/content-prefetch.ts).
-      find: (input: { space_name: string; tool: ToolName }) => {
-        const fetch = () => client.content.find.query(input);
-        const prefetched = contentPrefetch.take<Awaited<ReturnType<typeof fetch>>>(
-          input.space_name,
-          input.tool,
-        );
-        return prefetched ? prefetched.catch(fetch) : fetch();
-      },
-      save: (input: Parameters<typeof client.content.save.mutate>[0]) =>
-        client.content.save.mutate(input),
-      changes: (input: Parameters<typeof client.content.changes.query>[0]) =>
-        client.content.changes.query(input),
-      // The body of a large board's snapshot is sent from the envelope worker, off this thread.
-      snapshot: async (input: Parameters<typeof client.content.snapshot.mutate>[0]) => {
-        const token = getToken();
-        const csrf = getCsrfToken();
-        if (token && csrf && (await tabEnvelopeWorker().upload({ token, csrf, input }))) return;
-        await client.content.snapshot.mutate(input);
-      },
-      // A stored version that does not open: the newest earlier one that does.
-      historyVersion: (input: Parameters<typeof client.history.version.query>[0]) =>
-        wholeHistoryVersion(client, input),
-      // Live tools tell the others of a change while its snapshot uploads.
-      ...(realtime && {
-        propose: (input: Parameters<typeof client.content.propose.mutate>[0]) =>
-          client.content.propose.mutate({ ...input, client_id: REALTIME_CLIENT_ID }),
-      }),
-    };
-    const codec = spaceKeyCodec(spaceKey, spaceName);
-    return {
-      codec,
-      content: new SyncClient<C, Op>({
-        domain,
-        transport: contentTransport(api, spaceName, tool),
-        codec,
-        author,
-        language: currentLanguage,
-        // The last content as ciphertext and the changes made offline.
-        store: offlineStore(spaceName, tool) ?? undefined,
-        online: () => navigator.onLine,
-      }),
-    };
-  }, [client, domain, realtime, spaceName, spaceKey, tool, author]);
+  const prepared = useMemo(
+    () =>
+      spaceName === null || spaceKey === null
+        ? null
+        : createToolClient(domain, { client, spaceName, spaceKey, author }),
+    [client, domain, spaceName, spaceKey, author],
+  );
   const lifecycle = prepared?.content ?? null;
 
   // A page being hidden (another tab, the app closed) uploads the snapshot of this tab's
