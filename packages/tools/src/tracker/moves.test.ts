@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { operationContext } from '../operation.ts';
 import { stampOf } from '../testing.ts';
-import { dropMove, stepMove, type MoveStep } from './moves.ts';
+import { dropMove, landingOf, stepMove, type MoveStep } from './moves.ts';
 import { findIssue, moveIssue, sortByOrder, updatePhase } from './operations.ts';
 import { issueTitled, issuesOf, phaseNamed, sampleBoard } from './test-board.ts';
 import type { TrackerContent } from './types.ts';
@@ -94,6 +94,25 @@ describe('dropMove', () => {
     expect(titles(across, 'To Do')).toEqual(['A', 'C', 'B']);
     expect(dropMove(board, a.id, { issueId: a.id })).toEqual({ kind: 'none' });
     expect(dropMove(board, a.id, { issueId: 'gone' })).toEqual({ kind: 'none' });
+  });
+});
+
+describe('landingOf', () => {
+  const board = sampleBoard('kanban');
+  const a = issueTitled(board, 'A');
+
+  it('tells the 1-based place and the count after the move, appended or at an index', () => {
+    const done = phaseNamed(board, 'Done');
+    expect(landingOf(board, { issueId: a.id, toPhaseId: done })).toMatchObject({
+      position: 2,
+      count: 2,
+    });
+    const todo = phaseNamed(board, 'To Do');
+    expect(landingOf(board, { issueId: a.id, toPhaseId: todo, toIndex: 1 })).toMatchObject({
+      position: 2,
+      count: 2,
+    });
+    expect(landingOf(board, { issueId: 'gone', toPhaseId: todo })).toBeNull();
   });
 });
 

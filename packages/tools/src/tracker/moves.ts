@@ -4,7 +4,7 @@
  * Issue Management share these rules; the operation itself enforces them again.
  */
 import { canMoveIssue, findIssue, sortByOrder, type MoveIssueArgs } from './operations.ts';
-import type { TrackerContent } from './types.ts';
+import type { Phase, TrackerContent } from './types.ts';
 
 /**
  * What a requested move does: `move` with the operation's arguments; `none` when the issue is
@@ -75,4 +75,20 @@ export function dropMove(
   if (over.phase.id === found.phase.id)
     return { kind: 'move', args: { issueId, toPhaseId: over.phase.id, toIndex } };
   return into(content, issueId, over.phase.id, toIndex);
+}
+
+/**
+ * Where a planned move puts the issue, as a member is told it: the target phase, the 1-based
+ * `position` the issue takes there and the phase's `count` of issues after the move (spec §4).
+ * Null when the issue or the phase is gone.
+ */
+export function landingOf(
+  content: TrackerContent,
+  args: MoveIssueArgs,
+): { phase: Phase; position: number; count: number } | null {
+  const found = findIssue(content, args.issueId);
+  const phase = content.phases.find((candidate) => candidate.id === args.toPhaseId);
+  if (!found || !phase) return null;
+  const count = phase.issues.length + (found.phase.id === phase.id ? 0 : 1);
+  return { phase, position: (args.toIndex ?? count - 1) + 1, count };
 }

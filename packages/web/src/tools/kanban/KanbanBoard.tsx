@@ -19,6 +19,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 
 import {
   findIssue,
+  landingOf,
   type Issue,
   type MoveStep,
   type KanbanContent,
@@ -179,21 +180,19 @@ export function KanbanBoard({
       if (plan.kind === 'none') setStepNews(m.kanban_sr_cannot_move({ title }));
       return;
     }
-    const { toPhaseId, toIndex } = plan.operation;
-    refocus.current = { issueId, phaseId: toPhaseId };
+    refocus.current = { issueId, phaseId: plan.operation.toPhaseId };
     setMovedId(issueId);
     move(plan.operation);
-    const target = board.phases.find((phase) => phase.id === toPhaseId);
-    const count =
-      (target?.issues.length ?? 0) + (findIssue(board, issueId)?.phase === target ? 0 : 1);
-    setStepNews(
-      m.kanban_sr_moved_to({
-        title,
-        position: String((toIndex ?? count - 1) + 1),
-        count: String(count),
-        column: target?.name ?? '',
-      }),
-    );
+    const landing = landingOf(board, plan.operation);
+    if (landing)
+      setStepNews(
+        m.kanban_sr_moved_to({
+          title,
+          position: String(landing.position),
+          count: String(landing.count),
+          column: landing.phase.name,
+        }),
+      );
   }, []);
   // A card deleted by someone else while being dragged simply has no preview any more.
   const active = activeId === null ? null : findIssue(content, activeId);

@@ -10,6 +10,7 @@ import { memo, useCallback, useId, useMemo, type ReactNode } from 'react';
 import type { Issue, KanbanSettings, MoveStep } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
+import { STEP_SHORTCUTS, stepOfKey } from '../tracker/step-keys.ts';
 import { cardSlotId, formatCardDate } from './kanban-board.ts';
 import type { CardDragData, CardSlotData } from './kanban-dnd.ts';
 
@@ -148,14 +149,6 @@ export interface DraggableKanbanCardProps extends KanbanCardViewProps {
   onStep?: (issueId: string, step: MoveStep) => void;
 }
 
-/** Alt with an arrow key: the step it asks for. */
-const STEPS: Readonly<Record<string, MoveStep>> = {
-  ArrowUp: 'up',
-  ArrowDown: 'down',
-  ArrowLeft: 'left',
-  ArrowRight: 'right',
-};
-
 /**
  * A card that can be dragged to another column or onto another card (taking its place): with the
  * mouse (or touch) anywhere on the card, with the keyboard from its drag handle (Space/Enter
@@ -205,9 +198,9 @@ export const DraggableKanbanCard = memo(function DraggableKanbanCard({
       {...attributes}
       aria-label={moveLabel}
       title={moveLabel}
-      aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight"
+      aria-keyshortcuts={STEP_SHORTCUTS}
       onKeyDown={(event) => {
-        const step = event.altKey ? STEPS[event.key] : undefined;
+        const step = stepOfKey(event);
         if (!step || !onStep) return;
         event.preventDefault();
         event.stopPropagation();

@@ -12,6 +12,7 @@ import { memo, useCallback, useMemo, type KeyboardEvent } from 'react';
 import type { Issue, KanbanSettings, MoveStep } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
+import { STEP_SHORTCUTS, stepOfKey } from '../tracker/step-keys.ts';
 import { estimationText, issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { cssToken, formatDateTime, TYPE_LETTERS } from './ticket-view.ts';
 
@@ -70,14 +71,6 @@ export interface IssueItemProps {
   onStep?: (issueId: string, step: MoveStep) => void;
 }
 
-/** Alt with an arrow key: the step it asks for (←/→ the previous/next phase). */
-const STEPS: Readonly<Record<string, MoveStep>> = {
-  ArrowUp: 'up',
-  ArrowDown: 'down',
-  ArrowLeft: 'left',
-  ArrowRight: 'right',
-};
-
 /** What a dragged issue carries, and what an issue carries as a drop target (its place). */
 export interface IssueDragData {
   kind: 'issue';
@@ -118,7 +111,7 @@ export const IssueItemButton = memo(function IssueItemButton({
   const created = formatDateTime(issue.createdAt, language);
   const commentCount = issue.comments.length;
   const stepKeys = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const step = event.altKey ? STEPS[event.key] : undefined;
+    const step = stepOfKey(event);
     if (!step || !onStep) return;
     event.preventDefault();
     onStep(issue.id, step);
@@ -128,9 +121,7 @@ export const IssueItemButton = memo(function IssueItemButton({
       type="button"
       className={`ticket-issue-button${selected ? ' is-selected' : ''}`}
       aria-current={selected ? 'true' : undefined}
-      aria-keyshortcuts={
-        onStep ? 'Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight' : undefined
-      }
+      aria-keyshortcuts={onStep ? STEP_SHORTCUTS : undefined}
       data-issue-id={issue.id}
       onClick={() => onSelect(issue.id)}
       onKeyDown={stepKeys}

@@ -19,6 +19,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   dropMove,
   findIssue,
+  landingOf,
   stepMove,
   type MoveStep,
   type PlannedMove,
@@ -100,20 +101,18 @@ export function useIssueMoves({
     if (plan.kind === 'full') full();
     if (plan.kind === 'none') setNews(m.ticket_sr_cannot_move({ title }));
     if (plan.kind !== 'move') return;
-    const { toPhaseId, toIndex } = plan.args;
     run({ type: 'moveIssue', ...plan.args });
     focus(issueId);
-    const target = board.phases.find((phase) => phase.id === toPhaseId);
-    const staying = findIssue(board, issueId)?.phase.id === toPhaseId;
-    const count = (target?.issues.length ?? 0) + (staying ? 0 : 1);
-    setNews(
-      m.ticket_sr_moved_to({
-        title,
-        position: String((toIndex ?? count - 1) + 1),
-        count: String(count),
-        phase: target?.name ?? '',
-      }),
-    );
+    const landing = landingOf(board, plan.args);
+    if (landing)
+      setNews(
+        m.ticket_sr_moved_to({
+          title,
+          position: String(landing.position),
+          count: String(landing.count),
+          phase: landing.phase.name,
+        }),
+      );
   }, []);
 
   const idle = useMemo<PhaseMoves>(
