@@ -1,8 +1,8 @@
 /**
  * Page frame: the routed page and the footer on every page (spec §2 Footer); the real-time
- * connection of the signed-in session and, on signed-in pages, its status (spec §4). The
- * dashboard and the tool screens show the status in their own headers, so the frame leaves it
- * out there.
+ * connection of the signed-in session and, on signed-in pages, its status (spec §4) and the
+ * quick search shortcut (Ctrl+K). The dashboard and the tool screens show the status in their
+ * own headers, so the frame leaves it out there.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -21,6 +21,9 @@ import { RealtimeSession } from './RealtimeSession.tsx';
  * after the page, never on the public pages' path.
  */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx'));
+
+/** Ctrl+K / ⌘K, the quick search of a signed-in member: its listener loads after the page. */
+const QuickSearchLauncher = lazy(() => import('../features/quick-search/QuickSearchLauncher.tsx'));
 
 /** Pages whose own header carries the connection status (spec §2 dashboard, tool headers). */
 function hasOwnStatus(pathname: string): boolean {
@@ -50,6 +53,11 @@ export function Layout() {
       {session && import.meta.env.PROD ? (
         <Suspense fallback={null}>
           <UpdatePrompt register language={language} />
+        </Suspense>
+      ) : null}
+      {session ? (
+        <Suspense fallback={null}>
+          <QuickSearchLauncher />
         </Suspense>
       ) : null}
       {session && !hasOwnStatus(pathname) ? (

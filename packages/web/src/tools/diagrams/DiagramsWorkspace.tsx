@@ -20,6 +20,7 @@
 import { Plus, RefreshCw, TriangleAlert } from 'lucide-react';
 import { isEditConflict } from '@cipherspace/tools';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -284,6 +285,25 @@ export function DiagramsWorkspace({
     keepDraft();
     setSelectedId(diagramId);
   }
+
+  // `?diagram=<id>` (the quick search): that diagram is shown, as if chosen in the select.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantedDiagram = searchParams.get('diagram');
+  useEffect(() => {
+    if (wantedDiagram === null) return;
+    const frame = requestAnimationFrame(() => {
+      setSearchParams(
+        (params) => {
+          params.delete('diagram');
+          return params;
+        },
+        { replace: true },
+      );
+      if (collection.diagrams.some((diagram) => diagram.id === wantedDiagram))
+        select(wantedDiagram);
+    });
+    return () => cancelAnimationFrame(frame);
+  });
 
   function refresh() {
     setDraft(null);

@@ -7,7 +7,8 @@
  * never resets what the user is typing.
  */
 import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -70,6 +71,17 @@ type PendingDelete =
   | { kind: 'card'; issue: Issue; basedOn: number }
   | null;
 
+/** Scrolls to the move handle of card `issueId` and focuses it; false when it is not rendered. */
+function focusCardHandle(issueId: string): boolean {
+  const handle = document.querySelector<HTMLElement>(
+    `[data-issue-id="${CSS.escape(issueId)}"] .kanban-drag-handle`,
+  );
+  if (!handle) return false;
+  handle.scrollIntoView({ block: 'center', inline: 'center' });
+  handle.focus();
+  return true;
+}
+
 /** What a read-only board does with a user's action: nothing. */
 const ignore = () => undefined;
 
@@ -91,6 +103,35 @@ export default function KanbanPage() {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [deleting, setDeleting] = useState(false);
   const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
+
+  // `?card=<id>` (the quick search): the card's move handle gets the focus, scrolled into view;
+  // a card a filter or a long column's window leaves out is searched for by its title first.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantedCard = searchParams.get('card');
+  const cardToFocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (wantedCard === null || content === null) return;
+    const found = findIssue(content, wantedCard);
+    const frame = requestAnimationFrame(() => {
+      setSearchParams(
+        (params) => {
+          params.delete('card');
+          return params;
+        },
+        { replace: true },
+      );
+      if (!found || focusCardHandle(wantedCard)) return;
+      cardToFocus.current = wantedCard;
+      const archived = found.issue.archived === true ? { archived: true } : {};
+      setFilterState({ ...EMPTY_FILTER_STATE, text: found.issue.title, ...archived });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [wantedCard, content, setSearchParams]);
+  useEffect(() => {
+    const searched = cardToFocus.current;
+    cardToFocus.current = null;
+    if (searched !== null) focusCardHandle(searched);
+  });
 
   // The cards the search finds, once per board and filter (not per render).
   const search = useMemo(

@@ -9,6 +9,7 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { Plus, Settings } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -181,6 +182,24 @@ export default function TicketPage() {
     },
     [moveFocus],
   );
+  // `?issue=<id>` (the quick search): that issue is selected once the board is there.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantedIssue = searchParams.get('issue');
+  useEffect(() => {
+    if (wantedIssue === null || content === null) return;
+    const found = findIssue(content, wantedIssue) !== null;
+    const frame = requestAnimationFrame(() => {
+      setSearchParams(
+        (params) => {
+          params.delete('issue');
+          return params;
+        },
+        { replace: true },
+      );
+      if (found) selectIssue(wantedIssue);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [wantedIssue, content, setSearchParams, selectIssue]);
   const addIssueTo = useCallback(
     (phaseId: string) => setIssueForm({ mode: 'add', phaseId, basedOn: versionRef.current }),
     [],

@@ -1,0 +1,110 @@
+/**
+ * The quick search (Ctrl+K) across the tools of a space, with two members: what one adds on
+ * Kanban and in Issue Management the other finds from the dashboard by part of its name and
+ * opens — the card focused on the board, the issue in the details panel. The search runs over
+ * contents decrypted in the browser: the server never receives the search term.
+ */
+import type { Page, Request } from '@playwright/test';
+
+import { expect, test } from './fixtures.ts';
+import {
+  addKanbanCard,
+  addTicketIssue,
+  kanbanShown,
+  ticketShown,
+  twoMembersOn,
+} from './support.ts';
+
+const CARD = 'Quarterly invoice review';
+const ISSUE = 'Quarterly invoice totals are wrong';
+/** What Alice types: part of both titles, in another case. */
+const TERM = 'quarterly INV';
+
+/** Presses Ctrl+K until the dialog is there (its listener loads just after the page). */
+async function openQuickSearch(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Quick search' });
+  await expect(async () => {
+    await page.keyboard.press('Control+K');
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const input = dialog.getByRole('combobox', { name: 'Search cards, issues, notes and diagrams' });
+  await expect(input).toBeFocused();
+  return { dialog, input };
+}
+
+test('a member finds a teammate’s card and issue with Ctrl+K and opens them', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const members = await twoMembersOn(browser, server, '/dashboard', { prefix: 'Quick' });
+  const { alicePage: a, bobPage: b } = members;
+  try {
+    // Bob adds a card on Kanban and an issue in Issue Management.
+    await b.goto('/tools/kanban');
+    await kanbanShown(b);
+    await addKanbanCard(b, 'To Do', CARD);
+    await b.goto('/tools/ticket');
+    await ticketShown(b);
+    await addTicketIssue(b, 'Review', { title: ISSUE });
+
+    // Everything Alice's page sends from now on, to check the term never leaves it.
+    const sent: string[] = [];
+    const record = (request: Request) => {
+      sent.push(request.url(), request.postData() ?? '');
+    };
+    a.on('request', record);
+    a.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => sent.push(String(frame.payload)));
+    });
+
+    await expect(a.getByRole('heading', { level: 1 })).toBeVisible();
+    const first = await openQuickSearch(a);
+    await first.input.pressSequentially(TERM);
+    const options = first.dialog.getByRole('option');
+    await expect(options).toHaveCount(2);
+    await expect(first.dialog.getByRole('status')).toHaveText('2 results');
+    await expect(options.nth(0)).toContainText('Kanban Board');
+    await expect(options.nth(0)).toContainText(CARD);
+    await expect(options.nth(0)).toContainText('To Do');
+    await expect(options.nth(1)).toContainText('Issue Management');
+    await expect(options.nth(1)).toContainText(ISSUE);
+    await expect(options.nth(1)).toContainText('Review');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+
+    // Enter opens the card: the board, with the card's move handle focused.
+    await a.keyboard.press('Enter');
+    await expect(first.dialog).toBeHidden();
+    await expect(a).toHaveURL(/\/tools\/kanban$/);
+    await kanbanShown(a);
+    await expect(a.getByRole('button', { name: `Move card ${CARD}` })).toBeFocused();
+
+    // Again from the board, for the issue: ↓ then Enter, and its details are shown.
+    const second = await openQuickSearch(a);
+    await second.input.pressSequentially('quarterly');
+    await expect(second.dialog.getByRole('option')).toHaveCount(2);
+    await a.keyboard.press('ArrowDown');
+    await expect(second.dialog.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
+    await a.keyboard.press('Enter');
+    await expect(a).toHaveURL(/\/tools\/ticket$/);
+    await ticketShown(a);
+    const details = a.getByRole('complementary', { name: 'Issue details' });
+    await expect(details).toContainText(ISSUE);
+
+    // Escape closes without opening anything.
+    const third = await openQuickSearch(a);
+    await third.input.pressSequentially('nothing like this');
+    await expect(third.dialog.getByRole('status')).toHaveText('No results');
+    await a.keyboard.press('Escape');
+    await expect(third.dialog).toBeHidden();
+    await expect(a).toHaveURL(/\/tools\/ticket$/);
+
+    // The search ran in the browser: no request or frame carried what was typed.
+    expect(sent.length).toBeGreaterThan(0);
+    for (const term of ['quarterly', 'nothing like this', 'invoice']) {
+      expect(sent.filter((text) => text.toLowerCase().includes(term))).toEqual([]);
+    }
+  } finally {
+    await members.close();
+  }
+});
