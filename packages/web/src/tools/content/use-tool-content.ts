@@ -403,7 +403,7 @@ export function useToolContent<C, Op extends NamedOperation>(
     [lifecycle],
   );
   const replace = useCallback(
-    (build: (current: C) => C): Promise<PerformResult<C>> =>
+    (build: (latest: C) => C): Promise<PerformResult<C>> =>
       lifecycle?.replace(build) ?? Promise.resolve(NOT_LOADED),
     [lifecycle],
   );
