@@ -26,6 +26,12 @@ export const spaceKeyStorageKey = (spaceName: string) => `space_key_${spaceName}
  */
 export const notificationsStorageKey = (spaceName: string, tool: string) =>
   `${PRODUCT}_notifications_${spaceName}_${tool}`;
+/**
+ * `{product}_mentions_seen_{space name}_{member}`: JSON list of the ids of comments mentioning
+ * that member which they have seen (Kanban and Issue Management unread mentions).
+ */
+export const mentionsSeenStorageKey = (spaceName: string, member: string) =>
+  `${PRODUCT}_mentions_seen_${spaceName}_${member.trim().toLowerCase()}`;
 /** `username_{space name}`: the username last used in a space. */
 export const usernameStorageKey = (spaceName: string) => `username_${spaceName}`;
 

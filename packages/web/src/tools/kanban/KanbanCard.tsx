@@ -10,6 +10,8 @@ import { memo, useCallback, useId, useMemo, type ReactNode } from 'react';
 import type { Issue, KanbanSettings, MoveStep } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
+import { ChecklistProgress } from '../tracker/Checklist.tsx';
+import { useIssueLinks, useUnreadMention } from '../tracker/IssueDetailsContext.tsx';
 import { STEP_SHORTCUTS, stepOfKey } from '../tracker/step-keys.ts';
 import { cardSlotId, formatCardDate } from './kanban-board.ts';
 import type { CardDragData, CardSlotData } from './kanban-dnd.ts';
@@ -30,6 +32,10 @@ export interface KanbanCardViewProps {
   /** Edit and delete; absent in the drag preview, which is not interactive. */
   onEdit?: (issue: Issue) => void;
   onDelete?: (issue: Issue) => void;
+  /** Opens the card's details from its title (a button then); absent: the title is text. */
+  onOpen?: (issue: Issue) => void;
+  /** The card holds a comment mentioning the member that they have not seen: a dot. */
+  unreadMention?: boolean;
 }
 
 /**
@@ -43,6 +49,8 @@ export function KanbanCardView({
   handle,
   onEdit,
   onDelete,
+  onOpen,
+  unreadMention = false,
 }: KanbanCardViewProps) {
   const titleId = useId();
   const typeClass = issue.type.toLowerCase().replace(/\s+/g, '-');
@@ -55,8 +63,26 @@ export function KanbanCardView({
     <article className="kanban-card-body" aria-labelledby={titleId}>
       <div className="kanban-card-top">
         {handle}
-        <h3 id={titleId} className="kanban-card-title">
-          {issue.title}
+        <h3 className="kanban-card-title">
+          {onOpen ? (
+            <button
+              type="button"
+              className="kanban-card-open"
+              aria-label={m.kanban_open_card({ title: issue.title })}
+              onClick={() => onOpen(issue)}
+            >
+              <span id={titleId}>{issue.title}</span>
+            </button>
+          ) : (
+            <span id={titleId}>{issue.title}</span>
+          )}
+          {unreadMention ? (
+            <span
+              className="tracker-unread-dot"
+              role="img"
+              aria-label={m.tracker_unread_mention()}
+            />
+          ) : null}
         </h3>
         {onEdit || onDelete ? (
           <div className="kanban-card-actions">
@@ -98,6 +124,7 @@ export function KanbanCardView({
             <span aria-hidden="true">{issue.estimation}</span>
           </span>
         ) : null}
+        <ChecklistProgress checklist={issue.checklist} className="badge tracker-checklist-badge" />
       </div>
       {issue.description.trim() !== '' ? (
         <p className="kanban-card-description">{issue.description}</p>
@@ -168,6 +195,9 @@ export const DraggableKanbanCard = memo(function DraggableKanbanCard({
   ...view
 }: DraggableKanbanCardProps) {
   const { issue } = view;
+  const { open } = useIssueLinks();
+  const unreadMention = useUnreadMention(issue.id);
+  const onOpen = useMemo(() => (open ? (card: Issue) => open(card.id) : undefined), [open]);
   const data = useMemo<CardDragData>(
     () => ({ kind: 'card', title: issue.title, phaseId, phaseName }),
     [issue.title, phaseId, phaseName],
@@ -217,7 +247,12 @@ export const DraggableKanbanCard = memo(function DraggableKanbanCard({
       data-issue-id={issue.id}
       {...listeners}
     >
-      <KanbanCardView {...view} handle={handle} />
+      <KanbanCardView
+        {...view}
+        handle={handle}
+        onOpen={view.onOpen ?? onOpen}
+        unreadMention={view.unreadMention ?? unreadMention}
+      />
     </div>
   );
 });

@@ -50,6 +50,10 @@ import {
 import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
 import { ExchangeMenu } from '../tracker/ExchangeMenu.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
+import { IssueLinksProvider, useUnreadMentions } from '../tracker/IssueDetailsContext.tsx';
+import { IssueDetailsDrawer } from '../tracker/IssueDetailsDrawer.tsx';
+import { issueDiscussionActions } from '../tracker/issue-details-actions.ts';
+import { useMentionMembers } from '../tracker/mention-members.ts';
 import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { searchBoard } from './kanban-board.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
@@ -150,6 +154,22 @@ export default function KanbanPage() {
   const username = session?.user.username ?? '';
   const title = content?.title ?? m.kanban_page_title();
   const addAllowed = content !== null && canAddPhase(content);
+
+  // The card whose details drawer is open (opened from the card's title), as the board holds it.
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const details = content && detailsId ? findIssue(content, detailsId) : null;
+  const mentionMembers = useMentionMembers(content, language);
+  const unread = useUnreadMentions(
+    content,
+    username,
+    session?.space.name ?? '',
+    details?.issue ?? null,
+  );
+  const issueLinks = useMemo(() => ({ open: setDetailsId, unread }), [unread]);
+  const discussion = useMemo(
+    () => issueDiscussionActions((operation, action) => perform(operation, action), username),
+    [perform, username],
+  );
 
   async function submitColumn(values: PhaseFormValues): Promise<boolean> {
     const saved = await perform(
@@ -276,22 +296,34 @@ export default function KanbanPage() {
             total={search?.total ?? 0}
             onChange={setFilterState}
           />
-          <KanbanBoard
-            content={content}
-            search={search}
-            language={language}
-            onMoveColumn={(phaseId, direction) =>
-              void perform({ type: 'movePhase', phaseId, direction }, 'moveColumn', version)
-            }
-            onDeleteColumn={(phaseId) => {
-              const phase = phaseOf(phaseId);
-              if (phase) setPendingDelete({ kind: 'column', phase, basedOn: version });
-            }}
-            onAddCard={(phaseId) => setCardForm({ mode: 'add', phaseId, basedOn: version })}
-            onEditCard={(issue) => setCardForm({ mode: 'edit', issue, basedOn: version })}
-            onDeleteCard={(issue) => setPendingDelete({ kind: 'card', issue, basedOn: version })}
-            onMoveCard={(operation) => void perform(operation, 'moveCard', version)}
-            onDropRefused={() => showMessage('error', m.tracker_error_phase_full())}
+          <IssueLinksProvider value={issueLinks}>
+            <KanbanBoard
+              content={content}
+              search={search}
+              language={language}
+              onMoveColumn={(phaseId, direction) =>
+                void perform({ type: 'movePhase', phaseId, direction }, 'moveColumn', version)
+              }
+              onDeleteColumn={(phaseId) => {
+                const phase = phaseOf(phaseId);
+                if (phase) setPendingDelete({ kind: 'column', phase, basedOn: version });
+              }}
+              onAddCard={(phaseId) => setCardForm({ mode: 'add', phaseId, basedOn: version })}
+              onEditCard={(issue) => setCardForm({ mode: 'edit', issue, basedOn: version })}
+              onDeleteCard={(issue) => setPendingDelete({ kind: 'card', issue, basedOn: version })}
+              onMoveCard={(operation) => void perform(operation, 'moveCard', version)}
+              onDropRefused={() => showMessage('error', m.tracker_error_phase_full())}
+            />
+          </IssueLinksProvider>
+          <IssueDetailsDrawer
+            issueId={detailsId}
+            issue={details?.issue ?? null}
+            phaseName={details?.phase.name ?? null}
+            me={username}
+            members={mentionMembers}
+            onEdit={(issue) => setCardForm({ mode: 'edit', issue, basedOn: version })}
+            onClose={() => setDetailsId(null)}
+            {...discussion}
           />
 
           <PhaseFormModal

@@ -12,7 +12,11 @@ function actions(overrides: Partial<IssueDetailsActions> = {}): IssueDetailsActi
     onDelete: vi.fn(() => Promise.resolve(true)),
     onClose: vi.fn(),
     onAddComment: vi.fn(() => Promise.resolve(true)),
+    onUpdateComment: vi.fn(() => Promise.resolve(true)),
     onDeleteComment: vi.fn(() => Promise.resolve(true)),
+    onAddChecklistItem: vi.fn(() => Promise.resolve(true)),
+    onUpdateChecklistItem: vi.fn(() => Promise.resolve(true)),
+    onDeleteChecklistItem: vi.fn(() => Promise.resolve(true)),
     ...overrides,
   };
 }
@@ -40,7 +44,14 @@ function setup(issue: Issue | null, overrides: Partial<IssueDetailsActions> = {}
   const user = userEvent.setup();
   const handlers = actions(overrides);
   const view = render(
-    <IssueDetailsPanel issue={issue} phaseName={issue ? 'To Do' : null} {...handlers} />,
+    // carol wrote the newest comment: she may edit and delete it, not bob's.
+    <IssueDetailsPanel
+      issue={issue}
+      phaseName={issue ? 'To Do' : null}
+      me="carol"
+      members={['alice', 'bob', 'carol']}
+      {...handlers}
+    />,
   );
   return { user, handlers, view };
 }

@@ -14,6 +14,8 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { STEP_SHORTCUTS, stepOfKey } from '../tracker/step-keys.ts';
 import { estimationText, issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
+import { ChecklistProgress } from '../tracker/Checklist.tsx';
+import { useUnreadMention } from '../tracker/IssueDetailsContext.tsx';
 import { cssToken, formatDateTime, TYPE_LETTERS } from './ticket-view.ts';
 
 /**
@@ -69,6 +71,11 @@ export interface IssueItemProps {
   onSelect: (issueId: string) => void;
   /** Alt+arrow on the item: move it one step (see `stepMove`); absent, the keys do nothing. */
   onStep?: (issueId: string, step: MoveStep) => void;
+  /**
+   * The issue holds a comment mentioning the member that they have not seen (a dot); absent:
+   * as the page's unread mentions say (IssueDetailsContext).
+   */
+  unreadMention?: boolean;
 }
 
 /** What a dragged issue carries, and what an issue carries as a drop target (its place). */
@@ -106,8 +113,11 @@ export const IssueItemButton = memo(function IssueItemButton({
   flags,
   onSelect,
   onStep,
+  unreadMention,
 }: IssueItemProps) {
   const language = useLanguage();
+  const unreadOnPage = useUnreadMention(issue.id);
+  const unread = unreadMention ?? unreadOnPage;
   const created = formatDateTime(issue.createdAt, language);
   const commentCount = issue.comments.length;
   const stepKeys = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -130,6 +140,10 @@ export const IssueItemButton = memo(function IssueItemButton({
         <IssueTypeBadge type={issue.type} />
         {flags.showTicketNumbers ? <TicketNumber number={issue.number} /> : null}
         <span className="ticket-issue-title">{issue.title}</span>
+        {unread ? (
+          <span className="tracker-unread-dot" role="img" aria-label={m.tracker_unread_mention()} />
+        ) : null}
+        <ChecklistProgress checklist={issue.checklist} className="tracker-checklist-badge" />
         {flags.showEstimation && issue.estimation !== '' ? (
           <span className="ticket-estimation">{estimationText(issue.estimation)}</span>
         ) : null}

@@ -46,6 +46,9 @@ import {
 import { PhaseFormModal } from '../tracker/PhaseFormModal.tsx';
 import { ExchangeMenu } from '../tracker/ExchangeMenu.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
+import { IssueLinksProvider, useUnreadMentions } from '../tracker/IssueDetailsContext.tsx';
+import { issueDiscussionActions } from '../tracker/issue-details-actions.ts';
+import { useMentionMembers } from '../tracker/mention-members.ts';
 import { TicketSettingsDialog } from './TicketSettingsDialog.tsx';
 import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
@@ -157,6 +160,15 @@ export default function TicketPage() {
   const username = session?.user.username ?? '';
 
   const selected = content && selectedIssueId ? findIssue(content, selectedIssueId) : null;
+  const members = useMentionMembers(content, language);
+  const unread = useUnreadMentions(
+    content,
+    username,
+    session?.space.name ?? '',
+    selected?.issue ?? null,
+  );
+  const issueLinks = useMemo(() => ({ unread }), [unread]);
+  const discussion = useMemo(() => issueDiscussionActions(run, username), [run, username]);
   const editing =
     content && issueForm?.mode === 'edit' ? findIssue(content, issueForm.issueId) : null;
   const phaseToDelete =
@@ -347,36 +359,38 @@ export default function TicketPage() {
         ) : null}
         <div className="ticket-layout">
           <DndContext collisionDetection={issueCollisions} {...moves.dnd}>
-            <div
-              className="ticket-phases"
-              role="region"
-              aria-label={m.ticket_phases_label()}
-              aria-describedby={MOVE_HINT_ID}
-            >
-              <p id={MOVE_HINT_ID} className="visually-hidden">
-                {m.ticket_move_hint()}
-              </p>
-              {phases.map((phase) => (
-                <PhaseSection
-                  key={phase.id}
-                  phase={phase}
-                  issues={matches ? (matches.get(phase.id) ?? NO_ISSUES) : issuesInOrder(phase)}
-                  filtered={filtered}
-                  expanded={!collapsed.has(phase.id)}
-                  selectedIssueId={selected?.phase.id === phase.id ? selected.issue.id : null}
-                  flags={flags}
-                  canDelete={deletable}
-                  onToggle={toggle}
-                  onAddIssue={addIssueTo}
-                  onDelete={setPendingPhaseDelete}
-                  onSelectIssue={selectIssue}
-                  moves={moves.movesFor(phase.id)}
-                />
-              ))}
-              <div className="visually-hidden" role="status">
-                {moves.news}
+            <IssueLinksProvider value={issueLinks}>
+              <div
+                className="ticket-phases"
+                role="region"
+                aria-label={m.ticket_phases_label()}
+                aria-describedby={MOVE_HINT_ID}
+              >
+                <p id={MOVE_HINT_ID} className="visually-hidden">
+                  {m.ticket_move_hint()}
+                </p>
+                {phases.map((phase) => (
+                  <PhaseSection
+                    key={phase.id}
+                    phase={phase}
+                    issues={matches ? (matches.get(phase.id) ?? NO_ISSUES) : issuesInOrder(phase)}
+                    filtered={filtered}
+                    expanded={!collapsed.has(phase.id)}
+                    selectedIssueId={selected?.phase.id === phase.id ? selected.issue.id : null}
+                    flags={flags}
+                    canDelete={deletable}
+                    onToggle={toggle}
+                    onAddIssue={addIssueTo}
+                    onDelete={setPendingPhaseDelete}
+                    onSelectIssue={selectIssue}
+                    moves={moves.movesFor(phase.id)}
+                  />
+                ))}
+                <div className="visually-hidden" role="status">
+                  {moves.news}
+                </div>
               </div>
-            </div>
+            </IssueLinksProvider>
             <DragOverlay dropAnimation={null}>
               {moves.active ? (
                 <div className="ticket-issue-overlay" aria-hidden="true">
@@ -398,12 +412,9 @@ export default function TicketPage() {
             onEdit={(issueId) => setIssueForm({ mode: 'edit', issueId, basedOn: state.version })}
             onDelete={deleteIssue}
             onClose={closePanel}
-            onAddComment={(issueId, text) =>
-              run({ type: 'addComment', issueId, content: text, createdBy: username }, 'addComment')
-            }
-            onDeleteComment={(issueId, commentId) =>
-              run({ type: 'deleteComment', issueId, commentId }, 'deleteComment')
-            }
+            me={username}
+            members={members}
+            {...discussion}
           />
         </div>
       </>

@@ -3,11 +3,15 @@
  * Kanban settings `notifyOnAssignment` / `notifyOnStatusChange`): a header button the member turns
  * on for this tool in this browser (off by default; one click turns it off again). Only after they
  * turn it on does the browser ask for the permission. While it is on and the tab is hidden, another
- * member assigning them an issue, or moving one of theirs into an end phase, shows a notification —
- * decided here from the decrypted operations (`notificationsFor` of @cipherspace/tools), so the
- * server learns nothing.
+ * member assigning them an issue, moving one of theirs into an end phase, or mentioning them
+ * (`@name`) in a comment they add or edit shows a notification — decided here from the decrypted
+ * operations (`notificationsFor` of @cipherspace/tools), so the server learns nothing.
  */
-import { notificationsFor, type TrackerContent } from '@cipherspace/tools/tracker';
+import {
+  notificationsFor,
+  type TrackerContent,
+  type TrackerNotification,
+} from '@cipherspace/tools/tracker';
 import { useEffect, useRef, useState } from 'react';
 
 import { useSession } from '../../lib/session.ts';
@@ -17,6 +21,31 @@ import { m } from '../../paraglide/messages.js';
 import type { ToolContent } from '../content/use-tool-content.ts';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
+
+/** The notification's title in the interface language. */
+function notificationTitle(note: TrackerNotification): string {
+  switch (note.kind) {
+    case 'assigned':
+      return m.tracker_notification_assigned({ name: note.by, title: note.issueTitle });
+    case 'finished':
+      return m.tracker_notification_finished({
+        name: note.by,
+        title: note.issueTitle,
+        phase: note.phaseName,
+      });
+    case 'mentioned':
+      return m.tracker_notification_mentioned({ name: note.by, title: note.issueTitle });
+  }
+}
+
+/**
+ * What makes a notification the same one when an operation is fetched twice: the operation, the
+ * issue, the kind and, for a mention, the comment.
+ */
+function notificationKey(operationId: string, note: TrackerNotification): string {
+  const base = `${operationId}:${note.issueId}:${note.kind}`;
+  return note.kind === 'mentioned' ? `${base}:${note.commentId}` : base;
+}
 
 /** The Notify me / Notifications on toggle of a tracker tool's header. */
 export function TrackerNotifications<C extends TrackerContent>({
@@ -36,7 +65,7 @@ export function TrackerNotifications<C extends TrackerContent>({
     () =>
       supported() && Notification.permission === 'granted' && localStorage.getItem(key) === 'on',
   );
-  // Each issue and kind once per operation, even when an operation is fetched twice.
+  // Each issue, kind (and comment) once per operation, even when an operation is fetched twice.
   const shown = useRef(new Set<string>());
   const { onRemoteOperation } = tool;
 
@@ -45,18 +74,10 @@ export function TrackerNotifications<C extends TrackerContent>({
     return onRemoteOperation((operation, before, after, by) => {
       if (document.visibilityState !== 'hidden') return;
       for (const note of notificationsFor(me, by ?? operation.by, before, after)) {
-        const id = `${operation.id}:${note.issueId}:${note.kind}`;
+        const id = notificationKey(operation.id, note);
         if (shown.current.has(id)) continue;
         shown.current.add(id);
-        const title =
-          note.kind === 'assigned'
-            ? m.tracker_notification_assigned({ name: note.by, title: note.issueTitle })
-            : m.tracker_notification_finished({
-                name: note.by,
-                title: note.issueTitle,
-                phase: note.phaseName,
-              });
-        new Notification(title, { body: spaceName, tag: id });
+        new Notification(notificationTitle(note), { body: spaceName, tag: id });
       }
     });
   }, [enabled, me, spaceName, onRemoteOperation]);

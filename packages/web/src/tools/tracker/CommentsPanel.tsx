@@ -1,0 +1,304 @@
+/**
+ * The comments of one issue or card (spec §2 /tools/ticket "comments section 'Comments (n)' with
+ * textarea, Add Comment button, list newest first, per-comment delete, empty text 'No comments
+ * yet. Be the first to comment!'"), shared by Kanban and Issue Management: comments are
+ * sanitised markdown with `@mentions` highlighted; the box offers members after `@`
+ * (MentionTextarea); Ctrl+Enter adds. A member edits (inline, Save/Cancel, Ctrl+Enter/Escape) and
+ * deletes (after confirming) only their own comments; an edited one says so ("edited", with the
+ * time as its title). Layout: the list is at most 300 px high (spec §9), tracker-details.css.
+ */
+import type { Comment } from '@cipherspace/tools/tracker';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+import { Markdown } from '../../components/Markdown.tsx';
+import { ConfirmDialog } from '../../components/Modal.tsx';
+import { useLanguage } from '../../lib/i18n.ts';
+import { m } from '../../paraglide/messages.js';
+import { commentsNewestFirst, formatDateTime } from '../ticket/ticket-view.ts';
+import { MentionTextarea } from './MentionTextarea.tsx';
+
+/** True while the component is mounted, for callbacks that resume after a save. */
+function useMounted() {
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return mounted;
+}
+
+const isSubmitKey = (event: KeyboardEvent) =>
+  event.key === 'Enter' && (event.ctrlKey || event.metaKey);
+
+/** Case-insensitive name comparison, as the tracker compares authors. */
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * The comments section. `me` is the current member's name (their comments get Edit and Delete;
+ * blank: none does), `members` the names `@` offers and highlights. `onAdd`, `onUpdate`,
+ * `onDelete` resolve true when the change was saved (an added comment's text is then cleared, an
+ * edit closes; otherwise the text stays).
+ */
+export function CommentsPanel({
+  comments,
+  me,
+  members,
+  onAdd,
+  onUpdate,
+  onDelete,
+}: {
+  comments: readonly Comment[];
+  me: string;
+  members: readonly string[];
+  onAdd: (text: string) => Promise<boolean>;
+  onUpdate: (commentId: string, text: string) => Promise<boolean>;
+  onDelete: (commentId: string) => Promise<boolean>;
+}) {
+  const headingId = useId();
+  const fieldId = useId();
+  const hintId = useId();
+  const [draft, setDraft] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<Comment | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const mounted = useMounted();
+
+  const canAdd = draft.trim() !== '' && !adding;
+
+  const add = async () => {
+    if (!canAdd) return;
+    setAdding(true);
+    const saved = await onAdd(draft);
+    if (!mounted.current) return;
+    setAdding(false);
+    if (saved) setDraft('');
+  };
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    await onDelete(pendingDelete.id);
+    if (!mounted.current) return;
+    setDeleting(false);
+    setPendingDelete(null);
+  };
+
+  const mentions = { members, me };
+
+  return (
+    <section className="tracker-comments" aria-labelledby={headingId}>
+      <h3 id={headingId} className="tracker-section-title">
+        {m.ticket_comments_heading({ count: comments.length })}
+      </h3>
+      <form
+        className="tracker-comment-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={fieldId}>{m.ticket_comment_label()}</label>
+          <MentionTextarea
+            id={fieldId}
+            rows={3}
+            value={draft}
+            members={members}
+            me={me}
+            placeholder={m.ticket_comment_placeholder()}
+            aria-describedby={hintId}
+            aria-keyshortcuts="Control+Enter"
+            onValueChange={setDraft}
+            onKeyDown={(event) => {
+              if (!isSubmitKey(event)) return;
+              event.preventDefault();
+              void add();
+            }}
+          />
+          <span id={hintId} className="field-hint">
+            {m.tracker_comment_hint()}
+          </span>
+        </div>
+        <div>
+          <button type="submit" className="button button-primary" disabled={!canAdd}>
+            {adding ? m.ticket_adding_comment() : m.ticket_add_comment()}
+          </button>
+        </div>
+      </form>
+      {comments.length === 0 ? (
+        <p className="tracker-comments-empty">{m.ticket_comments_empty()}</p>
+      ) : (
+        <ul className="tracker-comment-list" aria-labelledby={headingId}>
+          {commentsNewestFirst(comments).map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              mine={me.trim() !== '' && sameName(comment.createdBy, me)}
+              mentions={mentions}
+              onUpdate={onUpdate}
+              onDelete={() => setPendingDelete(comment)}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !deleting) setPendingDelete(null);
+        }}
+        title={m.ticket_delete_comment_title()}
+        description={m.ticket_delete_comment_text()}
+        confirmLabel={m.common_delete()}
+        danger
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+      />
+    </section>
+  );
+}
+
+/** One comment: author, date, "edited", its markdown, and for the author Edit and Delete. */
+function CommentItem({
+  comment,
+  mine,
+  mentions,
+  onUpdate,
+  onDelete,
+}: {
+  comment: Comment;
+  mine: boolean;
+  mentions: { members: readonly string[]; me: string };
+  onUpdate: (commentId: string, text: string) => Promise<boolean>;
+  onDelete: () => void;
+}) {
+  const language = useLanguage();
+  const fieldId = useId();
+  const hintId = useId();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const mounted = useMounted();
+  const date = formatDateTime(comment.createdAt, language);
+
+  const stopEditing = () => {
+    setEditing(null);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  const save = async () => {
+    if (editing === null || saving) return;
+    if (editing.trim() === comment.content) {
+      stopEditing();
+      return;
+    }
+    setSaving(true);
+    const saved = await onUpdate(comment.id, editing);
+    if (!mounted.current) return;
+    setSaving(false);
+    if (saved) stopEditing();
+  };
+
+  return (
+    <li className="tracker-comment">
+      <div className="tracker-comment-header">
+        <span className="tracker-comment-author">{comment.createdBy}</span>
+        <time className="tracker-comment-date" dateTime={comment.createdAt}>
+          {date}
+        </time>
+        {comment.editedAt ? (
+          <span
+            className="tracker-comment-edited"
+            title={m.tracker_comment_edited_at({
+              date: formatDateTime(comment.editedAt, language),
+            })}
+          >
+            ({m.tracker_comment_edited()})
+          </span>
+        ) : null}
+        {mine && editing === null ? (
+          <span className="tracker-comment-actions">
+            <button
+              ref={editButton}
+              type="button"
+              className="icon-button tracker-icon-button"
+              aria-label={m.tracker_comment_edit_label({ name: comment.createdBy, date })}
+              title={m.tracker_comment_edit()}
+              onClick={() => setEditing(comment.content)}
+            >
+              <Pencil size={14} aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className="icon-button tracker-icon-button"
+              aria-label={m.ticket_comment_delete_label({ name: comment.createdBy, date })}
+              title={m.common_delete()}
+              onClick={onDelete}
+            >
+              <Trash2 size={14} aria-hidden="true" />
+            </button>
+          </span>
+        ) : null}
+      </div>
+      {editing === null ? (
+        <Markdown text={comment.content} mentions={mentions} className="tracker-comment-content" />
+      ) : (
+        <form
+          className="tracker-comment-edit"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <label htmlFor={fieldId} className="visually-hidden">
+            {m.tracker_comment_edit_field()}
+          </label>
+          <MentionTextarea
+            id={fieldId}
+            rows={3}
+            value={editing}
+            members={mentions.members}
+            me={mentions.me}
+            handlesEscape
+            autoFocus
+            aria-describedby={hintId}
+            onValueChange={setEditing}
+            onKeyDown={(event) => {
+              if (isSubmitKey(event)) {
+                event.preventDefault();
+                void save();
+              } else if (event.key === 'Escape') {
+                event.preventDefault();
+                stopEditing();
+              }
+            }}
+          />
+          <span id={hintId} className="field-hint">
+            {m.tracker_comment_edit_hint()}
+          </span>
+          <div className="row">
+            <button
+              type="submit"
+              className="button button-small button-primary"
+              disabled={saving || editing.trim() === ''}
+            >
+              {saving ? m.tracker_saving() : m.tracker_save()}
+            </button>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={saving}
+              onClick={stopEditing}
+            >
+              {m.common_cancel()}
+            </button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}

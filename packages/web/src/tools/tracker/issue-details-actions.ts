@@ -1,0 +1,54 @@
+/**
+ * The discussion operations of an issue's details (comments and checklist), as the callbacks
+ * the details views take: each runs one named tracker operation through `run` (useTrackerPerform,
+ * which shows the refusal texts of tracker-messages.ts) and resolves true when it was saved.
+ */
+import type { ChecklistItemChanges, TrackerOperation } from '@cipherspace/tools/tracker';
+
+import type { TrackerAction } from './tracker-messages.ts';
+
+/** Runs a tracker operation; true when saved (see useTrackerPerform). */
+export type RunTrackerOperation = (
+  operation: TrackerOperation,
+  action: TrackerAction,
+) => Promise<boolean>;
+
+/** The comment and checklist callbacks of the details views, each for an issue id. */
+export interface IssueDiscussionActions {
+  onAddComment: (issueId: string, text: string) => Promise<boolean>;
+  onUpdateComment: (issueId: string, commentId: string, text: string) => Promise<boolean>;
+  onDeleteComment: (issueId: string, commentId: string) => Promise<boolean>;
+  onAddChecklistItem: (issueId: string, text: string) => Promise<boolean>;
+  onUpdateChecklistItem: (
+    issueId: string,
+    itemId: string,
+    changes: ChecklistItemChanges,
+    from: ChecklistItemChanges,
+  ) => Promise<boolean>;
+  onDeleteChecklistItem: (issueId: string, itemId: string) => Promise<boolean>;
+}
+
+/**
+ * The {@link IssueDiscussionActions} of member `me`: comments are added, edited and deleted in
+ * their name (`createdBy` / `by`, so only the author may change or delete one), checklist edits
+ * carry the values they started from.
+ */
+export function issueDiscussionActions(
+  run: RunTrackerOperation,
+  me: string,
+): IssueDiscussionActions {
+  return {
+    onAddComment: (issueId, text) =>
+      run({ type: 'addComment', issueId, content: text, createdBy: me }, 'addComment'),
+    onUpdateComment: (issueId, commentId, text) =>
+      run({ type: 'updateComment', issueId, commentId, content: text, by: me }, 'editComment'),
+    onDeleteComment: (issueId, commentId) =>
+      run({ type: 'deleteComment', issueId, commentId, by: me }, 'deleteComment'),
+    onAddChecklistItem: (issueId, text) =>
+      run({ type: 'addChecklistItem', issueId, text }, 'addChecklistItem'),
+    onUpdateChecklistItem: (issueId, itemId, changes, from) =>
+      run({ type: 'updateChecklistItem', issueId, itemId, changes, from }, 'updateChecklistItem'),
+    onDeleteChecklistItem: (issueId, itemId) =>
+      run({ type: 'deleteChecklistItem', issueId, itemId }, 'deleteChecklistItem'),
+  };
+}
