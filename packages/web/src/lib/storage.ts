@@ -32,6 +32,18 @@ export const notificationsStorageKey = (spaceName: string, tool: string) =>
  */
 export const mentionsSeenStorageKey = (spaceName: string, member: string) =>
   `${PRODUCT}_mentions_seen_${spaceName}_${member.trim().toLowerCase()}`;
+/**
+ * `{product}_due_reminders_{space name}_{tool}`: `{ day: 'YYYY-MM-DD', ids: string[] }`, the
+ * items this member was reminded of on that day (due dates), so each is reminded once a day.
+ */
+export const dueRemindersStorageKey = (spaceName: string, tool: string) =>
+  `${PRODUCT}_due_reminders_${spaceName}_${tool}`;
+/**
+ * `{product}_compact_view_{space name}_{tool}`: 'on' or 'off', this member's card density
+ * choice for that tool; absent = the board's default (`settings.cardCompactView`).
+ */
+export const compactViewStorageKey = (spaceName: string, tool: string) =>
+  `${PRODUCT}_compact_view_${spaceName}_${tool}`;
 /** `username_{space name}`: the username last used in a space. */
 export const usernameStorageKey = (spaceName: string) => `username_${spaceName}`;
 

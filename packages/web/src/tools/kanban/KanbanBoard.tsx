@@ -67,6 +67,16 @@ export interface KanbanBoardProps {
   onMoveCard: (operation: Extract<TrackerOperation, { type: 'moveIssue' }>) => void;
   /** A card was dropped on a full column; nothing was moved. */
   onDropRefused: () => void;
+  /** Archive (true) or restore (false) a card; absent: cards have no archive button. */
+  onArchiveCard?: (issue: Issue, archived: boolean) => void;
+  /** Edit a column (the page opens the column form); absent: no edit button. */
+  onEditColumn?: (phaseId: string) => void;
+  /** Archive every card of a done column; absent: no such button. */
+  onArchiveDone?: (phaseId: string) => void;
+  /** Compact cards (title, badges, initials); default false. */
+  compact?: boolean;
+  /** The member's local day `YYYY-MM-DD` for the due badges; absent: no due badges. */
+  today?: string;
 }
 
 /** Renders the columns of `content` and handles card drags; see {@link KanbanBoardProps}. */
@@ -81,6 +91,11 @@ export function KanbanBoard({
   onDeleteCard,
   onMoveCard,
   onDropRefused,
+  onArchiveCard,
+  onEditColumn,
+  onArchiveDone,
+  compact = false,
+  today,
 }: KanbanBoardProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, POINTER_SENSOR_OPTIONS),
@@ -139,10 +154,30 @@ export function KanbanBoard({
   }
   // The settings a card shows, as one object that changes only when one of them does (a new
   // settings object from a reloaded snapshot re-renders no card).
-  const { showEstimation, showPriority, showAssignedPerson, showComments } = content.settings;
+  const { showEstimation, showPriority, showAssignedPerson, showComments, showTags } =
+    content.settings;
+  const { tagColors } = content;
   const display = useMemo(
-    () => ({ showEstimation, showPriority, showAssignedPerson, showComments }),
-    [showEstimation, showPriority, showAssignedPerson, showComments],
+    () => ({
+      showEstimation,
+      showPriority,
+      showAssignedPerson,
+      showComments,
+      showTags,
+      tagColors,
+      compact,
+      today,
+    }),
+    [
+      showEstimation,
+      showPriority,
+      showAssignedPerson,
+      showComments,
+      showTags,
+      tagColors,
+      compact,
+      today,
+    ],
   );
   // Stable callbacks for the memoised columns and cards, calling the page's latest handlers.
   const latest = {
@@ -154,6 +189,9 @@ export function KanbanBoard({
     onDeleteCard,
     onMoveCard,
     onDropRefused,
+    onArchiveCard,
+    onEditColumn,
+    onArchiveDone,
   };
   const handlers = useRef(latest);
   useLayoutEffect(() => {
@@ -171,6 +209,15 @@ export function KanbanBoard({
   const addCard = useCallback((phaseId: string) => handlers.current.onAddCard(phaseId), []);
   const editCard = useCallback((issue: Issue) => handlers.current.onEditCard(issue), []);
   const deleteCard = useCallback((issue: Issue) => handlers.current.onDeleteCard(issue), []);
+  const archiveCard = useCallback(
+    (issue: Issue, archived: boolean) => handlers.current.onArchiveCard?.(issue, archived),
+    [],
+  );
+  const editColumn = useCallback((phaseId: string) => handlers.current.onEditColumn?.(phaseId), []);
+  const archiveDone = useCallback(
+    (phaseId: string) => handlers.current.onArchiveDone?.(phaseId),
+    [],
+  );
   const stepCard = useCallback((issueId: string, step: MoveStep) => {
     const { content: board, onMoveCard: move, onDropRefused: refused } = handlers.current;
     const plan = planCardStep(board, issueId, step);
@@ -280,6 +327,9 @@ export function KanbanBoard({
             onEditCard={editCard}
             onDeleteCard={deleteCard}
             onStepCard={stepCard}
+            onArchiveCard={onArchiveCard ? archiveCard : undefined}
+            onEdit={onEditColumn ? editColumn : undefined}
+            onArchiveDone={onArchiveDone ? archiveDone : undefined}
           />
         ))}
       </div>

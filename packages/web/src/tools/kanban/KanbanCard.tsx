@@ -7,8 +7,13 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { memo, useCallback, useId, useMemo, type ReactNode } from 'react';
 
-import type { Issue, KanbanSettings, MoveStep } from '@cipherspace/tools/tracker';
+import { Archive, ArchiveRestore } from 'lucide-react';
+
+import type { Issue, KanbanSettings, MoveStep, Phase } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
+import { initialsOf } from '../tracker/CardDensityToggle.tsx';
+import { DueBadge } from '../tracker/due-reminders.tsx';
+import { TagChips } from '../tracker/TagEditor.tsx';
 import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { ChecklistProgress } from '../tracker/Checklist.tsx';
 import { useIssueLinks, useUnreadMention } from '../tracker/IssueDetailsContext.tsx';
@@ -16,11 +21,20 @@ import { STEP_SHORTCUTS, stepOfKey } from '../tracker/step-keys.ts';
 import { cardSlotId, formatCardDate } from './kanban-board.ts';
 import type { CardDragData, CardSlotData } from './kanban-dnd.ts';
 
-/** The settings that decide what a card shows. */
+/**
+ * What decides how a card shows: the board's display settings, plus (optional) `showTags`,
+ * the board's tag colours, `compact` (title, badges and the assignee's initials only) and
+ * `today` (the member's local day `YYYY-MM-DD`, for the due badge; absent: no due badge).
+ */
 export type CardDisplay = Pick<
   KanbanSettings,
   'showEstimation' | 'showPriority' | 'showAssignedPerson' | 'showComments'
->;
+> & {
+  showTags?: boolean;
+  tagColors?: Readonly<Record<string, string>>;
+  compact?: boolean;
+  today?: string;
+};
 
 export interface KanbanCardViewProps {
   issue: Issue;
@@ -36,6 +50,10 @@ export interface KanbanCardViewProps {
   onOpen?: (issue: Issue) => void;
   /** The card holds a comment mentioning the member that they have not seen: a dot. */
   unreadMention?: boolean;
+  /** Archive (`archived` true) or restore (false) the card; absent: no such button. */
+  onArchive?: (issue: Issue, archived: boolean) => void;
+  /** The card's column, for the due badge (a card in a done column is never overdue). */
+  phase?: Pick<Phase, 'isEndPhase'>;
 }
 
 /**
@@ -49,18 +67,29 @@ export function KanbanCardView({
   handle,
   onEdit,
   onDelete,
+  onArchive,
+  phase,
   onOpen,
   unreadMention = false,
 }: KanbanCardViewProps) {
   const titleId = useId();
+  const archived = issue.archived === true;
+  const compact = display.compact === true;
+  const archiveLabel = onArchive
+    ? archived
+      ? m.tracker_restore_card({ title: issue.title })
+      : m.tracker_archive_card({ title: issue.title })
+    : '';
   const typeClass = issue.type.toLowerCase().replace(/\s+/g, '-');
-  const showPriority = display.showPriority && issue.priority !== 'none';
   const showAssignee = display.showAssignedPerson && issue.assignedPerson !== '';
   const editLabel = onEdit ? m.kanban_edit_card({ title: issue.title }) : '';
   const deleteLabel = onDelete ? m.kanban_delete_card({ title: issue.title }) : '';
   const typeText = issueTypeText(issue.type);
   return (
-    <article className="kanban-card-body" aria-labelledby={titleId}>
+    <article
+      className={`kanban-card-body${compact ? ' is-compact' : ''}${archived ? ' is-archived' : ''}`}
+      aria-labelledby={titleId}
+    >
       <div className="kanban-card-top">
         {handle}
         <h3 className="kanban-card-title">
@@ -84,7 +113,7 @@ export function KanbanCardView({
             />
           ) : null}
         </h3>
-        {onEdit || onDelete ? (
+        {onEdit || onDelete || onArchive ? (
           <div className="kanban-card-actions">
             {onEdit ? (
               <button
@@ -95,6 +124,21 @@ export function KanbanCardView({
                 onClick={() => onEdit(issue)}
               >
                 <span className="kanban-icon kanban-icon-edit" aria-hidden="true" />
+              </button>
+            ) : null}
+            {onArchive ? (
+              <button
+                type="button"
+                className="kanban-icon-button"
+                aria-label={archiveLabel}
+                title={archiveLabel}
+                onClick={() => onArchive(issue, !archived)}
+              >
+                {archived ? (
+                  <ArchiveRestore size={16} aria-hidden="true" />
+                ) : (
+                  <Archive size={16} aria-hidden="true" />
+                )}
               </button>
             ) : null}
             {onDelete ? (
@@ -125,7 +169,40 @@ export function KanbanCardView({
           </span>
         ) : null}
         <ChecklistProgress checklist={issue.checklist} className="badge tracker-checklist-badge" />
+        {archived ? (
+          <span className="badge tracker-archived-badge">{m.tracker_archived_mark()}</span>
+        ) : null}
+        {display.today !== undefined ? (
+          <DueBadge issue={issue} phase={phase} today={display.today} language={language} />
+        ) : null}
+        {compact && showAssignee ? (
+          <span
+            className="tracker-initials"
+            title={issue.assignedPerson}
+            aria-label={m.kanban_card_assigned_to({ name: issue.assignedPerson })}
+          >
+            {initialsOf(issue.assignedPerson)}
+          </span>
+        ) : null}
       </div>
+      {display.showTags !== false && !compact ? (
+        <TagChips tags={issue.tags} tagColors={display.tagColors} />
+      ) : null}
+      {compact ? null : <KanbanCardDetails issue={issue} display={display} language={language} />}
+    </article>
+  );
+}
+
+/** The full card's lower part: description, priority, assignee, creator, date, comments. */
+function KanbanCardDetails({
+  issue,
+  display,
+  language,
+}: Pick<KanbanCardViewProps, 'issue' | 'display' | 'language'>) {
+  const showPriority = display.showPriority && issue.priority !== 'none';
+  const showAssignee = display.showAssignedPerson && issue.assignedPerson !== '';
+  return (
+    <>
       {issue.description.trim() !== '' ? (
         <p className="kanban-card-description">{issue.description}</p>
       ) : null}
@@ -160,7 +237,7 @@ export function KanbanCardView({
           </span>
         ) : null}
       </footer>
-    </article>
+    </>
   );
 }
 

@@ -1,17 +1,26 @@
 /**
  * One Kanban column (spec §2 /tools/kanban): coloured top border, header with name and card
- * count, move-left/move-right arrows only when a move is possible, delete button only when
- * deletion is allowed and the board is above its minimum, an add-card button, and for an empty
- * column a hint and an add-first-card button. The column is a drop target for cards.
+ * count (with a work-in-progress limit `count/limit`, warned at and over the limit),
+ * move-left/move-right arrows only when a move is possible, an edit button (name, colour, limit,
+ * done flag), delete button only when deletion is allowed and the board is above its minimum,
+ * for a done column "Archive done cards", an add-card button, and for an empty column a hint and
+ * an add-first-card button. Archived cards are not counted. The column is a drop target for cards.
  */
 import { useDroppable } from '@dnd-kit/core';
-import { ArrowLeft, ArrowRight, Inbox, Plus, SearchX, X } from 'lucide-react';
+import { Archive, ArrowLeft, ArrowRight, Inbox, Pencil, Plus, SearchX, X } from 'lucide-react';
 import { memo, useId, useMemo, type CSSProperties } from 'react';
 
-import type { Issue, MoveStep } from '@cipherspace/tools/tracker';
+import {
+  activeIssueCount,
+  wipState,
+  type Issue,
+  type MoveStep,
+  type Phase,
+} from '@cipherspace/tools/tracker';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
+import { wipWarning } from '../tracker/tracker-filter.ts';
 import type { BoardColumn } from './kanban-board.ts';
 import type { ColumnDropData } from './kanban-dnd.ts';
 import { DraggableKanbanCard, type CardDisplay } from './KanbanCard.tsx';
@@ -20,6 +29,10 @@ import { DraggableKanbanCard, type CardDisplay } from './KanbanCard.tsx';
 export const CARD_ESTIMATE_PX = 170;
 
 const issueKey = (issue: Issue) => issue.id;
+
+// The due badge needs only whether the column is done: one object each, so cards keep their props.
+const DONE_COLUMN: Pick<Phase, 'isEndPhase'> = { isEndPhase: true };
+const OPEN_COLUMN: Pick<Phase, 'isEndPhase'> = { isEndPhase: false };
 
 /**
  * The height of a long column's scroll box before layout, in CSS pixels: kanban.css bounds
@@ -51,6 +64,12 @@ export interface KanbanColumnProps {
   onDeleteCard: (issue: Issue) => void;
   /** Alt+arrow on a card's handle (see `stepMove`). */
   onStepCard: (issueId: string, step: MoveStep) => void;
+  /** Edit the column (name, colour, limit, done flag); absent: no edit button. */
+  onEdit?: (phaseId: string) => void;
+  /** Archive (true) or restore (false) a card; absent: no archive buttons. */
+  onArchiveCard?: (issue: Issue, archived: boolean) => void;
+  /** Archive every card of this done column; absent: no such button. */
+  onArchiveDone?: (phaseId: string) => void;
 }
 
 /**
@@ -70,6 +89,9 @@ export const KanbanColumn = memo(function KanbanColumn({
   onEditCard,
   onDeleteCard,
   onStepCard,
+  onEdit,
+  onArchiveCard,
+  onArchiveDone,
 }: KanbanColumnProps) {
   const { phase, cards } = column;
   const headingId = useId();
@@ -78,20 +100,24 @@ export const KanbanColumn = memo(function KanbanColumn({
     [phase.name, column.full],
   );
   const { setNodeRef } = useDroppable({ id: phase.id, data });
-  const count = phase.issues.length;
+  const count = activeIssueCount(phase);
   const filtered = column.search !== null;
+  const wip = wipState(phase);
+  const warning = wipWarning(phase);
   const countLabel = filtered
     ? m.kanban_column_count_filtered({ shown: String(cards.length), total: String(count) })
-    : typeof phase.maxIssues === 'number'
-      ? m.kanban_column_count_limit({ count: String(count), max: String(phase.maxIssues) })
+    : wip !== null
+      ? m.kanban_column_count_limit({ count: String(count), max: String(wip.limit) })
       : m.kanban_column_count({ count: String(count) });
-  const countShown = filtered ? `${cards.length}/${count}` : count;
+  const countShown = filtered ? `${String(cards.length)}/${String(count)}` : String(count);
   const style = { '--kanban-column-color': phase.color } as CSSProperties;
+  const dueContext = phase.isEndPhase === true ? DONE_COLUMN : OPEN_COLUMN;
+  const warningId = `${headingId}-wip`;
 
   return (
     <section
       ref={setNodeRef}
-      className={`kanban-column kanban-drop-${dropState}`}
+      className={`kanban-column kanban-drop-${dropState}${warning ? ' is-wip-warning' : ''}`}
       style={style}
       aria-labelledby={headingId}
       data-phase-id={phase.id}
@@ -100,15 +126,38 @@ export const KanbanColumn = memo(function KanbanColumn({
         <h2 id={headingId} className="kanban-column-name">
           {phase.name}
         </h2>
-        <span className="badge kanban-column-count" title={countLabel}>
+        <span
+          className={`badge kanban-column-count${warning ? ' tracker-wip-badge' : ''}`}
+          title={countLabel}
+        >
           <span className="visually-hidden">{countLabel}</span>
           <span aria-hidden="true">
-            {typeof phase.maxIssues === 'number' && !filtered
-              ? `${count}/${phase.maxIssues}`
-              : countShown}
+            {wip !== null && !filtered ? `${String(wip.count)}/${String(wip.limit)}` : countShown}
           </span>
         </span>
         <div className="kanban-column-controls">
+          {onEdit ? (
+            <button
+              type="button"
+              className="kanban-icon-button"
+              aria-label={m.tracker_edit_column({ name: phase.name })}
+              title={m.tracker_edit_column({ name: phase.name })}
+              onClick={() => onEdit(phase.id)}
+            >
+              <Pencil size={16} aria-hidden="true" />
+            </button>
+          ) : null}
+          {onArchiveDone && phase.isEndPhase === true && count > 0 ? (
+            <button
+              type="button"
+              className="kanban-icon-button"
+              aria-label={m.tracker_archive_done_cards({ name: phase.name })}
+              title={m.tracker_archive_done_cards({ name: phase.name })}
+              onClick={() => onArchiveDone(phase.id)}
+            >
+              <Archive size={16} aria-hidden="true" />
+            </button>
+          ) : null}
           {column.canMoveLeft ? (
             <button
               type="button"
@@ -144,6 +193,11 @@ export const KanbanColumn = memo(function KanbanColumn({
           ) : null}
         </div>
       </header>
+      {warning ? (
+        <p id={warningId} className="tracker-wip-warning" role="status">
+          {warning}
+        </p>
+      ) : null}
       {phase.description.trim() !== '' ? (
         <p className="kanban-column-description">{phase.description}</p>
       ) : null}
@@ -153,7 +207,7 @@ export const KanbanColumn = memo(function KanbanColumn({
           icon={SearchX}
           text={m.kanban_column_no_matches()}
         />
-      ) : count === 0 ? (
+      ) : cards.length === 0 ? (
         <EmptyState
           className="kanban-column-empty"
           icon={Inbox}
@@ -187,6 +241,8 @@ export const KanbanColumn = memo(function KanbanColumn({
                 language={language}
                 onEdit={onEditCard}
                 onDelete={onDeleteCard}
+                onArchive={onArchiveCard}
+                phase={dueContext}
               />
             )}
             listClassName="kanban-cards"

@@ -6,7 +6,7 @@
  * updateCard, deleteCard, moveCard. Modals keep their own input, so a remote update of the board
  * never resets what the user is typing.
  */
-import { Plus } from 'lucide-react';
+import { Plus, Tags } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -36,9 +36,20 @@ import {
   IssueFormModal,
   formatIssueValue,
   issueFieldLabel,
+  issueInputOf,
   type IssueFormValues,
 } from '../tracker/IssueFormModal.tsx';
-import { PhaseFormModal, type PhaseFormValues } from '../tracker/PhaseFormModal.tsx';
+import {
+  PhaseFormModal,
+  type PhaseEditValues,
+  type PhaseFormValues,
+} from '../tracker/PhaseFormModal.tsx';
+import { ArchivedButton } from '../tracker/ArchivedDialog.tsx';
+import { useSpaceMembers } from '../tracker/AssigneePicker.tsx';
+import { CardDensityToggle, useCompactView } from '../tracker/CardDensityToggle.tsx';
+import { DueReminders, useToday } from '../tracker/due-reminders.tsx';
+import { TagColorsDialog } from '../tracker/TagEditor.tsx';
+import { usePlanPerform } from '../tracker/use-plan-perform.ts';
 import {
   assigneesOf,
   EMPTY_FILTER_STATE,
@@ -107,6 +118,17 @@ export default function KanbanPage() {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [deleting, setDeleting] = useState(false);
   const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
+  const [editingColumn, setEditingColumn] = useState<{ phase: Phase; basedOn: number } | null>(
+    null,
+  );
+  const [tagColorsOpen, setTagColorsOpen] = useState(false);
+  const performPlan = usePlanPerform(tool, showMessage);
+  const today = useToday();
+  const [compact, setCompact] = useCompactView(
+    'kanban',
+    content?.settings.cardCompactView ?? false,
+  );
+  const members = useSpaceMembers(content?.teamMembers ?? []);
 
   // `?card=<id>` (the quick search): the card's move handle gets the focus, scrolled into view;
   // a card a filter or a long column's window leaves out is searched for by its title first.
@@ -142,8 +164,8 @@ export default function KanbanPage() {
     () =>
       content === null || isFilterStateEmpty(filterState)
         ? null
-        : searchBoard(content, toIssueFilter(filterState)),
-    [content, filterState],
+        : searchBoard(content, toIssueFilter(filterState, today)),
+    [content, filterState, today],
   );
   const assignees = useMemo(
     () => (content ? assigneesOf(content, language) : []),
@@ -190,7 +212,12 @@ export default function KanbanPage() {
     const saved =
       cardForm.mode === 'add'
         ? await perform(
-            { type: 'addIssue', phaseId: cardForm.phaseId, issue: values, createdBy: username },
+            {
+              type: 'addIssue',
+              phaseId: cardForm.phaseId,
+              issue: issueInputOf(values),
+              createdBy: username,
+            },
             'addCard',
             cardForm.basedOn,
           )
@@ -209,6 +236,53 @@ export default function KanbanPage() {
         : findIssue(board, cardForm.issue.id) === null);
     if (!saved && gone) setCardForm(null);
     return saved;
+  }
+
+  async function submitColumnEdit(
+    values: PhaseEditValues,
+    base: PhaseEditValues,
+  ): Promise<SaveOutcome> {
+    if (editingColumn === null) return false;
+    const phaseId = editingColumn.phase.id;
+    // Only the fields the member changed, each with the value it started from.
+    const edit = editBetween(base, values);
+    if (isEmptyEdit(edit)) return true;
+    const saved = await performPlan(
+      { type: 'updatePhase', phaseId, ...edit },
+      'updateColumn',
+      editingColumn.basedOn,
+    );
+    // The column was deleted meanwhile: nothing left to save into (the message says why).
+    const board = tool.current().content;
+    if (saved === false && board !== null && !board.phases.some((phase) => phase.id === phaseId))
+      setEditingColumn(null);
+    return saved;
+  }
+
+  function archiveCard(issue: Issue, archived: boolean) {
+    void performPlan(
+      {
+        type: 'updateIssue',
+        issueId: issue.id,
+        changes: { archived },
+        from: archived ? {} : { archived: true },
+      },
+      archived ? 'archiveCard' : 'restoreCard',
+    );
+  }
+
+  // Each card its own operation, so each is undone on its own; stops at the first refusal.
+  async function archiveDone(phaseId: string) {
+    const phase = phaseOf(phaseId);
+    if (!phase) return;
+    for (const issue of phase.issues) {
+      if (issue.archived === true) continue;
+      const saved = await performPlan(
+        { type: 'updateIssue', issueId: issue.id, changes: { archived: true }, from: {} },
+        'archiveCard',
+      );
+      if (saved !== true) return;
+    }
   }
 
   async function confirmDelete() {
@@ -249,6 +323,33 @@ export default function KanbanPage() {
       <ToolHeader title={title} presence={presence}>
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
         <TrackerNotifications tool={tool} toolName="kanban" show={showMessage} />
+        <DueReminders content={content} toolName="kanban" />
+        <ArchivedButton
+          content={content}
+          noun="card"
+          language={language}
+          onRestore={async (issueId) =>
+            (await performPlan(
+              {
+                type: 'updateIssue',
+                issueId,
+                changes: { archived: false },
+                from: { archived: true },
+              },
+              'restoreCard',
+            )) === true
+          }
+        />
+        <button
+          type="button"
+          className="button"
+          disabled={content === null}
+          onClick={() => setTagColorsOpen(true)}
+        >
+          <Tags aria-hidden="true" />
+          {m.tracker_tags_button()}
+        </button>
+        <CardDensityToggle compact={compact} noun="card" onChange={setCompact} />
         <ExchangeMenu tool={tool} noun="card" by={username} show={showMessage} />
         {tool.state.saving ? (
           <span className="kanban-saving" role="status">
@@ -313,6 +414,14 @@ export default function KanbanPage() {
               onDeleteCard={(issue) => setPendingDelete({ kind: 'card', issue, basedOn: version })}
               onMoveCard={(operation) => void perform(operation, 'moveCard', version)}
               onDropRefused={() => showMessage('error', m.tracker_error_phase_full())}
+              onArchiveCard={archiveCard}
+              onEditColumn={(phaseId) => {
+                const phase = phaseOf(phaseId);
+                if (phase) setEditingColumn({ phase, basedOn: version });
+              }}
+              onArchiveDone={(phaseId) => void archiveDone(phaseId)}
+              compact={compact}
+              today={today}
             />
           </IssueLinksProvider>
           <IssueDetailsDrawer
@@ -324,6 +433,23 @@ export default function KanbanPage() {
             onEdit={(issue) => setCardForm({ mode: 'edit', issue, basedOn: version })}
             onClose={() => setDetailsId(null)}
             {...discussion}
+          />
+          <PhaseFormModal
+            key={editingColumn?.phase.id ?? 'closed'}
+            open={editingColumn !== null}
+            editing={editingColumn?.phase}
+            title={m.tracker_edit_column_title()}
+            submitLabel={m.tracker_issue_form_save()}
+            withDescription={false}
+            onEdit={submitColumnEdit}
+            onClose={() => setEditingColumn(null)}
+          />
+          <TagColorsDialog
+            open={tagColorsOpen}
+            tags={tags}
+            tagColors={content.tagColors}
+            onSetColor={(tag, color) => perform({ type: 'setTagColor', tag, color }, 'setTagColor')}
+            onClose={() => setTagColorsOpen(false)}
           />
 
           <PhaseFormModal
@@ -343,7 +469,9 @@ export default function KanbanPage() {
             initial={cardForm?.mode === 'edit' ? cardForm.issue : undefined}
             issueTypes={content.settings.availableIssueTypes}
             defaultType={content.settings.defaultIssueType}
-            teamMembers={content.teamMembers}
+            teamMembers={members}
+            tagSuggestions={tags}
+            tagColors={content.tagColors}
             onSubmit={submitCard}
             onClose={() => setCardForm(null)}
           />

@@ -6,7 +6,9 @@
 import {
   canDeletePhase,
   canMovePhase,
+  activeIssueCount,
   dropMove,
+  isPhaseFull,
   issueMatcher,
   stepMove,
   sortByOrder,
@@ -20,11 +22,15 @@ import {
 } from '@cipherspace/tools/tracker';
 
 import { formatDate } from '../../lib/date-format.ts';
+import { activeIssuesInOrder } from '../tracker/tracker-filter.ts';
 
 /** A column as the board draws it: the phase, its cards in order and which controls it shows. */
 export interface BoardColumn {
   phase: Phase;
-  /** The phase's issues sorted by `order`; while a filter is active, only those it matches. */
+  /**
+   * The phase's issues on the board (archived ones left out) sorted by `order`; while a filter is
+   * active, only those it matches (archived ones too when it includes them).
+   */
   cards: Issue[];
   /** The search `cards` come from (spec §3 Issue filter); null when the whole column shows. */
   search: BoardSearch | null;
@@ -34,7 +40,7 @@ export interface BoardColumn {
   canMoveRight: boolean;
   /** spec §2: delete shows only when deletion is allowed and the count is above the minimum. */
   canDelete: boolean;
-  /** Whether the phase holds its `maxIssues` (a drop from elsewhere is refused). */
+  /** Whether the phase holds its `maxIssues` on the board (a drop from elsewhere is refused). */
   full: boolean;
 }
 
@@ -53,7 +59,8 @@ function cardsInOrder(phase: Phase): Issue[] {
 
 /**
  * A search over the board (spec §3 Issue filter): the matching cards of each phase in board order
- * (every phase has an entry, empty when nothing matches), how many match and how many there are.
+ * (every phase has an entry, empty when nothing matches), how many match and how many there are
+ * (the cards on the board, plus the archived ones when the filter includes them).
  */
 export interface BoardSearch {
   filter: IssueFilter;
@@ -73,7 +80,7 @@ export function searchBoard(content: KanbanContent, filter: IssueFilter): BoardS
     const matching = all.filter((issue) => matches(issue, phase));
     cards.set(phase.id, matching);
     shown += matching.length;
-    total += all.length;
+    total += filter.includeArchived === true ? all.length : activeIssueCount(phase);
   }
   return { filter, cards, shown, total };
 }
@@ -107,12 +114,12 @@ export function boardColumns(
       return last;
     return {
       phase,
-      cards: search?.cards.get(phase.id) ?? cardsInOrder(phase),
+      cards: search?.cards.get(phase.id) ?? activeIssuesInOrder(phase),
       search,
       canMoveLeft,
       canMoveRight,
       canDelete: deletable,
-      full: typeof phase.maxIssues === 'number' && phase.issues.length >= phase.maxIssues,
+      full: isPhaseFull(phase),
     };
   });
 }

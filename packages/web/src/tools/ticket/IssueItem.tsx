@@ -6,8 +6,8 @@
  * comments.
  */
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { MessageSquare, User } from 'lucide-react';
-import { memo, useCallback, useMemo, type KeyboardEvent } from 'react';
+import { Archive, ArchiveRestore, MessageSquare, User } from 'lucide-react';
+import { memo, useCallback, useId, useMemo, type KeyboardEvent } from 'react';
 
 import type { Issue, KanbanSettings, MoveStep } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -16,6 +16,9 @@ import { STEP_SHORTCUTS, stepOfKey } from '../tracker/step-keys.ts';
 import { estimationText, issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { ChecklistProgress } from '../tracker/Checklist.tsx';
 import { useUnreadMention } from '../tracker/IssueDetailsContext.tsx';
+import { initialsOf } from '../tracker/CardDensityToggle.tsx';
+import { DueBadge } from '../tracker/due-reminders.tsx';
+import { TagChips } from '../tracker/TagEditor.tsx';
 import { cssToken, formatDateTime, TYPE_LETTERS } from './ticket-view.ts';
 
 /**
@@ -25,7 +28,16 @@ import { cssToken, formatDateTime, TYPE_LETTERS } from './ticket-view.ts';
 export type IssueDisplayFlags = Pick<
   KanbanSettings,
   'showPriority' | 'showAssignedPerson' | 'showEstimation' | 'showComments'
-> & { showTicketNumbers?: boolean };
+> & {
+  showTicketNumbers?: boolean;
+  /** Show the tags as coloured chips (settings.showTags; default true) in `tagColors`. */
+  showTags?: boolean;
+  tagColors?: Readonly<Record<string, string>>;
+  /** Compact items: title, badges and the assignee's initials only. */
+  compact?: boolean;
+  /** The member's local day `YYYY-MM-DD`, for the due badge; absent: no due badge. */
+  today?: string;
+};
 
 /** An issue's ticket number, `#12`, read out as 'Issue number 12'; nothing for an unnumbered issue. */
 export function TicketNumber({ number }: { number: number | undefined }) {
@@ -71,6 +83,8 @@ export interface IssueItemProps {
   onSelect: (issueId: string) => void;
   /** Alt+arrow on the item: move it one step (see `stepMove`); absent, the keys do nothing. */
   onStep?: (issueId: string, step: MoveStep) => void;
+  /** The issue's phase is an end phase (a done issue is never overdue). */
+  endPhase?: boolean;
   /**
    * The issue holds a comment mentioning the member that they have not seen (a dot); absent:
    * as the page's unread mentions say (IssueDetailsContext).
@@ -114,6 +128,7 @@ export const IssueItemButton = memo(function IssueItemButton({
   onSelect,
   onStep,
   unreadMention,
+  endPhase = false,
 }: IssueItemProps) {
   const language = useLanguage();
   const unreadOnPage = useUnreadMention(issue.id);
@@ -129,7 +144,7 @@ export const IssueItemButton = memo(function IssueItemButton({
   return (
     <button
       type="button"
-      className={`ticket-issue-button${selected ? ' is-selected' : ''}`}
+      className={`ticket-issue-button${selected ? ' is-selected' : ''}${flags.compact ? ' is-compact' : ''}${issue.archived === true ? ' is-archived' : ''}`}
       aria-current={selected ? 'true' : undefined}
       aria-keyshortcuts={onStep ? STEP_SHORTCUTS : undefined}
       data-issue-id={issue.id}
@@ -148,6 +163,7 @@ export const IssueItemButton = memo(function IssueItemButton({
           <span className="ticket-estimation">{estimationText(issue.estimation)}</span>
         ) : null}
       </span>
+      <PlanBadges issue={issue} flags={flags} endPhase={endPhase} language={language} />
       <span className="ticket-issue-meta">
         {flags.showPriority ? <PriorityBadge priority={issue.priority} /> : null}
         {flags.showAssignedPerson ? (
@@ -189,6 +205,53 @@ export const IssueItemButton = memo(function IssueItemButton({
   );
 });
 
+const DONE_PHASE = { isEndPhase: true };
+const OPEN_PHASE = { isEndPhase: false };
+
+/** The archived mark, due badge, tags and (compact) the assignee's initials of an item. */
+function PlanBadges({
+  issue,
+  flags,
+  endPhase,
+  language,
+}: {
+  issue: Issue;
+  flags: IssueDisplayFlags;
+  endPhase: boolean;
+  language: string;
+}) {
+  const archived = issue.archived === true;
+  const due = flags.today !== undefined && issue.dueDate !== undefined;
+  const tags = flags.showTags !== false && !flags.compact && issue.tags.length > 0;
+  const initials =
+    flags.compact === true && flags.showAssignedPerson && issue.assignedPerson !== '';
+  if (!archived && !due && !tags && !initials) return null;
+  return (
+    <span className="ticket-issue-plan">
+      {archived ? (
+        <span className="badge tracker-archived-badge">{m.tracker_archived_mark()}</span>
+      ) : null}
+      {flags.today !== undefined ? (
+        <DueBadge
+          issue={issue}
+          phase={endPhase ? DONE_PHASE : OPEN_PHASE}
+          today={flags.today}
+          language={language}
+        />
+      ) : null}
+      {tags ? <TagChips tags={issue.tags} tagColors={flags.tagColors} /> : null}
+      {initials ? (
+        <span className="tracker-initials" title={issue.assignedPerson}>
+          <span aria-hidden="true">{initialsOf(issue.assignedPerson)}</span>
+          <span className="visually-hidden">
+            {m.ticket_item_assignee({ name: issue.assignedPerson })}
+          </span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /**
  * An {@link IssueItemButton} that can be dragged with the mouse or touch to another phase, or
  * onto another issue to take its place (spec §4 Issue/card moves; a drag starts after the pointer
@@ -198,8 +261,14 @@ export const IssueItemButton = memo(function IssueItemButton({
 export const MovableIssueItem = memo(function MovableIssueItem({
   phaseId,
   dropHere,
+  onArchive,
   ...props
-}: IssueItemProps & { phaseId: string; dropHere: boolean }) {
+}: IssueItemProps & {
+  phaseId: string;
+  dropHere: boolean;
+  /** Archive (true) or restore (false) the issue; absent: no archive button. */
+  onArchive?: (issueId: string, archived: boolean) => void;
+}) {
   const { issue } = props;
   const data = useMemo<IssueDragData>(
     () => ({ kind: 'issue', title: issue.title, phaseId }),
@@ -223,6 +292,43 @@ export const MovableIssueItem = memo(function MovableIssueItem({
       {...drag.listeners}
     >
       <IssueItemButton {...props} />
+      {onArchive ? <ArchiveIssueButton issue={issue} onArchive={onArchive} /> : null}
     </div>
   );
 });
+
+/** The archive (or, for an archived issue, restore) button beside an issue item. */
+function ArchiveIssueButton({
+  issue,
+  onArchive,
+}: {
+  issue: Issue;
+  onArchive: (issueId: string, archived: boolean) => void;
+}) {
+  const archived = issue.archived === true;
+  const describedBy = useId();
+  const label = archived
+    ? m.tracker_restore_issue({ title: issue.title })
+    : m.tracker_archive_issue_label({ title: issue.title });
+  // Named 'Archive' / 'Restore' only, so the item's own button stays the one named by its
+  // title; the title is the button's description.
+  return (
+    <button
+      type="button"
+      className="icon-button ticket-issue-archive"
+      aria-label={archived ? m.tracker_restore() : m.tracker_archive_issue()}
+      aria-describedby={describedBy}
+      title={label}
+      onClick={() => onArchive(issue.id, !archived)}
+    >
+      <span id={describedBy} hidden>
+        {issue.title}
+      </span>
+      {archived ? (
+        <ArchiveRestore size={16} aria-hidden="true" />
+      ) : (
+        <Archive size={16} aria-hidden="true" />
+      )}
+    </button>
+  );
+}

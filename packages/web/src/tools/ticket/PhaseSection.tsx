@@ -6,14 +6,21 @@
  * shows only when the caller allows it (settings and the minimum of spec §9).
  */
 import { useDroppable } from '@dnd-kit/core';
-import { ChevronDown, ChevronRight, Inbox, Plus, SearchX } from 'lucide-react';
+import { Archive, ChevronDown, ChevronRight, Inbox, Pencil, Plus, SearchX } from 'lucide-react';
 import { memo, useId, useMemo } from 'react';
 
-import type { Issue, MoveStep, Phase } from '@cipherspace/tools/tracker';
+import {
+  activeIssueCount,
+  wipState,
+  type Issue,
+  type MoveStep,
+  type Phase,
+} from '@cipherspace/tools/tracker';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
+import { wipWarning } from '../tracker/tracker-filter.ts';
 import { IssueItemButton, MovableIssueItem, type IssueDisplayFlags } from './IssueItem.tsx';
 
 /**
@@ -65,6 +72,9 @@ export const PhaseSection = memo(function PhaseSection({
   onAddIssue,
   onDelete,
   onSelectIssue,
+  onEdit,
+  onArchiveIssue,
+  onArchiveDone,
   moves,
 }: {
   phase: Phase;
@@ -78,6 +88,12 @@ export const PhaseSection = memo(function PhaseSection({
   onAddIssue: (phaseId: string) => void;
   onDelete: (phaseId: string) => void;
   onSelectIssue: (issueId: string) => void;
+  /** Edit the phase (name, colour, description, limit, done flag); absent: no edit button. */
+  onEdit?: (phaseId: string) => void;
+  /** Archive (true) or restore (false) an issue; absent: no archive buttons. */
+  onArchiveIssue?: (issueId: string, archived: boolean) => void;
+  /** Archive every issue of this end phase; absent: no such button. */
+  onArchiveDone?: (phaseId: string) => void;
   /** Absent: issues cannot be moved here (a read-only history preview). */
   moves?: PhaseMoves;
 }) {
@@ -90,6 +106,10 @@ export const PhaseSection = memo(function PhaseSection({
   const data = useMemo<PhaseDropData>(() => ({ kind: 'phase', name: phase.name }), [phase.name]);
   const { setNodeRef } = useDroppable({ id: phase.id, data, disabled: moves === undefined });
   const dropState = moves?.dropState ?? 'idle';
+  const count = activeIssueCount(phase);
+  const wip = wipState(phase);
+  const warning = wipWarning(phase);
+  const endPhase = phase.isEndPhase === true;
   return (
     <section
       ref={setNodeRef}
@@ -116,9 +136,42 @@ export const PhaseSection = memo(function PhaseSection({
           </button>
         </h2>
         <span className="badge ticket-phase-count">
-          {phaseCountText(issues.length, phase.issues.length, filtered)}
+          {phaseCountText(issues.length, count, filtered)}
         </span>
+        {wip !== null ? (
+          <span
+            className={`badge ticket-phase-wip${warning ? ' tracker-wip-badge' : ''}`}
+            title={m.ticket_phase_count_limit({ count: String(wip.count), max: String(wip.limit) })}
+          >
+            <span aria-hidden="true">{`${String(wip.count)}/${String(wip.limit)}`}</span>
+            <span className="visually-hidden">
+              {m.ticket_phase_count_limit({ count: String(wip.count), max: String(wip.limit) })}
+            </span>
+          </span>
+        ) : null}
         <div className="ticket-phase-actions">
+          {onEdit ? (
+            <button
+              type="button"
+              className="button button-small"
+              aria-label={m.tracker_edit_phase({ name: phase.name })}
+              title={m.tracker_edit_phase({ name: phase.name })}
+              onClick={() => onEdit(phase.id)}
+            >
+              <Pencil size={16} aria-hidden="true" />
+            </button>
+          ) : null}
+          {onArchiveDone && endPhase && count > 0 ? (
+            <button
+              type="button"
+              className="button button-small"
+              aria-label={m.tracker_archive_done_issues({ name: phase.name })}
+              title={m.tracker_archive_done_issues({ name: phase.name })}
+              onClick={() => onArchiveDone(phase.id)}
+            >
+              <Archive size={16} aria-hidden="true" />
+            </button>
+          ) : null}
           <button
             type="button"
             className="button button-small"
@@ -140,6 +193,11 @@ export const PhaseSection = memo(function PhaseSection({
           ) : null}
         </div>
       </div>
+      {warning ? (
+        <p className="tracker-wip-warning" role="status">
+          {warning}
+        </p>
+      ) : null}
       {phase.description === '' ? null : (
         <p className="ticket-phase-description">{phase.description}</p>
       )}
@@ -162,14 +220,17 @@ export const PhaseSection = memo(function PhaseSection({
                   dropHere={issue.id === moves.dropIssueId}
                   selected={issue.id === selectedIssueId}
                   flags={flags}
+                  endPhase={endPhase}
                   onSelect={onSelectIssue}
                   onStep={moves.onStepIssue}
+                  onArchive={onArchiveIssue}
                 />
               ) : (
                 <IssueItemButton
                   issue={issue}
                   selected={issue.id === selectedIssueId}
                   flags={flags}
+                  endPhase={endPhase}
                   onSelect={onSelectIssue}
                 />
               )

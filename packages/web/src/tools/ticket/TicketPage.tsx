@@ -7,7 +7,7 @@
  * `useTrackerPerform`, which shows the spec §8 messages. The rules live in @cipherspace/tools/tracker.
  */
 import { DndContext, DragOverlay } from '@dnd-kit/core';
-import { Plus, Settings } from 'lucide-react';
+import { Plus, Settings, Tags } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -24,7 +24,9 @@ import {
   isPhaseFull,
   ISSUE_TYPES,
   sortByOrder,
+  activeIssueCount,
   type Issue,
+  type Phase,
   type TicketContent,
   ticketTool,
 } from '@cipherspace/tools/tracker';
@@ -41,9 +43,16 @@ import {
   IssueFormModal,
   formatIssueValue,
   issueFieldLabel,
+  issueInputOf,
   type IssueFormValues,
 } from '../tracker/IssueFormModal.tsx';
-import { PhaseFormModal } from '../tracker/PhaseFormModal.tsx';
+import { PhaseFormModal, type PhaseEditValues } from '../tracker/PhaseFormModal.tsx';
+import { ArchivedButton } from '../tracker/ArchivedDialog.tsx';
+import { useSpaceMembers } from '../tracker/AssigneePicker.tsx';
+import { CardDensityToggle, useCompactView } from '../tracker/CardDensityToggle.tsx';
+import { DueReminders, useToday } from '../tracker/due-reminders.tsx';
+import { TagColorsDialog } from '../tracker/TagEditor.tsx';
+import { usePlanPerform } from '../tracker/use-plan-perform.ts';
 import { ExchangeMenu } from '../tracker/ExchangeMenu.tsx';
 import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
 import { IssueLinksProvider, useUnreadMentions } from '../tracker/IssueDetailsContext.tsx';
@@ -58,9 +67,10 @@ import { StatisticsPanel } from './StatisticsPanel.tsx';
 import { TicketHistoryPreview } from './ticket-history-preview.tsx';
 import { useIssueMoves } from './use-issue-moves.ts';
 import { itemFirstCollisions } from '../tracker/dnd-collisions.ts';
-import { groupByPhase, issuesInOrder, knownPeople } from './ticket-view.ts';
+import { groupByPhase, knownPeople } from './ticket-view.ts';
 import {
   assigneesOf,
+  activeIssuesInOrder,
   EMPTY_FILTER_STATE,
   isFilterStateEmpty,
   tagsOf,
@@ -100,10 +110,13 @@ function effectiveFilter(state: FilterState, content: TicketContent): FilterStat
     priority: enableFiltering ? state.priority : null,
     assignee: enableFiltering ? state.assignee : null,
     tag: enableFiltering ? state.tag : null,
+    due: enableFiltering ? state.due : null,
+    archived: state.archived,
   };
 }
 
 function issueFormInitial(issue: Issue): Partial<IssueFormValues> {
+  const planned = { tags: issue.tags, dueDate: issue.dueDate ?? null };
   return {
     title: issue.title,
     description: issue.description,
@@ -111,6 +124,7 @@ function issueFormInitial(issue: Issue): Partial<IssueFormValues> {
     priority: issue.priority,
     estimation: issue.estimation,
     assignedPerson: issue.assignedPerson,
+    ...planned,
   };
 }
 
@@ -250,6 +264,15 @@ export default function TicketPage() {
     [],
   );
 
+  const today = useToday();
+  const [compact, setCompact] = useCompactView(
+    'ticket-system',
+    content?.settings.cardCompactView ?? false,
+  );
+  const planRun = usePlanPerform(tool, showMessage);
+  const [editingPhase, setEditingPhase] = useState<{ phase: Phase; basedOn: number } | null>(null);
+  const [tagColorsOpen, setTagColorsOpen] = useState(false);
+
   // What the board shows, computed once per board and filter rather than on every render (a
   // keystroke in a form, a selection, a save indicator).
   const view = useMemo(() => {
@@ -257,13 +280,19 @@ export default function TicketPage() {
     const phases = sortByOrder(content.phases);
     const filter = effectiveFilter(filterState, content);
     const filtered = !isFilterStateEmpty(filter);
-    const matches = filtered ? groupByPhase(filterIssues(content, toIssueFilter(filter))) : null;
-    const total = phases.reduce((sum, phase) => sum + phase.issues.length, 0);
+    const matches = filtered
+      ? groupByPhase(filterIssues(content, toIssueFilter(filter, today)))
+      : null;
+    // Archived issues count only while the filter shows them.
+    const total = phases.reduce(
+      (sum, phase) => sum + (filter.archived ? phase.issues.length : activeIssueCount(phase)),
+      0,
+    );
     const shown = matches
       ? [...matches.values()].reduce((sum, list) => sum + list.length, 0)
       : total;
     return { phases, filtered, matches, total, shown };
-  }, [content, filterState]);
+  }, [content, filterState, today]);
   const assignees = useMemo(
     () => (content ? assigneesOf(content, language) : []),
     [content, language],
@@ -278,15 +307,102 @@ export default function TicketPage() {
     () => (content && issueFormOpen ? knownPeople(content, username || null, language) : []),
     [content, issueFormOpen, username, language],
   );
+  // The space's members (the people the board knows while they cannot be loaded).
+  const assignable = useSpaceMembers(people);
   const showPriority = content?.settings.showPriority ?? true;
   const showAssignedPerson = content?.settings.showAssignedPerson ?? true;
   const showEstimation = content?.settings.showEstimation ?? true;
   const showComments = content?.settings.showComments ?? true;
   const showTicketNumbers = content?.settings.showTicketNumbers ?? true;
+  const showTags = content?.settings.showTags ?? true;
+  const tagColors = content?.tagColors;
   const flags = useMemo(
-    () => ({ showPriority, showAssignedPerson, showEstimation, showComments, showTicketNumbers }),
-    [showPriority, showAssignedPerson, showEstimation, showComments, showTicketNumbers],
+    () => ({
+      showPriority,
+      showAssignedPerson,
+      showEstimation,
+      showComments,
+      showTicketNumbers,
+      showTags,
+      tagColors,
+      compact,
+      today,
+    }),
+    [
+      showPriority,
+      showAssignedPerson,
+      showEstimation,
+      showComments,
+      showTicketNumbers,
+      showTags,
+      tagColors,
+      compact,
+      today,
+    ],
   );
+  // The board as of the latest render, for the phases' stable callbacks.
+  const contentRef = useRef(content);
+  useEffect(() => {
+    contentRef.current = content;
+  }, [content]);
+  const editPhase = useCallback((phaseId: string) => {
+    const board = contentRef.current;
+    const phase = board ? findPhase(board, phaseId) : null;
+    if (phase) setEditingPhase({ phase, basedOn: versionRef.current });
+  }, []);
+  const archiveIssue = useCallback(
+    (issueId: string, archived: boolean) =>
+      void planRun(
+        {
+          type: 'updateIssue',
+          issueId,
+          changes: { archived },
+          from: archived ? {} : { archived: true },
+        },
+        archived ? 'archiveIssue' : 'restoreIssue',
+      ),
+    [planRun],
+  );
+  // Each issue its own operation, so each is undone on its own; stops at the first refusal.
+  const archiveDone = useCallback(
+    async (phaseId: string) => {
+      const board = contentRef.current;
+      const phase = board ? findPhase(board, phaseId) : null;
+      for (const issue of phase?.issues ?? []) {
+        if (issue.archived === true) continue;
+        const saved = await planRun(
+          { type: 'updateIssue', issueId: issue.id, changes: { archived: true }, from: {} },
+          'archiveIssue',
+        );
+        if (saved !== true) return;
+      }
+    },
+    [planRun],
+  );
+  const archiveDoneLater = useCallback(
+    (phaseId: string) => void archiveDone(phaseId),
+    [archiveDone],
+  );
+
+  const submitPhaseEdit = async (
+    values: PhaseEditValues,
+    base: PhaseEditValues,
+  ): Promise<SaveOutcome> => {
+    if (!editingPhase) return false;
+    const phaseId = editingPhase.phase.id;
+    // Only the fields the member changed, each with the value it started from.
+    const edit = editBetween(base, values);
+    if (isEmptyEdit(edit)) return true;
+    const saved = await planRun(
+      { type: 'updatePhase', phaseId, ...edit },
+      'updatePhase',
+      editingPhase.basedOn,
+    );
+    const board = tool.current().content;
+    if (saved === false && board !== null && findPhase(board, phaseId) === null)
+      setEditingPhase(null);
+    return saved;
+  };
 
   const submitIssue = async (
     values: IssueFormValues,
@@ -295,7 +411,12 @@ export default function TicketPage() {
     if (!issueForm) return false;
     if (issueForm.mode === 'add')
       return run(
-        { type: 'addIssue', phaseId: issueForm.phaseId, issue: values, createdBy: username },
+        {
+          type: 'addIssue',
+          phaseId: issueForm.phaseId,
+          issue: issueInputOf(values),
+          createdBy: username,
+        },
         'createIssue',
         issueForm.basedOn,
       );
@@ -373,7 +494,9 @@ export default function TicketPage() {
                   <PhaseSection
                     key={phase.id}
                     phase={phase}
-                    issues={matches ? (matches.get(phase.id) ?? NO_ISSUES) : issuesInOrder(phase)}
+                    issues={
+                      matches ? (matches.get(phase.id) ?? NO_ISSUES) : activeIssuesInOrder(phase)
+                    }
                     filtered={filtered}
                     expanded={!collapsed.has(phase.id)}
                     selectedIssueId={selected?.phase.id === phase.id ? selected.issue.id : null}
@@ -383,6 +506,9 @@ export default function TicketPage() {
                     onAddIssue={addIssueTo}
                     onDelete={setPendingPhaseDelete}
                     onSelectIssue={selectIssue}
+                    onEdit={editPhase}
+                    onArchiveIssue={archiveIssue}
+                    onArchiveDone={archiveDoneLater}
                     moves={moves.movesFor(phase.id)}
                   />
                 ))}
@@ -426,6 +552,33 @@ export default function TicketPage() {
       <ToolHeader title={content?.title ?? m.tools_ticket_name()} presence={presence}>
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
         <TrackerNotifications tool={tool} toolName="ticket-system" show={showMessage} />
+        <DueReminders content={content} toolName="ticket-system" />
+        <ArchivedButton
+          content={content}
+          noun="issue"
+          language={language}
+          onRestore={async (issueId) =>
+            (await planRun(
+              {
+                type: 'updateIssue',
+                issueId,
+                changes: { archived: false },
+                from: { archived: true },
+              },
+              'restoreIssue',
+            )) === true
+          }
+        />
+        <button
+          type="button"
+          className="button"
+          disabled={!content}
+          onClick={() => setTagColorsOpen(true)}
+        >
+          <Tags aria-hidden="true" />
+          {m.tracker_tags_button()}
+        </button>
+        <CardDensityToggle compact={compact} noun="issue" onChange={setCompact} />
         <ExchangeMenu tool={tool} noun="issue" by={username} show={showMessage} />
         <span className="ticket-saving" role="status">
           {state.saving ? m.tool_saving() : null}
@@ -464,6 +617,23 @@ export default function TicketPage() {
       {board}
 
       <PhaseFormModal
+        key={editingPhase?.phase.id ?? 'closed'}
+        open={editingPhase !== null}
+        editing={editingPhase?.phase}
+        title={m.tracker_edit_phase_title()}
+        submitLabel={m.tracker_issue_form_save()}
+        withDescription
+        onEdit={submitPhaseEdit}
+        onClose={() => setEditingPhase(null)}
+      />
+      <TagColorsDialog
+        open={tagColorsOpen}
+        tags={tags}
+        tagColors={content?.tagColors}
+        onSetColor={(tag, color) => run({ type: 'setTagColor', tag, color }, 'setTagColor')}
+        onClose={() => setTagColorsOpen(false)}
+      />
+      <PhaseFormModal
         open={addingPhase}
         title={m.ticket_add_phase()}
         submitLabel={m.ticket_add_phase_submit()}
@@ -490,7 +660,9 @@ export default function TicketPage() {
         initial={editing ? issueFormInitial(editing.issue) : undefined}
         issueTypes={content?.settings.availableIssueTypes ?? ISSUE_TYPES}
         defaultType={content?.settings.defaultIssueType ?? 'Task'}
-        teamMembers={people}
+        teamMembers={assignable}
+        tagSuggestions={tags}
+        tagColors={content?.tagColors}
         onSubmit={submitIssue}
         onClose={() => setIssueForm(null)}
       />

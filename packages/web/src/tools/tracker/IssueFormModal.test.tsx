@@ -89,6 +89,8 @@ describe('IssueFormModal (spec §2 shared issue form, §5 Issue form)', () => {
         priority: 'High',
         estimation: '5',
         assignedPerson: 'bob',
+        tags: [],
+        dueDate: null,
       },
       // What the form started from: an edit sends only what differs from it.
       {
@@ -98,6 +100,8 @@ describe('IssueFormModal (spec §2 shared issue form, §5 Issue form)', () => {
         priority: 'none',
         estimation: '',
         assignedPerson: '',
+        tags: [],
+        dueDate: null,
       },
     );
     expect(onClose).toHaveBeenCalled();

@@ -1,6 +1,7 @@
 /**
  * The shared issue form of Kanban and Issue Management (spec §2 "Add/Edit issue modal with
- * shared issue form (title, content, type, priority, estimation, assignedPerson)", §5 Issue form:
+ * shared issue form (title, content, type, priority, estimation, assignedPerson)" plus tags and a
+ * due date; the assignee is picked from the space's members, free text still allowed; §5 Issue form:
  * title required after trimming, estimation at most 3 characters, submit disabled while
  * processing). The form keeps its own state: a remote update of the board never resets what the
  * user is typing, and a failed save keeps the modal open with the input intact.
@@ -12,6 +13,7 @@ import {
   ESTIMATION_MAX_CHARS,
   ISSUE_PRIORITIES,
   validateIssueForm,
+  type IssueInput,
   type IssuePriority,
   type IssueType,
 } from '@cipherspace/tools/tracker';
@@ -21,7 +23,9 @@ import {
   defaultFormatValue,
   type SaveOutcome,
 } from '../content/EditConflictPanel.tsx';
+import { AssigneePicker } from './AssigneePicker.tsx';
 import { ChoiceField, FormModal, rebaseForm, useModalForm } from './modal-form.tsx';
+import { TagEditor } from './TagEditor.tsx';
 import { issueTypeText, priorityText } from './tracker-messages.ts';
 import './tracker.css';
 
@@ -33,6 +37,19 @@ export interface IssueFormValues {
   priority: IssuePriority;
   estimation: string;
   assignedPerson: string;
+  /** The tags as chosen (the domain trims them and drops repeats). */
+  tags: string[];
+  /** The due day `YYYY-MM-DD`; null: none (an edit to null clears it). */
+  dueDate: string | null;
+}
+
+/**
+ * The `addIssue` input of the form's values: the same fields, without a due date when none was
+ * chosen.
+ */
+export function issueInputOf(values: IssueFormValues): IssueInput {
+  const { dueDate, ...rest } = values;
+  return dueDate === null || dueDate === '' ? rest : { ...rest, dueDate };
 }
 
 export interface IssueFormModalProps {
@@ -40,14 +57,21 @@ export interface IssueFormModalProps {
   mode: 'add' | 'edit';
   /** What the tool calls an item (spec §2): Kanban's cards, Issue Management's issues. */
   noun: 'card' | 'issue';
-  /** Values to start from (edit: the issue's fields). */
-  initial?: Partial<IssueFormValues>;
+  /** Values to start from (edit: the issue's fields; an absent `dueDate` means none). */
+  initial?: Partial<Omit<IssueFormValues, 'dueDate'>> & { dueDate?: string | null };
   /** settings.availableIssueTypes */
   issueTypes: readonly IssueType[];
   /** settings.defaultIssueType, used when `initial.type` is absent. */
   defaultType: IssueType;
-  /** Suggestions for the assignee field (content.teamMembers). */
+  /**
+   * The members the assignee field offers (the space's members, `useSpaceMembers`; one name per
+   * member).
+   */
   teamMembers: readonly string[];
+  /** The board's tags, suggested while typing a tag. */
+  tagSuggestions?: readonly string[];
+  /** The board's tag colours (content `tagColors`), for the chosen tags' chips. */
+  tagColors?: Readonly<Record<string, string>>;
   /**
    * Saves `values`; `base` is what the form takes to be stored (the opening values, then the
    * stored values of fields a conflict was settled for): an edit sends the fields that differ
@@ -85,17 +109,21 @@ function IssueForm({
   issueTypes,
   defaultType,
   teamMembers,
+  tagSuggestions = [],
+  tagColors,
   onSubmit,
   onClose,
 }: IssueFormModalProps) {
   const id = useId();
-  const toForm = (start: Partial<IssueFormValues> | undefined): IssueFormValues => ({
+  const toForm = (start: IssueFormModalProps['initial']): IssueFormValues => ({
     title: start?.title ?? '',
     description: start?.description ?? '',
     type: start?.type ?? defaultType,
     priority: start?.priority ?? 'none',
     estimation: start?.estimation ?? '',
     assignedPerson: start?.assignedPerson ?? '',
+    tags: [...(start?.tags ?? [])],
+    dueDate: start?.dueDate ?? null,
   });
   const [values, setValues] = useState<IssueFormValues>(() => toForm(initial));
   const [base, setBase] = useState<IssueFormValues>(() => toForm(initial));
@@ -196,19 +224,44 @@ function IssueForm({
         </div>
         <div className="field">
           <label htmlFor={`${id}-assignee`}>{m.tracker_issue_form_assignee_label()}</label>
-          <input
+          <AssigneePicker
             id={`${id}-assignee`}
             value={values.assignedPerson}
-            list={`${id}-members`}
-            autoComplete="off"
-            onChange={(event) => set('assignedPerson', event.target.value)}
+            members={teamMembers}
+            onChange={(assignedPerson) => set('assignedPerson', assignedPerson)}
           />
-          <datalist id={`${id}-members`}>
-            {teamMembers.map((member) => (
-              <option key={member} value={member} />
-            ))}
-          </datalist>
         </div>
+      </div>
+      <div className="issue-form-row">
+        <div className="field">
+          <label htmlFor={`${id}-due`}>{m.tracker_issue_form_due_label()}</label>
+          <div className="tracker-due-input">
+            <input
+              id={`${id}-due`}
+              type="date"
+              value={values.dueDate ?? ''}
+              onChange={(event) =>
+                set('dueDate', event.target.value === '' ? null : event.target.value)
+              }
+            />
+            {values.dueDate !== null ? (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => set('dueDate', null)}
+              >
+                {m.tracker_issue_form_due_clear()}
+              </button>
+            ) : null}
+          </div>
+        </div>
+        <TagEditor
+          id={`${id}-tags`}
+          value={values.tags}
+          suggestions={tagSuggestions}
+          tagColors={tagColors}
+          onChange={(tags) => set('tags', tags)}
+        />
       </div>
       {conflict ? (
         <EditConflictPanel
@@ -250,6 +303,10 @@ export function issueFieldLabel(field: string): string {
       return m.tracker_issue_form_estimation_label();
     case 'assignedPerson':
       return m.tracker_issue_form_assignee_label();
+    case 'tags':
+      return m.tracker_tags_label();
+    case 'dueDate':
+      return m.tracker_issue_form_due_label();
     default:
       return field;
   }
@@ -260,5 +317,6 @@ export function formatIssueValue(field: string, value: unknown): string {
   if (field === 'type' && typeof value === 'string') return issueTypeText(value as IssueType);
   if (field === 'priority' && typeof value === 'string')
     return priorityText(value as IssuePriority);
+  if (field === 'tags' && Array.isArray(value)) return value.join(', ');
   return defaultFormatValue(field, value);
 }

@@ -2,13 +2,20 @@
  * The Add Column (Kanban) / Add Phase (Issue Management) modal (spec §2: name required, colour
  * choice of gray #6c757d, blue #17a2b8, green #28a745, yellow #ffc107, orange #fd7e14, red
  * #dc3545, purple #6f42c1, optional description for phases; Add and Cancel; §5: name required
- * after trimming; submit disabled while processing).
+ * after trimming; submit disabled while processing), and in edit mode the Edit Column / Edit
+ * Phase modal, which also sets the work-in-progress limit (`maxIssues`, optional) and whether
+ * the phase counts as done (`isEndPhase`).
  */
 import { useId, useState } from 'react';
 
-import { DEFAULT_PHASE_COLOR, PHASE_COLORS } from '@cipherspace/tools/tracker';
+import { DEFAULT_PHASE_COLOR, PHASE_COLORS, type Phase } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
-import { FormModal, useModalForm } from './modal-form.tsx';
+import {
+  EditConflictPanel,
+  defaultFormatValue,
+  type SaveOutcome,
+} from '../content/EditConflictPanel.tsx';
+import { FormModal, rebaseForm, useModalForm } from './modal-form.tsx';
 import { phaseColorText } from './tracker-messages.ts';
 import './tracker.css';
 
@@ -19,8 +26,79 @@ export interface PhaseFormValues {
   description: string;
 }
 
+/**
+ * What the edit mode gives back besides: the limit of issues on the board (a whole number ≥ 0;
+ * null: no limit) and whether the phase counts as done.
+ */
+export interface PhaseEditValues extends PhaseFormValues {
+  maxIssues: number | null;
+  isEndPhase: boolean;
+}
+
+/** The edit form's values of a phase as stored (no limit: null; no end flag: false). */
+export function phaseEditValues(phase: Phase): PhaseEditValues {
+  return {
+    name: phase.name,
+    color: phase.color,
+    description: phase.description,
+    maxIssues: typeof phase.maxIssues === 'number' ? phase.maxIssues : null,
+    isEndPhase: phase.isEndPhase === true,
+  };
+}
+
+// The form values of a phase as a conflict reports it (an absent limit or flag: none).
+function toEditValues(stored: Partial<PhaseEditValues>): PhaseEditValues {
+  return {
+    name: stored.name ?? '',
+    color: stored.color ?? DEFAULT_PHASE_COLOR,
+    description: stored.description ?? '',
+    maxIssues: typeof stored.maxIssues === 'number' ? stored.maxIssues : null,
+    isEndPhase: stored.isEndPhase === true,
+  };
+}
+
+/** The translated label of a phase field of the form (a conflict names it). */
+export function phaseFieldLabel(field: string): string {
+  switch (field) {
+    case 'name':
+      return m.tracker_phase_form_name_label();
+    case 'color':
+      return m.tracker_phase_form_color_label();
+    case 'description':
+      return m.tracker_phase_form_description_label();
+    case 'maxIssues':
+      return m.tracker_phase_form_limit_label();
+    case 'isEndPhase':
+      return m.tracker_phase_form_done_label();
+    default:
+      return field;
+  }
+}
+
+/**
+ * The WIP limit as typed: '' is no limit (null), a whole number ≥ 0 is that number, anything
+ * else is invalid (undefined).
+ */
+export function parseLimit(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
 export interface PhaseFormModalProps {
   open: boolean;
+  /**
+   * Edit mode: the phase being edited. The form starts from its values, offers the WIP limit and
+   * the done flag and calls `onEdit` instead of `onSubmit`.
+   */
+  editing?: Phase;
+  /**
+   * Saves an edit: `values` as submitted and `base` the phase's values when the form opened (send
+   * only the fields that differ, `editBetween`). Resolves like `onSubmit`, or with a conflict.
+   */
+  onEdit?: (values: PhaseEditValues, base: PhaseEditValues) => Promise<SaveOutcome>;
   /** 'Add Column' or 'Add Phase'. */
   title: string;
   /** The submit button's label, e.g. 'Add'. */
@@ -28,7 +106,7 @@ export interface PhaseFormModalProps {
   /** Offer the optional description (Issue Management phases). */
   withDescription: boolean;
   /** Saves; resolves true to close, false to keep the modal open with the input. */
-  onSubmit: (values: PhaseFormValues) => Promise<boolean>;
+  onSubmit?: (values: PhaseFormValues) => Promise<boolean>;
   onClose: () => void;
 }
 
@@ -41,19 +119,52 @@ export function PhaseFormModal(props: PhaseFormModalProps) {
   );
 }
 
-function PhaseForm({ submitLabel, withDescription, onSubmit, onClose }: PhaseFormModalProps) {
+function PhaseForm({
+  editing,
+  submitLabel,
+  withDescription,
+  onSubmit,
+  onEdit,
+  onClose,
+}: PhaseFormModalProps) {
   const id = useId();
-  const [values, setValues] = useState<PhaseFormValues>({
-    name: '',
-    color: DEFAULT_PHASE_COLOR,
-    description: '',
-  });
+  const [base, setBase] = useState<PhaseEditValues>(() =>
+    editing
+      ? phaseEditValues(editing)
+      : {
+          name: '',
+          color: DEFAULT_PHASE_COLOR,
+          description: '',
+          maxIssues: null,
+          isEndPhase: false,
+        },
+  );
+  const [values, setValues] = useState<PhaseEditValues>(base);
+  const [limitText, setLimitText] = useState(base.maxIssues === null ? '' : String(base.maxIssues));
   const nameMissing = values.name.trim() === '';
-  const { submitted, saving, handleSubmit } = useModalForm({
-    invalidFieldId: nameMissing ? `${id}-name` : null,
-    save: () => onSubmit(values),
+  const limit = parseLimit(limitText);
+  const limitInvalid = limit === undefined;
+  const { submitted, saving, handleSubmit, conflict, resolveConflict } = useModalForm({
+    invalidFieldId: nameMissing ? `${id}-name` : limitInvalid ? `${id}-limit` : null,
+    save: () => {
+      if (editing && onEdit) return onEdit({ ...values, maxIssues: limit ?? null }, base);
+      const { name, color, description } = values;
+      return onSubmit ? onSubmit({ name, color, description }) : Promise.resolve(false);
+    },
     onClose,
+    rebase: (met, choices) => {
+      const current = { ...values, maxIssues: limit ?? null };
+      const next = rebaseForm(current, base, toEditValues, met, choices);
+      setValues(next.values);
+      setBase(next.base);
+      setLimitText(next.values.maxIssues === null ? '' : String(next.values.maxIssues));
+      return () => (onEdit ? onEdit(next.values, next.base) : Promise.resolve(false));
+    },
   });
+  // A custom colour from elsewhere (an import) stays a choice while editing.
+  const colorChoices = PHASE_COLORS.some((choice) => choice.hex === values.color)
+    ? PHASE_COLORS
+    : [...PHASE_COLORS, { name: 'gray' as const, hex: values.color }];
 
   return (
     <form className="stack" noValidate onSubmit={handleSubmit}>
@@ -76,8 +187,8 @@ function PhaseForm({ submitLabel, withDescription, onSubmit, onClose }: PhaseFor
       </div>
       <fieldset className="phase-colors">
         <legend>{m.tracker_phase_form_color_label()}</legend>
-        {PHASE_COLORS.map((choice) => (
-          <label key={choice.name} className="phase-color">
+        {colorChoices.map((choice) => (
+          <label key={choice.hex} className="phase-color">
             <input
               type="radio"
               name={`${id}-color`}
@@ -90,7 +201,9 @@ function PhaseForm({ submitLabel, withDescription, onSubmit, onClose }: PhaseFor
               style={{ background: choice.hex }}
               aria-hidden="true"
             />
-            {phaseColorText(choice.name)}
+            {PHASE_COLORS.includes(choice)
+              ? phaseColorText(choice.name)
+              : m.tracker_phase_form_color_current()}
           </label>
         ))}
       </fieldset>
@@ -105,12 +218,56 @@ function PhaseForm({ submitLabel, withDescription, onSubmit, onClose }: PhaseFor
           />
         </div>
       ) : null}
+      {editing ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-limit`}>{m.tracker_phase_form_limit_label()}</label>
+            <input
+              id={`${id}-limit`}
+              inputMode="numeric"
+              value={limitText}
+              aria-invalid={submitted && limitInvalid ? true : undefined}
+              aria-describedby={`${id}-limit-hint`}
+              onChange={(event) => setLimitText(event.target.value)}
+            />
+            <p id={`${id}-limit-hint`} className="field-hint">
+              {m.tracker_phase_form_limit_hint()}
+            </p>
+            {submitted && limitInvalid ? (
+              <p className="field-error" role="alert">
+                {m.tracker_phase_form_limit_invalid()}
+              </p>
+            ) : null}
+          </div>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={values.isEndPhase}
+              onChange={(event) => setValues({ ...values, isEndPhase: event.target.checked })}
+            />
+            {m.tracker_phase_form_done_label()}
+          </label>
+        </>
+      ) : null}
+      {conflict ? (
+        <EditConflictPanel
+          conflict={conflict}
+          busy={saving}
+          fieldLabel={phaseFieldLabel}
+          formatValue={defaultFormatValue}
+          onResolve={resolveConflict}
+        />
+      ) : null}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           {m.common_cancel()}
         </button>
         <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? m.tracker_phase_form_adding() : submitLabel}
+          {saving
+            ? editing
+              ? m.tracker_issue_form_saving()
+              : m.tracker_phase_form_adding()
+            : submitLabel}
         </button>
       </div>
     </form>

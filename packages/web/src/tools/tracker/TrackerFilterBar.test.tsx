@@ -53,6 +53,8 @@ describe('TrackerFilterBar (spec §3 Issue filter, ticket settings enableSearch/
       priority: 'High',
       assignee: '',
       tag: null,
+      due: null,
+      archived: false,
     });
     expect(screen.getByRole('status')).toHaveTextContent('2 of 5 issues shown');
 
@@ -75,7 +77,7 @@ describe('TrackerFilterBar (spec §3 Issue filter, ticket settings enableSearch/
 
     const second = render(<Harness enableSearch={false} />);
     expect(screen.queryByRole('searchbox')).toBeNull();
-    expect(screen.getAllByRole('combobox')).toHaveLength(3);
+    expect(screen.getAllByRole('combobox')).toHaveLength(4);
     second.unmount();
 
     render(<Harness enableSearch={false} enableFiltering={false} />);
@@ -129,5 +131,38 @@ describe('TrackerFilterBar (spec §3 Issue filter, ticket settings enableSearch/
     expect(search).toHaveValue('bug');
     await user.keyboard('{Escape}');
     expect(search).toHaveValue('');
+  });
+
+  it('filters by due date and shows the choice as a chip', async () => {
+    const user = userEvent.setup();
+    const onState = vi.fn();
+    render(<Harness onState={onState} />);
+    const due = screen.getByRole('combobox', { name: 'Due date' });
+    expect(Array.from(due.querySelectorAll('option')).map((option) => option.textContent)).toEqual([
+      'Any due date',
+      'Overdue',
+      'Due soon',
+      'No due date',
+    ]);
+    await user.selectOptions(due, 'Overdue');
+    expect(onState).toHaveBeenLastCalledWith({ ...EMPTY_FILTER_STATE, due: 'overdue' });
+    await user.click(screen.getByRole('button', { name: 'Remove filter Due date: Overdue' }));
+    expect(onState).toHaveBeenLastCalledWith(EMPTY_FILTER_STATE);
+    await user.selectOptions(due, 'No due date');
+    expect(onState).toHaveBeenLastCalledWith({ ...EMPTY_FILTER_STATE, due: 'none' });
+  });
+
+  it('toggles archived items on and off with a pressed chip', async () => {
+    const user = userEvent.setup();
+    const onState = vi.fn();
+    render(<Harness noun="card" onState={onState} />);
+    const toggle = screen.getByRole('button', { name: 'Archived' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(toggle).toHaveAttribute('title', 'Also show archived cards');
+    await user.click(toggle);
+    expect(onState).toHaveBeenLastCalledWith({ ...EMPTY_FILTER_STATE, archived: true });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.click(toggle);
+    expect(onState).toHaveBeenLastCalledWith(EMPTY_FILTER_STATE);
   });
 });

@@ -14,8 +14,26 @@ import { ISSUE_PRIORITIES, type IssuePriority, type IssueType } from '@cipherspa
 import { dialogOpen } from '../../lib/dialog-open.ts';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from './tracker-messages.ts';
-import { EMPTY_FILTER_STATE, isFilterStateEmpty, type FilterState } from './tracker-filter.ts';
+import {
+  DUE_FILTER_CHOICES,
+  EMPTY_FILTER_STATE,
+  isFilterStateEmpty,
+  type DueFilterChoice,
+  type FilterState,
+} from './tracker-filter.ts';
 import './tracker.css';
+import './tracker-plan.css';
+
+const DUE_TEXT: Record<DueFilterChoice, () => string> = {
+  overdue: m.tracker_due_filter_overdue,
+  dueSoon: m.tracker_due_filter_soon,
+  none: m.tracker_due_filter_none,
+};
+
+/** The translated name of a due filter choice ('Overdue', 'Due soon', 'No due date'). */
+export function dueFilterText(choice: DueFilterChoice): string {
+  return DUE_TEXT[choice]();
+}
 
 // Select values for "no restriction" and "unassigned" that no person, type or priority can have.
 const ALL = '__all__';
@@ -26,11 +44,13 @@ const TEXTS = {
     label: m.tracker_filter_label_card,
     result: m.tracker_filter_result_card,
     none: m.tracker_filter_no_results_card,
+    archivedHint: m.tracker_filter_archived_hint_card,
   },
   issue: {
     label: m.tracker_filter_label_issue,
     result: m.tracker_filter_result_issue,
     none: m.tracker_filter_no_results_issue,
+    archivedHint: m.tracker_filter_archived_hint_issue,
   },
 } as const;
 
@@ -62,6 +82,12 @@ function activeChips(
       filter: m.tracker_filter_tag(),
       value: state.tag,
       without: { ...state, tag: null },
+    });
+  if (state.due !== null)
+    chips.push({
+      filter: m.tracker_due_filter(),
+      value: dueFilterText(state.due),
+      without: { ...state, due: null },
     });
   return chips;
 }
@@ -101,6 +127,7 @@ export function TrackerFilterBar({
     priority: useId(),
     assignee: useId(),
     tag: useId(),
+    due: useId(),
   };
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -254,8 +281,40 @@ export function TrackerFilterBar({
                 </select>
               </div>
             ) : null}
+            <div className="field">
+              <label htmlFor={ids.due} className="visually-hidden">
+                {m.tracker_due_filter()}
+              </label>
+              <select
+                id={ids.due}
+                value={state.due ?? ALL}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  const due = DUE_FILTER_CHOICES.find((choice) => choice === value) ?? null;
+                  onChange({ ...state, due });
+                }}
+              >
+                <option value={ALL}>{m.tracker_due_filter_all()}</option>
+                {DUE_FILTER_CHOICES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {dueFilterText(choice)}
+                  </option>
+                ))}
+              </select>
+            </div>
           </>
         ) : null}
+        <div className="tracker-filter-archived">
+          <button
+            type="button"
+            className={`tracker-toggle-chip${state.archived ? ' is-on' : ''}`}
+            aria-pressed={state.archived}
+            title={texts.archivedHint()}
+            onClick={() => onChange({ ...state, archived: !state.archived })}
+          >
+            {m.tracker_filter_archived()}
+          </button>
+        </div>
         {active ? (
           <div className="tracker-filter-clear">
             <button type="button" className="button" onClick={() => onChange(EMPTY_FILTER_STATE)}>
