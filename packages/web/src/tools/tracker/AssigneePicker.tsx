@@ -45,19 +45,20 @@ export function matchingMembers(members: readonly string[], typed: string, limit
 }
 
 /**
- * The user names of the signed-in member's space (`users.list`, a member procedure), one per
- * member; while they load or when they cannot be loaded (offline), `fallback` (the board's team
- * members) — so the picker still offers the people the board knows.
+ * The names the assignee field offers: the user names of the signed-in member's space
+ * (`users.list`, a member procedure) followed by `known` (the people the board knows: its team
+ * members, assignees, creators), one name per person ignoring case. While the space's members
+ * load, or when they cannot be loaded (offline), only `known`.
  */
-export function useSpaceMembers(fallback: readonly string[]): string[] {
+export function useSpaceMembers(known: readonly string[]): string[] {
   const session = useSession();
   const spaceName = session?.space.name ?? '';
   const users = trpc.users.list.useQuery(
     { space_name: spaceName },
     { enabled: spaceName !== '', staleTime: 60_000, retry: false },
   );
-  const names = users.data?.users.map((user) => user.username);
-  return distinctMembers(names ?? fallback);
+  const names = users.data?.users.map((user) => user.username) ?? [];
+  return distinctMembers([...names, ...known]);
 }
 
 /**
