@@ -8,13 +8,7 @@ import { encryptJson } from '@cipherspace/crypto';
 import { defaultContent, type Issue, type KanbanContent } from '@cipherspace/tools/tracker';
 
 import { expect, test } from './fixtures.ts';
-import {
-  kanbanCard,
-  kanbanColumn,
-  kanbanShown,
-  rest,
-  twoMembersOn,
-} from './support.ts';
+import { kanbanCard, kanbanColumn, kanbanShown, rest, twoMembersOn } from './support.ts';
 
 const CARDS = 1000;
 const PEOPLE = ['alice', 'bob', 'carol', 'dave'];
