@@ -50,7 +50,7 @@ import {
   savedAgeText,
   type DiagramAction,
 } from './diagrams-messages.ts';
-import { downloadBlob } from './download.ts';
+import { downloadBlob } from '../../lib/download.ts';
 import { DrawingConflictDialog, type DrawingConflictChoice } from './DrawingConflictDialog.tsx';
 import { dataUriToBlob, exportFileName, type ExportFormat } from './editor-protocol.ts';
 import type { DiagramEditorSource } from './editor-url.ts';

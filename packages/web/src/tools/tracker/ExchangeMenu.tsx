@@ -19,6 +19,7 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
+import { downloadBlob } from '../../lib/download.ts';
 import { m } from '../../paraglide/messages.js';
 import { performMessage } from '../content/tool-messages.ts';
 import type { ToolContent } from '../content/use-tool-content.ts';
@@ -57,20 +58,8 @@ export function exportFileName(title: string, extension: 'csv' | 'json', date: D
   return `${safe}-${day}.${extension}`;
 }
 
-/** How long the object URL outlives the click, so the browser has started reading it. */
-const REVOKE_AFTER_MS = 10_000;
-
 function download(text: string, type: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+  downloadBlob(new Blob([text], { type }), fileName);
 }
 
 /** The text of a chosen file (UTF-8), read in this browser. */

@@ -1,6 +1,6 @@
 /**
- * Saving a file the app made in the browser (spec §2 /tools/diagrams export): the browser's
- * download of a Blob, through a short-lived object URL (allowed by the CSP, unlike a navigation
+ * Saving a file the app made in the browser (spec §2 /tools/diagrams export, the trackers'
+ * CSV and JSON export): the browser's download of a Blob, through a short-lived object URL (allowed by the CSP, unlike a navigation
  * to a data: URI).
  */
 
