@@ -6,7 +6,7 @@
  * updateCard, deleteCard, moveCard. Modals keep their own input, so a remote update of the board
  * never resets what the user is typing.
  */
-import { Plus, Tags } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -44,11 +44,9 @@ import {
   type PhaseEditValues,
   type PhaseFormValues,
 } from '../tracker/PhaseFormModal.tsx';
-import { ArchivedButton } from '../tracker/ArchivedDialog.tsx';
 import { useSpaceMembers } from '../tracker/AssigneePicker.tsx';
-import { CardDensityToggle, useCompactView } from '../tracker/CardDensityToggle.tsx';
-import { DueReminders, useToday } from '../tracker/due-reminders.tsx';
-import { TagColorsDialog } from '../tracker/TagEditor.tsx';
+import { useCompactView } from '../tracker/CardDensityToggle.tsx';
+import { useToday } from '../tracker/due-reminders.tsx';
 import { usePlanPerform } from '../tracker/use-plan-perform.ts';
 import {
   assigneesOf,
@@ -59,8 +57,7 @@ import {
   type FilterState,
 } from '../tracker/tracker-filter.ts';
 import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
-import { ExchangeMenu } from '../tracker/ExchangeMenu.tsx';
-import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
+import { TrackerHeaderTools } from '../tracker/TrackerHeaderTools.tsx';
 import { IssueLinksProvider, useUnreadMentions } from '../tracker/IssueDetailsContext.tsx';
 import { IssueDetailsDrawer } from '../tracker/IssueDetailsDrawer.tsx';
 import { issueDiscussionActions } from '../tracker/issue-details-actions.ts';
@@ -121,7 +118,6 @@ export default function KanbanPage() {
   const [editingColumn, setEditingColumn] = useState<{ phase: Phase; basedOn: number } | null>(
     null,
   );
-  const [tagColorsOpen, setTagColorsOpen] = useState(false);
   const performPlan = usePlanPerform(tool, showMessage);
   const today = useToday();
   const [compact, setCompact] = useCompactView(
@@ -322,35 +318,18 @@ export default function KanbanPage() {
     <section className="tool-page kanban-page">
       <ToolHeader title={title} presence={presence}>
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
-        <TrackerNotifications tool={tool} toolName="kanban" show={showMessage} />
-        <DueReminders content={content} toolName="kanban" />
-        <ArchivedButton
+        <TrackerHeaderTools
+          tool={tool}
           content={content}
+          toolName="kanban"
           noun="card"
+          username={username}
           language={language}
-          onRestore={async (issueId) =>
-            (await performPlan(
-              {
-                type: 'updateIssue',
-                issueId,
-                changes: { archived: false },
-                from: { archived: true },
-              },
-              'restoreCard',
-            )) === true
-          }
+          tags={tags}
+          compact={compact}
+          onCompactChange={setCompact}
+          show={showMessage}
         />
-        <button
-          type="button"
-          className="button"
-          disabled={content === null}
-          onClick={() => setTagColorsOpen(true)}
-        >
-          <Tags aria-hidden="true" />
-          {m.tracker_tags_button()}
-        </button>
-        <CardDensityToggle compact={compact} noun="card" onChange={setCompact} />
-        <ExchangeMenu tool={tool} noun="card" by={username} show={showMessage} />
         {tool.state.saving ? (
           <span className="kanban-saving" role="status">
             {m.tool_saving()}
@@ -443,13 +422,6 @@ export default function KanbanPage() {
             withDescription={false}
             onEdit={submitColumnEdit}
             onClose={() => setEditingColumn(null)}
-          />
-          <TagColorsDialog
-            open={tagColorsOpen}
-            tags={tags}
-            tagColors={content.tagColors}
-            onSetColor={(tag, color) => perform({ type: 'setTagColor', tag, color }, 'setTagColor')}
-            onClose={() => setTagColorsOpen(false)}
           />
 
           <PhaseFormModal

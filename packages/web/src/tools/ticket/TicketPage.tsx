@@ -7,7 +7,7 @@
  * `useTrackerPerform`, which shows the spec §8 messages. The rules live in @cipherspace/tools/tracker.
  */
 import { DndContext, DragOverlay } from '@dnd-kit/core';
-import { Plus, Settings, Tags } from 'lucide-react';
+import { Plus, Settings } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -47,14 +47,11 @@ import {
   type IssueFormValues,
 } from '../tracker/IssueFormModal.tsx';
 import { PhaseFormModal, type PhaseEditValues } from '../tracker/PhaseFormModal.tsx';
-import { ArchivedButton } from '../tracker/ArchivedDialog.tsx';
 import { useSpaceMembers } from '../tracker/AssigneePicker.tsx';
-import { CardDensityToggle, useCompactView } from '../tracker/CardDensityToggle.tsx';
-import { DueReminders, useToday } from '../tracker/due-reminders.tsx';
-import { TagColorsDialog } from '../tracker/TagEditor.tsx';
+import { useCompactView } from '../tracker/CardDensityToggle.tsx';
+import { useToday } from '../tracker/due-reminders.tsx';
 import { usePlanPerform } from '../tracker/use-plan-perform.ts';
-import { ExchangeMenu } from '../tracker/ExchangeMenu.tsx';
-import { TrackerNotifications } from '../tracker/TrackerNotifications.tsx';
+import { TrackerHeaderTools } from '../tracker/TrackerHeaderTools.tsx';
 import { IssueLinksProvider, useUnreadMentions } from '../tracker/IssueDetailsContext.tsx';
 import { issueDiscussionActions } from '../tracker/issue-details-actions.ts';
 import { useMentionMembers } from '../tracker/mention-members.ts';
@@ -271,7 +268,6 @@ export default function TicketPage() {
   );
   const planRun = usePlanPerform(tool, showMessage);
   const [editingPhase, setEditingPhase] = useState<{ phase: Phase; basedOn: number } | null>(null);
-  const [tagColorsOpen, setTagColorsOpen] = useState(false);
 
   // What the board shows, computed once per board and filter rather than on every render (a
   // keystroke in a form, a selection, a save indicator).
@@ -551,35 +547,18 @@ export default function TicketPage() {
     <div className="tool-page ticket-page">
       <ToolHeader title={content?.title ?? m.tools_ticket_name()} presence={presence}>
         <ToolHistory tool={tool} show={showMessage} renderPreview={renderPreview} />
-        <TrackerNotifications tool={tool} toolName="ticket-system" show={showMessage} />
-        <DueReminders content={content} toolName="ticket-system" />
-        <ArchivedButton
+        <TrackerHeaderTools
+          tool={tool}
           content={content}
+          toolName="ticket-system"
           noun="issue"
+          username={username}
           language={language}
-          onRestore={async (issueId) =>
-            (await planRun(
-              {
-                type: 'updateIssue',
-                issueId,
-                changes: { archived: false },
-                from: { archived: true },
-              },
-              'restoreIssue',
-            )) === true
-          }
+          tags={tags}
+          compact={compact}
+          onCompactChange={setCompact}
+          show={showMessage}
         />
-        <button
-          type="button"
-          className="button"
-          disabled={!content}
-          onClick={() => setTagColorsOpen(true)}
-        >
-          <Tags aria-hidden="true" />
-          {m.tracker_tags_button()}
-        </button>
-        <CardDensityToggle compact={compact} noun="issue" onChange={setCompact} />
-        <ExchangeMenu tool={tool} noun="issue" by={username} show={showMessage} />
         <span className="ticket-saving" role="status">
           {state.saving ? m.tool_saving() : null}
         </span>
@@ -625,13 +604,6 @@ export default function TicketPage() {
         withDescription
         onEdit={submitPhaseEdit}
         onClose={() => setEditingPhase(null)}
-      />
-      <TagColorsDialog
-        open={tagColorsOpen}
-        tags={tags}
-        tagColors={content?.tagColors}
-        onSetColor={(tag, color) => run({ type: 'setTagColor', tag, color }, 'setTagColor')}
-        onClose={() => setTagColorsOpen(false)}
       />
       <PhaseFormModal
         open={addingPhase}
