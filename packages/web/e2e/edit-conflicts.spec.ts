@@ -105,7 +105,7 @@ const TOOLS: Tool[] = [
       await expect(details.getByRole('heading', { level: 2 })).toHaveAccessibleName(
         new RegExp(`^Issue number \\d+ ${escaped(title)}$`),
       );
-      await expect(details.locator('.ticket-description-text')).toHaveText(text);
+      await expect(details.locator('.tracker-description-text')).toHaveText(text);
       await expect(details.locator('.ticket-priority')).toContainText(`Priority: ${priority}`);
     },
     // The details panel of the issue, which openEdit selected.
