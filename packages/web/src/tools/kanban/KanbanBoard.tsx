@@ -12,6 +12,7 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type DragMoveEvent,
   type DragOverEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
@@ -26,10 +27,16 @@ import {
   type TrackerOperation,
 } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
-import { boardColumns, planCardDrop, planCardStep, type BoardSearch } from './kanban-board.ts';
+import { itemUnderPointer } from '../tracker/dnd-collisions.ts';
+import {
+  boardColumns,
+  cardSlotId,
+  planCardDrop,
+  planCardStep,
+  type BoardSearch,
+} from './kanban-board.ts';
 import {
   columnKeyboardCoordinates,
-  dropColumn,
   kanbanAnnouncements,
   kanbanCollisions,
   kanbanScreenReaderInstructions,
@@ -110,8 +117,8 @@ export function KanbanBoard({
     [],
   );
   const [activeId, setActiveId] = useState<string | null>(null);
-  // What a dragged card is over: the droppable's id and the column it stands for.
-  const [over, setOver] = useState<{ id: string; phaseId: string } | null>(null);
+  // What a dragged card is over: the column, and the card under the pointer there, if any.
+  const [over, setOver] = useState<{ phaseId: string; cardId: string | null } | null>(null);
   // The last Alt+arrow step, said to screen readers (dnd-kit announces only drags).
   const [stepNews, setStepNews] = useState('');
   // The card last moved with the keyboard: kept rendered in a long (windowed) column until it
@@ -260,17 +267,28 @@ export function KanbanBoard({
     setOver(null);
   }
 
-  function handleDragOver(event: DragOverEvent) {
-    const column = dropColumn(event.over);
-    setOver(event.over && column ? { id: String(event.over.id), phaseId: column.phaseId } : null);
+  // The column and the card under the pointer; a state change only when either changes.
+  function trackOver(event: DragOverEvent | DragMoveEvent) {
+    const phaseId = event.over ? String(event.over.id) : null;
+    const cardId =
+      phaseId === null ? null : itemUnderPointer(event, String(event.active.id), boardRef.current);
+    setOver((last) =>
+      phaseId === null
+        ? null
+        : last?.phaseId === phaseId && last.cardId === cardId
+          ? last
+          : { phaseId, cardId },
+    );
   }
 
   function handleDragEnd(event: DragEndEvent) {
     reset();
+    const activeCard = String(event.active.id);
+    const cardId = event.over ? itemUnderPointer(event, activeCard, boardRef.current) : null;
     const plan = planCardDrop(
       content,
-      String(event.active.id),
-      event.over ? String(event.over.id) : null,
+      activeCard,
+      cardId !== null ? cardSlotId(cardId) : event.over ? String(event.over.id) : null,
     );
     if (plan.kind === 'move') {
       if (event.activatorEvent instanceof KeyboardEvent) {
@@ -283,18 +301,16 @@ export function KanbanBoard({
 
   function dropState(phaseId: string): 'idle' | 'accept' | 'refuse' {
     if (activeId === null || over?.phaseId !== phaseId) return 'idle';
-    const plan = planCardDrop(content, activeId, over.id);
+    const plan = planCardDrop(
+      content,
+      activeId,
+      over.cardId !== null ? cardSlotId(over.cardId) : phaseId,
+    );
     return plan.kind === 'full' ? 'refuse' : 'accept';
   }
 
   // The card a dragged card is over (not itself): it would take its place.
-  const dropCardId =
-    activeId !== null &&
-    over !== null &&
-    over.id.startsWith('card:') &&
-    over.id !== `card:${activeId}`
-      ? over.id.slice('card:'.length)
-      : null;
+  const dropCardId = activeId !== null ? (over?.cardId ?? null) : null;
 
   return (
     <DndContext
@@ -302,7 +318,8 @@ export function KanbanBoard({
       collisionDetection={kanbanCollisions}
       accessibility={accessibility}
       onDragStart={handleDragStart}
-      onDragOver={handleDragOver}
+      onDragOver={trackOver}
+      onDragMove={trackOver}
       onDragEnd={handleDragEnd}
       onDragCancel={reset}
     >

@@ -4,8 +4,8 @@
  * The display flags of the board settings (showEstimation, showPriority, showAssignedPerson,
  * showComments) hide the matching parts. {@link DraggableKanbanCard} adds the drag handle.
  */
-import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { memo, useCallback, useId, useMemo, type ReactNode } from 'react';
+import { useDraggable } from '@dnd-kit/core';
+import { memo, useId, useMemo, type ReactNode } from 'react';
 
 import { Archive, ArchiveRestore } from 'lucide-react';
 
@@ -18,8 +18,8 @@ import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { ChecklistProgress } from '../tracker/Checklist.tsx';
 import { useIssueLinks, useUnreadMention } from '../tracker/IssueDetailsContext.tsx';
 import { STEP_SHORTCUTS, stepOfKey } from '../tracker/step-keys.ts';
-import { cardSlotId, formatCardDate } from './kanban-board.ts';
-import type { CardDragData, CardSlotData } from './kanban-dnd.ts';
+import { formatCardDate } from './kanban-board.ts';
+import type { CardDragData } from './kanban-dnd.ts';
 
 /**
  * What decides how a card shows: the board's display settings, plus (optional) `showTags`,
@@ -245,8 +245,6 @@ export interface DraggableKanbanCardProps extends KanbanCardViewProps {
   /** The column the card is in and its name (announced while dragging). */
   phaseId: string;
   phaseName: string;
-  /** The column holds its `maxIssues` (a card dropped on this one from elsewhere is refused). */
-  columnFull: boolean;
   /** A dragged card is over this one: it would take this card's place. */
   dropHere?: boolean;
   /** Alt+arrow on the drag handle: move the card one step (see `stepMove`). */
@@ -266,7 +264,6 @@ export interface DraggableKanbanCardProps extends KanbanCardViewProps {
 export const DraggableKanbanCard = memo(function DraggableKanbanCard({
   phaseId,
   phaseName,
-  columnFull,
   dropHere = false,
   onStep,
   ...view
@@ -279,23 +276,11 @@ export const DraggableKanbanCard = memo(function DraggableKanbanCard({
     () => ({ kind: 'card', title: issue.title, phaseId, phaseName }),
     [issue.title, phaseId, phaseName],
   );
-  const slot = useMemo<CardSlotData>(
-    () => ({ kind: 'slot', title: issue.title, phaseId, phaseName, full: columnFull }),
-    [issue.title, phaseId, phaseName, columnFull],
-  );
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: issue.id,
     data,
     attributes: { roleDescription: m.kanban_drag_role() },
   });
-  const { setNodeRef: setDropRef } = useDroppable({ id: cardSlotId(issue.id), data: slot });
-  const setRefs = useCallback(
-    (node: HTMLDivElement | null) => {
-      setNodeRef(node);
-      setDropRef(node);
-    },
-    [setNodeRef, setDropRef],
-  );
   const moveLabel = m.kanban_move_card({ title: issue.title });
   const handle = (
     <button
@@ -319,7 +304,7 @@ export const DraggableKanbanCard = memo(function DraggableKanbanCard({
   );
   return (
     <div
-      ref={setRefs}
+      ref={setNodeRef}
       className={`kanban-card${isDragging ? ' kanban-card-dragging' : ''}${dropHere ? ' kanban-card-drop-here' : ''}`}
       data-issue-id={issue.id}
       {...listeners}

@@ -234,7 +234,6 @@ export const KanbanColumn = memo(function KanbanColumn({
                 issue={issue}
                 phaseId={phase.id}
                 phaseName={phase.name}
-                columnFull={column.full}
                 dropHere={issue.id === dropCardId}
                 onStep={onStepCard}
                 display={display}

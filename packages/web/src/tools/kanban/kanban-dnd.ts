@@ -12,7 +12,7 @@ import {
 } from '@dnd-kit/core';
 
 import { m } from '../../paraglide/messages.js';
-import { itemFirstCollisions } from '../tracker/dnd-collisions.ts';
+import { containerCollisions } from '../tracker/dnd-collisions.ts';
 import { columnStep, type Box } from './kanban-board.ts';
 
 /** What a draggable card carries (`useDraggable({ data })`). */
@@ -22,16 +22,6 @@ export interface CardDragData {
   /** The column the card is in when the drag starts. */
   phaseId: string;
   phaseName: string;
-}
-
-/** What a card carries as a drop target (`useDroppable({ data })`): a drop takes its place. */
-export interface CardSlotData {
-  kind: 'slot';
-  title: string;
-  phaseId: string;
-  phaseName: string;
-  /** The card's column holds its `maxIssues`: a card from elsewhere is refused. */
-  full: boolean;
 }
 
 /** What a droppable column carries (`useDroppable({ data })`). */
@@ -63,36 +53,6 @@ export function columnData(value: unknown): ColumnDropData | null {
   return { kind: 'column', name, full };
 }
 
-/** The card-slot data of a dnd-kit `over.data.current`, or null when it is not a card slot. */
-export function slotData(value: unknown): CardSlotData | null {
-  if (!isRecord(value) || value.kind !== 'slot') return null;
-  const { title, phaseId, phaseName, full } = value;
-  if (
-    typeof title !== 'string' ||
-    typeof phaseId !== 'string' ||
-    typeof phaseName !== 'string' ||
-    typeof full !== 'boolean'
-  )
-    return null;
-  return { kind: 'slot', title, phaseId, phaseName, full };
-}
-
-/**
- * The column a drop target stands for: a column itself, or the column of a card slot; null for
- * anything else.
- */
-export function dropColumn(
-  over: { id: string | number; data: { current?: unknown } } | null,
-): { phaseId: string; name: string; full: boolean; card: string | null } | null {
-  if (!over) return null;
-  const column = columnData(over.data.current);
-  if (column) return { phaseId: String(over.id), name: column.name, full: column.full, card: null };
-  const slot = slotData(over.data.current);
-  if (slot)
-    return { phaseId: slot.phaseId, name: slot.phaseName, full: slot.full, card: slot.title };
-  return null;
-}
-
 /** The translated instructions dnd-kit attaches to every drag handle (aria-describedby). */
 export function kanbanScreenReaderInstructions(): ScreenReaderInstructions {
   return { draggable: m.kanban_sr_instructions() };
@@ -107,24 +67,19 @@ interface Target {
 function describeDrop(active: Target, over: Target | null, ended: boolean): string | undefined {
   const card = cardData(active.data.current);
   if (!card) return undefined;
-  const column = dropColumn(over);
+  const column = over ? columnData(over.data.current) : null;
   const title = card.title;
-  if (!column) {
+  if (!over || !column) {
     return ended ? m.kanban_sr_dropped_outside({ title }) : m.kanban_sr_outside({ title });
   }
-  const same = column.phaseId === card.phaseId;
-  const onItself = column.card !== null && String(over?.id) === `card:${String(active.id)}`;
+  const same = String(over.id) === card.phaseId;
   if (!ended) {
-    if (column.full && !same) return m.kanban_sr_over_full({ title, column: column.name });
-    return column.card !== null && !onItself
-      ? m.kanban_sr_over_card({ title, target: column.card, column: column.name })
+    return column.full && !same
+      ? m.kanban_sr_over_full({ title, column: column.name })
       : m.kanban_sr_over({ title, column: column.name });
   }
-  if (same && (column.card === null || onItself))
-    return m.kanban_sr_dropped_same({ title, column: column.name });
-  if (column.full && !same) return m.kanban_sr_dropped_full({ title, column: column.name });
-  if (column.card !== null)
-    return m.kanban_sr_dropped_card({ title, target: column.card, column: column.name });
+  if (same) return m.kanban_sr_dropped_same({ title, column: column.name });
+  if (column.full) return m.kanban_sr_dropped_full({ title, column: column.name });
   return m.kanban_sr_dropped({ title, column: column.name });
 }
 
@@ -181,8 +136,5 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
   return columnStep(columns, card, direction) ?? undefined;
 };
 
-/** Cards first under the pointer, columns for the keyboard (see itemFirstCollisions). */
-export const kanbanCollisions: CollisionDetection = itemFirstCollisions(
-  (data) => slotData(data) !== null,
-  (data) => columnData(data) !== null,
-);
+/** The column under the pointer, or the one a keyboard-moved card overlaps most. */
+export const kanbanCollisions: CollisionDetection = containerCollisions;

@@ -5,9 +5,9 @@
  * issue for the details panel; the settings flags hide priority, assignee, estimation and
  * comments.
  */
-import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { useDraggable } from '@dnd-kit/core';
 import { Archive, ArchiveRestore, MessageSquare, User } from 'lucide-react';
-import { memo, useCallback, useId, useMemo, type KeyboardEvent } from 'react';
+import { memo, useId, useMemo, type KeyboardEvent } from 'react';
 
 import type { Issue, KanbanSettings, MoveStep } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -92,16 +92,11 @@ export interface IssueItemProps {
   unreadMention?: boolean;
 }
 
-/** What a dragged issue carries, and what an issue carries as a drop target (its place). */
+/** What a dragged issue carries. */
 export interface IssueDragData {
   kind: 'issue';
   title: string;
   phaseId: string;
-}
-
-/** The droppable id of an issue item: a drop on it puts the dragged issue in its place. */
-export function issueSlotId(issueId: string): string {
-  return `issue:${issueId}`;
 }
 
 /**
@@ -274,22 +269,12 @@ export const MovableIssueItem = memo(function MovableIssueItem({
     () => ({ kind: 'issue', title: issue.title, phaseId }),
     [issue.title, phaseId],
   );
-  const drag = useDraggable({ id: issue.id, data });
-  const drop = useDroppable({ id: issueSlotId(issue.id), data });
-  const { setNodeRef: setDragRef } = drag;
-  const { setNodeRef: setDropRef } = drop;
-  const setRefs = useCallback(
-    (node: HTMLDivElement | null) => {
-      setDragRef(node);
-      setDropRef(node);
-    },
-    [setDragRef, setDropRef],
-  );
+  const { setNodeRef, listeners, isDragging } = useDraggable({ id: issue.id, data });
   return (
     <div
-      ref={setRefs}
-      className={`ticket-issue-movable${drag.isDragging ? ' is-dragging' : ''}${dropHere ? ' is-drop-here' : ''}`}
-      {...drag.listeners}
+      ref={setNodeRef}
+      className={`ticket-issue-movable${isDragging ? ' is-dragging' : ''}${dropHere ? ' is-drop-here' : ''}`}
+      {...listeners}
     >
       <IssueItemButton {...props} />
       {onArchive ? <ArchiveIssueButton issue={issue} onArchive={onArchive} /> : null}

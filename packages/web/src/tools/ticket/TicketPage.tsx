@@ -63,7 +63,7 @@ import { PhaseSection } from './PhaseSection.tsx';
 import { StatisticsPanel } from './StatisticsPanel.tsx';
 import { TicketHistoryPreview } from './ticket-history-preview.tsx';
 import { useIssueMoves } from './use-issue-moves.ts';
-import { itemFirstCollisions } from '../tracker/dnd-collisions.ts';
+import { containerCollisions } from '../tracker/dnd-collisions.ts';
 import { groupByPhase, knownPeople } from './ticket-view.ts';
 import {
   assigneesOf,
@@ -88,12 +88,6 @@ type FocusTarget = { kind: 'panel' } | { kind: 'issue'; issueId: string } | null
 
 const STATISTICS_ID = 'ticket-statistics';
 const MOVE_HINT_ID = 'ticket-move-hint';
-
-/** Issues first under the pointer, phases otherwise (see itemFirstCollisions). */
-const issueCollisions = itemFirstCollisions(
-  (data) => (data as { kind?: unknown } | undefined)?.kind === 'issue',
-  (data) => (data as { kind?: unknown } | undefined)?.kind === 'phase',
-);
 
 /** The issues of a phase without a filter match: one array, so its section need not re-render. */
 const NO_ISSUES: readonly Issue[] = [];
@@ -475,9 +469,10 @@ export default function TicketPage() {
           />
         ) : null}
         <div className="ticket-layout">
-          <DndContext collisionDetection={issueCollisions} {...moves.dnd}>
+          <DndContext collisionDetection={containerCollisions} {...moves.dnd}>
             <IssueLinksProvider value={issueLinks}>
               <div
+                ref={moves.rootRef}
                 className="ticket-phases"
                 role="region"
                 aria-label={m.ticket_phases_label()}

@@ -11,10 +11,13 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type DragMoveEvent,
   type DragOverEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
+import { itemUnderPointer } from '../tracker/dnd-collisions.ts';
 
 import {
   dropMove,
@@ -41,21 +44,23 @@ export const SILENT_ANNOUNCEMENTS: Announcements = {
   onDragCancel: () => undefined,
 };
 
-/** A drop target as the page reads it: an issue's slot (`issue:<id>`) or a phase. */
+/** What a dragged issue is over: a phase, and the issue under the pointer there, if any. */
 interface Over {
-  id: string;
   phaseId: string;
   issueId: string | null;
 }
 
-function readOver(over: DragOverEvent['over']): Over | null {
-  if (!over) return null;
-  const id = String(over.id);
-  const data = over.data.current as { kind?: unknown; phaseId?: unknown } | undefined;
-  if (data?.kind === 'issue' && typeof data.phaseId === 'string')
-    return { id, phaseId: data.phaseId, issueId: id.slice('issue:'.length) };
-  if (data?.kind === 'phase') return { id, phaseId: id, issueId: null };
-  return null;
+function readOver(
+  event: DragOverEvent | DragMoveEvent | DragEndEvent,
+  root: Element | null,
+): Over | null {
+  const { over } = event;
+  const data = over?.data.current as { kind?: unknown } | undefined;
+  if (!over || data?.kind !== 'phase') return null;
+  return {
+    phaseId: String(over.id),
+    issueId: itemUnderPointer(event, String(event.active.id), root),
+  };
 }
 
 function plannedDrop(content: TicketContent, issueId: string, over: Over | null): PlannedMove {
@@ -71,7 +76,8 @@ function plannedDrop(content: TicketContent, issueId: string, over: Over | null)
  * Takes the content shown, `move` (runs a `moveIssue` operation), `refused` (a move into a full
  * phase) and `focusIssue` (puts the focus on an issue after the next render). Returns the
  * DndContext's sensors and handlers, each phase's {@link PhaseMoves} (the same object while
- * nothing about it changes), the issue being dragged and the latest announcement.
+ * nothing about it changes), the issue being dragged, the latest announcement and `rootRef`, for
+ * the element holding the phases (where the issue under the pointer is looked for).
  */
 export function useIssueMoves({
   content,
@@ -87,6 +93,7 @@ export function useIssueMoves({
   const sensors = useSensors(useSensor(PointerSensor, POINTER_SENSOR_OPTIONS));
   const [activeId, setActiveId] = useState<string | null>(null);
   const [over, setOver] = useState<Over | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const [news, setNews] = useState('');
   const latest = useRef({ content, move, refused, focusIssue });
   useLayoutEffect(() => {
@@ -131,6 +138,17 @@ export function useIssueMoves({
   const movesFor = (phaseId: string): PhaseMoves =>
     hovered !== null && over?.phaseId === phaseId ? hovered : idle;
 
+  // A state change only when the phase or the issue under the pointer changes.
+  const track = (event: DragOverEvent | DragMoveEvent) => {
+    const next = readOver(event, rootRef.current);
+    setOver((last) =>
+      next === null
+        ? null
+        : last?.phaseId === next.phaseId && last.issueId === next.issueId
+          ? last
+          : next,
+    );
+  };
   const reset = () => {
     setActiveId(null);
     setOver(null);
@@ -142,16 +160,17 @@ export function useIssueMoves({
       setActiveId(String(event.active.id));
       setOver(null);
     },
-    onDragOver: (event: DragOverEvent) => setOver(readOver(event.over)),
+    onDragOver: (event: DragOverEvent) => track(event),
+    onDragMove: (event: DragMoveEvent) => track(event),
     onDragEnd: (event: DragEndEvent) => {
       reset();
       if (content === null) return;
-      const plan = plannedDrop(content, String(event.active.id), readOver(event.over));
+      const plan = plannedDrop(content, String(event.active.id), readOver(event, rootRef.current));
       if (plan.kind === 'move') move({ type: 'moveIssue', ...plan.args });
       else if (plan.kind === 'full') refused();
     },
     onDragCancel: reset,
   };
   const active = activeId !== null && content !== null ? findIssue(content, activeId) : null;
-  return { dnd, movesFor, active: active?.issue ?? null, news };
+  return { dnd, movesFor, active: active?.issue ?? null, news, rootRef };
 }

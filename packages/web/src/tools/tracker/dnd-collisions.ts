@@ -1,32 +1,39 @@
 /**
- * The collision detection of both trackers' drag and drop (dnd-kit): a pointer drag hits the
- * item (card or issue) under the pointer, taking its place, else the column or phase under it;
- * a drag without a pointer (the keyboard) hits the column or phase the dragged item overlaps
- * most, never an item.
+ * Drag and drop of both trackers (dnd-kit): only columns and phases are droppables — a droppable
+ * per card would make every card that a search or scroll brings into view register with dnd-kit
+ * and re-render the whole board once more — and the card or issue under the pointer is found by
+ * hit-testing the page ({@link itemUnderPointer}).
  */
-import { pointerWithin, rectIntersection, type CollisionDetection } from '@dnd-kit/core';
+import {
+  pointerWithin,
+  rectIntersection,
+  type CollisionDetection,
+  type DragMoveEvent,
+} from '@dnd-kit/core';
+
+/** Pointer drags hit the container under the pointer; keyboard drags the one overlapped most. */
+export const containerCollisions: CollisionDetection = (args) => {
+  const underPointer = pointerWithin(args);
+  return underPointer.length > 0 ? underPointer : rectIntersection(args);
+};
 
 /**
- * Builds the detection from two tests on a droppable's `data.current`: whether it is an item
- * and whether it is a container (column or phase).
+ * The id (`data-issue-id`) of the card or issue under the pointer of a pointer drag, other than
+ * the dragged one `activeId`, inside `root`; null for a keyboard drag or when there is none.
  */
-export function itemFirstCollisions(
-  isItem: (data: unknown) => boolean,
-  isContainer: (data: unknown) => boolean,
-): CollisionDetection {
-  return (args) => {
-    const underPointer = pointerWithin(args);
-    if (underPointer.length > 0) {
-      const dataOf = (id: string | number) =>
-        args.droppableContainers.find((container) => container.id === id)?.data.current;
-      const item = underPointer.find((hit) => isItem(dataOf(hit.id)));
-      return item ? [item] : underPointer;
-    }
-    return rectIntersection({
-      ...args,
-      droppableContainers: args.droppableContainers.filter((container) =>
-        isContainer(container.data.current),
-      ),
-    });
-  };
+export function itemUnderPointer(
+  event: Pick<DragMoveEvent, 'activatorEvent' | 'delta'>,
+  activeId: string,
+  root: Element | null,
+): string | null {
+  const start = event.activatorEvent;
+  if (root === null || !('clientX' in start) || typeof start.clientX !== 'number') return null;
+  const x = start.clientX + event.delta.x;
+  const y = (start as PointerEvent).clientY + event.delta.y;
+  for (const element of document.elementsFromPoint(x, y)) {
+    const item = element.closest<HTMLElement>('[data-issue-id]');
+    const id = item?.dataset.issueId;
+    if (item && id !== undefined && root.contains(item)) return id === activeId ? null : id;
+  }
+  return null;
 }
