@@ -222,7 +222,13 @@ export default function TicketPage() {
     [],
   );
 
-  const moves = useIssueMoves({
+  const {
+    dnd: moveDnd,
+    movesFor,
+    active: draggedIssue,
+    news: moveNews,
+    rootRef: phasesRef,
+  } = useIssueMoves({
     content,
     move: (operation) => void run(operation, 'moveIssue'),
     refused: () => showMessage('error', m.tracker_error_phase_full()),
@@ -469,10 +475,10 @@ export default function TicketPage() {
           />
         ) : null}
         <div className="ticket-layout">
-          <DndContext collisionDetection={containerCollisions} {...moves.dnd}>
+          <DndContext collisionDetection={containerCollisions} {...moveDnd}>
             <IssueLinksProvider value={issueLinks}>
               <div
-                ref={moves.rootRef}
+                ref={phasesRef}
                 className="ticket-phases"
                 role="region"
                 aria-label={m.ticket_phases_label()}
@@ -500,18 +506,18 @@ export default function TicketPage() {
                     onEdit={editPhase}
                     onArchiveIssue={archiveIssue}
                     onArchiveDone={archiveDoneLater}
-                    moves={moves.movesFor(phase.id)}
+                    moves={movesFor(phase.id)}
                   />
                 ))}
                 <div className="visually-hidden" role="status">
-                  {moves.news}
+                  {moveNews}
                 </div>
               </div>
             </IssueLinksProvider>
             <DragOverlay dropAnimation={null}>
-              {moves.active ? (
+              {draggedIssue ? (
                 <div className="ticket-issue-overlay" aria-hidden="true">
-                  {moves.active.title}
+                  {draggedIssue.title}
                 </div>
               ) : null}
             </DragOverlay>
