@@ -49,12 +49,14 @@ class TrpcSocket {
   static async open(server: TestServer, token?: string | null): Promise<TrpcSocket> {
     const withParams = token !== undefined;
     const socket = new WebSocket(`${server.wsUrl}/trpc${withParams ? '?connectionParams=1' : ''}`);
+    // Listen before the socket opens: on a loaded machine the server's close can arrive in the
+    // same read as the upgrade and be handled before an awaiting caller would resume.
+    const client = new TrpcSocket(socket);
+    sockets.push(client);
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    const client = new TrpcSocket(socket);
-    sockets.push(client);
     if (withParams) {
       client.send({ method: 'connectionParams', data: token === null ? {} : { token } });
     }
@@ -148,7 +150,7 @@ describe('tRPC WebSocket: subscriptions per connection', () => {
 
 describe('tRPC WebSocket: the deadline to authenticate', () => {
   let quick: TestServer;
-  const deadlineMs = 500;
+  const deadlineMs = 1_000;
 
   beforeAll(async () => {
     quick = await startTestServer({ config: { trpcSocketLimits: { authDeadlineMs: deadlineMs } } });
