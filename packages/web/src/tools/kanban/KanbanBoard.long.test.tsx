@@ -27,6 +27,7 @@ import {
   LONG_LIST_OVERSCAN_ITEMS,
 } from '../tracker/LongList.tsx';
 import { KanbanBoard, type KanbanBoardProps } from './KanbanBoard.tsx';
+import { searchBoard } from './kanban-board.ts';
 
 const renders = vi.hoisted(() => ({ cards: [] as string[], columns: [] as string[] }));
 
@@ -236,6 +237,22 @@ describe('KanbanBoard long columns render the cards in view', () => {
     // A screenful (800 / 170 px: cards 1–5) and one more: the first paint shows no fewer.
     const inView = Math.ceil(SCROLL_BOX_PX / CARD_PX);
     expect(cardsIn('Backlog')).toHaveLength(inView + LONG_LIST_FIRST_OVERSCAN_ITEMS);
+    await waitFor(() => expect(cardsIn('Backlog')).toHaveLength(inView + LONG_LIST_OVERSCAN_ITEMS));
+  });
+
+  it('renders one card beyond the scroll box when a search swaps the cards, the full overscan once idle', async () => {
+    const content = boardWith([1000, 0, 0, 0, 0]);
+    const { rerender } = render(<KanbanBoard {...props(content)} />);
+    const inView = Math.ceil(SCROLL_BOX_PX / CARD_PX);
+    await waitFor(() => expect(cardsIn('Backlog')).toHaveLength(inView + LONG_LIST_OVERSCAN_ITEMS));
+
+    // "Backlog 1" matches 1, 10–19, 100–199 and 1000: every card shown is replaced.
+    const search = searchBoard(content, { textSearch: 'Backlog 1' });
+    rerender(<KanbanBoard {...props(content)} search={search} />);
+    const titles = () =>
+      [...cardsIn('Backlog')].map((item) => item.querySelector('h3')?.textContent ?? '');
+    const firstMatches = [1, 10, 11, 12, 13, 14, 15, 16].map((n) => `Backlog ${String(n)}`);
+    expect(titles()).toEqual(firstMatches.slice(0, inView + LONG_LIST_FIRST_OVERSCAN_ITEMS));
     await waitFor(() => expect(cardsIn('Backlog')).toHaveLength(inView + LONG_LIST_OVERSCAN_ITEMS));
   });
 

@@ -15,8 +15,9 @@
  * The first render is light, even of a 1,000-card board: it sizes the window to the scroll box's
  * own height where the caller knows it before layout ({@link LongListProps.initialViewportPx}) and
  * renders only {@link LONG_LIST_FIRST_OVERSCAN_ITEMS} item beyond the edges; the full overscan
- * follows once the browser is idle after that first paint. Items beyond the edges are out of sight,
- * so the first frame shows the same.
+ * follows once the browser is idle after that first paint. So does a render with new items (each
+ * keystroke of a search swaps the items shown). Items beyond the edges are out of sight, so the
+ * frame shows the same.
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
@@ -120,9 +121,18 @@ function WindowedList<T>({
   pinnedKey,
 }: LongListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The first render's overscan is small; the full one once the first paint is done.
+  // The first render's overscan is small, and so is the one after the items change (a search
+  // narrowing or widening the list swaps every item shown); the full one follows once idle.
   const [overscan, setOverscan] = useState(LONG_LIST_FIRST_OVERSCAN_ITEMS);
-  useEffect(() => whenIdle(() => setOverscan(LONG_LIST_OVERSCAN_ITEMS), 1000, 50), []);
+  const [overscanItems, setOverscanItems] = useState(items);
+  if (overscanItems !== items) {
+    setOverscanItems(items);
+    setOverscan(LONG_LIST_FIRST_OVERSCAN_ITEMS);
+  }
+  useEffect(() => {
+    if (overscan === LONG_LIST_OVERSCAN_ITEMS) return;
+    return whenIdle(() => setOverscan(LONG_LIST_OVERSCAN_ITEMS), 1000, 50);
+  }, [overscan]);
   const [initialRect] = useState(() => ({ width: 0, height: initialViewportPx() }));
   // The last item inside this list that had the focus: kept rendered so the focus is never lost.
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
