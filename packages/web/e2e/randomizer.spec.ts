@@ -4,7 +4,8 @@
  * document, so when one member starts, the other's screen walks through the same steps and lands
  * on the same option; in no-repeat mode that option is marked used on both screens; a member who
  * opens the page afterwards sees the result without a replay. Also the quick fills from the
- * space's usernames and from the backlog's phases.
+ * space's usernames and from the backlog's phases
+ * (an empty phase leaves the list as it is).
  */
 import type { Locator, Page } from '@playwright/test';
 
@@ -163,9 +164,16 @@ test('quick fill from the space’s usernames and from a backlog phase', async (
     const phases = ['Backlog', 'To Do', 'In Progress', 'Review', 'Done'];
     for (const phase of phases)
       await expect(b.getByRole('button', { name: `${phase} issues` })).toBeVisible();
+    // An empty phase leaves the list as it is and says why; no placeholder option to pick.
     await b.getByRole('button', { name: 'In Progress issues' }).click();
-    await expect(tileTexts(a)).toHaveText(['No issues found in In Progress']);
-    await expect(editor(a)).toHaveValue('No issues found in In Progress');
+    await expect(
+      b.getByText('In Progress has no issues — the list was left as it is'),
+    ).toBeVisible();
+    await expect(tileTexts(b)).toHaveText(['alice', 'bob']);
+    await expect(editor(b)).toHaveValue('alice\nbob');
+    await expect(tileTexts(a)).toHaveText(['alice', 'bob']);
+    await b.getByRole('button', { name: 'Start' }).click();
+    await expect(result(b)).toHaveText(/^Selected: (alice|bob)$/, { timeout: 20_000 });
   } finally {
     await members.close();
   }

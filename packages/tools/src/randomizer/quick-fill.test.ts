@@ -41,24 +41,21 @@ describe('teamMemberOptions (spec §8: usernames, then backlog team members, the
   });
 });
 
-describe('phaseIssueOptions (spec §2 "{phase name} issues", §8 placeholders and samples)', () => {
-  const texts = {
-    empty: 'No issues found in Backlog',
-    samples: ['Sample issue 1', 'Sample issue 2'],
-  };
+describe('phaseIssueOptions (spec §2 "{phase name} issues", §8 samples)', () => {
+  const samples = ['Sample issue 1', 'Sample issue 2'];
 
   it('lists the phase’s issue titles in order, trimmed, without blank titles', () => {
     expect(
-      phaseIssueOptions([{ title: ' Login page ' }, { title: '' }, { title: 'Fix bug' }], texts),
+      phaseIssueOptions([{ title: ' Login page ' }, { title: '' }, { title: 'Fix bug' }], samples),
     ).toEqual(['Login page', 'Fix bug']);
   });
 
-  it('gives the placeholder when the phase has no issues', () => {
-    expect(phaseIssueOptions([], texts)).toEqual(['No issues found in Backlog']);
-    expect(phaseIssueOptions([{ title: '  ' }], texts)).toEqual(['No issues found in Backlog']);
+  it('gives no option (no placeholder to pick) when the phase has no issues', () => {
+    expect(phaseIssueOptions([], samples)).toEqual([]);
+    expect(phaseIssueOptions([{ title: '  ' }], samples)).toEqual([]);
   });
 
   it('gives the sample list when the backlog could not be read', () => {
-    expect(phaseIssueOptions(null, texts)).toEqual(['Sample issue 1', 'Sample issue 2']);
+    expect(phaseIssueOptions(null, samples)).toEqual(['Sample issue 1', 'Sample issue 2']);
   });
 });

@@ -2,7 +2,7 @@
  * The quick-fill buttons of the randomizer (spec §2 /tools/randomizer: "team members, plus one
  * per backlog phase"; spec §8 Randomizer fallbacks): which options each button puts into the
  * options list. Pure: the screen reads the usernames and the backlog and hands them in, with the
- * translated placeholder texts.
+ * translated sample texts.
  */
 
 /**
@@ -46,16 +46,16 @@ export function teamMemberOptions(
 }
 
 /**
- * The options of a '{phase name} issues' button (spec §2, §8 Randomizer): the titles of the
- * phase's `issues` in their order (trimmed, blank titles dropped). When the backlog could not be
- * read (`issues` null) the translated `texts.samples`; when the phase has no issues a single
- * placeholder, `texts.empty` (e.g. 'No issues found in Backlog').
+ * The options of a '{phase name} issues' button (spec §2): the titles of the phase's `issues` in
+ * their order (trimmed, blank titles dropped). When the backlog could not be read (`issues` null)
+ * the translated `samples` (spec §8). When the phase has no issues the list is EMPTY: the caller
+ * then leaves the options list as it is and says why. This deliberately replaces spec §8's
+ * 'No issues found in {phase}' placeholder option, which Start would otherwise pick.
  */
 export function phaseIssueOptions(
   issues: readonly { title: string }[] | null,
-  texts: { empty: string; samples: readonly string[] },
+  samples: readonly string[],
 ): string[] {
-  if (issues === null) return [...texts.samples];
-  const titles = issues.map((issue) => issue.title.trim()).filter((title) => title !== '');
-  return titles.length > 0 ? titles : [texts.empty];
+  if (issues === null) return [...samples];
+  return issues.map((issue) => issue.title.trim()).filter((title) => title !== '');
 }

@@ -200,15 +200,20 @@ export default function RandomizerPage() {
     ...phases.map((phase) => ({
       key: `phase-${phase.key}`,
       label: m.randomizer_fill_phase({ phase: phase.name }),
-      onFill: () =>
-        fillOptions(
-          phaseIssueOptions(phase.issues, {
-            empty: m.randomizer_fill_phase_empty({ phase: phase.name }),
-            samples: Array.from({ length: SAMPLE_ISSUE_COUNT }, (_, index) =>
-              m.randomizer_sample_issue({ n: String(index + 1) }),
-            ),
-          }),
-        ),
+      onFill: async () => {
+        const options = phaseIssueOptions(
+          phase.issues,
+          Array.from({ length: SAMPLE_ISSUE_COUNT }, (_, index) =>
+            m.randomizer_sample_issue({ n: String(index + 1) }),
+          ),
+        );
+        // An empty phase leaves the list as it is: a placeholder option could be picked by Start.
+        if (options.length === 0) {
+          showMessage('info', m.randomizer_fill_phase_empty({ phase: phase.name }));
+          return;
+        }
+        await fillOptions(options);
+      },
     })),
   ];
   const quickFillNote = backlogFailed
