@@ -17,6 +17,12 @@ export const SESSION_TOKEN_BYTES = 20;
 export const USERNAME_MAX_CHARS = 50;
 /** Longest tool name in a presence announcement, in characters (`kanban`, `ticket`, …). */
 export const PRESENCE_TOOL_MAX_CHARS = 64;
+/**
+ * How long after a raw WebSocket ends (its `leave` message, or its close without one) the server
+ * tells the other members that the connection left (`user_left`), in ms. A reload in the same tab
+ * announces its new connection well within it, so the member does not flicker away and back.
+ */
+export const PRESENCE_DEPARTURE_GRACE_MS = 3_000;
 /** Largest caller metadata on a content save, in bytes of JSON. */
 export const CONTENT_METADATA_MAX_BYTES = 16 * 1024;
 /** Largest client-supplied presence payload, in bytes of JSON (NOTIFY payloads stay < 8000 B). */

@@ -79,6 +79,17 @@ export type RealtimeMessage =
       space_name: string;
       timestamp: string;
       data: { user_id: string; username: string };
+    }
+  | {
+      /**
+       * A connection of a member ended (it sent `leave`, or its socket closed and
+       * PRESENCE_DEPARTURE_GRACE_MS passed): drop the presence that `client_id` announced. Not a
+       * spec §3 type: additive, clients that do not know it may ignore it.
+       */
+      type: 'user_left';
+      space_name: string;
+      timestamp: string;
+      data: { user_id: string; username: string; client_id: string };
     };
 
 /**

@@ -16,7 +16,13 @@
  *   `heartbeat` `{response:'pong'}` for each ping; `error` `{error}` for a bad message;
  *   `resync` `{reason}` when live updates may have been missed (catch up with the changes API).
  * - Client → server: `heartbeat` `{ping}`, `presence_update` `{tool, status?, data?}`,
- *   `user_joined` (sent once after opening; broadcast to the others with the session's user).
+ *   `user_joined` (sent once after opening; broadcast to the others with the session's user),
+ *   `leave` (the page is going away).
+ * - Departure: PRESENCE_DEPARTURE_GRACE_MS after the `leave` or the close (whichever comes
+ *   first) of a socket opened with a `client_id`, the other members receive `user_left`
+ *   `{user_id, username, client_id}` and drop
+ *   the presence that connection announced — seconds instead of the 75 s of staleness. The grace
+ *   lets a reloaded tab announce its new connection first, so it does not flicker.
  * - A plain HTTP request on the path (no upgrade) → 426 Upgrade Required.
  * - Messages of one socket are handled one at a time, in the order sent; at most
  *   WS_MESSAGES_PER_SECOND (bursts of WS_MESSAGE_BURST) are accepted: the first one beyond gets
@@ -30,6 +36,7 @@ import { randomUUID } from 'node:crypto';
 import {
   clientIdSchema,
   ERROR,
+  PRESENCE_DEPARTURE_GRACE_MS,
   WS_CLOSE_RATE_LIMITED,
   WS_MESSAGE_BURST,
   WS_MESSAGES_PER_SECOND,
@@ -108,6 +115,7 @@ const clientMessageSchema = z.discriminatedUnion('type', [
       .loose(),
   }),
   z.object({ type: z.literal('user_joined'), data: z.unknown().optional() }),
+  z.object({ type: z.literal('leave'), data: z.unknown().optional() }),
 ]);
 
 const spaceNameSchema = procedureInput('realtime.connect')?.shape.space_name;
@@ -124,8 +132,9 @@ export const websocketOperation: OperationDoc = {
   description:
     'Upgrade to a WebSocket (`ws://` or `wss://`) with `?token=<access_token>&session_id=' +
     '<user id>`. Messages both ways are JSON `{type, space_name, timestamp, data}` (spec §3): ' +
-    '`content_update`, `presence_update`, `user_joined`, `heartbeat`, `error`, and `resync` ' +
-    '(live updates may have been missed: catch up with the changes path). Close codes: 1000 ' +
+    '`content_update`, `presence_update`, `user_joined`, `user_left` (a connection ended), ' +
+    '`heartbeat`, `error`, and `resync` (live updates may have been missed: catch up with the ' +
+    'changes path); the client may send `leave` when it goes away. Close codes: 1000 ' +
     'normal, 4401 session ended, 4404 space deleted, 4429 too many messages (more than ' +
     `${WS_MESSAGES_PER_SECOND} a second, bursts of ${WS_MESSAGE_BURST}), 1009 message too big. ` +
     'The protocol with an ' +
@@ -182,6 +191,11 @@ interface WsParams {
  */
 interface PendingSocket {
   caller: Caller;
+  /**
+   * The same session without the socket's abort signal, announcing the departure after close;
+   * null when the socket named no `client_id` (nobody can tell its presence apart to drop it).
+   */
+  departureCaller: Caller | null;
   clientId: string;
   events: AsyncIterable<unknown>;
   abort: AbortController;
@@ -197,6 +211,8 @@ interface RefusedSocket {
 interface LiveSocket extends PendingSocket {
   spaceName: string;
   log: FastifyBaseLogger;
+  /** Departures waiting out their grace; cleared when the server closes. */
+  departures: Set<NodeJS.Timeout>;
 }
 
 const pending = new WeakMap<FastifyRequest, PendingSocket | RefusedSocket>();
@@ -207,6 +223,12 @@ export function websocketRoutes(app: FastifyInstance, createContext: CreateConte
   // stay alive with the socket.
   const callerForSocket = (token: string, signal?: AbortSignal): Caller =>
     callerFor(createContext, { headers: { authorization: `Bearer ${token}` } }, signal);
+  const departures = new Set<NodeJS.Timeout>();
+  app.addHook('onClose', (_instance, done) => {
+    for (const timer of departures) clearTimeout(timer);
+    departures.clear();
+    done();
+  });
 
   app.get<{ Params: WsParams; Querystring: Record<string, string> }>(
     '/api/ws/:spaceName',
@@ -251,7 +273,13 @@ export function websocketRoutes(app: FastifyInstance, createContext: CreateConte
           });
           // Whatever happens to the upgrade, the subscription ends with the TCP connection.
           request.raw.socket.once('close', () => abort.abort());
-          pending.set(request, { caller, clientId, events, abort });
+          pending.set(request, {
+            caller,
+            departureCaller: options.client_id === undefined ? null : callerForSocket(token),
+            clientId,
+            events,
+            abort,
+          });
         } catch (error) {
           abort.abort();
           const { status, detail } = toHttpError(error);
@@ -272,7 +300,12 @@ export function websocketRoutes(app: FastifyInstance, createContext: CreateConte
         return;
       }
       const log = releaseUpgradeRequest(socket, request, () => session.abort.abort());
-      serveSocket(socket, { ...session, spaceName: request.params.spaceName, log });
+      serveSocket(socket, {
+        ...session,
+        spaceName: request.params.spaceName,
+        log,
+        departures,
+      });
     },
   );
 }
@@ -280,6 +313,21 @@ export function websocketRoutes(app: FastifyInstance, createContext: CreateConte
 /** Serves one accepted socket; see the module comment. Keeps no reference to the request. */
 function serveSocket(socket: WebSocket, live: LiveSocket): void {
   const { caller, clientId, events, abort, spaceName, log } = live;
+  // Once per socket, on `leave` or close: after the grace, the others drop this connection.
+  let departed = false;
+  const depart = () => {
+    const { departureCaller } = live;
+    if (departed || departureCaller === null) return;
+    departed = true;
+    const timer = setTimeout(() => {
+      live.departures.delete(timer);
+      departureCaller.realtime
+        .leave({ space_name: spaceName, client_id: clientId })
+        .catch(() => undefined); // an ended session has no presence left to withdraw
+    }, PRESENCE_DEPARTURE_GRACE_MS);
+    timer.unref();
+    live.departures.add(timer);
+  };
   const send = (message: object) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
@@ -310,7 +358,10 @@ function serveSocket(socket: WebSocket, live: LiveSocket): void {
     const text = raw.toString('utf8');
     queue = queue.then(() => handleClientMessage(text, isBinary));
   });
-  socket.on('close', () => abort.abort());
+  socket.on('close', () => {
+    abort.abort();
+    depart();
+  });
 
   async function handleClientMessage(text: string, isBinary: boolean): Promise<void> {
     let json: unknown;
@@ -341,6 +392,9 @@ function serveSocket(socket: WebSocket, live: LiveSocket): void {
           return;
         case 'user_joined':
           await caller.realtime.join({ space_name: spaceName, client_id: clientId });
+          return;
+        case 'leave':
+          depart();
           return;
         default:
           assertNever(message);

@@ -539,6 +539,11 @@ const OPERATIONS: Operation[] = [
     input: (c) => ({ space_name: spaceName(c), tool: 'kanban', client_id: `c${c.unique}` }),
   },
   {
+    procedure: 'realtime.leave',
+    level: 'member',
+    input: (c) => ({ space_name: spaceName(c), client_id: `c${c.unique}` }),
+  },
+  {
     procedure: 'realtime.heartbeat',
     level: 'member',
     input: (c) => ({ space_name: spaceName(c) }),

@@ -90,6 +90,7 @@ describe('docs/websocket.md', () => {
     expect([...doc.keys()].sort()).toEqual(
       [
         `${CLIENT} / \`heartbeat\``,
+        `${CLIENT} / \`leave\``,
         `${CLIENT} / \`presence_update\``,
         `${CLIENT} / \`user_joined\``,
         `${SERVER} / \`content_update\``,
@@ -99,6 +100,7 @@ describe('docs/websocket.md', () => {
         `${SERVER} / \`presence_update\``,
         `${SERVER} / \`resync\``,
         `${SERVER} / \`user_joined\``,
+        `${SERVER} / \`user_left\``,
       ].sort(),
     );
     for (const [key, value] of doc) {
@@ -147,6 +149,23 @@ describe('docs/websocket.md', () => {
     const documentedUpdate = example(`${SERVER} / \`content_update\``);
     expect(shape(update.message)).toEqual(shape(documentedUpdate));
     expect(documentedUpdate.data?.content_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    // A connection with a client_id leaves: the others get the documented user_left.
+    const tab = await WsClient.open(
+      `${server.wsUrl}/api/ws/${encodeURIComponent(space.name)}?${new URLSearchParams({
+        token: alice.token,
+        client_id: 'doc-tab',
+      }).toString()}`,
+    );
+    sockets.push(tab);
+    tab.send(JSON.stringify(example(`${CLIENT} / \`leave\``)));
+    const left = await bobWs.waitFor(ofType('user_left'), { what: 'user_left', timeoutMs: 6_000 });
+    expect(shape(left.message)).toEqual(shape(example(`${SERVER} / \`user_left\``)));
+    expect(left.message.data).toEqual({
+      user_id: alice.userId,
+      username: 'alice',
+      client_id: 'doc-tab',
+    });
 
     // Bob logs out: his socket gets the documented last message, then closes with 4401.
     const logout = await api(server, 'POST', '/api/auth/logout', { token: bob.token });

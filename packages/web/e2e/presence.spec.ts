@@ -86,3 +86,68 @@ test('members who reload see each other within seconds while their CSRF token is
     await members.close();
   }
 });
+
+test('after one member reloads, both see each other within 2 s, and nobody flickers away', async ({
+  browser,
+  server,
+}) => {
+  const members = await twoMembersOn(browser, server, '/tools/kanban', {
+    prefix: 'PresenceReload',
+    shown: kanbanShown,
+  });
+  try {
+    const { alicePage, bobPage } = members;
+    const presence = (page: Page) => page.getByLabel('Also here');
+    await expect(presence(alicePage)).toHaveText('Also here: bob');
+    await expect(presence(bobPage)).toHaveText('Also here: alice');
+    // Everything Alice shows from now on: Bob must never vanish while he only reloads.
+    await alicePage.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { presenceSeen: string[] }).presenceSeen = seen;
+      const label = document.querySelector('[aria-label="Also here"]');
+      if (!label) throw new Error('no presence label');
+      new MutationObserver(() => seen.push(label.textContent)).observe(label, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+
+    await bobPage.reload();
+    await kanbanShown(bobPage);
+    // Alice still lists Bob, so only his hello makes her answer at once (not 30 s later).
+    await expect(presence(bobPage)).toHaveText('Also here: alice', { timeout: 2_000 });
+    // Past the server's departure grace (3 s) for Bob's old connection: he stays listed.
+    await bobPage.waitForTimeout(4_000);
+    await expect(presence(alicePage)).toHaveText('Also here: bob');
+    await expect(presence(bobPage)).toHaveText('Also here: alice');
+    const seen = await alicePage.evaluate(
+      () => (window as unknown as { presenceSeen: string[] }).presenceSeen,
+    );
+    expect(seen.filter((text) => text.includes('Only you'))).toEqual([]);
+  } finally {
+    await members.close();
+  }
+});
+
+for (const how of ['closes the tab', 'goes to another site', 'loads the dashboard'] as const) {
+  test(`a member who ${how} disappears for the others within 5 s`, async ({ browser, server }) => {
+    const members = await twoMembersOn(browser, server, '/tools/kanban', {
+      prefix: 'PresenceLeave',
+      shown: kanbanShown,
+    });
+    try {
+      const { alicePage, bobPage } = members;
+      const presence = alicePage.getByLabel('Also here');
+      await expect(presence).toHaveText('Also here: bob');
+      const leftAt = Date.now();
+      if (how === 'closes the tab') await bobPage.close({ runBeforeUnload: true });
+      else if (how === 'goes to another site') await bobPage.goto('about:blank');
+      else await bobPage.goto(`${server.url}/dashboard`);
+      await expect(presence).toHaveText('Only you are here', { timeout: 5_000 });
+      expect(Date.now() - leftAt).toBeLessThan(5_000);
+    } finally {
+      await members.close();
+    }
+  });
+}

@@ -43,8 +43,8 @@ const SESSION_ENDED_TEXT = {
 
 export const realtimeRouter = router({
   /**
-   * Every content_update, presence_update and user_joined of the caller's space, as the §3
-   * messages, each `tracked()` with its event id — plus, with `pending: true` (the web app),
+   * Every content_update, presence_update, user_joined and user_left of the caller's space, as
+   * the §3 messages (user_left additive), each `tracked()` with its event id — plus, with `pending: true` (the web app),
    * the content_pending messages of `content.propose` (spec §3), and a `resync` message
    * (ResyncMessage) whenever live updates may have been lost between instances. Events caused by
    * `client_id` itself are not echoed. Ends after an `error` message when the session is revoked,
@@ -90,6 +90,29 @@ export const realtimeRouter = router({
           space_name: space.name,
           timestamp: ctx.now().toISOString(),
           data: { user_id: user.id, username: user.username },
+        },
+      });
+      return { ok: true as const };
+    }),
+
+  /**
+   * Tells the other members that the caller's connection `client_id` ended (`user_left`
+   * `{user_id, username, client_id}`), so they drop the presence it announced at once instead of
+   * waiting for it to go stale. The raw WebSocket calls it PRESENCE_DEPARTURE_GRACE_MS after a
+   * socket's `leave` or close.
+   */
+  leave: memberProcedure
+    .input(z.object({ client_id: z.string().min(1).max(64) }))
+    .mutation(async ({ ctx, input }) => {
+      const { space, user } = ctx.auth;
+      await ctx.bus.publish({
+        spaceId: space.id,
+        origin: originOf(ctx.auth, input.client_id),
+        payload: {
+          type: 'user_left',
+          space_name: space.name,
+          timestamp: ctx.now().toISOString(),
+          data: { user_id: user.id, username: user.username, client_id: input.client_id },
         },
       });
       return { ok: true as const };
@@ -207,6 +230,7 @@ async function* streamEvents(events: AsyncIterable<BusEvent>, options: StreamOpt
       case 'content_update':
       case 'presence_update':
       case 'user_joined':
+      case 'user_left':
         if (event.origin !== null && event.origin === origin) break;
         if (payload.type === 'content_pending' && !options.pending) break;
         if (now().getTime() - checkedAt >= STREAM_SESSION_CHECK_MS) {

@@ -79,7 +79,13 @@ export function startRealtime(spaceName: string): () => void {
       origin: `${scheme}://${window.location.host}`,
     }),
   );
-  return () => realtimeManager.stop();
+  // Closing, reloading or navigating away: the others drop this tab's presence within seconds.
+  const leave = () => realtimeManager.leave();
+  window.addEventListener('pagehide', leave);
+  return () => {
+    window.removeEventListener('pagehide', leave);
+    realtimeManager.stop();
+  };
 }
 
 /** Own calls that end this tab's session: the server's end-of-session message is no loss. */

@@ -5,8 +5,8 @@
  * - `useConnectionStatus()`: 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'error'.
  * - `useRealtimeError()`: the latest §8 real-time text ('WebSocket connection error', 'Unknown
  *   WebSocket error', …) translated, or null once the connection is open again.
- * - `onRealtimeMessage(listener)`: every content_update, presence_update and user_joined of the
- *   space from other tabs and members, and `resync` (the server's link to its other instances
+ * - `onRealtimeMessage(listener)`: every content_update, presence_update, user_joined and
+ *   user_left (a connection ended: drop its presence) of the space from other tabs and members, and `resync` (the server's link to its other instances
  *   dropped or came back: tool screens catch up as after a reconnect); returns the unsubscribe
  *   function. The same messages are dispatched as `window` CustomEvents named
  *   REALTIME_WINDOW_EVENT ('cipherspace:realtime').

@@ -205,6 +205,11 @@ export function rawSocketTransport(options: RawSocketTransportOptions): Realtime
       openAttemptNow().socket.send(JSON.stringify({ type: 'user_joined' }));
       return { ok: true };
     },
+    leave() {
+      if (current?.open === true && current.socket.readyState === OPEN) {
+        current.socket.send(JSON.stringify({ type: 'leave' }));
+      }
+    },
     async heartbeat() {
       const attempt = openAttemptNow();
       return await new Promise((resolve, reject) => {

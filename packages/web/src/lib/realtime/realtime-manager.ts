@@ -28,7 +28,7 @@ export type RealtimeEvent = StreamItem['data'];
 
 /**
  * A real-time message of spec §3 (content_update, presence_update, user_joined), plus
- * content_pending and `resync` (live updates may have been lost between server instances: catch
+ * user_left (a connection of a member ended: drop its presence), content_pending and `resync` (live updates may have been lost between server instances: catch
  * up with the changes since your version), as screens receive it:
  * `{ type, space_name, timestamp, data }`.
  */
@@ -101,6 +101,11 @@ export interface RealtimeTransport {
   join(): Promise<unknown>;
   /** One heartbeat ping (spec §9: every 30 s); rejects with RealtimeAuthError on 401. */
   heartbeat(): Promise<unknown>;
+  /**
+   * Tells the server this connection is going away (the page is being left), so the others drop
+   * its presence within seconds; does nothing without an open socket. Never throws.
+   */
+  leave?(): void;
 }
 
 /** Timers (ms); each returns its cancel function. */
@@ -233,6 +238,11 @@ export class RealtimeManager {
     this.dispatch({ type: 'STOP' });
     this.transport = null;
     this.setLastError(null);
+  }
+
+  /** The page is going away: tells the server on the open socket, if any (see RealtimeTransport.leave). */
+  leave(): void {
+    if (this.state.status === 'connected') this.transport?.leave?.();
   }
 
   /** Reconnects now if disconnected or in a (non-permanent) error. */
@@ -386,6 +396,7 @@ export class RealtimeManager {
       case 'content_pending':
       case 'presence_update':
       case 'user_joined':
+      case 'user_left':
       case 'resync':
         this.notify(this.messageListeners, event);
         this.deps.publish?.(event);

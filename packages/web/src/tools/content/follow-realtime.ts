@@ -53,6 +53,7 @@ export function followRealtime(
         return;
       case 'presence_update':
       case 'user_joined':
+      case 'user_left':
         return;
       default:
         assertNever(message);

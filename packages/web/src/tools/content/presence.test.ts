@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  applyDeparture,
   applyPresence,
   presentMembers,
   PRESENCE_STALE_MS,
@@ -47,5 +48,45 @@ describe('presence roster', () => {
       'zoe',
     ]);
     expect(presentMembers(roster, PRESENCE_STALE_MS).map((m) => m.username)).toEqual(['bob']);
+  });
+});
+
+describe('presence across reloads and tabs', () => {
+  it('answers a hello even from a member already listed (a reloaded tab)', () => {
+    const { roster } = applyPresence(empty, { ...bob, clientId: 'tab-1' }, 'u-alice', 1000);
+    const plain = applyPresence(roster, { ...bob, clientId: 'tab-2' }, 'u-alice', 1500);
+    expect(plain.newcomer).toBe(false);
+    const hello = applyPresence(
+      roster,
+      { ...bob, clientId: 'tab-2', hello: true },
+      'u-alice',
+      1500,
+    );
+    expect(hello.newcomer).toBe(true);
+  });
+
+  it('keeps a member listed until their last tab leaves, and drops them with it', () => {
+    let roster = applyPresence(empty, { ...bob, clientId: 'tab-1' }, 'u-alice', 1000).roster;
+    roster = applyPresence(
+      roster,
+      { ...bob, clientId: 'tab-2', hello: true },
+      'u-alice',
+      1100,
+    ).roster;
+    roster = applyDeparture(roster, 'u-bob', 'tab-1');
+    expect(presentMembers(roster, 1200).map((m) => m.username)).toEqual(['bob']);
+    roster = applyPresence(
+      roster,
+      { ...bob, clientId: 'tab-2', status: 'inactive' },
+      'u-alice',
+      1300,
+    ).roster;
+    expect(presentMembers(roster, 1300)).toEqual([]);
+  });
+
+  it('ignores the departure of a connection it never listed', () => {
+    const { roster } = applyPresence(empty, { ...bob, clientId: 'tab-1' }, 'u-alice', 1000);
+    expect(applyDeparture(roster, 'u-bob', 'tab-9')).toEqual(roster);
+    expect(applyDeparture(roster, 'u-zoe', 'tab-1')).toBe(roster);
   });
 });
