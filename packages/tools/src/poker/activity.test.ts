@@ -45,6 +45,13 @@ const OPERATIONS: Readonly<Record<PokerOperation['type'], PokerOperation>> = {
   changeScale: { type: 'changeScale', scale: 'tshirt' },
   selectIssue: { type: 'selectIssue', issueId: 'issue-2' },
   setTopic: { type: 'setTopic', topic: ' Login page ' },
+  setAutoReveal: { type: 'setAutoReveal', enabled: true },
+  setSpectator: { type: 'setSpectator', userId: 'dan', spectator: true },
+  setCustomDeck: { type: 'setCustomDeck', values: ['1', '2', '4'] },
+  startTimer: { type: 'startTimer' },
+  pauseTimer: { type: 'pauseTimer' },
+  resetTimer: { type: 'resetTimer' },
+  recordResult: { type: 'recordResult', issueId: 'issue-1', title: 'Login', estimate: '5' },
 };
 
 describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
@@ -52,7 +59,12 @@ describe('pokerActivityEntry (spec §3 Activity log entry)', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual([...pokerOperations.names].sort());
     const revealed = setup({ isRevealed: true });
     for (const operation of Object.values(OPERATIONS)) {
-      const content = operation.type === 'hide' ? revealed : setup();
+      const content =
+        operation.type === 'hide'
+          ? revealed
+          : operation.type === 'pauseTimer' || operation.type === 'resetTimer'
+            ? setup({ timer: { startedAt: '2024-01-01T00:00:00.000Z', elapsedMs: 0 } })
+            : setup();
       expect(entryFor(operation, content)).toMatchObject({ action: operation.type });
     }
   });

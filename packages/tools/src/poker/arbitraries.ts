@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 
 import { cardsOf, type PokerOperation } from './operations.ts';
-import { POKER_DECKS, type PokerContent, type PokerScale } from './types.ts';
+import { POKER_DECKS, type FixedPokerScale, type PokerContent, type PokerScale } from './types.ts';
 
 /** Text with blanks, whitespace of every kind, names with spaces and any unicode. */
 const text = fc.oneof(
@@ -28,7 +28,7 @@ const card = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({
-      deck: fc.constantFrom<PokerScale>('fibonacci', 'tshirt'),
+      deck: fc.constantFrom<FixedPokerScale>('fibonacci', 'tshirt', 'powers'),
       at: fc.nat(),
     }),
   },
@@ -47,7 +47,18 @@ const issue = fc.oneof(
 export const step = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.record({ type: fc.constant('submitVote' as const), user, username: text, card }),
+    arbitrary: fc.record({
+      type: fc.constant('submitVote' as const),
+      user,
+      username: text,
+      card,
+      // Who else is present, for auto-reveal: nobody passed, the voters so far, or names.
+      present: fc.oneof(
+        fc.constant(null),
+        fc.constant('voters' as const),
+        fc.array(fc.constantFrom('ann', 'bob', 'cara', ' '), { maxLength: 3 }),
+      ),
+    }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('clearVote' as const), user }) },
   {
@@ -59,7 +70,45 @@ export const step = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       type: fc.constant('changeScale' as const),
-      scale: fc.constantFrom<PokerScale>('fibonacci', 'tshirt'),
+      scale: fc.constantFrom<PokerScale>('fibonacci', 'tshirt', 'powers', 'custom'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('setCustomDeck' as const),
+      values: fc.oneof(
+        fc.constant(['1', '2', '4', 'XXL']),
+        fc.constant([' 1', '1', '3 ']),
+        fc.array(text, { maxLength: 22 }),
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constant('setAutoReveal' as const), enabled: fc.boolean() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('setSpectator' as const),
+      user,
+      spectator: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constantFrom('startTimer' as const, 'pauseTimer' as const, 'resetTimer' as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('recordResult' as const),
+      issue,
+      title: text,
+      estimate: fc.oneof(fc.constantFrom('5', '8', 'M', ''), text),
     }),
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('selectIssue' as const), issue }) },
@@ -94,15 +143,24 @@ export function operationOf(content: PokerContent, step: Step): PokerOperation {
       const { card } = step;
       const value =
         'current' in card
-          ? (nth(cardsOf(content.scale), card.current)?.value ?? '1')
+          ? (nth(cardsOf(content.scale, content.customDeck), card.current)?.value ?? '1')
           : 'deck' in card
             ? (nth(POKER_DECKS[card.deck], card.at)?.value ?? '1')
             : card.named;
+      const { present } = step;
       return {
         type: 'submitVote',
         userId: userOf(content, step.user),
         username: step.username,
         value,
+        ...(present === null
+          ? {}
+          : {
+              presentVoters:
+                present === 'voters'
+                  ? content.estimations.map((estimation) => estimation.userId)
+                  : present,
+            }),
       };
     }
     case 'clearVote':
@@ -120,6 +178,29 @@ export function operationOf(content: PokerContent, step: Step): PokerOperation {
       };
     case 'setTopic':
       return { type: 'setTopic', topic: step.topic };
+    case 'setCustomDeck':
+      return { type: 'setCustomDeck', values: [...step.values] };
+    case 'setAutoReveal':
+      return { type: 'setAutoReveal', enabled: step.enabled };
+    case 'setSpectator':
+      return {
+        type: 'setSpectator',
+        userId: userOf(content, step.user),
+        spectator: step.spectator,
+      };
+    case 'startTimer':
+    case 'pauseTimer':
+    case 'resetTimer':
+      return { type: step.type };
+    case 'recordResult': {
+      const issueId = 'selected' in step.issue ? content.selectedIssueId : step.issue.named;
+      return {
+        type: 'recordResult',
+        issueId: issueId ?? '',
+        title: step.title,
+        estimate: step.estimate,
+      };
+    }
   }
 }
 

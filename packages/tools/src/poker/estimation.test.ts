@@ -6,7 +6,6 @@ import {
   backlogEstimation,
   closestFibonacci,
   forwardFinalEstimation,
-  suggestedFinalEstimations,
   takeOverEstimation,
 } from './estimation.ts';
 import { PokerError } from './types.ts';
@@ -110,33 +109,5 @@ describe('FINAL_ESTIMATION_OPTIONS (spec §2, §9)', () => {
       'XL',
     ]);
     for (const option of FINAL_ESTIMATION_OPTIONS) expect(backlogEstimation(option)).toBe(option);
-  });
-});
-
-describe('suggestedFinalEstimations (spec §2 Suggested Values)', () => {
-  const vote = (userId: string, value: string) => ({
-    userId,
-    username: userId,
-    value,
-    timestamp: ctx.now(),
-  });
-
-  it('offers nothing while the votes are hidden', () => {
-    const content = { ...defaultPokerContent(ctx), estimations: [vote('a', '5'), vote('b', '5')] };
-    expect(suggestedFinalEstimations(content)).toEqual([]);
-  });
-
-  it('offers the most frequent votes once revealed, specials included', () => {
-    const base = { ...defaultPokerContent(ctx), isRevealed: true };
-    expect(suggestedFinalEstimations(base)).toEqual([]);
-    expect(
-      suggestedFinalEstimations({
-        ...base,
-        estimations: [vote('a', '5'), vote('b', '5'), vote('c', '8')],
-      }),
-    ).toEqual(['5']);
-    expect(
-      suggestedFinalEstimations({ ...base, estimations: [vote('a', 'question'), vote('b', '3')] }),
-    ).toEqual(['3', 'question']);
   });
 });

@@ -2,7 +2,7 @@
  * Moving estimations between the backlog and Scrum Poker (spec §5 "Taking over an issue
  * estimation", §4 Forwarding the final estimation, §2/§9 final-estimation options).
  */
-import { mostFrequentVotes, voteToNumber } from './statistics.ts';
+import { voteToNumber } from './statistics.ts';
 import { FIBONACCI_VALUES, PokerError, TSHIRT_SIZES, type PokerContent } from './types.ts';
 
 /** spec §2, §9: the 'Standard Values' of the Set Final Estimation select, in order. */
@@ -79,13 +79,4 @@ export function forwardFinalEstimation(
   if (content.selectedIssueId === null) throw new PokerError('NO_ISSUE_SELECTED');
   const estimation = backlogEstimation(value);
   return estimation === null ? null : { issueId: content.selectedIssueId, estimation };
-}
-
-/**
- * The 'Suggested Values' of the Set Final Estimation select (spec §2): the most frequent votes
- * ({@link mostFrequentVotes}, specials included) once the votes are revealed; [] while they are
- * hidden, so the select never gives a hidden vote away, and when nobody voted.
- */
-export function suggestedFinalEstimations(content: PokerContent): string[] {
-  return content.isRevealed ? mostFrequentVotes(content.estimations) : [];
 }

@@ -24,6 +24,13 @@ describe("the registry entry tools.poker (spec §3 Tool metadata 'poker')", () =
       'changeScale',
       'selectIssue',
       'setTopic',
+      'setAutoReveal',
+      'setSpectator',
+      'setCustomDeck',
+      'startTimer',
+      'pauseTimer',
+      'resetTimer',
+      'recordResult',
       'patch',
     ]);
   });

@@ -14,3 +14,4 @@ export * from './issues.ts';
 export * from './participants.ts';
 export * from './activity.ts';
 export * from './definition.ts';
+export * from './rounds.ts';

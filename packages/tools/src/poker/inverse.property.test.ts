@@ -32,6 +32,10 @@ function voted(): PokerContent {
 
 describe('the inverse of each operation', () => {
   const revealed = deepFreeze({ ...voted(), isRevealed: true });
+  const running = deepFreeze({
+    ...voted(),
+    timer: { startedAt: '2024-03-01T11:59:00.000Z', elapsedMs: 5000 },
+  });
   const cases: [PokerOperation, PokerContent][] = [
     [{ type: 'submitVote', userId: 'cara', username: ' Cara ', value: '13' }, voted()],
     [{ type: 'submitVote', userId: 'ann', username: 'Ann', value: '5' }, voted()],
@@ -42,6 +46,13 @@ describe('the inverse of each operation', () => {
     [{ type: 'changeScale', scale: 'tshirt' }, revealed],
     [{ type: 'selectIssue', issueId: 'ISSUE-1' }, voted()],
     [{ type: 'setTopic', topic: ' Login page ' }, voted()],
+    [{ type: 'setAutoReveal', enabled: true }, voted()],
+    [{ type: 'setSpectator', userId: 'ann', spectator: true }, voted()],
+    [{ type: 'setCustomDeck', values: ['1', '2', '4', 'XXL'] }, voted()],
+    [{ type: 'startTimer' }, voted()],
+    [{ type: 'pauseTimer' }, running],
+    [{ type: 'resetTimer' }, running],
+    [{ type: 'recordResult', issueId: 'ISSUE-1', title: ' Login ', estimate: '5' }, voted()],
     [
       { type: 'setTopic', topic: 'Sign-up form' },
       { ...voted(), topic: 'Login page' },
@@ -61,10 +72,21 @@ describe('undo after someone else changed the round', () => {
   const content = voted();
   const cara = { type: 'submitVote', userId: 'cara', username: 'Cara', value: '2' } as const;
 
-  it('undoes selecting an issue after someone voted, keeping the vote', () => {
+  it('undoes selecting an issue when nobody voted on it since: the earlier round is back', () => {
     const selected = applied(content, { type: 'selectIssue', issueId: 'ISSUE-1' }, 50);
-    const undone = applied(applied(selected, cara, 51), tool.inverse(content, selected), 52);
-    expect(undone).toStrictEqual(applied(content, cara, 51));
+    const undone = applied(selected, tool.inverse(content, selected), 52);
+    expect(undone).toStrictEqual(content);
+  });
+
+  it('conflicts when undoing a selection after someone voted on the new issue (its own round)', () => {
+    const selected = applied(content, { type: 'selectIssue', issueId: 'ISSUE-1' }, 50);
+    const error = thrownBy(() =>
+      tool.apply(
+        applied(selected, cara, 51),
+        overTheWire(tool, tool.inverse(content, selected), stampOf(52)),
+      ),
+    );
+    expect(error).toBeInstanceOf(PatchConflictError);
   });
 
   it('conflicts when undoing a vote after someone else voted (one list of estimations)', () => {

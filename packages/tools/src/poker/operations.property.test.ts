@@ -12,6 +12,7 @@ import {
 import { defaultPokerContent } from './defaults.ts';
 import { operationOf, step } from './arbitraries.ts';
 import { cardsOf, pokerOperations, submitVote, type PokerOperation } from './operations.ts';
+import { roundKey } from './rounds.ts';
 import { PokerError, type PokerContent } from './types.ts';
 
 const tool = tools.poker;
@@ -28,6 +29,10 @@ function voted(): PokerContent {
 describe('every poker operation, serialised and applied through the registry', () => {
   const stamp = { id: 'op-7', at: '2024-03-01T12:00:00.000Z', by: 'ann' };
   const revealed = deepFreeze({ ...voted(), isRevealed: true });
+  const running = deepFreeze({
+    ...voted(),
+    timer: { startedAt: '2024-03-01T11:59:00.000Z', elapsedMs: 5000 },
+  });
 
   const cases: [PokerOperation, PokerContent][] = [
     [{ type: 'submitVote', userId: 'cara', username: ' Cara ', value: '13' }, voted()],
@@ -40,6 +45,13 @@ describe('every poker operation, serialised and applied through the registry', (
     [{ type: 'selectIssue', issueId: 'ISSUE-1' }, voted()],
     [{ type: 'selectIssue', issueId: null }, deepFreeze({ ...voted(), selectedIssueId: 'X' })],
     [{ type: 'setTopic', topic: ' Login page ' }, voted()],
+    [{ type: 'setAutoReveal', enabled: true }, voted()],
+    [{ type: 'setSpectator', userId: 'ann', spectator: true }, voted()],
+    [{ type: 'setCustomDeck', values: ['1', '2', '4', 'XXL'] }, voted()],
+    [{ type: 'startTimer' }, voted()],
+    [{ type: 'pauseTimer' }, running],
+    [{ type: 'resetTimer' }, running],
+    [{ type: 'recordResult', issueId: 'ISSUE-1', title: ' Login ', estimate: '5' }, voted()],
   ];
 
   it('covers every operation', () => {
@@ -80,9 +92,23 @@ function expectInvariants(content: PokerContent): void {
     expect(estimation.userId).toBe(estimation.userId.trim());
     expect(estimation.userId).not.toBe('');
     expect(estimation.username.trim()).not.toBe('');
-    // A vote is a card of the current scale: changing the scale clears the votes.
-    expect(cardsOf(content.scale).map((card) => card.value)).toContain(estimation.value);
+    // A vote is a card of the current scale: changing the scale clears the votes, and an
+    // issue's kept round comes back with its scale (a custom deck may have changed since).
+    if (content.scale !== 'custom')
+      expect(cardsOf(content.scale).map((card) => card.value)).toContain(estimation.value);
   }
+  // The selected issue's round is the current one; only rounds with something in them are kept.
+  const rounds = content.rounds ?? {};
+  expect(Object.hasOwn(rounds, roundKey(content.selectedIssueId))).toBe(false);
+  for (const kept of Object.values(rounds))
+    expect(kept.estimations.length > 0 || kept.timer !== undefined).toBe(true);
+  // One result per issue, never blank.
+  const results = content.results ?? [];
+  expect(new Set(results.map((result) => result.issueId)).size).toBe(results.length);
+  for (const result of results) expect(result.estimate.trim()).not.toBe('');
+  // A custom scale always has a deck a vote can be cast with.
+  if (content.scale === 'custom') expect((content.customDeck ?? []).length).toBeGreaterThan(1);
+  expect(content.timer?.elapsedMs ?? 0).toBeGreaterThanOrEqual(0);
 }
 
 describe('any sequence of poker operations (property)', () => {

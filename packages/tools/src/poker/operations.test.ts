@@ -12,6 +12,7 @@ import {
   reveal,
   selectIssue,
   setTopic,
+  startTimer,
   submitVote,
   userEstimation,
   type PokerOperation,
@@ -247,14 +248,67 @@ describe('changeScale (spec §4: clears all estimations and hides)', () => {
   });
 });
 
-describe('selectIssue (spec §4: stores the id as selectedIssueId)', () => {
-  it('stores and clears the selection without touching votes', () => {
+describe('selectIssue (spec §4: stores the id as selectedIssueId; each issue its own round)', () => {
+  it('stores and clears the selection; the votes so far stay with the round they were for', () => {
     const content = voted();
     const selected = selectIssue(content, { issueId: 'issue-1' });
     expect(selected.selectedIssueId).toBe('issue-1');
-    expect(selected.estimations).toBe(content.estimations);
+    expect(selected.estimations).toEqual([]);
+    expect(selected.rounds?.['']?.estimations).toBe(content.estimations);
     expect(selectIssue(selected, { issueId: 'issue-1' })).toBe(selected);
-    expect(selectIssue(selected, { issueId: null }).selectedIssueId).toBeNull();
+    const cleared = selectIssue(selected, { issueId: null });
+    expect(cleared.selectedIssueId).toBeNull();
+    expect(cleared.estimations).toBe(content.estimations);
+    expect(cleared.rounds).toBeUndefined();
+  });
+
+  it('starts a fresh round for the next issue and brings the first back as it was left', () => {
+    const ctx = testContext();
+    const first = reveal(selectIssue(voted(ctx), { issueId: 'story-1' }));
+    const onFirst = reveal(
+      submitVote(
+        submitVote(first, { userId: 'ann', username: 'Ann', value: '5' }, ctx),
+        { userId: 'bob', username: 'Bob', value: '8' },
+        ctx,
+      ),
+    );
+    const second = selectIssue(onFirst, { issueId: 'story-2' });
+    expect(second).toMatchObject({
+      selectedIssueId: 'story-2',
+      estimations: [],
+      isRevealed: false,
+    });
+    expect(second.timer).toBeUndefined();
+    const back = selectIssue(second, { issueId: 'story-1' });
+    expect(values(back)).toEqual([
+      ['ann', '5'],
+      ['bob', '8'],
+    ]);
+    expect(back.isRevealed).toBe(true);
+    // The empty round of story-2 is not kept.
+    expect(Object.keys(back.rounds ?? {})).toEqual(['']);
+  });
+
+  it("keeps a round's scale and timer with it", () => {
+    const ctx = testContext();
+    let content = changeScale(round(), { scale: 'tshirt' });
+    content = selectIssue(content, { issueId: 'a' });
+    content = submitVote(content, { userId: 'ann', username: 'Ann', value: 'M' }, ctx);
+    content = startTimer(content, ctx);
+    content = selectIssue(content, { issueId: 'b' });
+    content = changeScale(content, { scale: 'fibonacci' });
+    expect(content.timer).toBeUndefined();
+    content = selectIssue(content, { issueId: 'a' });
+    expect(content.scale).toBe('tshirt');
+    expect(content.timer?.startedAt).not.toBeNull();
+    expect(values(content)).toEqual([['ann', 'M']]);
+  });
+
+  it('loads and switches content written before rounds existed', () => {
+    const old = deepFreeze({ ...voted(), selectedIssueId: 'old' });
+    expect('rounds' in old).toBe(false);
+    const next = selectIssue(old, { issueId: 'new' });
+    expect(next.rounds?.['issue:old']?.estimations).toEqual(old.estimations);
   });
 });
 
@@ -292,7 +346,9 @@ describe('applyPokerOperation (replay after a 409)', () => {
     ];
     const content = ops.reduce((acc, op) => applyPokerOperation(acc, op, ctx), round());
     expect(content).toMatchObject({ selectedIssueId: 'i1', topic: 'Login page', isRevealed: true });
-    expect(values(content)).toEqual([['ann', '5']]);
+    // The vote was cast before i1 was selected: it stays with that round.
+    expect(values(content)).toEqual([]);
+    expect(content.rounds?.['']?.estimations.map((e) => e.value)).toEqual(['5']);
     expect(applyPokerOperation(content, { type: 'hide' }, ctx).isRevealed).toBe(false);
     expect(applyPokerOperation(content, { type: 'reset' }, ctx).estimations).toEqual([]);
     expect(applyPokerOperation(content, { type: 'changeScale', scale: 'tshirt' }, ctx).scale).toBe(

@@ -12,6 +12,15 @@ import { z } from 'zod';
 import type { ActivityEntryBody, ActivitySnapshot } from '../activity-log.ts';
 import { operationDefiner, operationSet, type OperationSetOp } from '../define-operation.ts';
 import { mergeFieldChanges } from '../edits.ts';
+import {
+  autoRevealEnabled,
+  customCards,
+  everyPresentVoterVoted,
+  isSpectator,
+  isValidCustomDeck,
+  switchRound,
+  timerElapsedMs,
+} from './rounds.ts';
 import { pokerScaleSchema } from './schema.ts';
 import {
   POKER_DECKS,
@@ -25,16 +34,26 @@ import {
   type PokerScale,
 } from './types.ts';
 
-const submitVoteArgs = z.object({ userId: z.string(), username: z.string(), value: z.string() });
+const submitVoteArgs = z.object({
+  userId: z.string(),
+  username: z.string(),
+  value: z.string(),
+  presentVoters: z.array(z.string()).optional(),
+});
 const clearVoteArgs = z.object({ userId: z.string() });
 const changeScaleArgs = z.object({ scale: pokerScaleSchema });
 const selectIssueArgs = z.object({ issueId: z.string().nullable() });
 const setTopicArgs = z.object({ topic: z.string(), from: z.string().optional() });
 const noArgs = z.object({});
+const setAutoRevealArgs = z.object({ enabled: z.boolean() });
+const setSpectatorArgs = z.object({ userId: z.string(), spectator: z.boolean() });
+const setCustomDeckArgs = z.object({ values: z.array(z.string()) });
+const recordResultArgs = z.object({ issueId: z.string(), title: z.string(), estimate: z.string() });
 
 /**
  * Arguments of {@link submitVote}: the current user (spec §6: the stored username serves as id
- * and name) and the card value chosen ('5', 'M', 'tea-cup', …).
+ * and name), the card value chosen ('5', 'M', 'tea-cup', …) and, optionally, the user ids of the
+ * members present when voting (for auto-reveal).
  */
 export type SubmitVoteArgs = z.output<typeof submitVoteArgs>;
 /** Arguments of {@link clearVote}: the current user's id. */
@@ -49,6 +68,14 @@ export type SelectIssueArgs = z.output<typeof selectIssueArgs>;
  * absent: set as it is.
  */
 export type SetTopicArgs = z.output<typeof setTopicArgs>;
+/** Arguments of {@link setAutoReveal}: on or off. */
+export type SetAutoRevealArgs = z.output<typeof setAutoRevealArgs>;
+/** Arguments of {@link setSpectator}: the member's user id and whether they watch only. */
+export type SetSpectatorArgs = z.output<typeof setSpectatorArgs>;
+/** Arguments of {@link setCustomDeck}: the deck's values in order. */
+export type SetCustomDeckArgs = z.output<typeof setCustomDeckArgs>;
+/** Arguments of {@link recordResult}: the issue, its title and the estimate saved into it. */
+export type RecordResultArgs = z.output<typeof recordResultArgs>;
 
 function requireContent(content: PokerContent | null | undefined): PokerContent {
   if (content === null || content === undefined) throw new PokerError('NO_DATA');
@@ -67,14 +94,29 @@ function checkNotLocked(content: PokerContent): void {
   }
 }
 
-/** The cards of `scale` (spec §3), e.g. for the card grid. */
-export function cardsOf(scale: PokerScale): readonly PokerCard[] {
-  return POKER_DECKS[scale];
+/**
+ * The cards of `scale` (spec §3), e.g. for the card grid; for 'custom' the values of
+ * `customDeck` (none: only the specials) then the specials.
+ */
+export function cardsOf(
+  scale: PokerScale,
+  customDeck: readonly string[] = [],
+): readonly PokerCard[] {
+  return scale === 'custom' ? customCards(customDeck) : POKER_DECKS[scale];
+}
+
+/** The cards of the content's current scale (its own custom deck for 'custom'). */
+export function deckOf(content: PokerContent): readonly PokerCard[] {
+  return cardsOf(content.scale, content.customDeck);
 }
 
 /** Whether `value` is a card of `scale`'s deck (exact match: 'M' yes, 'm' no). */
-export function isCardOf(scale: PokerScale, value: string): boolean {
-  return POKER_DECKS[scale].some((card) => card.value === value);
+export function isCardOf(
+  scale: PokerScale,
+  value: string,
+  customDeck: readonly string[] = [],
+): boolean {
+  return cardsOf(scale, customDeck).some((card) => card.value === value);
 }
 
 /** The estimation of user `userId`, or undefined when they have not voted. */
@@ -85,9 +127,11 @@ export function userEstimation(content: PokerContent, userId: string): Estimatio
 /**
  * Stores the user's vote (spec §4: submitting replaces the user's earlier vote, which keeps its
  * place in the list; a first vote is appended). `username` is trimmed and falls back to the id;
- * the timestamp comes from `ctx.now`. Throws NO_DATA; USER_NOT_AUTHENTICATED for a blank user
- * id; INVALID_CARD when `value` is not a card of the current scale (e.g. after another user
- * changed the scale); VOTE_LOCKED when revealed and `settings.allowChangeAfterReveal` is off.
+ * the timestamp comes from `ctx.now`. With `settings.autoReveal` on and `presentVoters` given,
+ * the votes are revealed when every present voter (spectators left out) has now voted. Throws
+ * NO_DATA; USER_NOT_AUTHENTICATED for a blank user id; SPECTATOR_CANNOT_VOTE for a spectator;
+ * INVALID_CARD when `value` is not a card of the current scale (e.g. after another user changed
+ * the scale); VOTE_LOCKED when revealed and `settings.allowChangeAfterReveal` is off.
  */
 export function submitVote(
   content: PokerContent | null,
@@ -96,7 +140,9 @@ export function submitVote(
 ): PokerContent {
   const current = requireContent(content);
   const userId = requireUser(args.userId);
-  if (!isCardOf(current.scale, args.value)) throw new PokerError('INVALID_CARD');
+  if (isSpectator(current, userId)) throw new PokerError('SPECTATOR_CANNOT_VOTE');
+  if (!isCardOf(current.scale, args.value, current.customDeck))
+    throw new PokerError('INVALID_CARD');
   checkNotLocked(current);
   const username = args.username.trim();
   const vote: Estimation = {
@@ -106,12 +152,17 @@ export function submitVote(
     timestamp: ctx.now(),
   };
   const existing = current.estimations.some((estimation) => estimation.userId === userId);
-  return {
+  const next = {
     ...current,
     estimations: existing
       ? current.estimations.map((estimation) => (estimation.userId === userId ? vote : estimation))
       : [...current.estimations, vote],
   };
+  const complete =
+    args.presentVoters !== undefined &&
+    autoRevealEnabled(next) &&
+    everyPresentVoterVoted(next, [...args.presentVoters, userId]);
+  return complete ? { ...next, isRevealed: true } : next;
 }
 
 /**
@@ -154,7 +205,8 @@ export function reset(content: PokerContent | null, _ctx?: PokerContext): PokerC
 /**
  * Switches the scale, clearing all estimations and hiding (spec §4). Choosing the scale already
  * in use returns `content` itself, so a replay after another user made the same switch keeps the
- * votes cast since. Throws NO_DATA, INVALID_SCALE ('Invalid scale value').
+ * votes cast since. Throws NO_DATA, INVALID_SCALE ('Invalid scale value'; also 'custom' while
+ * the content has no valid custom deck — see {@link setCustomDeck}).
  */
 export function changeScale(
   content: PokerContent | null,
@@ -164,10 +216,17 @@ export function changeScale(
   const current = requireContent(content);
   if (!POKER_SCALES.includes(args.scale)) throw new PokerError('INVALID_SCALE');
   if (current.scale === args.scale) return current;
+  if (args.scale === 'custom' && !isValidCustomDeck(current.customDeck ?? []))
+    throw new PokerError('INVALID_SCALE');
   return { ...current, scale: args.scale, estimations: [], isRevealed: false };
 }
 
-/** Stores the issue id as `selectedIssueId` (spec §4), null clearing it. Throws NO_DATA. */
+/**
+ * Stores the issue id as `selectedIssueId` (spec §4), null clearing it, and gives the issue its
+ * own round: the round so far stays with the issue it was for, and the newly selected issue's
+ * round comes back as it was left, or starts fresh (see switchRound in ./rounds.ts).
+ * Selecting the issue already selected returns `content` itself. Throws NO_DATA.
+ */
 export function selectIssue(
   content: PokerContent | null,
   args: SelectIssueArgs,
@@ -175,7 +234,133 @@ export function selectIssue(
 ): PokerContent {
   const current = requireContent(content);
   if (current.selectedIssueId === args.issueId) return current;
-  return { ...current, selectedIssueId: args.issueId };
+  return switchRound(current, args.issueId);
+}
+
+/** Turns auto-reveal on or off (`settings.autoReveal`). Throws NO_DATA. */
+export function setAutoReveal(
+  content: PokerContent | null,
+  args: SetAutoRevealArgs,
+  _ctx?: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  if ((current.settings.autoReveal === true) === args.enabled) return current;
+  return { ...current, settings: { ...current.settings, autoReveal: args.enabled } };
+}
+
+/**
+ * Makes the member `userId` a spectator (`spectator` true: they watch without voting; their
+ * vote in a round not yet revealed is withdrawn) or a voter again. Setting what is already so
+ * returns `content` itself. Throws NO_DATA, USER_NOT_AUTHENTICATED for a blank id.
+ */
+export function setSpectator(
+  content: PokerContent | null,
+  args: SetSpectatorArgs,
+  _ctx?: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  const userId = requireUser(args.userId);
+  const spectators = current.spectators ?? [];
+  if (spectators.includes(userId) === args.spectator) return current;
+  if (!args.spectator) {
+    const rest = spectators.filter((id) => id !== userId);
+    const { spectators: _old, ...others } = current;
+    return rest.length === 0 ? others : { ...current, spectators: rest };
+  }
+  return {
+    ...current,
+    spectators: [...spectators, userId],
+    estimations: current.isRevealed
+      ? current.estimations
+      : current.estimations.filter((estimation) => estimation.userId !== userId),
+  };
+}
+
+/**
+ * Sets the values of the custom deck and switches to it, clearing the votes and hiding as any
+ * scale change (spec §4); the same deck while on it returns `content` itself. Values are
+ * trimmed, blanks and repeats dropped first. Throws NO_DATA; INVALID_DECK unless 2 to 20
+ * distinct values of at most 3 characters remain, none 'tea-cup' or 'question'.
+ */
+export function setCustomDeck(
+  content: PokerContent | null,
+  args: SetCustomDeckArgs,
+  _ctx?: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  const values: string[] = [];
+  for (const raw of args.values) {
+    const value = raw.trim();
+    if (value !== '' && !values.includes(value)) values.push(value);
+  }
+  if (!isValidCustomDeck(values)) throw new PokerError('INVALID_DECK');
+  const same =
+    current.scale === 'custom' &&
+    (current.customDeck ?? []).length === values.length &&
+    values.every((value, index) => current.customDeck?.[index] === value);
+  if (same) return current;
+  return { ...current, customDeck: values, scale: 'custom', estimations: [], isRevealed: false };
+}
+
+/** Starts or resumes the round timer at `ctx.now`; running already: `content` itself. Throws NO_DATA. */
+export function startTimer(content: PokerContent | null, ctx: PokerContext): PokerContent {
+  const current = requireContent(content);
+  if (current.timer?.startedAt != null) return current;
+  return {
+    ...current,
+    timer: { startedAt: ctx.now(), elapsedMs: current.timer?.elapsedMs ?? 0 },
+  };
+}
+
+/**
+ * Pauses the round timer, keeping the time run until `ctx.now`; not running: `content` itself.
+ * Throws NO_DATA.
+ */
+export function pauseTimer(content: PokerContent | null, ctx: PokerContext): PokerContent {
+  const current = requireContent(content);
+  if (current.timer?.startedAt == null) return current;
+  return {
+    ...current,
+    timer: {
+      startedAt: null,
+      elapsedMs: Math.round(timerElapsedMs(current.timer, Date.parse(ctx.now()))),
+    },
+  };
+}
+
+/** Stops the round timer and sets it back to 0; never started: `content` itself. Throws NO_DATA. */
+export function resetTimer(content: PokerContent | null, _ctx?: PokerContext): PokerContent {
+  const current = requireContent(content);
+  if (current.timer === undefined) return current;
+  const { timer: _old, ...rest } = current;
+  return rest;
+}
+
+/**
+ * Keeps `estimate` as the final estimate of issue `issueId` titled `title` (both trimmed) for
+ * the session's results, decided at `ctx.now`: replaces the issue's earlier result in its place,
+ * else appends one. Throws NO_DATA; NO_ISSUE_SELECTED for a blank issue id; INVALID_CARD for a
+ * blank estimate.
+ */
+export function recordResult(
+  content: PokerContent | null,
+  args: RecordResultArgs,
+  ctx: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  const issueId = args.issueId.trim();
+  if (issueId === '') throw new PokerError('NO_ISSUE_SELECTED');
+  const estimate = args.estimate.trim();
+  if (estimate === '') throw new PokerError('INVALID_CARD');
+  const result = { issueId, title: args.title.trim(), estimate, decidedAt: ctx.now() };
+  const results = current.results ?? [];
+  const known = results.some((entry) => entry.issueId === issueId);
+  return {
+    ...current,
+    results: known
+      ? results.map((entry) => (entry.issueId === issueId ? result : entry))
+      : [...results, result],
+  };
 }
 
 /**
@@ -313,7 +498,8 @@ const resetOperation = definePokerOperation({
   },
 });
 
-// entityType 'scale'. Its sentence's variant: the new scale, 'tshirt' or 'fibonacci'.
+// entityType 'scale'. Its sentence's variant: the new scale ('fibonacci', 'tshirt', 'powers',
+// 'custom').
 const changeScaleOperation = definePokerOperation({
   name: 'changeScale',
   args: changeScaleArgs,
@@ -327,7 +513,7 @@ const changeScaleOperation = definePokerOperation({
       oldValue: { scale: before.scale, estimationCount: count },
       newValue: { scale: after.scale, estimationCount: after.estimations.length },
       params: { scale: after.scale, oldScale: before.scale, count },
-      variant: after.scale === 'tshirt' ? 'tshirt' : 'fibonacci',
+      variant: after.scale,
     };
   },
 });
@@ -375,11 +561,120 @@ const setTopicOperation = definePokerOperation({
   },
 });
 
+// entityType 'settings'. Its sentence's variant: 'off' when turned off.
+const setAutoRevealOperation = definePokerOperation({
+  name: 'setAutoReveal',
+  args: setAutoRevealArgs,
+  apply: setAutoReveal,
+  describe: (args, before, after) => ({
+    entityType: 'settings',
+    entityId: after.id,
+    details: args.enabled ? 'Turned auto-reveal on' : 'Turned auto-reveal off',
+    oldValue: { autoReveal: before.settings.autoReveal === true },
+    newValue: { autoReveal: after.settings.autoReveal === true },
+    params: {},
+    ...(args.enabled ? {} : { variant: 'off' }),
+  }),
+});
+
+// entityType 'team', entityId the member's user id. Variant 'off': a voter again.
+const setSpectatorOperation = definePokerOperation({
+  name: 'setSpectator',
+  args: setSpectatorArgs,
+  apply: setSpectator,
+  describe: (args, before, after) => {
+    const userId = args.userId.trim();
+    return {
+      entityType: 'team',
+      entityId: userId,
+      details: args.spectator ? `"${userId}" watches as a spectator` : `"${userId}" votes again`,
+      oldValue: { spectator: isSpectator(before, userId) },
+      newValue: { spectator: isSpectator(after, userId) },
+      params: { username: userId },
+      ...(args.spectator ? {} : { variant: 'off' }),
+    };
+  },
+});
+
+// entityType 'scale'.
+const setCustomDeckOperation = definePokerOperation({
+  name: 'setCustomDeck',
+  args: setCustomDeckArgs,
+  apply: setCustomDeck,
+  describe: (_args, before, after) => {
+    const values = after.customDeck ?? [];
+    return {
+      entityType: 'scale',
+      entityId: after.id,
+      details: `Set the custom deck to ${values.join(', ')}`,
+      oldValue: { scale: before.scale, customDeck: before.customDeck ?? null },
+      newValue: { scale: after.scale, customDeck: values },
+      params: { values: values.join(', '), count: before.estimations.length },
+    };
+  },
+});
+
+// entityType 'estimation' (the round); the three timer operations share their entry.
+function timerEntry(verb: string, before: PokerContent, after: PokerContent): ActivityEntryBody {
+  return {
+    entityType: 'estimation',
+    entityId: after.id,
+    details: `${verb} the round timer`,
+    oldValue: before.timer ? { ...before.timer } : null,
+    newValue: after.timer ? { ...after.timer } : null,
+    params: {},
+  };
+}
+
+const startTimerOperation = definePokerOperation({
+  name: 'startTimer',
+  args: noArgs,
+  apply: (content, _args, ctx) => startTimer(content, ctx),
+  describe: (_args, before, after) => timerEntry('Started', before, after),
+});
+
+const pauseTimerOperation = definePokerOperation({
+  name: 'pauseTimer',
+  args: noArgs,
+  apply: (content, _args, ctx) => pauseTimer(content, ctx),
+  describe: (_args, before, after) => timerEntry('Paused', before, after),
+});
+
+const resetTimerOperation = definePokerOperation({
+  name: 'resetTimer',
+  args: noArgs,
+  apply: (content, _args, ctx) => resetTimer(content, ctx),
+  describe: (_args, before, after) => timerEntry('Reset', before, after),
+});
+
+// entityType 'issue', entityId the issue's id.
+const recordResultOperation = definePokerOperation({
+  name: 'recordResult',
+  args: recordResultArgs,
+  apply: recordResult,
+  describe: (args, before, after) => {
+    const issueId = args.issueId.trim();
+    const old = (before.results ?? []).find((entry) => entry.issueId === issueId);
+    const result = (after.results ?? []).find((entry) => entry.issueId === issueId);
+    return {
+      entityType: 'issue',
+      entityId: issueId,
+      details: `Recorded the final estimate ${result?.estimate ?? ''} for "${result?.title ?? ''}"`,
+      oldValue: old ? { ...old } : null,
+      newValue: result ? { ...result } : null,
+      params: { title: result?.title ?? '', estimate: result?.estimate ?? '' },
+    };
+  },
+});
+
 /**
  * Every named poker operation (spec §4 Scrum poker) in one set: `schema` checks `{type, ...args}`
- * (submitVote {userId, username, value: strings}, clearVote {userId: string}, reveal, hide,
- * reset, changeScale {scale: 'fibonacci' | 'tshirt'}, selectIssue {issueId: string | null},
- * setTopic {topic: string, from?: string}; shapes only — the rules about values, such as a blank
+ * (submitVote {userId, username, value: strings, presentVoters?: strings}, clearVote {userId:
+ * string}, reveal, hide, reset, changeScale {scale: 'fibonacci' | 'tshirt' | 'powers' |
+ * 'custom'}, selectIssue {issueId: string | null}, setTopic {topic: string, from?: string},
+ * setAutoReveal {enabled: boolean}, setSpectator {userId: string, spectator: boolean},
+ * setCustomDeck {values: strings}, startTimer, pauseTimer, resetTimer, recordResult {issueId,
+ * title, estimate: strings}; shapes only — the rules about values, such as a blank
  * user, a card of the scale or locked votes, are the operations', spec §8 Poker; unknown
  * arguments are dropped), `apply` replays one against any content — how a save that hit a 409
  * re-applies the user's change to the latest version (spec §4 Tool content) — and `describe`
@@ -394,6 +689,13 @@ export const pokerOperations = operationSet([
   changeScaleOperation,
   selectIssueOperation,
   setTopicOperation,
+  setAutoRevealOperation,
+  setSpectatorOperation,
+  setCustomDeckOperation,
+  startTimerOperation,
+  pauseTimerOperation,
+  resetTimerOperation,
+  recordResultOperation,
 ]);
 
 /** Every named poker operation as a serialisable message, discriminated by `type`. */

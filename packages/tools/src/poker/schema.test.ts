@@ -235,9 +235,16 @@ describe('pokerOperations.schema', () => {
     reveal: [{}],
     hide: [{}],
     reset: [{}],
-    changeScale: [{ scale: 'fibonacci' }, { scale: 'tshirt' }],
+    changeScale: [{ scale: 'fibonacci' }, { scale: 'tshirt' }, { scale: 'powers' }],
     selectIssue: [{ issueId: 'ISSUE-1' }, { issueId: null }],
     setTopic: [{ topic: 'Login page' }, { topic: '' }, { topic: 'Login page', from: '' }],
+    setAutoReveal: [{ enabled: true }, { enabled: false }],
+    setSpectator: [{ userId: 'ann', spectator: true }],
+    setCustomDeck: [{ values: ['1', '2'] }, { values: [] }],
+    startTimer: [{}],
+    pauseTimer: [{}],
+    resetTimer: [{}],
+    recordResult: [{ issueId: 'i', title: 'Login', estimate: '5' }],
   };
 
   it.each(operationArgCases(validArgs))('parses %s %j', (name, args) => {

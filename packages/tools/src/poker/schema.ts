@@ -11,15 +11,23 @@ import { POKER_DEFAULT_SETTINGS } from './defaults.ts';
 import { POKER_TOPIC_MAX_LENGTH, type PokerContent, type PokerScale } from './types.ts';
 
 /** spec §3: the two card scales, as a schema (its values are {@link PokerScale}). */
-export const pokerScaleSchema = z.enum(['fibonacci', 'tshirt']) satisfies z.ZodType<PokerScale>;
+export const pokerScaleSchema = z.enum([
+  'fibonacci',
+  'tshirt',
+  'powers',
+  'custom',
+]) satisfies z.ZodType<PokerScale>;
 
 /**
  * The schema of Scrum Poker content (spec §3) in `mode`:
  * - 'strict': every field of {@link PokerContent} with its type (ids and timestamps strings,
  *   `version` a finite number, `toolType` 'scrum-poker', `scale` and `settings.defaultScale`
  *   'fibonacci' | 'tshirt', estimations `{userId, username, value, timestamp}` of strings).
- *   `topic` absent or a string of at most {@link POKER_TOPIC_MAX_LENGTH}. Fields the spec does
- *   not name are kept, at every level.
+ *   `topic` absent or a string of at most {@link POKER_TOPIC_MAX_LENGTH}. The fields added after
+ *   spec §3 — `settings.autoReveal`, `rounds` (issue id → {estimations, isRevealed, scale,
+ *   timer?}), `timer` ({startedAt: ISO | null, elapsedMs ≥ 0}), `spectators` and `customDeck`
+ *   (strings), `results` ({issueId, title, estimate, decidedAt}) — may each be absent. Fields
+ *   the spec does not name are kept, at every level.
  * - 'lenient': the same shape, but a missing or mistyped field gets its default (spec §3
  *   defaults; '' for ids and timestamps, 1 for `version`), a finite number where text is
  *   expected becomes that text (an estimation value 5 becomes '5'), an estimation that has no
@@ -40,6 +48,30 @@ export function pokerContentSchemaFor(mode: SchemaMode): z.ZodType<PokerContent>
     defaultScale: field(pokerScaleSchema, POKER_DEFAULT_SETTINGS.defaultScale),
     allowChangeAfterReveal: flag(POKER_DEFAULT_SETTINGS.allowChangeAfterReveal),
     showStatistics: flag(POKER_DEFAULT_SETTINGS.showStatistics),
+    autoReveal: field(z.boolean().optional(), undefined),
+  });
+  const estimations = list(
+    lenient
+      ? estimation.transform((entry) =>
+          entry.username === '' ? { ...entry, username: entry.userId } : entry,
+        )
+      : estimation,
+  );
+  const timer = z.looseObject({
+    startedAt: z.string().nullable(),
+    elapsedMs: z.number().nonnegative(),
+  });
+  const round = z.looseObject({
+    estimations,
+    isRevealed: flag(false),
+    scale: field(pokerScaleSchema, POKER_DEFAULT_SETTINGS.defaultScale),
+    timer: field(timer.optional(), undefined),
+  });
+  const result = z.looseObject({
+    issueId: z.string(),
+    title: field(z.string(), ''),
+    estimate: z.string(),
+    decidedAt: field(z.string(), ''),
   });
 
   return z.looseObject({
@@ -50,16 +82,16 @@ export function pokerContentSchemaFor(mode: SchemaMode): z.ZodType<PokerContent>
     toolType: field(z.literal('scrum-poker'), 'scrum-poker'),
     selectedIssueId: field(text.nullable(), null),
     topic: field(z.string().max(POKER_TOPIC_MAX_LENGTH).optional(), undefined),
-    estimations: list(
-      lenient
-        ? estimation.transform((entry) =>
-            entry.username === '' ? { ...entry, username: entry.userId } : entry,
-          )
-        : estimation,
-    ),
+    estimations,
     isRevealed: flag(false),
     scale: field(pokerScaleSchema, POKER_DEFAULT_SETTINGS.defaultScale),
     settings: field(settings, { ...POKER_DEFAULT_SETTINGS }),
+    // Added after spec §3: each optional, so content written before still loads.
+    rounds: field(z.record(z.string(), round).optional(), undefined),
+    timer: field(timer.optional(), undefined),
+    spectators: field(z.array(z.string()).optional(), undefined),
+    customDeck: field(z.array(z.string()).optional(), undefined),
+    results: field(z.array(result).optional(), undefined),
   });
 }
 

@@ -5,11 +5,17 @@
  */
 import { DomainError, type DomainContext, type MessageParams } from '../shared.ts';
 
-/** spec §3: the two card scales. */
-export type PokerScale = 'fibonacci' | 'tshirt';
+/**
+ * The card scales: spec §3's 'fibonacci' and 'tshirt', plus 'powers' (powers of two) and
+ * 'custom' (the values typed into {@link PokerContent.customDeck}).
+ */
+export type PokerScale = 'fibonacci' | 'tshirt' | 'powers' | 'custom';
 
-/** Every scale, in the order of the scale toggle (spec §2). */
-export const POKER_SCALES: readonly PokerScale[] = ['fibonacci', 'tshirt'];
+/** Every scale, in the order of the scale toggle (spec §2, then the two added decks). */
+export const POKER_SCALES: readonly PokerScale[] = ['fibonacci', 'tshirt', 'powers', 'custom'];
+
+/** The scales whose deck is fixed (every scale but 'custom'). */
+export type FixedPokerScale = Exclude<PokerScale, 'custom'>;
 
 /** spec §3 Estimation entry: one per user; `value` is a card value, `timestamp` ISO 8601. */
 export interface Estimation {
@@ -24,6 +30,43 @@ export interface PokerSettings {
   defaultScale: PokerScale;
   allowChangeAfterReveal: boolean;
   showStatistics: boolean;
+  /**
+   * Whether the votes show by themselves once every present voter has voted; absent means off
+   * (content written before the setting existed).
+   */
+  autoReveal?: boolean;
+}
+
+/**
+ * The round timer, the same for every member: `elapsedMs` counted before the last start (ms,
+ * not negative) and `startedAt`, the ISO time it was last started, or null while paused.
+ */
+export interface PokerTimer {
+  startedAt: string | null;
+  elapsedMs: number;
+}
+
+/**
+ * The round of an issue that is not selected right now: its votes, whether they were shown,
+ * the scale they were cast in and its timer. The selected issue's round is the content's own
+ * `estimations`, `isRevealed` and `timer`.
+ */
+export interface PokerRound {
+  estimations: Estimation[];
+  isRevealed: boolean;
+  scale: PokerScale;
+  timer?: PokerTimer;
+}
+
+/**
+ * The final estimate saved for an issue in this session: its id, its title when saved, the
+ * estimate (as written into the backlog) and when (ISO).
+ */
+export interface PokerResult {
+  issueId: string;
+  title: string;
+  estimate: string;
+  decidedAt: string;
 }
 
 /** The longest free topic of a round, in UTF-16 code units. */
@@ -47,6 +90,16 @@ export interface PokerContent {
   isRevealed: boolean;
   scale: PokerScale;
   settings: PokerSettings;
+  /** The rounds of the issues not selected now, by issue id ('' for the round without one). */
+  rounds?: Record<string, PokerRound>;
+  /** The selected issue's round timer; absent: never started. */
+  timer?: PokerTimer;
+  /** User ids of the members who watch without voting. */
+  spectators?: string[];
+  /** The values of the 'custom' scale, in deck order. */
+  customDeck?: string[];
+  /** The final estimates saved in this session, one per issue, in the order first saved. */
+  results?: PokerResult[];
 }
 
 /** The two special cards shared by both decks (spec §3). */
@@ -103,11 +156,27 @@ export const TSHIRT_CARDS: readonly PokerCard[] = [
   ...SPECIAL_CARDS,
 ];
 
-/** The deck of each scale (spec §3). */
-export const POKER_DECKS: Readonly<Record<PokerScale, readonly PokerCard[]>> = {
+/** The numbers of the powers-of-two deck, ascending. */
+export const POWERS_OF_TWO_VALUES: readonly number[] = [0, 1, 2, 4, 8, 16, 32, 64];
+
+/** The powers-of-two deck: 0, 1, 2, 4, …, 64 plus the specials. */
+export const POWERS_OF_TWO_CARDS: readonly PokerCard[] = [
+  ...POWERS_OF_TWO_VALUES.map((value): PokerCard => ({ value: String(value), kind: 'number' })),
+  ...SPECIAL_CARDS,
+];
+
+/** The deck of each fixed scale (spec §3; 'custom' is the content's own, see deckOf). */
+export const POKER_DECKS: Readonly<Record<FixedPokerScale, readonly PokerCard[]>> = {
   fibonacci: FIBONACCI_CARDS,
   tshirt: TSHIRT_CARDS,
+  powers: POWERS_OF_TWO_CARDS,
 };
+
+/** The fewest and the most values of a custom deck. */
+export const CUSTOM_DECK_MIN_VALUES = 2;
+export const CUSTOM_DECK_MAX_VALUES = 20;
+/** The longest value of a custom deck: an issue's estimation holds at most 3 characters (§9). */
+export const CUSTOM_CARD_MAX_LENGTH = 3;
 
 /**
  * spec §3 Backlog issue, as far as Scrum Poker reads it from the backlog tool's phases (the
@@ -140,7 +209,9 @@ export type PokerErrorCode =
   | 'NO_ISSUE_SELECTED'
   | 'INVALID_SCALE'
   | 'INVALID_CARD'
-  | 'VOTE_LOCKED';
+  | 'VOTE_LOCKED'
+  | 'SPECTATOR_CANNOT_VOTE'
+  | 'INVALID_DECK';
 
 /**
  * English text of each {@link PokerErrorCode}. The first three are spec §8 Poker, 'Invalid
@@ -155,6 +226,8 @@ export const POKER_MESSAGES: Readonly<Record<PokerErrorCode, string>> = {
   INVALID_SCALE: 'Invalid scale value',
   INVALID_CARD: 'Invalid card value',
   VOTE_LOCKED: 'Estimations cannot be changed after reveal',
+  SPECTATOR_CANNOT_VOTE: 'Spectators do not vote',
+  INVALID_DECK: 'A custom deck needs 2 to 20 different values of at most 3 characters',
 };
 
 /**

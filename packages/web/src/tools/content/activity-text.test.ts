@@ -89,6 +89,11 @@ function trackerCases(middle: string): Record<string, Case> {
       op: (c) => ({ type: 'moveIssue', issueId: 'op-1', toPhaseId: phaseId(c, 'In Progress') }),
       name: loginBug,
     },
+    archiveIssues: {
+      before: withIssue,
+      op: (c) => ({ type: 'archiveIssues', phaseId: phaseId(c, 'To Do'), issueIds: ['op-1'] }),
+      name: () => 'To Do',
+    },
     addComment: {
       before: withIssue,
       op: () => ({ type: 'addComment', issueId: 'op-1', content: 'Fixed?', createdBy: 'ann' }),
@@ -226,6 +231,15 @@ const CASES: Readonly<Record<ToolName, Readonly<Record<string, Case>>>> = {
     changeScale: { op: () => ({ type: 'changeScale', scale: 'tshirt' }) },
     selectIssue: { op: () => ({ type: 'selectIssue', issueId: 'issue-1' }) },
     setTopic: { op: () => ({ type: 'setTopic', topic: 'Login page' }) },
+    setAutoReveal: { op: () => ({ type: 'setAutoReveal', enabled: true }) },
+    setSpectator: { op: () => ({ type: 'setSpectator', userId: 'ann', spectator: true }) },
+    setCustomDeck: { op: () => ({ type: 'setCustomDeck', values: ['1', '2', '4'] }) },
+    startTimer: { op: () => ({ type: 'startTimer' }) },
+    pauseTimer: { before: () => [{ type: 'startTimer' }], op: () => ({ type: 'pauseTimer' }) },
+    resetTimer: { before: () => [{ type: 'startTimer' }], op: () => ({ type: 'resetTimer' }) },
+    recordResult: {
+      op: () => ({ type: 'recordResult', issueId: 'issue-1', title: 'Login', estimate: '5' }),
+    },
   },
   randomizer: {
     start: { op: () => ({ type: 'start', seed: 42 }) },

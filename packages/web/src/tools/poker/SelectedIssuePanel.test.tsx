@@ -268,9 +268,8 @@ describe('SelectedIssuePanel (spec §2 selected issue, Set Final Estimation)', (
     expect(saves).toHaveBeenCalledWith(issueId, '8');
   });
 
-  it('refuses to save a special card with the spec §8 message and leaves the issue alone', async () => {
+  it('never offers a special card as the final value, even when most frequent', () => {
     const { board, issueId } = backlog();
-    const saves = vi.fn();
     const poker = reveal(
       roundOn(issueId, [
         ['ann', 'question'],
@@ -278,20 +277,26 @@ describe('SelectedIssuePanel (spec §2 selected issue, Set Final Estimation)', (
         ['cid', '5'],
       ]),
     );
-    render(<Harness poker={poker} board={board} saves={saves} />);
+    render(<Harness poker={poker} board={board} saves={vi.fn()} />);
     const suggested = within(select()).getByRole('group', { name: 'Suggested Values' });
-    expect(within(suggested).getByRole('option')).toHaveTextContent(
-      'Need more info (Most Frequent)',
+    expect(
+      within(suggested)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5 (Most Frequent)']);
+    expect(within(select()).queryByRole('option', { name: /Need more info/ })).toBeNull();
+  });
+
+  it('offers no suggestion when only special cards were played', () => {
+    const { board, issueId } = backlog();
+    const poker = reveal(
+      roundOn(issueId, [
+        ['ann', 'question'],
+        ['bob', 'tea-cup'],
+      ]),
     );
-    fireEvent.change(select(), { target: { value: 'question' } });
-    fireEvent.click(saveButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to forward final estimation to issue. Special cards are not an estimation.',
-    );
-    expect(saves).not.toHaveBeenCalled();
-    expect(fact('Current estimation')).toHaveTextContent('4 (card 3)');
-    // The choice stays, so the user sees what was refused.
-    expect(select()).toHaveValue('question');
+    render(<Harness poker={poker} board={board} saves={vi.fn()} />);
+    expect(within(select()).queryByRole('group', { name: 'Suggested Values' })).toBeNull();
   });
 
   it('clears the selection', () => {

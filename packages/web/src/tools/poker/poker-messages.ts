@@ -28,6 +28,8 @@ const ERROR_TEXT: Record<PokerErrorCode, () => string> = {
   INVALID_SCALE: m.poker_error_invalid_scale,
   INVALID_CARD: m.poker_error_invalid_card,
   VOTE_LOCKED: m.poker_error_vote_locked,
+  SPECTATOR_CANNOT_VOTE: m.poker_error_spectator,
+  INVALID_DECK: m.poker_error_invalid_deck,
 };
 
 /** The translated text of a {@link PokerError}; null for any other error. */
@@ -36,13 +38,14 @@ export function describePokerError(error: unknown): string | null {
 }
 
 /** What a poker screen does that can fail with 'Failed to {action}. Please try again.' (§8). */
-export type PokerAction = 'reset' | 'submit' | 'changeScale' | 'setTopic';
+export type PokerAction = 'reset' | 'submit' | 'changeScale' | 'setTopic' | 'customDeck';
 
 const ACTION_TEXT: Record<PokerAction, () => string> = {
   reset: m.poker_action_reset,
   submit: m.poker_action_submit,
   changeScale: m.poker_action_change_scale,
   setTopic: m.poker_action_set_topic,
+  customDeck: m.poker_action_custom_deck,
 };
 
 /** The `{action}` phrase, e.g. 'reset estimation' (→ 'Failed to reset estimation. …'). */
@@ -78,6 +81,8 @@ export function voteText(value: string): string {
 const SCALE_TEXT: Record<PokerScale, () => string> = {
   fibonacci: m.poker_scale_fibonacci,
   tshirt: m.poker_scale_tshirt,
+  powers: m.poker_scale_powers,
+  custom: m.poker_scale_custom,
 };
 
 /** The translated name of a scale ('T-Shirt Sizes'). */
