@@ -3,7 +3,8 @@
  * shared phase/issue content): a card with tags, a due date in the past and bob picked from the
  * space's members; a tag colour; a column renamed, recoloured and limited, warned at its limit;
  * a card archived (gone on both boards), found with the Archived toggle and restored from the
- * Archived dialog; compact cards; and an issue archived and restored in Issue Management. Every
+ * Archived dialog; compact cards; and in Issue Management an issue archived and restored, and a
+ * done phase archived at once and brought back by one Undo. Every
  * change shows on the other member's screen live.
  */
 import type { Page } from '@playwright/test';
@@ -200,6 +201,23 @@ test('Issue Management: due filter, phase limit and archive, live on both screen
     await archive.getByRole('button', { name: 'Close' }).last().click();
     await expect(ticketIssue(a, 'Write docs')).toBeVisible();
     await expect(ticketPhase(a, 'To Do')).toContainText('At the limit of 2');
+
+    // Archive done issues: both of Done at once, gone on both screens; one Undo brings both back.
+    await addTicketIssue(a, 'Done', { title: 'Release 1' });
+    await addTicketIssue(a, 'Done', { title: 'Release 2' });
+    await expect(ticketIssue(b, 'Release 2')).toBeVisible();
+    await ticketPhase(a, 'Done')
+      .getByRole('button', { name: 'Archive done issues in Done' })
+      .click();
+    for (const page of [a, b]) {
+      await expect(ticketIssue(page, 'Release 1')).toHaveCount(0);
+      await expect(ticketIssue(page, 'Release 2')).toHaveCount(0);
+    }
+    await expect(b.getByRole('button', { name: 'Archived (2)' })).toBeVisible();
+    await a.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(ticketIssue(b, 'Release 1')).toBeVisible();
+    await expect(ticketIssue(b, 'Release 2')).toBeVisible();
+    await expect(b.getByRole('button', { name: 'Archived (0)' })).toBeVisible();
   } finally {
     await members.close();
   }

@@ -177,6 +177,38 @@ describe('activityEntry (spec §3 Activity log entry)', () => {
     });
   });
 
+  it('archiveIssues: the phase and the titles archived, one or other', () => {
+    const { content, ctx, phaseId } = setup();
+    const todo = phaseId('To Do');
+    expect(entryFor({ type: 'archiveIssues', phaseId: todo, issueIds: ['id-7'] })).toMatchObject({
+      action: 'archiveIssues',
+      entityType: 'phase',
+      entityId: todo,
+      details: 'Archived 1 issues of phase "To Do"',
+      oldValue: null,
+      newValue: { archived: ['Login'] },
+      params: { phase: 'To Do', count: 1 },
+      variant: 'one',
+    });
+    const two = addIssue(
+      content,
+      { phaseId: todo, issue: { title: 'Logout' }, createdBy: 'ann' },
+      ctx,
+    );
+    const op: TrackerOperation = {
+      type: 'archiveIssues',
+      phaseId: todo,
+      issueIds: ['id-7', 'id-9'],
+    };
+    const after = applyOperation(two, op, ctx);
+    expect(activityEntry(op, actor, two, after)).toMatchObject({
+      params: { count: 2 },
+      variant: 'other',
+    });
+    // Nothing left to archive: no entry.
+    expect(activityEntry(op, actor, after, applyOperation(after, op, ctx))).toBeNull();
+  });
+
   it('addComment and deleteComment: the comment', () => {
     expect(
       entryFor({ type: 'addComment', issueId: 'id-7', content: 'second', createdBy: 'cy' }),
@@ -457,6 +489,7 @@ describe("the variant of an entry's sentence (activityMessageKey)", () => {
       'deletePhase',
       'updateIssue',
       'moveIssue',
+      'archiveIssues',
       'updateChecklistItem',
       'setTagColor',
       'deleteChecklistItem',

@@ -216,6 +216,13 @@ export function operationAgainst(content: TrackerContent): fc.Arbitrary<TrackerO
         ),
       ),
     },
+    op(
+      fc.record({
+        type: fc.constant('archiveIssues' as const),
+        phaseId,
+        issueIds: fc.array(issueId, { maxLength: 4 }),
+      }),
+    ),
     {
       weight: 2,
       arbitrary: op(

@@ -7,6 +7,7 @@ import {
   addPhase,
   addTeamMember,
   applyOperation,
+  archiveIssues,
   canAddPhase,
   canDeletePhase,
   canMoveIssue,
@@ -622,6 +623,61 @@ describe('deleteIssue (spec §4 renumbering after removal)', () => {
   });
 });
 
+describe('archiveIssues ("Archive done cards")', () => {
+  it('archives the named issues of the phase at once, keeping their order and the rest', () => {
+    const content = kanbanWithIssues();
+    const todo = phase(content, 'To Do');
+    const next = archiveIssues(content, {
+      phaseId: todo.id,
+      issueIds: [issueId(content, 'A'), issueId(content, 'C')],
+    });
+    const after = phase(next, 'To Do');
+    expect(after.issues.map((issue) => [issue.title, issue.archived ?? false])).toEqual([
+      ['A', true],
+      ['B', false],
+      ['C', true],
+    ]);
+    expect(orders(after.issues)).toEqual([0, 1, 2]);
+    expect(phase(next, 'In Progress')).toBe(phase(content, 'In Progress'));
+  });
+
+  it('leaves alone issues moved out, deleted or added meanwhile, and already archived ones', () => {
+    const content = kanbanWithIssues();
+    const todo = phase(content, 'To Do').id;
+    const asked = ['A', 'B', 'C'].map((title) => issueId(content, title));
+    // Meanwhile: A moved on, B deleted, a new card E added, C already archived.
+    let meanwhile = moveIssue(content, {
+      issueId: asked[0] ?? '',
+      toPhaseId: phase(content, 'Done').id,
+    });
+    meanwhile = deleteIssue(meanwhile, { issueId: asked[1] ?? '' });
+    meanwhile = addIssue(
+      meanwhile,
+      { phaseId: todo, issue: { title: 'E' }, createdBy: 'bo' },
+      testContext(),
+    );
+    meanwhile = updateIssue(meanwhile, { issueId: asked[2] ?? '', changes: { archived: true } });
+    expect(archiveIssues(meanwhile, { phaseId: todo, issueIds: asked })).toBe(meanwhile);
+    const done = phase(meanwhile, 'Done').issues;
+    expect(done.every((issue) => issue.archived === undefined)).toBe(true);
+  });
+
+  it('refuses an unknown phase and no content', () => {
+    expectDomainError(
+      TrackerError,
+      () => archiveIssues(kanbanWithIssues(), { phaseId: 'nope', issueIds: [] }),
+      'PHASE_NOT_FOUND',
+      'Phase not found',
+    );
+    expectDomainError(
+      TrackerError,
+      () => archiveIssues(null, { phaseId: 'p', issueIds: [] }),
+      'NO_DATA',
+      'No data loaded',
+    );
+  });
+});
+
 describe('moveIssue (spec §4 Issue/card moves)', () => {
   it('appends at the end of another phase and renumbers both phases', () => {
     const content = kanbanWithIssues();
@@ -990,6 +1046,7 @@ describe('purity', () => {
     deleteIssue(frozen, { issueId: a });
     moveIssue(frozen, { issueId: a, toPhaseId: phase(frozen, 'Done').id });
     moveIssue(frozen, { issueId: a, toPhaseId: todo, toIndex: 2 });
+    archiveIssues(frozen, { phaseId: todo, issueIds: [a] });
     addComment(frozen, { issueId: a, content: 'x', createdBy: 'b' }, ctx);
     deleteComment(frozen, { issueId: a, commentId });
     addTeamMember(frozen, { name: 'new' });
@@ -1011,6 +1068,7 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
       { type: 'updateIssue', issueId: a, changes: { priority: 'High' } },
       { type: 'deleteIssue', issueId: a },
       { type: 'moveIssue', issueId: a, toPhaseId: phase(content, 'Done').id },
+      { type: 'archiveIssues', phaseId: todo, issueIds: [a] },
       { type: 'addComment', issueId: a, content: 'hi', createdBy: 'ann' },
       { type: 'updateComment', issueId: a, commentId: 'none', content: 'hi', by: 'ann' },
       { type: 'deleteComment', issueId: a, commentId: 'none' },
@@ -1037,6 +1095,8 @@ describe('applyOperation (replay after a 409, spec §4 Tool content)', () => {
       expect(findIssue(after, issueId(b, 'A'))?.issue.priority).toBe('High'),
     deleteIssue: (b, after) => expect(findIssue(after, issueId(b, 'A'))).toBeNull(),
     moveIssue: (b, after) => expect(findIssue(after, issueId(b, 'A'))?.phase.name).toBe('Done'),
+    archiveIssues: (b, after) =>
+      expect(findIssue(after, issueId(b, 'A'))?.issue.archived).toBe(true),
     addComment: (b, after) =>
       expect(findIssue(after, issueId(b, 'A'))?.issue.comments[0]?.content).toBe('hi'),
     updateComment: (b, after) => expect(after).toBe(b),

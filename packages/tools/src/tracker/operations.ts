@@ -151,6 +151,7 @@ const updateIssueArgs = z.object({
 });
 const deleteIssueArgs = z.object({ issueId });
 const moveIssueArgs = z.object({ issueId, toPhaseId: phaseId, toIndex: z.number().optional() });
+const archiveIssuesArgs = z.object({ phaseId, issueIds: z.array(issueId) });
 const addCommentArgs = z.object({ issueId, content: z.string(), createdBy: z.string() });
 const updateCommentArgs = z.object({
   issueId,
@@ -204,6 +205,11 @@ export type AddIssueArgs = z.output<typeof addIssueArgs>;
 export type UpdateIssueArgs = z.output<typeof updateIssueArgs>;
 /** Arguments of {@link deleteIssue}: `{issueId}`. */
 export type DeleteIssueArgs = z.output<typeof deleteIssueArgs>;
+/**
+ * Arguments of {@link archiveIssues}: `{phaseId, issueIds}`, the issues of the phase the member
+ * saw when asking (issues added to the phase later are not archived).
+ */
+export type ArchiveIssuesArgs = z.output<typeof archiveIssuesArgs>;
 /**
  * Arguments of {@link moveIssue}: `{issueId, toPhaseId, toIndex?}`, `toIndex` the 0-based
  * position in the target phase; absent appends.
@@ -737,6 +743,30 @@ export function deleteIssue<C extends TrackerContent>(
   return replacePhase(current, {
     ...phase,
     issues: renumber(phase.issues.filter((issue) => issue.id !== args.issueId)),
+  });
+}
+
+/**
+ * Archives the named issues of a phase at once ("Archive done cards"): each of `issueIds` still
+ * in the phase and not yet archived gets `archived: true`; ids no longer in the phase (moved or
+ * deleted meanwhile) are left alone, and `content` itself is returned when none is left to
+ * archive. Throws NO_DATA, PHASE_NOT_FOUND.
+ */
+export function archiveIssues<C extends TrackerContent>(
+  content: C | null,
+  args: ArchiveIssuesArgs,
+  _ctx?: TrackerContext,
+): C {
+  const current = requireContent(content);
+  const phase = requirePhase(current, args.phaseId);
+  const named = new Set(args.issueIds);
+  const toArchive = (issue: Issue) => named.has(issue.id) && issue.archived !== true;
+  if (!phase.issues.some(toArchive)) return current;
+  return replacePhase(current, {
+    ...phase,
+    issues: phase.issues.map((issue) =>
+      toArchive(issue) ? withIssueEdit(issue, { archived: true }) : issue,
+    ),
   });
 }
 
@@ -1287,6 +1317,35 @@ const deleteIssueOperation = defineTrackerOperation({
   },
 });
 
+// The count of issues archived: variant 'one' or 'other'; null when none was left to archive.
+const archiveIssuesOperation = defineTrackerOperation({
+  name: 'archiveIssues',
+  args: archiveIssuesArgs,
+  apply: archiveIssues,
+  describe: (args, before, after) => {
+    const old = findPhase(before, args.phaseId);
+    const updated = findPhase(after, args.phaseId);
+    const wasArchived = new Set(
+      old?.issues.filter((issue) => issue.archived === true).map((issue) => issue.id),
+    );
+    const archived = (updated?.issues ?? [])
+      .filter((issue) => issue.archived === true && !wasArchived.has(issue.id))
+      .map((issue) => issue.title);
+    if (archived.length === 0) return null;
+    const phase = updated?.name ?? '';
+    const count = archived.length;
+    return {
+      entityType: 'phase',
+      entityId: args.phaseId,
+      details: `Archived ${String(count)} issues of phase "${phase}"`,
+      oldValue: null,
+      newValue: { archived },
+      params: { phase, count },
+      variant: count === 1 ? 'one' : 'other',
+    };
+  },
+});
+
 // The issue's phase and order before and after; variant 'reordered' when it stayed in its phase.
 const moveIssueOperation = defineTrackerOperation({
   name: 'moveIssue',
@@ -1511,6 +1570,7 @@ const updateSettingsOperation = defineTrackerOperation({
  * {phaseId}; movePhase {phaseId, direction: 'left' | 'right'}; movePhaseTo {phaseId, toIndex:
  * number}; addIssue {phaseId, issue: IssueInput, createdBy}; updateIssue {issueId, changes:
  * IssueChanges, from?}; deleteIssue {issueId}; moveIssue {issueId, toPhaseId, toIndex?};
+ * archiveIssues {phaseId, issueIds};
  * addComment {issueId, content, createdBy}; updateComment {issueId, commentId, content, by};
  * deleteComment {issueId, commentId, by?}; addChecklistItem {issueId, text};
  * updateChecklistItem {issueId, itemId, changes: ChecklistItemChanges, from?};
@@ -1529,6 +1589,7 @@ export const trackerOperations = operationSet([
   updateIssueOperation,
   deleteIssueOperation,
   moveIssueOperation,
+  archiveIssuesOperation,
   addCommentOperation,
   updateCommentOperation,
   deleteCommentOperation,

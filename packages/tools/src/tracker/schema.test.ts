@@ -421,6 +421,10 @@ const VALID_ARGS: Record<TrackerOperation['type'], readonly Record<string, unkno
     { issueId: 'i', toPhaseId: 'p' },
     { issueId: 'i', toPhaseId: 'p', toIndex: 2 },
   ],
+  archiveIssues: [
+    { phaseId: 'p', issueIds: [] },
+    { phaseId: 'p', issueIds: ['i', 'j'] },
+  ],
   addComment: [{ issueId: 'i', content: 'c', createdBy: 'ann' }],
   updateComment: [{ issueId: 'i', commentId: 'c', content: '', by: 'ann' }],
   deleteComment: [
@@ -486,6 +490,7 @@ const WRONG_ARGS: Record<TrackerOperation['type'], readonly Record<string, unkno
   ],
   deleteIssue: [{}, { issueId: 3 }],
   moveIssue: [{ issueId: 'i' }, { toPhaseId: 'p' }, { issueId: 'i', toPhaseId: 'p', toIndex: '0' }],
+  archiveIssues: [{ phaseId: 'p' }, { issueIds: [] }, { phaseId: 'p', issueIds: 'i' }],
   addComment: [
     { issueId: 'i', content: 'c' },
     { issueId: 'i', createdBy: 'a' },
@@ -522,6 +527,7 @@ describe('trackerOperations.schema, through both registry entries', () => {
       'updateIssue',
       'deleteIssue',
       'moveIssue',
+      'archiveIssues',
       'addComment',
       'updateComment',
       'deleteComment',

@@ -120,6 +120,11 @@ export function sampleOperations(
       toPhaseId: phaseNamed(content, 'Done'),
       toIndex: 0,
     },
+    archiveIssues: {
+      type: 'archiveIssues',
+      phaseId: todo,
+      issueIds: [a.id, issueTitled(content, 'B').id],
+    },
     addComment: { type: 'addComment', issueId: a.id, content: ' second ', createdBy: 'cy' },
     updateComment: {
       type: 'updateComment',

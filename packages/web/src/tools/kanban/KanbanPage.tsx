@@ -267,18 +267,13 @@ export default function KanbanPage() {
     );
   }
 
-  // Each card its own operation, so each is undone on its own; stops at the first refusal.
-  async function archiveDone(phaseId: string) {
+  // One operation for the cards the column shows now: one undo, one activity entry.
+  function archiveDone(phaseId: string) {
     const phase = phaseOf(phaseId);
     if (!phase) return;
-    for (const issue of phase.issues) {
-      if (issue.archived === true) continue;
-      const saved = await performPlan(
-        { type: 'updateIssue', issueId: issue.id, changes: { archived: true }, from: {} },
-        'archiveCard',
-      );
-      if (saved !== true) return;
-    }
+    const issueIds = phase.issues.filter((issue) => issue.archived !== true).map(({ id }) => id);
+    if (issueIds.length > 0)
+      void performPlan({ type: 'archiveIssues', phaseId, issueIds }, 'archiveDoneCards');
   }
 
   async function confirmDelete() {
@@ -398,7 +393,7 @@ export default function KanbanPage() {
                 const phase = phaseOf(phaseId);
                 if (phase) setEditingColumn({ phase, basedOn: version });
               }}
-              onArchiveDone={(phaseId) => void archiveDone(phaseId)}
+              onArchiveDone={archiveDone}
               compact={compact}
               today={today}
             />

@@ -359,25 +359,18 @@ export default function TicketPage() {
       ),
     [planRun],
   );
-  // Each issue its own operation, so each is undone on its own; stops at the first refusal.
+  // One operation for the issues the phase shows now: one undo, one activity entry.
   const archiveDone = useCallback(
-    async (phaseId: string) => {
+    (phaseId: string) => {
       const board = contentRef.current;
       const phase = board ? findPhase(board, phaseId) : null;
-      for (const issue of phase?.issues ?? []) {
-        if (issue.archived === true) continue;
-        const saved = await planRun(
-          { type: 'updateIssue', issueId: issue.id, changes: { archived: true }, from: {} },
-          'archiveIssue',
-        );
-        if (saved !== true) return;
-      }
+      const issueIds = (phase?.issues ?? [])
+        .filter((issue) => issue.archived !== true)
+        .map(({ id }) => id);
+      if (issueIds.length > 0)
+        void planRun({ type: 'archiveIssues', phaseId, issueIds }, 'archiveDoneIssues');
     },
     [planRun],
-  );
-  const archiveDoneLater = useCallback(
-    (phaseId: string) => void archiveDone(phaseId),
-    [archiveDone],
   );
 
   const submitPhaseEdit = async (
@@ -505,7 +498,7 @@ export default function TicketPage() {
                     onSelectIssue={selectIssue}
                     onEdit={editPhase}
                     onArchiveIssue={archiveIssue}
-                    onArchiveDone={archiveDoneLater}
+                    onArchiveDone={archiveDone}
                     moves={movesFor(phase.id)}
                   />
                 ))}

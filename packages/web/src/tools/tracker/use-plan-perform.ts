@@ -13,13 +13,22 @@ import { describeTrackerError } from './tracker-messages.ts';
 
 /** What these operations do, as the failure message names it. */
 export type PlanAction =
-  'archiveCard' | 'restoreCard' | 'archiveIssue' | 'restoreIssue' | 'updateColumn' | 'updatePhase';
+  | 'archiveCard'
+  | 'restoreCard'
+  | 'archiveIssue'
+  | 'restoreIssue'
+  | 'archiveDoneCards'
+  | 'archiveDoneIssues'
+  | 'updateColumn'
+  | 'updatePhase';
 
 const ACTION_TEXT: Record<PlanAction, () => string> = {
   archiveCard: m.tracker_action_archive_card,
   restoreCard: m.tracker_action_restore_card,
   archiveIssue: m.tracker_action_archive_issue,
   restoreIssue: m.tracker_action_restore_issue,
+  archiveDoneCards: m.tracker_action_archive_done_cards,
+  archiveDoneIssues: m.tracker_action_archive_done_issues,
   updateColumn: m.tracker_action_update_column,
   updatePhase: m.tracker_action_update_phase,
 };
