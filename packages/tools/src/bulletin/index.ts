@@ -11,6 +11,7 @@ export * from './validation.ts';
 export * from './statistics.ts';
 export * from './layout.ts';
 export * from './placement.ts';
+export * from './expired.ts';
 export * from './schema.ts';
 export * from './markdown-format.ts';
 export * from './links.ts';

@@ -56,7 +56,7 @@ const optionalPostFields = {
 const postInputArgs = z.object({
   title: z.string(),
   ...optionalPostFields,
-  /** In percent; pick it with randomNotePosition (./layout.ts) so replays land on the same spot. */
+  /** In percent; pick it with placeNewPost (./placement.ts) so replays land on the same spot. */
   position: notePositionArgs,
   size: noteSizeArgs.optional(),
 });

@@ -4,7 +4,7 @@
  * stays inside the canvas, how tall the canvas must be so that no note is cut off, and which
  * notes overlap. Positions are percent of the canvas; sizes are displayed CSS px.
  */
-import { POSITION_MAX_PERCENT } from './layout.ts';
+import { displayedNoteSize, maxPositionPercent, POSITION_MAX_PERCENT } from './layout.ts';
 import type { NotePosition, NoteSize } from './types.ts';
 
 /** A note as laid out: left/top in percent of the canvas, displayed size in CSS px. */
@@ -169,5 +169,36 @@ export function readingOrder<T extends { position: NotePosition }>(items: readon
     (a, b) =>
       topPercent(a.position) - topPercent(b.position) ||
       leftPercent(a.position) - leftPercent(b.position),
+  );
+}
+
+/** The viewport width whose note sizes {@link REFERENCE_CANVAS} is laid out with. */
+export const REFERENCE_VIEWPORT_PX = 1280;
+
+/**
+ * Where a new note of stored `size` goes among the `visible` notes (positions in percent, stored
+ * sizes) on a viewport `viewportWidthPx` wide: on the measured `canvas` (CSS px, its current
+ * height as the smallest), with sizes scaled for the viewport and the viewport's §9 clamp. A
+ * stacked (narrow) screen or an unmeasured canvas (null, or zero wide) places on
+ * {@link REFERENCE_CANVAS} at {@link REFERENCE_VIEWPORT_PX}, so the note sits tidily where wide
+ * screens show it. See {@link placeNote}.
+ */
+export function placeNewPost(
+  visible: readonly LaidOutNote[],
+  size: NoteSize,
+  viewportWidthPx: number,
+  canvas: PlacementCanvas | null,
+): Placement {
+  const measured = canvas !== null && canvas.width > 0 && !isStackedLayout(viewportWidthPx);
+  const viewport = measured ? viewportWidthPx : REFERENCE_VIEWPORT_PX;
+  const notes = visible.map((note) => ({
+    position: note.position,
+    size: displayedNoteSize(note.size, viewport),
+  }));
+  return placeNote(
+    notes,
+    displayedNoteSize(size, viewport),
+    measured ? canvas : REFERENCE_CANVAS,
+    maxPositionPercent(viewport),
   );
 }

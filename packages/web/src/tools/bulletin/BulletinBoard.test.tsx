@@ -110,16 +110,40 @@ describe('BulletinBoard notes (spec §2 /tools/bulletin)', () => {
     expect(placed('Welcome to the Pinboard!').style.width).toBe('312px');
   });
 
-  it('scales notes down on small viewports and clamps them to 188 px', () => {
-    setup(board().posts, { viewportWidth: 500 });
-    expect(placed('Retro actions').style.width).toBe('200px');
-    expect(parseFloat(placed('Welcome to the Pinboard!').style.width)).toBeCloseTo(249.6);
+  it('scales notes down under 768 px and clamps them to 188 px', () => {
+    setup(board().posts, { viewportWidth: 700 });
+    expect(placed('Retro actions').style.width).toBe('225px');
     const tiny = { ...(board().posts[1] as Post), size: { width: 200, height: 100 } };
-    setup([tiny], { viewportWidth: 500 });
+    setup([tiny], { viewportWidth: 700 });
     const boxes = screen.getAllByRole('article', { name: 'Retro actions' });
     const last = boxes[boxes.length - 1]?.parentElement;
     expect(last?.style.width).toBe('188px');
     expect(last?.style.height).toBe('188px');
+  });
+
+  it('lists the notes in reading order on screens up to 600 px, at the scaled height', () => {
+    setup(board().posts, { viewportWidth: 500 });
+    // Welcome at 20 % from the top, Retro actions at 30 %, Docs at 60 %.
+    expect(
+      screen
+        .getAllByRole('article')
+        .map(
+          (article) =>
+            article.getAttribute('aria-labelledby') &&
+            within(article).getByRole('heading').textContent,
+        ),
+    ).toEqual(['Welcome to the Pinboard!', 'Retro actions', 'Docs']);
+    expect(placed('Retro actions').style.height).toBe('200px');
+    expect(placed('Retro actions').style.left).toBe('');
+    expect(screen.queryByRole('button', { name: 'Move note Retro actions' })).toBeNull();
+  });
+
+  it('grows the canvas so a low note is not cut off', () => {
+    const content = board();
+    const low = { ...(content.posts[1] as Post), position: { x: 10, y: 80 } };
+    setup([low], { viewportWidth: 1200 });
+    // 250 px tall at 80 %: the canvas needs 250 / 0.2 = 1250 px, plus its 2 px of border.
+    expect(screen.getByRole('region', { name: 'Sticky notes' }).style.height).toBe('1252px');
   });
 
   it('shows a note dropped here at its pending position until it is saved', () => {

@@ -2,7 +2,9 @@
  * The Pinboard canvas (spec §2 /tools/bulletin "free-positioned sticky notes on a canvas", §4
  * Bulletin, §9 Bulletin layout): every note at its percent position, at the size for the
  * viewport (scaled 0.8 / 0.9 / 0.95, clamped 188..438 px), draggable with mouse, touch and
- * keyboard (dnd-kit), notes past their expiry left out (spec §4), and the empty board.
+ * keyboard (dnd-kit), notes past their expiry left out (spec §4), and the empty board. The
+ * canvas grows so that no note is cut off; viewports up to 600 px show the notes as a list in
+ * reading order instead (positions stay percent, so wide screens keep their layout).
  * Presentational: it renders the notes it is given and reports what the user asked for; the page
  * dispatches the operations.
  */
@@ -15,12 +17,15 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { StickyNote as StickyNoteIcon } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type RefObject } from 'react';
 
 import {
+  canvasHeightFor,
   displayedNoteSize,
   droppedPosition,
   isPostExpired,
+  isStackedLayout,
+  readingOrder,
   type NotePosition,
   type Post,
 } from '@cipherspace/tools/bulletin';
@@ -28,7 +33,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import { bulletinAnnouncements, bulletinScreenReaderInstructions } from './bulletin-dnd.ts';
 import type { PendingPositions } from './bulletin-hooks.ts';
-import { DraggableStickyNote } from './StickyNote.tsx';
+import { DraggableStickyNote, StackedStickyNote } from './StickyNote.tsx';
 
 /** Pixels the pointer must travel before a drag starts, so clicks on note buttons stay clicks. */
 export const NOTE_DRAG_ACTIVATION_DISTANCE_PX = 5;
@@ -55,7 +60,13 @@ export interface BulletinBoardProps {
   onAddFirst: () => void;
   /** Whether adding is possible now (the button is disabled otherwise). */
   addDisabled?: boolean;
+  /** Receives the canvas element, so the page can measure it to place new notes. */
+  canvasRef?: RefObject<HTMLDivElement | null>;
 }
+
+// The canvas's 1 px border on each side: percent positions refer to the box inside it. (The
+// height is rounded up, less a float's error.)
+const CANVAS_BORDERS_PX = 2;
 
 /** Renders the canvas with the notes; see {@link BulletinBoardProps}. */
 export function BulletinBoard({
@@ -71,6 +82,7 @@ export function BulletinBoard({
   onDelete,
   onAddFirst,
   addDisabled = false,
+  canvasRef: givenCanvasRef,
 }: BulletinBoardProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, {
@@ -85,9 +97,26 @@ export function BulletinBoard({
     }),
     [],
   );
-  const canvasRef = useRef<HTMLDivElement>(null);
+  const ownCanvasRef = useRef<HTMLDivElement>(null);
+  const canvasRef = givenCanvasRef ?? ownCanvasRef;
   const posts = allPosts.filter((post) => !isPostExpired(post, new Date(now)));
   const positionOf = (post: Post): NotePosition => pending.get(post.id) ?? post.position;
+  const sizeOf = (post: Post) => displayedNoteSize(post.size, viewportWidth);
+  // Narrow screens list the notes in reading order; wide ones grow the canvas to hold them all.
+  const stacked = isStackedLayout(viewportWidth);
+  const height = canvasHeightFor(
+    posts.map((post) => ({ position: positionOf(post), size: sizeOf(post) })),
+    0,
+  );
+  const viewProps = (post: Post) => ({
+    post,
+    size: sizeOf(post),
+    language,
+    showAuthor,
+    allowMarkdown,
+    onEdit,
+    onDelete,
+  });
 
   function handleDragEnd(event: DragEndEvent) {
     const postId = String(event.active.id);
@@ -109,7 +138,10 @@ export function BulletinBoard({
     <DndContext sensors={sensors} accessibility={accessibility} onDragEnd={handleDragEnd}>
       <div
         ref={canvasRef}
-        className="bulletin-canvas"
+        className={stacked ? 'bulletin-canvas bulletin-canvas-stacked' : 'bulletin-canvas'}
+        style={
+          stacked ? undefined : { height: `${Math.ceil(height - 0.001) + CANVAS_BORDERS_PX}px` }
+        }
         role="region"
         aria-label={m.bulletin_canvas_label()}
       >
@@ -130,19 +162,17 @@ export function BulletinBoard({
               </button>
             }
           />
+        ) : stacked ? (
+          <ol className="bulletin-stack">
+            {readingOrder(posts.map((post) => ({ post, position: positionOf(post) }))).map(
+              ({ post }) => (
+                <StackedStickyNote key={post.id} {...viewProps(post)} />
+              ),
+            )}
+          </ol>
         ) : (
           posts.map((post) => (
-            <DraggableStickyNote
-              key={post.id}
-              post={post}
-              position={positionOf(post)}
-              size={displayedNoteSize(post.size, viewportWidth)}
-              language={language}
-              showAuthor={showAuthor}
-              allowMarkdown={allowMarkdown}
-              onEdit={onEdit}
-              onDelete={onDelete}
-            />
+            <DraggableStickyNote key={post.id} position={positionOf(post)} {...viewProps(post)} />
           ))
         )}
       </div>

@@ -4,22 +4,23 @@
  * dialog; §8 Bulletin; §9 Bulletin layout, Timings, Colours). Loads the board through the shared
  * sync engine, shows it live with who else is here, hides expired notes (the moment they
  * expire), and turns every user action into a named bulletin operation: addPost, updatePost,
- * deletePost, movePost (saved 500 ms after a note is dropped).
+ * deletePost, movePost (saved 500 ms after a note is dropped). A new note goes where it overlaps no
+ * visible note (placeNewPost); expired notes are listed on demand, to extend or delete.
  */
 import { Plus } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
-  computeBulletinStatistics,
   DEFAULT_NOTE_SIZE,
+  expiredPosts,
   findPost,
   nextExpiryMs,
   noteFormChanges,
   noteFormValues,
-  randomNotePosition,
+  placeNewPost,
   visiblePosts,
   type NoteFormValues,
   type BulletinContent,
@@ -39,6 +40,7 @@ import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
 import { BulletinBoard } from './BulletinBoard.tsx';
 import { BulletinHistoryPreview } from './bulletin-history-preview.tsx';
+import { ExpiredNotesDialog } from './ExpiredNotesDialog.tsx';
 import { useClock, usePositionSync, useViewportWidth } from './bulletin-hooks.ts';
 import { NoteFormModal, formatNoteValue, noteFieldLabel } from './NoteFormModal.tsx';
 import { useBulletinEdit, useBulletinPerform } from './use-bulletin-perform.ts';
@@ -73,6 +75,8 @@ export default function BulletinPage() {
   const [noteForm, setNoteForm] = useState<NoteForm>(null);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [deleting, setDeleting] = useState(false);
+  const [expiredOpen, setExpiredOpen] = useState(false);
+  const canvasRef = useRef<HTMLDivElement>(null);
 
   const showConflict = useCallback(
     () => showMessage('warning', `${m.tool_conflict()} ${m.tool_latest_loaded()}`),
@@ -98,7 +102,7 @@ export default function BulletinPage() {
   const title = content?.title ?? m.tools_bulletin_name();
   const addDisabled = content === null || tool.state.saving;
   const shown = content ? visiblePosts(content, new Date(now)) : [];
-  const statistics = content ? computeBulletinStatistics(content, new Date(now)) : null;
+  const expired = content ? expiredPosts(content, new Date(now)) : [];
 
   const openAdd = () => setNoteForm({ mode: 'add', basedOn: version });
   const defaultPostType = content?.settings.defaultPostType ?? 'Note';
@@ -111,9 +115,12 @@ export default function BulletinPage() {
     if (noteForm === null) return false;
     if (noteForm.mode === 'add') {
       // Chosen once, before the operation, so a replay after a 409 lands on the same spot.
-      const position = randomNotePosition(
-        shown.map((post) => post.position),
-        Math.random,
+      const canvas = canvasRef.current;
+      const { position } = placeNewPost(
+        shown.map((post) => ({ position: pending.get(post.id) ?? post.position, size: post.size })),
+        DEFAULT_NOTE_SIZE,
+        viewportWidth,
+        canvas ? { width: canvas.clientWidth, minHeight: canvas.clientHeight } : null,
       );
       return run(
         {
@@ -154,6 +161,19 @@ export default function BulletinPage() {
     setPendingDelete(null);
   }
 
+  // Extending and deleting an expired note are the usual updatePost and deletePost.
+  const extendExpired = (post: Post, expiresAt: string | null) =>
+    run(
+      {
+        type: 'updatePost',
+        postId: post.id,
+        changes: { expiresAt },
+        from: { expiresAt: post.expiresAt },
+      },
+      'updateNote',
+    );
+  const deleteExpired = (post: Post) => run({ type: 'deletePost', postId: post.id }, 'deleteNote');
+
   // A version from the history, as the board showed it (read-only: the panel makes it inert).
   const renderPreview = (board: BulletinContent) => (
     <BulletinHistoryPreview
@@ -187,12 +207,14 @@ export default function BulletinPage() {
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
       <ToolContentState tool={tool} fieldLabel={noteFieldLabel} formatValue={formatNoteValue} />
 
-      {content && statistics ? (
+      {content ? (
         <>
           <p className="bulletin-summary">
             <span>{m.bulletin_note_count({ count: String(shown.length) })}</span>
-            {statistics.expiredPosts > 0 ? (
-              <span>{m.bulletin_expired_hidden({ count: String(statistics.expiredPosts) })}</span>
+            {expired.length > 0 ? (
+              <button type="button" className="button" onClick={() => setExpiredOpen(true)}>
+                {m.bulletin_show_expired({ count: String(expired.length) })}
+              </button>
             ) : null}
           </p>
           <BulletinBoard
@@ -208,6 +230,16 @@ export default function BulletinPage() {
             onDelete={(post) => setPendingDelete({ post, basedOn: version })}
             onAddFirst={openAdd}
             addDisabled={addDisabled}
+            canvasRef={canvasRef}
+          />
+          <ExpiredNotesDialog
+            open={expiredOpen}
+            onOpenChange={setExpiredOpen}
+            posts={expired}
+            now={now}
+            language={language}
+            onExtend={extendExpired}
+            onDelete={deleteExpired}
           />
           <NoteFormModal
             // A new form for every note opened, starting from that note's values.

@@ -2,7 +2,8 @@
  * A sticky note on the Pinboard (spec §2 /tools/bulletin: "Each note shows title,
  * markdown-formatted content, author, type icon, priority icon, tags, expiry text, and edit and
  * delete buttons on hover"). The buttons also show while anything in the note has keyboard
- * focus, and always on touch screens. {@link DraggableStickyNote} places the note on the canvas
+ * focus, and always on touch screens; they sit in a row of their own under the content, so they
+ * cover nothing. {@link DraggableStickyNote} places the note on the canvas
  * and makes it draggable with the pointer (anywhere on the note) and the keyboard (its move
  * handle).
  */
@@ -77,26 +78,6 @@ export function StickyNoteView({
           </span>
         </span>
       </header>
-      <div className="bulletin-note-actions">
-        <button
-          type="button"
-          className="bulletin-icon-button"
-          aria-label={m.bulletin_edit_note({ title: post.title })}
-          title={m.bulletin_edit_note({ title: post.title })}
-          onClick={() => onEdit(post)}
-        >
-          <Pencil size={16} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="bulletin-icon-button bulletin-icon-danger"
-          aria-label={m.bulletin_delete_note({ title: post.title })}
-          title={m.bulletin_delete_note({ title: post.title })}
-          onClick={() => onDelete(post)}
-        >
-          <Trash2 size={16} aria-hidden="true" />
-        </button>
-      </div>
       {/* Focusable, so that a long note can be scrolled with the keyboard (WCAG 2.1.1). */}
       <div className="bulletin-note-scroll" tabIndex={0} role="group" aria-labelledby={titleId}>
         {post.type === 'Link' && post.url.trim() !== '' ? (
@@ -136,6 +117,27 @@ export function StickyNoteView({
           ) : null}
         </footer>
       ) : null}
+      {/* In the flow below the content, so they cover nothing (44 px targets in the CSS). */}
+      <div className="bulletin-note-actions">
+        <button
+          type="button"
+          className="bulletin-icon-button"
+          aria-label={m.bulletin_edit_note({ title: post.title })}
+          title={m.bulletin_edit_note({ title: post.title })}
+          onClick={() => onEdit(post)}
+        >
+          <Pencil size={16} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="bulletin-icon-button bulletin-icon-danger"
+          aria-label={m.bulletin_delete_note({ title: post.title })}
+          title={m.bulletin_delete_note({ title: post.title })}
+          onClick={() => onDelete(post)}
+        >
+          <Trash2 size={16} aria-hidden="true" />
+        </button>
+      </div>
     </article>
   );
 }
@@ -188,5 +190,22 @@ export function DraggableStickyNote({ position, size, ...view }: DraggableSticky
     >
       <StickyNoteView {...view} handle={handle} />
     </div>
+  );
+}
+
+/**
+ * A note in the stacked list of narrow screens: full width, at its displayed height, in its
+ * colour; not draggable (its percent position keeps the wide screens' layout).
+ */
+export function StackedStickyNote({ size, ...view }: Omit<DraggableStickyNoteProps, 'position'>) {
+  const { post } = view;
+  return (
+    <li
+      className="bulletin-note bulletin-note-stacked"
+      style={{ height: `${size.height}px`, backgroundColor: post.color }}
+      data-post-id={post.id}
+    >
+      <StickyNoteView {...view} />
+    </li>
   );
 }
