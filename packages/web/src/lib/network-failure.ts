@@ -24,3 +24,21 @@ export function isNetworkFailure(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether `error` means the server is unreachable or unable to answer right now, so the call is
+ * worth repeating and its failure must not be shown as the server's verdict: a network failure
+ * ({@link isNetworkFailure}), a time-out or abort, an answer that is not the server's JSON (a
+ * proxy's error page while the server is down), or an HTTP 5xx (502, 503 while restarting, …).
+ * A 4xx answer (e.g. 404 'Space not found') is the server's verdict: false.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  if (isNetworkFailure(error)) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, data, cause } = error as { name?: unknown; data?: unknown; cause?: unknown };
+  if (name === 'TimeoutError' || name === 'AbortError') return true;
+  if (name !== 'TRPCClientError') return false;
+  if (data === undefined || data === null) return cause instanceof SyntaxError;
+  const status = (data as { httpStatus?: unknown }).httpStatus;
+  return typeof status === 'number' && status >= 500;
+}

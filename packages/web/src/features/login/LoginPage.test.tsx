@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { applyLanguage } from '../../lib/i18n.ts';
-import { stubTrpcServer } from '../../lib/trpc-stub.ts';
+import { stubTrpcServer, type StubReply } from '../../lib/trpc-stub.ts';
 import { renderWithApp } from '../../testing/render.tsx';
 import LoginPage from './LoginPage.tsx';
 import type { SpaceInfo } from './login-rules.ts';
@@ -34,8 +34,14 @@ describe('/space/login without a server', () => {
     expect(window.location.hash).toBe('');
     expect(window.location.href).not.toContain('s3cr');
     expect(window.location.href).not.toContain('Team');
-    // A lookup that fails shows 'Space not found' and keeps the password field hidden (§8).
-    expect(await screen.findByText('Space not found')).toBeInTheDocument();
+    // No server answers: that is said as such (never 'Space not found'), the password field
+    // stays hidden and the lookup is retried.
+    expect(
+      await screen.findByText(
+        'The server cannot be reached right now. Trying again automatically…',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Space not found')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
   });
 
@@ -173,6 +179,36 @@ describe('/space/login against a stubbed server: auto-login (spec §4) and serve
     );
     expect(called).toContain('auth.login');
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
+  });
+
+  it("says 'Space not found' (§8) only when the server answers so", async () => {
+    stubTrpcServer({});
+    renderAt('/space/login?spaceName=Team%20Z');
+    expect(await screen.findByText('Space not found')).toBeInTheDocument();
+    expect(screen.queryByText(/cannot be reached/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+  });
+
+  it('while the server answers 503 it says it cannot be reached, and recovers by itself', async () => {
+    const replies: Record<string, StubReply> = {
+      'spaces.info': {
+        error: { message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', httpStatus: 503 },
+      },
+    };
+    const called = stubTrpcServer(replies);
+    renderAt('/space/login?spaceName=Team%20A');
+    expect(await screen.findByText(/The server cannot be reached right now/)).toBeInTheDocument();
+    expect(screen.queryByText('Space not found')).not.toBeInTheDocument();
+    // The server is back: the next lookup (1 s, then 2 s later) clears the message.
+    replies['spaces.info'] = { data: OPEN_SPACE };
+    const info = await screen.findByRole(
+      'region',
+      { name: 'Space Information' },
+      { timeout: 5_000 },
+    );
+    expect(info).toHaveTextContent('Allowed');
+    expect(screen.queryByText(/cannot be reached/)).not.toBeInTheDocument();
+    expect(called.filter((path) => path === 'spaces.info').length).toBeGreaterThan(1);
   });
 
   it('shows a login refusal in English in the English interface, an unknown detail as sent', async () => {

@@ -10,6 +10,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } 
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { StatusMessage, type StatusKind } from '../../components/StatusMessage.tsx';
+import { isServerUnreachable } from '../../lib/network-failure.ts';
 import { lastUsername, rememberedUsername } from '../../lib/session.ts';
 import { logIn, registerUser, type Credentials } from '../../lib/space-access.ts';
 import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
@@ -41,6 +42,8 @@ import {
 
 /** Pause after the last keystroke in the space name before its info is looked up. */
 const SPACE_INFO_LOOKUP_DELAY_MS = 400;
+/** Longest pause between two lookups while the server cannot be reached, in ms (1, 2, 4, 5, 5 …). */
+const SPACE_INFO_RETRY_MAX_MS = 5_000;
 
 interface Message {
   kind: StatusKind;
@@ -112,14 +115,26 @@ export default function LoginPage() {
   }, [message]);
 
   const lookupName = useDebouncedValue(spaceName, SPACE_INFO_LOOKUP_DELAY_MS);
+  // While the server cannot be reached the lookup is repeated (with backoff) until it answers:
+  // the page recovers by itself, and only the server's own answer can say 'Space not found'.
   const infoQuery = trpc.spaces.info.useQuery(
     { space_name: lookupName },
-    { enabled: lookupName.trim() !== '', retry: false },
+    {
+      enabled: lookupName.trim() !== '',
+      retry: (_failures, error) => isServerUnreachable(error),
+      retryDelay: (failures) => Math.min(1000 * 2 ** failures, SPACE_INFO_RETRY_MAX_MS),
+    },
   );
   const current = lookupName === spaceName && spaceName.trim() !== '';
   const info = current && infoQuery.data ? infoQuery.data : null;
-  const infoFailed = current && infoQuery.isError;
-  const infoLoading = current && infoQuery.isFetching && !infoQuery.data;
+  // 'paused': the browser is offline, and the lookup waits for the network to come back.
+  const infoUnreachable =
+    current &&
+    !infoQuery.data &&
+    (infoQuery.fetchStatus === 'paused' ||
+      isServerUnreachable(infoQuery.failureReason ?? infoQuery.error));
+  const infoFailed = current && infoQuery.isError && !infoUnreachable;
+  const infoLoading = current && infoQuery.isFetching && !infoQuery.data && !infoUnreachable;
 
   const passwordMode = passwordField(info);
   const blocked = registrationBlocked(mode, info);
@@ -278,7 +293,12 @@ export default function LoginPage() {
             </div>
           </div>
 
-          <SpaceInfoPanel info={info} loading={infoLoading} failed={infoFailed} />
+          <SpaceInfoPanel
+            info={info}
+            loading={infoLoading}
+            failed={infoFailed}
+            unreachable={infoUnreachable}
+          />
 
           <div className="field">
             <label htmlFor={fieldId('username')}>{m.login_username_label()}</label>

@@ -1,7 +1,8 @@
 /**
  * The Space Information panel of the login screen (spec §2 /space/login): name, password
  * required yes/no, self registration 'Allowed' or 'Invitation Only'; 'Space not found' when the
- * lookup failed (spec §8); a loading line while it runs; nothing before a name is entered.
+ * server said so (spec §8); that the server cannot be reached while the lookup is being retried
+ * (never 'Space not found' then); a loading line while it runs; nothing before a name is entered.
  */
 import { Spinner } from '../../components/Spinner.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -12,11 +13,16 @@ export function SpaceInfoPanel({
   info,
   loading,
   failed,
+  unreachable = false,
 }: {
   info: SpaceInfo | null;
   loading: boolean;
   failed: boolean;
+  /** The server cannot be reached and the lookup is being retried. */
+  unreachable?: boolean;
 }) {
+  if (unreachable)
+    return <StatusMessage kind="warning">{m.login_server_unreachable()}</StatusMessage>;
   if (failed) return <StatusMessage kind="error">{m.login_space_not_found()}</StatusMessage>;
   if (loading) return <Spinner label={m.login_space_info_loading()} />;
   if (!info) return null;
