@@ -33,6 +33,10 @@
  * 3. a file the app could not give (or no answer within {@link PARENT_ANSWER_TIMEOUT_MS}) is
  *    loaded from the network as before.
  *
+ * In a frame named {@link EDITOR_KEEP_FRAME_NAME} (the app's hidden frame that only has the browser
+ * keep this document for offline starts) it stops after step 0: it asks for nothing and starts
+ * nothing, so draw.io's bootstrap waits for ever and the frame loads only this document.
+ *
  * The files are the public files of an open-source package; nothing secret crosses here, and the
  * frame still reaches nothing of the app (its storage, cookies or key).
  */
@@ -57,6 +61,12 @@ export const WEBRTC_GLOBAL = /^(webkit)?RTC/;
 
 /** The loader starts draw.io from the network when the parent has not answered by then. */
 export const PARENT_ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * The `name` of the app's frame that loads the editor's document only so that the browser keeps it
+ * (packages/web/src/app/offline-sync.ts): the loader then starts nothing.
+ */
+export const EDITOR_KEEP_FRAME_NAME = 'cipherspace-editor-keep';
 
 /** The message `event` of the loader's request and of the app's answer. */
 export const EDITOR_FILES_EVENT = 'cipherspace-editor-files';
@@ -187,6 +197,8 @@ export function editorLoaderScript(manifest: EditorFileManifest): string {
     window.removeEventListener('message', onAnswer);
     start(event.data.files || {});
   };
+  // The app's keeping frame: this document is all it loads.
+  if (window.name === ${JSON.stringify(EDITOR_KEEP_FRAME_NAME)}) return;
   window.addEventListener('message', onAnswer);
   var paths = MANIFEST.scripts.concat(MANIFEST.styles, [textsPath]);
   window.parent.postMessage(JSON.stringify({ event: EVENT, paths: paths }), base.origin);

@@ -4,7 +4,7 @@
  * under the editor's own strict CSP (no script but its own files and hashed ones — no blob:
  * scripts —, no network but its language files, framed only by our app), kept a
  * year when asked for under the current build,
- * readable from the opaque origin of its sandboxed frame; the app's CSP frames only our own
+ * readable from the opaque origin of its sandboxed frame (and sandboxed by its own CSP too); the app's CSP frames only our own
  * origin; nothing else of the package is served; with DIAGRAM_EDITOR_URL set nothing is.
  */
 import { createHash } from 'node:crypto';
@@ -43,7 +43,12 @@ function expectEditorHeaders(res: { headers: { get(name: string): string | null 
   expect(res.headers.get('access-control-allow-origin')).toBe('*');
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('permissions-policy')).toContain('camera=(), microphone=()');
+  // Only features Chromium knows: it warns in the console about any other.
+  expect(res.headers.get('permissions-policy')).not.toContain('bluetooth');
   expect(res.headers.get('x-dns-prefetch-control')).toBe('off');
+  // Always at an opaque origin (its own agent cluster): Chromium warns when such a document asks
+  // to be origin-keyed.
+  expect(res.headers.get('origin-agent-cluster')).toBeNull();
 }
 
 /** The CSP sources of draw.io's start-up scripts' text (what the loader runs inline). */
@@ -111,6 +116,11 @@ describe('the bundled diagram editor (DIAGRAM_EDITOR_URL unset)', () => {
         "cipherspaceEditorFiles(function () { mxscript('js/PreConfig.js', loadAppJS); });",
       );
       expect(html).toContain('cipherspaceEditorScript(s, src);');
+      // In the app's frame that only keeps this document, the loader asks for nothing.
+      expect(html).toContain('if (window.name === "cipherspace-editor-keep") return;');
+      expect(html.indexOf('window.name === "cipherspace-editor-keep"')).toBeLessThan(
+        html.indexOf('window.parent.postMessage('),
+      );
       expect(html).not.toMatch(/<link\s+rel="stylesheet"/);
       const original = readFileSync(join(PACKAGE_DIR, 'index.html'), 'utf8');
       expect(original).toContain('<link rel="preconnect" href="https://storage.googleapis.com">');
@@ -137,6 +147,8 @@ describe('the bundled diagram editor (DIAGRAM_EDITOR_URL unset)', () => {
         'form-action': "'none'",
         'base-uri': "'self'",
         'frame-ancestors': "'self'",
+        // At an opaque origin wherever it is opened, with no more than the app's frame allows.
+        sandbox: 'allow-scripts allow-downloads',
       });
       expectEditorHeaders(res);
     },
@@ -202,6 +214,7 @@ describe('the bundled diagram editor (DIAGRAM_EDITOR_URL unset)', () => {
     const appCsp = directives(app.headers.get('content-security-policy'));
     expect(appCsp.get('frame-src')).toBe("'self'");
     expect(appCsp.get('frame-ancestors')).toBe("'none'");
+    expect(app.headers.get('origin-agent-cluster')).toBe('?1');
     const editor = await fetch(`${server.url}/diagram-editor/`);
     await editor.arrayBuffer();
     expect(directives(editor.headers.get('content-security-policy')).get('frame-ancestors')).toBe(

@@ -25,7 +25,14 @@
  *   `X-Forwarded-Host` behind a trusted proxy): the address the browser loaded the frame from;
  * - `frame-src`, `worker-src`, `object-src`, `media-src`, `manifest-src` `'none'`,
  *   `form-action 'none'`, `base-uri 'self'`;
- * - `frame-ancestors 'self'` (and `X-Frame-Options: SAMEORIGIN`): only our app may frame it.
+ * - `frame-ancestors 'self'` (and `X-Frame-Options: SAMEORIGIN`): only our app may frame it;
+ * - `sandbox allow-scripts allow-downloads` ({@link EDITOR_SANDBOX}, the app frame's own sandbox):
+ *   the document is at an opaque origin wherever it is opened — also by itself in a tab.
+ *
+ * Being always at an opaque origin, which is an agent cluster of its own, the document gets no
+ * `Origin-Agent-Cluster` header (helmet's `?1` on every other answer): Chromium cannot origin-key
+ * a sandboxed document and warns on every frame that asks for it, while the header changes
+ * nothing there.
  *
  * With the sandbox (no popups, no top navigation) and the app's `frame-src 'self'` (the frame
  * cannot navigate itself to another host), that leaves a script in the frame no way to send a
@@ -207,6 +214,12 @@ export function cspHost(host: string | undefined): string | null {
 }
 
 /**
+ * The sandbox of every document under the editor's path (CSP `sandbox`): the one the app gives the
+ * editor's frame (packages/web/src/tools/diagrams/editor-protocol.ts BUNDLED_EDITOR_SANDBOX).
+ */
+export const EDITOR_SANDBOX = 'allow-scripts allow-downloads';
+
+/**
  * The editor's Content-Security-Policy (see the module comment) for a request to `host` (its
  * Host header; an invalid one leaves `connect-src 'none'`, and draw.io then cannot load its
  * texts), allowing the inline scripts `scriptHashes` (`'sha256-…'` sources).
@@ -235,13 +248,16 @@ export function diagramEditorCsp(
     "form-action 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",
+    `sandbox ${EDITOR_SANDBOX}`,
   ].join('; ');
 }
 
 /**
  * The Permissions-Policy of every answer under the editor's path: no camera, microphone, screen
- * capture, location, payment or device access (USB, serial, HID, Bluetooth, MIDI) for the frame
- * or anything it frames. (WebRTC itself is no permission: the loader removes it.)
+ * capture, location, payment or device access (USB, serial, HID, MIDI) for the frame or anything
+ * it frames. (WebRTC itself is no permission: the loader removes it. Bluetooth is no feature
+ * Chromium knows — it warns about the entry — and it refuses Web Bluetooth to a frame of another
+ * origin than the page's, which an opaque origin always is.)
  */
 export const EDITOR_PERMISSIONS_POLICY = [
   'camera',
@@ -252,7 +268,6 @@ export const EDITOR_PERMISSIONS_POLICY = [
   'usb',
   'serial',
   'hid',
-  'bluetooth',
   'midi',
 ]
   .map((feature) => `${feature}=()`)
@@ -343,6 +358,8 @@ export async function registerBundledDiagramEditor(
       reply.header('cross-origin-resource-policy', 'cross-origin');
       reply.header('access-control-allow-origin', '*');
       reply.header('cache-control', currentBuild(request) ? IMMUTABLE_ASSET_CACHE : 'no-cache');
+      // Set by the server on every response it creates (security-headers.ts); see the module comment.
+      reply.raw.removeHeader('origin-agent-cluster');
       done();
     });
     const sendIndex = (reply: FastifyReply) =>

@@ -22,6 +22,8 @@ import type { AddressInfo } from 'node:net';
 
 import type { Browser, BrowserContext, ConsoleMessage, Frame, Page } from '@playwright/test';
 
+import { EDITOR_KEEP_FRAME_NAME } from '../src/app/offline-sync.ts';
+
 import {
   expect,
   guardZeroKnowledge,
@@ -587,7 +589,7 @@ test('after one visit to the dashboard alone, every tool opens with no network â
     // cache keeps a frame's document only from a frame navigation: app/offline-sync.ts). Going
     // offline before that would leave the page nothing to start draw.io from.
     await expect.poll(() => [...framesKept].sort(), { timeout: 60_000 }).toEqual(['de', 'en']);
-    await expect(a.page.locator('iframe[sandbox=""]')).toHaveCount(0);
+    await expect(a.page.locator(`iframe[name="${EDITOR_KEEP_FRAME_NAME}"]`)).toHaveCount(0);
 
     // No network: every tool opens from this browser â€” Diagrams with draw.io itself.
     await a.context.setOffline(true);

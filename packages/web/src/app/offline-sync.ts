@@ -30,14 +30,24 @@ export const EDITOR_KEEP_DELAY_MS = 10_000;
 const FRAME_TIMEOUT_MS = 30_000;
 
 /**
- * Loads each of `urls` once in an invisible frame that may run no script (`sandbox=""`), one after
- * the other, and removes it: the browser keeps a frame's document only from a frame navigation, and
- * the bundled editor's frame starts offline from that copy.
+ * The name of the frame that only loads the editor's document: the server's loader then starts
+ * nothing (packages/server/src/diagram-editor-loader.ts EDITOR_KEEP_FRAME_NAME).
+ */
+export const EDITOR_KEEP_FRAME_NAME = 'cipherspace-editor-keep';
+
+/**
+ * Loads each of `urls` once in an invisible frame named {@link EDITOR_KEEP_FRAME_NAME}, one after the
+ * other, and removes it: the browser keeps a frame's document only from a frame navigation, and the
+ * bundled editor's frame starts offline from that copy. The frame runs scripts at an opaque origin
+ * (`sandbox="allow-scripts"`, less than the editor's frame may): without them the document's
+ * scripts would each log an error; with them the server's loader, seeing this name, asks for no
+ * file and starts none of draw.io.
  */
 async function keepFrameDocuments(urls: readonly string[]): Promise<void> {
   for (const url of urls) {
     const frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', '');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.name = EDITOR_KEEP_FRAME_NAME;
     frame.setAttribute('aria-hidden', 'true');
     frame.tabIndex = -1;
     frame.hidden = true;
