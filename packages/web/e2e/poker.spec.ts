@@ -268,3 +268,181 @@ test('a Kanban card is found by the search and estimated in T-shirt sizes', asyn
     .getByRole('article', { name: 'Export invoices', exact: true });
   await expect(exported.getByText('Estimation: M')).toBeAttached();
 });
+
+test('a facilitator runs rounds over two issues: own votes per issue, auto-reveal, timer, a spectator, results to copy', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(240_000);
+  const members = await twoMembersOn(browser, server, '/tools/ticket', { prefix: 'Rounds' });
+  try {
+    const { alicePage, bobPage } = members;
+    await expect(
+      alicePage.getByRole('heading', { level: 1, name: 'Issue Management' }),
+    ).toBeVisible();
+    for (const title of ['Story one', 'Story two']) {
+      await alicePage.getByRole('button', { name: 'Add issue to Backlog' }).click();
+      const dialog = alicePage.getByRole('dialog', { name: 'Add Issue' });
+      await dialog.getByLabel('Title').fill(title);
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await openPoker(alicePage, server.url);
+    await openPoker(bobPage, server.url);
+    await expect(alicePage.getByLabel('Also here')).toHaveText('Also here: bob');
+    await expect(bobPage.getByLabel('Also here')).toHaveText('Also here: alice');
+
+    // Alice turns auto-reveal on; Bob sees the setting.
+    const autoReveal = (page: Page) =>
+      panel(page, 'Round').getByRole('checkbox', {
+        name: 'Reveal automatically when everyone present has voted',
+      });
+    await expect(autoReveal(alicePage)).not.toBeChecked();
+    await autoReveal(alicePage).check();
+    await expect(autoReveal(bobPage)).toBeChecked({ timeout: LIVE_MS });
+
+    // Story one: both vote; the last vote reveals on both screens without anyone clicking.
+    await issueRow(alicePage, 'Story one').click();
+    await expect(
+      panel(bobPage, 'Selected Issue').getByRole('heading', { name: 'Story one' }),
+    ).toBeVisible({ timeout: LIVE_MS });
+    await card(alicePage, 'Fibonacci', '5').click();
+    await expect(participant(bobPage, 'alice')).toContainText('Voted, hidden', {
+      timeout: LIVE_MS,
+    });
+    await card(bobPage, 'Fibonacci', '8').click();
+    for (const page of [alicePage, bobPage]) {
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Hide' })).toBeVisible({
+        timeout: LIVE_MS,
+      });
+      await expect(participant(page, 'alice')).toContainText('5');
+      await expect(participant(page, 'bob')).toContainText('8');
+    }
+    // Bob changes his mind to 5: the suggestion is 5, saved into the issue and the results.
+    await card(bobPage, 'Fibonacci', '5').click();
+    await expect(statistic(alicePage, 'Most Frequent')).toHaveText('5', { timeout: LIVE_MS });
+    const final = panel(alicePage, 'Selected Issue');
+    await final
+      .getByRole('combobox', { name: 'Final estimation', exact: true })
+      .selectOption({ label: '5 (Most Frequent)' });
+    await final.getByRole('button', { name: 'Save Estimation' }).click();
+    await expect(alicePage.getByText('Estimation 5 saved to "Story one".')).toBeVisible();
+    for (const page of [alicePage, bobPage]) {
+      await expect(panel(page, 'Session Results').getByRole('row')).toHaveText([
+        'IssueFinal estimate',
+        'Story one5',
+      ]);
+    }
+
+    // Story two starts a fresh round on both screens: no votes, hidden, no suggestion.
+    await issueRow(bobPage, 'Story two').click();
+    for (const page of [alicePage, bobPage]) {
+      await expect(
+        panel(page, 'Selected Issue').getByRole('heading', { name: 'Story two' }),
+      ).toBeVisible({ timeout: LIVE_MS });
+      await expect(participant(page, 'alice')).toContainText('Not voted');
+      await expect(participant(page, 'bob')).toContainText('Not voted');
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Reveal' })).toBeDisabled();
+      await expect(panel(page, 'Statistics')).toContainText('Reveal estimations to see statistics');
+      await expect(
+        panel(page, 'Selected Issue').getByRole('group', { name: 'Suggested Values' }),
+      ).toHaveCount(0);
+      await expect(card(page, 'Fibonacci', '5')).toHaveAttribute('aria-pressed', 'false');
+    }
+
+    // The round timer: Bob starts it, both see it run; Alice pauses, both see the same time.
+    const timer = (page: Page) => panel(page, 'Round').locator('.poker-timer-value');
+    await expect(timer(alicePage)).toHaveText('0:00');
+    await panel(bobPage, 'Round').getByRole('button', { name: 'Start timer' }).click();
+    for (const page of [alicePage, bobPage]) {
+      await expect(panel(page, 'Round')).toContainText('running', { timeout: LIVE_MS });
+      await expect(timer(page)).not.toHaveText('0:00', { timeout: LIVE_MS });
+    }
+    await panel(alicePage, 'Round').getByRole('button', { name: 'Pause timer' }).click();
+    await expect(panel(bobPage, 'Round')).toContainText('paused', { timeout: LIVE_MS });
+    await expect(
+      panel(bobPage, 'Round').getByRole('button', { name: 'Resume timer' }),
+    ).toBeVisible();
+    const paused = await timer(alicePage).textContent();
+    await expect(timer(bobPage)).toHaveText(paused ?? '');
+    await bobPage.waitForTimeout(1_500);
+    await expect(timer(bobPage)).toHaveText(paused ?? '');
+
+    // Bob watches as a spectator: shown apart, no cards for him, and Alice's vote alone
+    // completes the round (auto-reveal leaves spectators out).
+    await panel(bobPage, 'Round')
+      .getByRole('checkbox', { name: 'Watch as spectator (do not vote)' })
+      .check();
+    for (const page of [alicePage, bobPage]) {
+      const spectators = panel(page, 'Results').getByRole('list', { name: 'Spectators (1)' });
+      await expect(spectators).toContainText('bob', { timeout: LIVE_MS });
+      await expect(
+        panel(page, 'Results').getByRole('heading', { name: 'Participants (1)' }),
+      ).toBeVisible();
+    }
+    await expect(card(bobPage, 'Fibonacci', '3')).toBeDisabled();
+    await expect(panel(bobPage, 'Your Estimation')).toContainText(
+      'You are watching as a spectator.',
+    );
+    await card(alicePage, 'Fibonacci', '3').click();
+    for (const page of [alicePage, bobPage]) {
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Hide' })).toBeVisible({
+        timeout: LIVE_MS,
+      });
+      await expect(participant(page, 'alice')).toContainText('3');
+    }
+
+    // Back to Story one: its own round comes back as it was left, with its saved result.
+    await issueRow(alicePage, 'Story one').click();
+    for (const page of [alicePage, bobPage]) {
+      await expect(
+        panel(page, 'Selected Issue').getByRole('heading', { name: 'Story one' }),
+      ).toBeVisible({ timeout: LIVE_MS });
+      await expect(participant(page, 'alice')).toContainText('5');
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Hide' })).toBeVisible();
+      await expect(statistic(page, 'Most Frequent')).toHaveText('5');
+      await expect(panel(page, 'Selected Issue')).toContainText('Saved in this session: 5');
+    }
+
+    // Copy results puts a tab-separated table on the clipboard.
+    await alicePage.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.url,
+    });
+    await panel(alicePage, 'Session Results').getByRole('button', { name: 'Copy results' }).click();
+    await expect(alicePage.getByText('Results copied to the clipboard.')).toBeVisible();
+    expect(await alicePage.evaluate(() => navigator.clipboard.readText())).toBe(
+      'Issue\tFinal estimate\nStory one\t5\n',
+    );
+  } finally {
+    await members.close();
+  }
+});
+
+test('a custom deck typed by one member is dealt to the other', async ({ browser, server }) => {
+  test.setTimeout(120_000);
+  const members = await twoMembersOn(browser, server, '/tools/scrum-poker', {
+    prefix: 'Deck',
+    shown: pokerShown,
+  });
+  try {
+    const { alicePage, bobPage } = members;
+    await panel(alicePage, 'Your Estimation').getByRole('button', { name: 'Powers of 2' }).click();
+    await expect(card(bobPage, 'Powers of 2', '16')).toBeVisible({ timeout: LIVE_MS });
+    await panel(alicePage, 'Your Estimation').getByRole('button', { name: 'Custom' }).click();
+    await panel(alicePage, 'Your Estimation')
+      .getByRole('textbox', { name: 'Custom deck values' })
+      .fill('1, 2, 4, XXL');
+    await panel(alicePage, 'Your Estimation').getByRole('button', { name: 'Use deck' }).click();
+    for (const page of [alicePage, bobPage]) {
+      await expect(card(page, 'Custom', 'XXL')).toBeVisible({ timeout: LIVE_MS });
+      await expect(card(page, 'Custom', '4')).toBeVisible();
+      await expect(card(page, 'Custom', '5')).toHaveCount(0);
+    }
+    await card(bobPage, 'Custom', 'XXL').click();
+    await expect(participant(alicePage, 'bob')).toContainText('Voted, hidden', {
+      timeout: LIVE_MS,
+    });
+  } finally {
+    await members.close();
+  }
+});

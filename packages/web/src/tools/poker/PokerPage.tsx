@@ -4,7 +4,9 @@
  * user id; §8 Poker; §9 Poker). The round lives in the tool's own content through the shared
  * sync engine — votes, reveal, reset, scale and the selected issue are named poker operations,
  * live for everyone in the space. The issues come from Issue Management and Kanban
- * (./use-poker-backlog.ts); Save Estimation writes the final value into the issue's own tool.
+ * (./use-poker-backlog.ts); Save Estimation writes the final value into the issue's own tool
+ * and keeps it in the session's results. Each issue has its own round (the domain's selectIssue);
+ * the round panel runs the timer, auto-reveal and the member's spectator switch.
  */
 import { useCallback, useMemo } from 'react';
 
@@ -13,6 +15,8 @@ import { isEditConflict } from '@cipherspace/tools';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
   allSourcedIssues,
+  backlogEstimation,
+  isSpectator,
   locateSourcedIssue,
   pokerParticipants,
   suggestedFinalEstimations,
@@ -37,6 +41,8 @@ import { EstimationCards } from './EstimationCards.tsx';
 import { IssueSelector } from './IssueSelector.tsx';
 import { PokerHistoryPreview } from './poker-history-preview.tsx';
 import { PokerResults } from './PokerResults.tsx';
+import { RoundPanel } from './RoundPanel.tsx';
+import { SessionResults } from './SessionResults.tsx';
 import { forwardEstimation } from './forward-estimation.ts';
 import { describePokerError, pokerActionText, type PokerAction } from './poker-messages.ts';
 import { SelectedIssuePanel } from './SelectedIssuePanel.tsx';
@@ -94,15 +100,21 @@ export default function PokerPage() {
     [perform, showMessage],
   );
 
+  // Everyone in the tool right now: the current user and the members present.
+  const present = useMemo(
+    () => [username, ...presence.map((member) => member.username)],
+    [username, presence],
+  );
+  const spectators = useMemo(() => content?.spectators ?? [], [content]);
   const participants = useMemo(
     () =>
       content === null
         ? []
-        : pokerParticipants(content.estimations, [
-            username,
-            ...presence.map((member) => member.username),
-          ]),
-    [content, username, presence],
+        : pokerParticipants(
+            content.estimations,
+            present.filter((name) => !spectators.includes(name.trim())),
+          ),
+    [content, present, spectators],
   );
   const hasIssues = allSourcedIssues(backlog.sources).length > 0;
   // Without any backlog issue the round votes on a free topic, and there is no list to show.
@@ -116,6 +128,10 @@ export default function PokerPage() {
     const title = selected?.issue.title ?? '';
     const outcome = await forwardEstimation(content, value, title, backlog.saveEstimation);
     showMessage(outcome.message.kind, outcome.message.text);
+    const estimate = backlogEstimation(value);
+    // The session's results keep what was written into the issue.
+    if (outcome.saved && selectedIssueId !== null && estimate !== null)
+      await run({ type: 'recordResult', issueId: selectedIssueId, title, estimate }, null);
     return outcome.saved;
   }
 
@@ -158,6 +174,18 @@ export default function PokerPage() {
 
       {content ? (
         <>
+          <RoundPanel
+            content={content}
+            userId={username}
+            disabled={busy}
+            onStartTimer={() => void run({ type: 'startTimer' }, null)}
+            onPauseTimer={() => void run({ type: 'pauseTimer' }, null)}
+            onResetTimer={() => void run({ type: 'resetTimer' }, null)}
+            onAutoReveal={(enabled) => void run({ type: 'setAutoReveal', enabled }, null)}
+            onSpectator={(spectator) =>
+              void run({ type: 'setSpectator', userId: username, spectator }, null)
+            }
+          />
           {backlog.status === 'error' ? (
             <div className="poker-error-bar">
               <StatusMessage kind="error">{m.poker_backlog_error()}</StatusMessage>
@@ -193,6 +221,9 @@ export default function PokerPage() {
               onClearSelection={() => void run({ type: 'selectIssue', issueId: null }, null)}
               topic={content.topic ?? ''}
               onSetTopic={setTopic}
+              recorded={
+                content.results?.find((result) => result.issueId === selectedIssueId)?.estimate
+              }
             />
             <EstimationCards
               scale={content.scale}
@@ -200,8 +231,16 @@ export default function PokerPage() {
               disabled={busy}
               onChangeScale={changeScale}
               onVote={(value) =>
-                void run({ type: 'submitVote', userId: username, username, value }, 'submit')
+                void run(
+                  { type: 'submitVote', userId: username, username, value, presentVoters: present },
+                  'submit',
+                )
               }
+              customDeck={content.customDeck ?? []}
+              onSetCustomDeck={(values) =>
+                void run({ type: 'setCustomDeck', values }, 'customDeck')
+              }
+              spectator={isSpectator(content, username)}
               onClearVote={() => void run({ type: 'clearVote', userId: username }, null)}
             />
             <PokerResults
@@ -214,8 +253,10 @@ export default function PokerPage() {
                 void run(content.isRevealed ? { type: 'hide' } : { type: 'reveal' }, null)
               }
               onReset={() => void run({ type: 'reset' }, 'reset')}
+              spectators={spectators}
             />
           </div>
+          <SessionResults content={content} onMessage={showMessage} />
         </>
       ) : null}
     </section>

@@ -32,6 +32,8 @@ export interface PokerResultsProps {
   disabled: boolean;
   onToggleReveal: () => void;
   onReset: () => void;
+  /** The members watching without voting, shown apart from the participants. */
+  spectators?: readonly string[];
 }
 
 function ParticipantRow({
@@ -86,7 +88,7 @@ function Statistics({ content, language }: { content: PokerContent; language: La
 
   return (
     <dl className="poker-statistics">
-      {content.scale === 'fibonacci' ? (
+      {content.scale !== 'tshirt' ? (
         <>
           <div>
             <dt>{m.poker_stat_average()}</dt>
@@ -144,8 +146,10 @@ export function PokerResults({
   disabled,
   onToggleReveal,
   onReset,
+  spectators = [],
 }: PokerResultsProps) {
   const headingId = useId();
+  const spectatorsId = useId();
   const participantsId = useId();
   const statisticsId = useId();
   const noVotes = !hasEstimations(content);
@@ -185,6 +189,20 @@ export function PokerResults({
                 />
               ))}
             </ul>
+          ) : null}
+          {spectators.length > 0 ? (
+            <>
+              <h3 id={spectatorsId}>{m.poker_spectators_heading({ count: spectators.length })}</h3>
+              <ul className="poker-spectators" aria-labelledby={spectatorsId}>
+                {spectators.map((name) => (
+                  <li key={name} className="poker-participant">
+                    <span className="poker-participant-name">
+                      {name === currentUserId ? m.poker_you({ name }) : name}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
           ) : null}
         </section>
         <section className="poker-statistics-column" aria-labelledby={statisticsId}>

@@ -51,6 +51,8 @@ export interface SelectedIssuePanelProps {
    * was saved, or a conflict when a teammate set another topic meanwhile.
    */
   onSetTopic: (topic: string, from: string) => Promise<SaveOutcome>;
+  /** The final estimate saved for the selected issue in this session, if any. */
+  recorded?: string | undefined;
 }
 
 /** The issue's current estimation, with the card it is taken over as when that differs (§5). */
@@ -248,6 +250,7 @@ export function SelectedIssuePanel({
   onClearSelection,
   topic,
   onSetTopic,
+  recorded,
 }: SelectedIssuePanelProps) {
   const headingId = useId();
 
@@ -314,6 +317,11 @@ export function SelectedIssuePanel({
             <dt>{m.poker_current_estimation()}</dt>
             <dd>{currentEstimationText(issue.estimation)}</dd>
           </dl>
+          {recorded === undefined ? null : (
+            <p className="poker-final-recorded" role="status">
+              {m.poker_final_recorded({ estimate: recorded })}
+            </p>
+          )}
         </article>
         <FinalEstimation
           // A fresh choice for every issue.

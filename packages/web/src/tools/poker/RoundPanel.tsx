@@ -1,0 +1,125 @@
+/**
+ * How the facilitator runs the round: the round timer every member sees alike (elapsed time
+ * from the start time and elapsed milliseconds kept in the content; Start/Resume, Pause, Reset),
+ * the auto-reveal setting (votes show once every present voter voted) and the current member's
+ * own switch to watch as a spectator. Each change is a poker operation, live for everyone.
+ */
+import { useEffect, useId, useState } from 'react';
+
+import {
+  autoRevealEnabled,
+  formatElapsed,
+  isSpectator,
+  timerElapsedMs,
+  timerRunning,
+  type PokerContent,
+} from '@cipherspace/tools/poker';
+import { m } from '../../paraglide/messages.js';
+
+export interface RoundPanelProps {
+  content: PokerContent;
+  /** The current user's id (their username, spec §6). */
+  userId: string;
+  /** While content loads or a change is being saved. */
+  disabled: boolean;
+  onStartTimer: () => void;
+  onPauseTimer: () => void;
+  onResetTimer: () => void;
+  onAutoReveal: (enabled: boolean) => void;
+  onSpectator: (spectator: boolean) => void;
+}
+
+/** The time now, ticking every second while `running`. */
+function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return undefined;
+    const interval = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(interval);
+  }, [running]);
+  return now;
+}
+
+/** See the module comment. */
+export function RoundPanel({
+  content,
+  userId,
+  disabled,
+  onStartTimer,
+  onPauseTimer,
+  onResetTimer,
+  onAutoReveal,
+  onSpectator,
+}: RoundPanelProps) {
+  const headingId = useId();
+  const timerId = useId();
+  const { timer } = content;
+  const running = timerRunning(timer);
+  const now = useNow(running);
+  const elapsed = formatElapsed(timerElapsedMs(timer, now));
+  const spectator = isSpectator(content, userId);
+
+  return (
+    <section className="poker-panel poker-round" aria-labelledby={headingId}>
+      <div className="poker-panel-header">
+        <h2 id={headingId}>{m.poker_round_heading()}</h2>
+      </div>
+      <div className="poker-round-controls">
+        <div className="poker-timer" role="group" aria-labelledby={timerId}>
+          <span id={timerId} className="poker-timer-label">
+            {m.poker_timer_label()}
+          </span>
+          <output className="poker-timer-value" aria-labelledby={timerId}>
+            {elapsed}
+          </output>
+          <span className="field-hint">
+            {running ? m.poker_timer_running() : m.poker_timer_paused()}
+          </span>
+          {running ? (
+            <button type="button" className="button" disabled={disabled} onClick={onPauseTimer}>
+              {m.poker_timer_pause()}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={disabled}
+              onClick={onStartTimer}
+            >
+              {timer === undefined || timer.elapsedMs === 0
+                ? m.poker_timer_start()
+                : m.poker_timer_resume()}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button"
+            disabled={disabled || timer === undefined}
+            onClick={onResetTimer}
+          >
+            {m.poker_timer_reset()}
+          </button>
+        </div>
+        <label className="poker-round-option">
+          <input
+            type="checkbox"
+            checked={autoRevealEnabled(content)}
+            disabled={disabled}
+            onChange={(event) => onAutoReveal(event.target.checked)}
+          />
+          <span>{m.poker_auto_reveal()}</span>
+        </label>
+        <label className="poker-round-option">
+          <input
+            type="checkbox"
+            checked={spectator}
+            disabled={disabled || userId === ''}
+            onChange={(event) => onSpectator(event.target.checked)}
+          />
+          <span>{m.poker_spectate()}</span>
+        </label>
+      </div>
+      <p className="field-hint">{m.poker_round_kept()}</p>
+    </section>
+  );
+}
