@@ -15,6 +15,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { z } from 'zod';
 
 import {
   applyMarkdownFormat,
@@ -40,6 +41,7 @@ import {
   type SaveOutcome,
 } from '../content/EditConflictPanel.tsx';
 import { formatDate } from '../../lib/date-format.ts';
+import { useDraft } from '../../lib/draft.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { ChoiceField, FormModal, rebaseForm, useModalForm } from '../tracker/modal-form.tsx';
 import {
@@ -100,6 +102,19 @@ function enterIsTheirs(target: EventTarget): boolean {
   );
 }
 
+const noteValuesSchema = z.object({
+  color: z.string(),
+  title: z.string(),
+  type: z.enum(POST_TYPES),
+  url: z.string(),
+  content: z.string(),
+  priority: z.enum(POST_PRIORITIES),
+  tags: z.string(),
+  expiresAt: z.string(),
+});
+/** A kept draft of the dialog (../../lib/draft.ts): the input and what the dialog opened with. */
+const noteDraftSchema = z.object({ values: noteValuesSchema, opened: noteValuesSchema });
+
 function NoteForm({
   mode,
   initial,
@@ -113,6 +128,18 @@ function NoteForm({
   const [values, setValues] = useState<NoteFormValues>(initial);
   const [base, setBase] = useState<Post | null>(stored);
   const [expiryPassed, setExpiryPassed] = useState(false);
+  // Typed text survives an outage that signs the member out; offered again when this opens: the
+  // fields the member had changed, over what the dialog shows now.
+  useDraft(`note:${mode}:${initial.title}`, { values, opened: initial }, noteDraftSchema, (draft) =>
+    setValues((current) => {
+      const next = { ...current };
+      for (const field of Object.keys(next) as (keyof NoteFormValues)[]) {
+        if (draft.values[field] !== draft.opened[field])
+          Object.assign(next, { [field]: draft.values[field] });
+      }
+      return next;
+    }),
+  );
   const contentRef = useRef<HTMLTextAreaElement>(null);
   // The selection to restore in the textarea after a toolbar action re-rendered it.
   const selectionAfterFormat = useRef<TextSelection | null>(null);

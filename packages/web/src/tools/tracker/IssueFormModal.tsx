@@ -7,16 +7,20 @@
  * user is typing, and a failed save keeps the modal open with the input intact.
  */
 import { useId, useState } from 'react';
+import { z } from 'zod';
 
 import {
   ESTIMATION_HINTS,
   ESTIMATION_MAX_CHARS,
   ISSUE_PRIORITIES,
+  issuePrioritySchema,
+  issueTypeSchema,
   validateIssueForm,
   type IssueInput,
   type IssuePriority,
   type IssueType,
 } from '@cipherspace/tools/tracker';
+import { useDraft } from '../../lib/draft.ts';
 import { m } from '../../paraglide/messages.js';
 import {
   EditConflictPanel,
@@ -103,8 +107,22 @@ const ERROR_TEXT = {
     m.tracker_error_estimation_too_long({ maxChars: String(ESTIMATION_MAX_CHARS) }),
 } as const;
 
+const formValuesSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  type: issueTypeSchema,
+  priority: issuePrioritySchema,
+  estimation: z.string(),
+  assignedPerson: z.string(),
+  tags: z.array(z.string()),
+  dueDate: z.string().nullable(),
+});
+/** A kept draft of the form (../../lib/draft.ts): the input and what it is based on. */
+const issueDraftSchema = z.object({ values: formValuesSchema, base: formValuesSchema });
+
 function IssueForm({
   mode,
+  noun,
   initial,
   issueTypes,
   defaultType,
@@ -127,6 +145,16 @@ function IssueForm({
   });
   const [values, setValues] = useState<IssueFormValues>(() => toForm(initial));
   const [base, setBase] = useState<IssueFormValues>(() => toForm(initial));
+  // Typed text survives an outage that signs the member out; offered again when this opens.
+  useDraft(
+    `${noun}:${mode}:${initial?.title ?? ''}`,
+    { values, base },
+    issueDraftSchema,
+    (draft) => {
+      setValues(draft.values);
+      setBase(draft.base);
+    },
+  );
   const problems = validateIssueForm(values);
   const firstProblem = problems[0];
   const { submitted, saving, handleSubmit, conflict, resolveConflict } = useModalForm({
