@@ -52,7 +52,7 @@ describe('ExpiredNotesDialog (spec §4: expired notes are hidden, listed on dema
     expect(row).toHaveTextContent('Old news');
     expect(row).toHaveTextContent('Expired Jan 1, 2020');
     const offered = fromDateTimeLocal(
-      (within(row).getByLabelText('New expiry') as HTMLInputElement).value,
+      within(row).getByLabelText<HTMLInputElement>('New expiry').value,
     );
     expect(Date.parse(offered ?? '') - NOW).toBeGreaterThan(6.9 * 24 * 60 * 60 * 1000);
   });
