@@ -179,6 +179,26 @@ describe('the web app live channel over the raw WebSocket', () => {
     });
   });
 
+  it('leave (the page goes away): the other members hear user_left of this tab within seconds', async () => {
+    const bobTab = openTab(bob.token, 'tab-bob-leave');
+    const aliceTab = openTab(alice.token, 'tab-alice-leave');
+    await listening(bobTab);
+    await listening(aliceTab);
+    const from = bobTab.messages.length;
+    const leftAt = Date.now();
+    aliceTab.manager.leave();
+    await expect
+      .poll(
+        () =>
+          bobTab.messages
+            .slice(from)
+            .find((m) => m.type === 'user_left' && m.data.client_id === 'tab-alice-leave'),
+        { timeout: WAIT_MS },
+      )
+      .toMatchObject({ data: { user_id: alice.userId, username: 'alice' } });
+    expect(Date.now() - leftAt).toBeLessThan(5_000);
+  });
+
   it('answers the heartbeat with a pong on the same socket', async () => {
     const tab = openTab(alice.token, 'tab-alice-4');
     await listening(tab);
