@@ -94,6 +94,7 @@ export const step = fc.oneof(
       type: fc.constant('setSpectator' as const),
       user,
       spectator: fc.boolean(),
+      present: fc.oneof(fc.constant(null), fc.constant(['ann', 'bob'])),
     }),
   },
   {

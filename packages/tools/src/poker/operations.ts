@@ -46,7 +46,11 @@ const selectIssueArgs = z.object({ issueId: z.string().nullable() });
 const setTopicArgs = z.object({ topic: z.string(), from: z.string().optional() });
 const noArgs = z.object({});
 const setAutoRevealArgs = z.object({ enabled: z.boolean() });
-const setSpectatorArgs = z.object({ userId: z.string(), spectator: z.boolean() });
+const setSpectatorArgs = z.object({
+  userId: z.string(),
+  spectator: z.boolean(),
+  presentVoters: z.array(z.string()).optional(),
+});
 const setCustomDeckArgs = z.object({ values: z.array(z.string()) });
 const recordResultArgs = z.object({ issueId: z.string(), title: z.string(), estimate: z.string() });
 
@@ -70,7 +74,10 @@ export type SelectIssueArgs = z.output<typeof selectIssueArgs>;
 export type SetTopicArgs = z.output<typeof setTopicArgs>;
 /** Arguments of {@link setAutoReveal}: on or off. */
 export type SetAutoRevealArgs = z.output<typeof setAutoRevealArgs>;
-/** Arguments of {@link setSpectator}: the member's user id and whether they watch only. */
+/**
+ * Arguments of {@link setSpectator}: the member's user id, whether they watch only and,
+ * optionally, the user ids of the members present (for auto-reveal).
+ */
 export type SetSpectatorArgs = z.output<typeof setSpectatorArgs>;
 /** Arguments of {@link setCustomDeck}: the deck's values in order. */
 export type SetCustomDeckArgs = z.output<typeof setCustomDeckArgs>;
@@ -250,8 +257,10 @@ export function setAutoReveal(
 
 /**
  * Makes the member `userId` a spectator (`spectator` true: they watch without voting; their
- * vote in a round not yet revealed is withdrawn) or a voter again. Setting what is already so
- * returns `content` itself. Throws NO_DATA, USER_NOT_AUTHENTICATED for a blank id.
+ * vote in a round not yet revealed is withdrawn) or a voter again. With `settings.autoReveal` on
+ * and `presentVoters` given, a member turning spectator whose vote was the last one missing
+ * reveals the votes cast. Setting what is already so returns `content` itself. Throws NO_DATA,
+ * USER_NOT_AUTHENTICATED for a blank id.
  */
 export function setSpectator(
   content: PokerContent | null,
@@ -267,13 +276,18 @@ export function setSpectator(
     const { spectators: _old, ...others } = current;
     return rest.length === 0 ? others : { ...current, spectators: rest };
   }
-  return {
+  const next = {
     ...current,
     spectators: [...spectators, userId],
     estimations: current.isRevealed
       ? current.estimations
       : current.estimations.filter((estimation) => estimation.userId !== userId),
   };
+  const complete =
+    args.presentVoters !== undefined &&
+    autoRevealEnabled(next) &&
+    everyPresentVoterVoted(next, args.presentVoters);
+  return complete ? { ...next, isRevealed: true } : next;
 }
 
 /**

@@ -141,6 +141,25 @@ describe('auto-reveal', () => {
     expect(content.isRevealed).toBe(true);
   });
 
+  it('reveals when the last member missing turns spectator', () => {
+    let content = setAutoReveal(round(), { enabled: true });
+    content = vote(content, 'a', '5', ['a', 'b']);
+    const watching = setSpectator(content, {
+      userId: 'b',
+      spectator: true,
+      presentVoters: ['a', 'b'],
+    });
+    expect(watching.isRevealed).toBe(true);
+    expect(setSpectator(content, { userId: 'b', spectator: true }).isRevealed).toBe(false);
+    // Nobody voted: nothing to reveal.
+    const empty = setSpectator(setAutoReveal(round(), { enabled: true }), {
+      userId: 'b',
+      spectator: true,
+      presentVoters: ['a', 'b'],
+    });
+    expect(empty.isRevealed).toBe(false);
+  });
+
   it('does not reveal without the present members, nor after it is turned off', () => {
     const on = setAutoReveal(round(), { enabled: true });
     expect(vote(on, 'a', '5').isRevealed).toBe(false);

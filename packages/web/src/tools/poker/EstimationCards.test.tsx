@@ -95,4 +95,42 @@ describe('EstimationCards (spec §2 Your Estimation, §3 cards)', () => {
     setup({ disabled: true });
     for (const button of screen.getAllByRole('button')) expect(button).toBeDisabled();
   });
+
+  it('offers a custom deck: Custom opens the field, Use deck sets the typed values', () => {
+    const onSetCustomDeck = vi.fn();
+    const { props } = setup({ onSetCustomDeck });
+    const scale = within(screen.getByRole('group', { name: 'Scale' }));
+    fireEvent.click(scale.getByRole('button', { name: 'Custom' }));
+    expect(props.onChangeScale).not.toHaveBeenCalled();
+    const field = screen.getByRole('textbox', { name: 'Custom deck values' });
+    const use = screen.getByRole('button', { name: 'Use deck' });
+    fireEvent.change(field, { target: { value: '1' } });
+    expect(use).toBeDisabled();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(field, { target: { value: ' 1, 2;4, XXL, 2' } });
+    fireEvent.click(use);
+    expect(onSetCustomDeck).toHaveBeenCalledWith(['1', '2', '4', 'XXL']);
+  });
+
+  it('deals the custom deck and powers of two', () => {
+    setup({ scale: 'custom', customDeck: ['1', '2', 'XXL'], onSetCustomDeck: vi.fn() });
+    expect(
+      deck('Custom')
+        .getAllByRole('button')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['1', '2', 'XXL', 'Break needed', 'Need more info']);
+    expect(screen.getByRole('textbox', { name: 'Custom deck values' })).toHaveValue('1, 2, XXL');
+  });
+
+  it('lets a spectator see the cards but not vote', () => {
+    const { props } = setup({ scale: 'powers', spectator: true });
+    const cards = deck('Powers of 2').getAllByRole('button');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toContain('64');
+    for (const card of cards) expect(card).toBeDisabled();
+    fireEvent.click(deck('Powers of 2').getByRole('button', { name: '8' }));
+    expect(props.onVote).not.toHaveBeenCalled();
+    expect(
+      screen.getByText('You are watching as a spectator. Switch spectator mode off to vote.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -183,7 +183,10 @@ export default function PokerPage() {
             onResetTimer={() => void run({ type: 'resetTimer' }, null)}
             onAutoReveal={(enabled) => void run({ type: 'setAutoReveal', enabled }, null)}
             onSpectator={(spectator) =>
-              void run({ type: 'setSpectator', userId: username, spectator }, null)
+              void run(
+                { type: 'setSpectator', userId: username, spectator, presentVoters: present },
+                null,
+              )
             }
           />
           {backlog.status === 'error' ? (

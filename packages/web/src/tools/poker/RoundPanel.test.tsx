@@ -1,0 +1,73 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { defaultPokerContent, type PokerContent } from '@cipherspace/tools/poker';
+import { RoundPanel, type RoundPanelProps } from './RoundPanel.tsx';
+
+const ctx = { newId: () => 'round', now: () => '2025-03-05T10:00:00.000Z' };
+
+function setup(content: Partial<PokerContent> = {}, userId = 'ann') {
+  const props: RoundPanelProps = {
+    content: { ...defaultPokerContent(ctx), ...content },
+    userId,
+    disabled: false,
+    onStartTimer: vi.fn(),
+    onPauseTimer: vi.fn(),
+    onResetTimer: vi.fn(),
+    onAutoReveal: vi.fn(),
+    onSpectator: vi.fn(),
+  };
+  render(<RoundPanel {...props} />);
+  return props;
+}
+
+const panel = () => within(screen.getByRole('region', { name: 'Round' }));
+const timerValue = () => document.querySelector('.poker-timer-value');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('RoundPanel (timer, auto-reveal, spectator)', () => {
+  it('starts a timer that never ran, with reset unavailable', () => {
+    const props = setup();
+    expect(timerValue()).toHaveTextContent('0:00');
+    expect(panel().getByRole('button', { name: 'Reset timer' })).toBeDisabled();
+    fireEvent.click(panel().getByRole('button', { name: 'Start timer' }));
+    expect(props.onStartTimer).toHaveBeenCalledOnce();
+  });
+
+  it('shows the time a paused timer ran, to resume or reset', () => {
+    const props = setup({ timer: { startedAt: null, elapsedMs: 125_000 } });
+    expect(timerValue()).toHaveTextContent('2:05');
+    expect(panel().getByText('paused')).toBeInTheDocument();
+    fireEvent.click(panel().getByRole('button', { name: 'Resume timer' }));
+    fireEvent.click(panel().getByRole('button', { name: 'Reset timer' }));
+    expect(props.onStartTimer).toHaveBeenCalledOnce();
+    expect(props.onResetTimer).toHaveBeenCalledOnce();
+  });
+
+  it('counts a running timer from its start time, ticking every second', async () => {
+    vi.useFakeTimers({ now: Date.parse('2025-03-05T10:01:00.000Z') });
+    const props = setup({ timer: { startedAt: '2025-03-05T10:00:00.000Z', elapsedMs: 5_000 } });
+    expect(timerValue()).toHaveTextContent('1:05');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(timerValue()).toHaveTextContent('1:07');
+    fireEvent.click(panel().getByRole('button', { name: 'Pause timer' }));
+    expect(props.onPauseTimer).toHaveBeenCalledOnce();
+  });
+
+  it('switches auto-reveal (off by default) and the own spectator mode', () => {
+    const props = setup({ spectators: ['ann'] });
+    const auto = panel().getByRole('checkbox', {
+      name: 'Reveal automatically when everyone present has voted',
+    });
+    expect(auto).not.toBeChecked();
+    fireEvent.click(auto);
+    expect(props.onAutoReveal).toHaveBeenCalledWith(true);
+    const spectate = panel().getByRole('checkbox', { name: 'Watch as spectator (do not vote)' });
+    expect(spectate).toBeChecked();
+    fireEvent.click(spectate);
+    expect(props.onSpectator).toHaveBeenCalledWith(false);
+  });
+});
