@@ -188,6 +188,7 @@ export function operationOf(content: PokerContent, step: Step): PokerOperation {
         type: 'setSpectator',
         userId: userOf(content, step.user),
         spectator: step.spectator,
+        ...(step.present === null ? {} : { presentVoters: [...step.present] }),
       };
     case 'startTimer':
     case 'pauseTimer':
