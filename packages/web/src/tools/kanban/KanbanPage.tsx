@@ -39,15 +39,11 @@ import {
   issueInputOf,
   type IssueFormValues,
 } from '../tracker/IssueFormModal.tsx';
-import {
-  PhaseFormModal,
-  type PhaseEditValues,
-  type PhaseFormValues,
-} from '../tracker/PhaseFormModal.tsx';
+import { PhaseFormModal, type PhaseFormValues } from '../tracker/PhaseFormModal.tsx';
 import { useSpaceMembers } from '../tracker/AssigneePicker.tsx';
 import { useCompactView } from '../tracker/CardDensityToggle.tsx';
 import { useToday } from '../tracker/due-reminders.tsx';
-import { usePlanPerform } from '../tracker/use-plan-perform.ts';
+import { usePhasePlanning } from '../tracker/use-phase-planning.ts';
 import {
   assigneesOf,
   EMPTY_FILTER_STATE,
@@ -115,10 +111,14 @@ export default function KanbanPage() {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [deleting, setDeleting] = useState(false);
   const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
-  const [editingColumn, setEditingColumn] = useState<{ phase: Phase; basedOn: number } | null>(
-    null,
-  );
-  const performPlan = usePlanPerform(tool, showMessage);
+  const {
+    editing: editingColumn,
+    editPhase,
+    closePhaseEdit,
+    submitPhaseEdit,
+    archiveIssue,
+    archiveDone,
+  } = usePhasePlanning(tool, showMessage, 'card');
   const today = useToday();
   const [compact, setCompact] = useCompactView(
     'kanban',
@@ -234,48 +234,6 @@ export default function KanbanPage() {
     return saved;
   }
 
-  async function submitColumnEdit(
-    values: PhaseEditValues,
-    base: PhaseEditValues,
-  ): Promise<SaveOutcome> {
-    if (editingColumn === null) return false;
-    const phaseId = editingColumn.phase.id;
-    // Only the fields the member changed, each with the value it started from.
-    const edit = editBetween(base, values);
-    if (isEmptyEdit(edit)) return true;
-    const saved = await performPlan(
-      { type: 'updatePhase', phaseId, ...edit },
-      'updateColumn',
-      editingColumn.basedOn,
-    );
-    // The column was deleted meanwhile: nothing left to save into (the message says why).
-    const board = tool.current().content;
-    if (saved === false && board !== null && !board.phases.some((phase) => phase.id === phaseId))
-      setEditingColumn(null);
-    return saved;
-  }
-
-  function archiveCard(issue: Issue, archived: boolean) {
-    void performPlan(
-      {
-        type: 'updateIssue',
-        issueId: issue.id,
-        changes: { archived },
-        from: archived ? {} : { archived: true },
-      },
-      archived ? 'archiveCard' : 'restoreCard',
-    );
-  }
-
-  // One operation for the cards the column shows now: one undo, one activity entry.
-  function archiveDone(phaseId: string) {
-    const phase = phaseOf(phaseId);
-    if (!phase) return;
-    const issueIds = phase.issues.filter((issue) => issue.archived !== true).map(({ id }) => id);
-    if (issueIds.length > 0)
-      void performPlan({ type: 'archiveIssues', phaseId, issueIds }, 'archiveDoneCards');
-  }
-
   async function confirmDelete() {
     if (pendingDelete === null) return;
     setDeleting(true);
@@ -388,11 +346,8 @@ export default function KanbanPage() {
               onDeleteCard={(issue) => setPendingDelete({ kind: 'card', issue, basedOn: version })}
               onMoveCard={(operation) => void perform(operation, 'moveCard', version)}
               onDropRefused={() => showMessage('error', m.tracker_error_phase_full())}
-              onArchiveCard={archiveCard}
-              onEditColumn={(phaseId) => {
-                const phase = phaseOf(phaseId);
-                if (phase) setEditingColumn({ phase, basedOn: version });
-              }}
+              onArchiveCard={(issue, archived) => archiveIssue(issue.id, archived)}
+              onEditColumn={editPhase}
               onArchiveDone={archiveDone}
               compact={compact}
               today={today}
@@ -415,8 +370,8 @@ export default function KanbanPage() {
             title={m.tracker_edit_column_title()}
             submitLabel={m.tracker_issue_form_save()}
             withDescription={false}
-            onEdit={submitColumnEdit}
-            onClose={() => setEditingColumn(null)}
+            onEdit={submitPhaseEdit}
+            onClose={closePhaseEdit}
           />
 
           <PhaseFormModal

@@ -26,7 +26,6 @@ import {
   sortByOrder,
   activeIssueCount,
   type Issue,
-  type Phase,
   type TicketContent,
   ticketTool,
 } from '@cipherspace/tools/tracker';
@@ -46,11 +45,11 @@ import {
   issueInputOf,
   type IssueFormValues,
 } from '../tracker/IssueFormModal.tsx';
-import { PhaseFormModal, type PhaseEditValues } from '../tracker/PhaseFormModal.tsx';
+import { PhaseFormModal } from '../tracker/PhaseFormModal.tsx';
 import { useSpaceMembers } from '../tracker/AssigneePicker.tsx';
 import { useCompactView } from '../tracker/CardDensityToggle.tsx';
 import { useToday } from '../tracker/due-reminders.tsx';
-import { usePlanPerform } from '../tracker/use-plan-perform.ts';
+import { usePhasePlanning } from '../tracker/use-phase-planning.ts';
 import { TrackerHeaderTools } from '../tracker/TrackerHeaderTools.tsx';
 import { IssueLinksProvider, useUnreadMentions } from '../tracker/IssueDetailsContext.tsx';
 import { issueDiscussionActions } from '../tracker/issue-details-actions.ts';
@@ -266,8 +265,14 @@ export default function TicketPage() {
     'ticket-system',
     content?.settings.cardCompactView ?? false,
   );
-  const planRun = usePlanPerform(tool, showMessage);
-  const [editingPhase, setEditingPhase] = useState<{ phase: Phase; basedOn: number } | null>(null);
+  const {
+    editing: editingPhase,
+    editPhase,
+    closePhaseEdit,
+    submitPhaseEdit,
+    archiveIssue,
+    archiveDone,
+  } = usePhasePlanning(tool, showMessage, 'issue');
 
   // What the board shows, computed once per board and filter rather than on every render (a
   // keystroke in a form, a selection, a save indicator).
@@ -336,63 +341,6 @@ export default function TicketPage() {
       today,
     ],
   );
-  // The board as of the latest render, for the phases' stable callbacks.
-  const contentRef = useRef(content);
-  useEffect(() => {
-    contentRef.current = content;
-  }, [content]);
-  const editPhase = useCallback((phaseId: string) => {
-    const board = contentRef.current;
-    const phase = board ? findPhase(board, phaseId) : null;
-    if (phase) setEditingPhase({ phase, basedOn: versionRef.current });
-  }, []);
-  const archiveIssue = useCallback(
-    (issueId: string, archived: boolean) =>
-      void planRun(
-        {
-          type: 'updateIssue',
-          issueId,
-          changes: { archived },
-          from: archived ? {} : { archived: true },
-        },
-        archived ? 'archiveIssue' : 'restoreIssue',
-      ),
-    [planRun],
-  );
-  // One operation for the issues the phase shows now: one undo, one activity entry.
-  const archiveDone = useCallback(
-    (phaseId: string) => {
-      const board = contentRef.current;
-      const phase = board ? findPhase(board, phaseId) : null;
-      const issueIds = (phase?.issues ?? [])
-        .filter((issue) => issue.archived !== true)
-        .map(({ id }) => id);
-      if (issueIds.length > 0)
-        void planRun({ type: 'archiveIssues', phaseId, issueIds }, 'archiveDoneIssues');
-    },
-    [planRun],
-  );
-
-  const submitPhaseEdit = async (
-    values: PhaseEditValues,
-    base: PhaseEditValues,
-  ): Promise<SaveOutcome> => {
-    if (!editingPhase) return false;
-    const phaseId = editingPhase.phase.id;
-    // Only the fields the member changed, each with the value it started from.
-    const edit = editBetween(base, values);
-    if (isEmptyEdit(edit)) return true;
-    const saved = await planRun(
-      { type: 'updatePhase', phaseId, ...edit },
-      'updatePhase',
-      editingPhase.basedOn,
-    );
-    const board = tool.current().content;
-    if (saved === false && board !== null && findPhase(board, phaseId) === null)
-      setEditingPhase(null);
-    return saved;
-  };
-
   const submitIssue = async (
     values: IssueFormValues,
     base: IssueFormValues,
@@ -597,7 +545,7 @@ export default function TicketPage() {
         submitLabel={m.tracker_issue_form_save()}
         withDescription
         onEdit={submitPhaseEdit}
-        onClose={() => setEditingPhase(null)}
+        onClose={closePhaseEdit}
       />
       <PhaseFormModal
         open={addingPhase}
