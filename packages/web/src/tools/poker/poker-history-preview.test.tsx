@@ -5,6 +5,8 @@ import {
   defaultPokerContent,
   reveal,
   selectIssue,
+  setCustomDeck,
+  setSpectator,
   submitVote,
   type BacklogSource,
   type PokerContent,
@@ -121,5 +123,19 @@ describe('PokerHistoryPreview (a version of Scrum Poker, read-only)', () => {
     const results = section(view, 'Results');
     expect(within(results).getByRole('heading', { name: 'Participants (1)' })).toBeInTheDocument();
     expect(results).not.toHaveTextContent('carol');
+  });
+
+  it("deals a version's custom deck and lists its spectators apart", async () => {
+    let content = setCustomDeck(round(), { values: ['1', '2', 'XXL'] }, ctx);
+    content = submitVote(content, { userId: 'alice', username: 'alice', value: 'XXL' }, ctx);
+    content = setSpectator(content, { userId: 'carol', spectator: true }, ctx);
+    const { preview } = await openHistoryPreview(content, renderPreview);
+    const view = expectReadOnly(preview);
+    const deck = within(section(view, 'Your Estimation')).getByRole('group', { name: 'Custom' });
+    expect(within(deck).getByRole('button', { name: 'XXL' })).toBeInTheDocument();
+    const results = section(view, 'Results');
+    expect(within(results).getByRole('list', { name: 'Spectators (1)' })).toHaveTextContent(
+      'carol (you)',
+    );
   });
 });

@@ -70,6 +70,7 @@ export function PokerHistoryPreview({
         onChangeScale={ignore}
         onVote={ignore}
         onClearVote={ignore}
+        customDeck={content.customDeck ?? []}
       />
       <PokerResults
         content={content}
@@ -80,6 +81,7 @@ export function PokerHistoryPreview({
         disabled={false}
         onToggleReveal={ignore}
         onReset={ignore}
+        spectators={content.spectators ?? []}
       />
     </div>
   );
