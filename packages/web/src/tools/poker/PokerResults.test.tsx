@@ -189,4 +189,30 @@ describe('PokerResults (spec §2 Results, §3 Statistics, §9 Poker)', () => {
       applyLanguage('en');
     }
   });
+
+  it('lists spectators apart from the participants', () => {
+    setup(round([['ann', '5']]), ['ann'], { spectators: ['sam', 'ann'] });
+    expect(screen.getByRole('heading', { name: 'Participants (1)' })).toBeInTheDocument();
+    const spectators = screen.getByRole('list', { name: 'Spectators (2)' });
+    expect(
+      within(spectators)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['sam', 'ann (you)']);
+  });
+
+  it('shows average and median for the powers-of-two deck', () => {
+    const content = reveal(
+      round(
+        [
+          ['ann', '16'],
+          ['bob', '32'],
+        ],
+        changeScale(defaultPokerContent(ctx), { scale: 'powers' }),
+      ),
+    );
+    setup(content, ['ann', 'bob']);
+    expect(statistic('Average')).toHaveTextContent('24.0');
+    expect(statistic('Median')).toHaveTextContent('24');
+  });
 });
