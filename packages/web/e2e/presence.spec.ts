@@ -151,3 +151,27 @@ for (const how of ['closes the tab', 'goes to another site', 'loads the dashboar
     }
   });
 }
+
+test("a member's second tab sees the others within 2 s, and closing it leaves the member listed", async ({
+  browser,
+  server,
+}) => {
+  const members = await twoMembersOn(browser, server, '/tools/kanban', {
+    prefix: 'PresenceTabs',
+    shown: kanbanShown,
+  });
+  try {
+    const { aliceContext, bobPage } = members;
+    const second = await aliceContext.newPage();
+    await second.goto(`${server.url}/tools/kanban`);
+    await kanbanShown(second);
+    await expect(second.getByLabel('Also here')).toHaveText('Also here: bob', { timeout: 2_000 });
+
+    await second.close({ runBeforeUnload: true });
+    // Past the departure grace (3 s): only that tab left, Alice's first tab is still here.
+    await bobPage.waitForTimeout(5_000);
+    await expect(bobPage.getByLabel('Also here')).toHaveText('Also here: alice');
+  } finally {
+    await members.close();
+  }
+});
