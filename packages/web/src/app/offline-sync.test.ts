@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { SyncAnswer, SyncRequest } from '../tools/content/offline-sync.worker.ts';
-import { EDITOR_KEEP_DELAY_MS, startOfflineSync } from './offline-sync.ts';
+import { EDITOR_KEEP_DELAY_MS, EDITOR_KEEP_FRAME_NAME, startOfflineSync } from './offline-sync.ts';
 
 /** The browser's `Worker` as the sync drives it: records what it was sent; answers on demand. */
 class RecordingWorker {
@@ -20,12 +20,12 @@ class RecordingWorker {
     this.terminated = true;
   }
   /** The worker's one answer: it synced, kept no editor file, and closes. */
-  answer() {
+  answer(editorFrames: string[] = []) {
     const answer: SyncAnswer = {
       replayed: [],
       cached: [],
       editorFiles: 0,
-      editorFrames: [],
+      editorFrames,
       errors: [],
     };
     this.onmessage?.(new MessageEvent('message', { data: answer }));
@@ -99,6 +99,27 @@ describe('the offline sync of a signed-in page (the editor later)', () => {
     RecordingWorker.started[1]?.answer();
     await vi.advanceTimersByTimeAsync(EDITOR_KEEP_DELAY_MS);
     expect(RecordingWorker.started).toHaveLength(2);
+  });
+
+  it('loads each editor frame document in turn in a named frame that runs scripts at an opaque origin, then removes it', async () => {
+    start();
+    await vi.advanceTimersByTimeAsync(2000);
+    const urls = ['en', 'de'].map((lang) => `${location.origin}/diagram-editor/?lang=${lang}`);
+    RecordingWorker.started[0]?.answer(urls);
+    for (const url of urls) {
+      const frames = document.querySelectorAll('iframe');
+      expect(frames).toHaveLength(1);
+      const frame = frames[0] as HTMLIFrameElement;
+      expect(frame.src).toBe(url);
+      // The server's loader starts nothing of draw.io in a frame of this name; scripts run so
+      // that the document's own do not each log "Blocked script execution".
+      expect(frame.name).toBe(EDITOR_KEEP_FRAME_NAME);
+      expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
+      expect(frame.hidden).toBe(true);
+      frame.dispatchEvent(new Event('load'));
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
   });
 
   it('keeps no editor where no service worker controls the page', async () => {
