@@ -28,7 +28,7 @@ function fakeTransport() {
     failed: (error: unknown) => void;
     active: boolean;
   }[] = [];
-  const calls = { join: 0, heartbeat: 0 };
+  const calls = { join: 0, heartbeat: 0, leave: 0 };
   let heartbeatResult: () => Promise<unknown> = () => Promise.resolve({ response: 'pong' });
   let refuseSocket = false;
   const transport: RealtimeTransport = {
@@ -56,6 +56,9 @@ function fakeTransport() {
     heartbeat() {
       calls.heartbeat += 1;
       return heartbeatResult();
+    },
+    leave() {
+      calls.leave += 1;
     },
   };
   return {
@@ -144,6 +147,19 @@ describe('RealtimeManager', () => {
     expect(fake.streams).toHaveLength(1);
     expect(fake.calls.join).toBe(1);
     expect(statuses).toEqual(['connecting', 'connected']);
+  });
+
+  it('tells the server the page is going away only over an open socket', () => {
+    const { fake, manager } = setup();
+    manager.start(fake.transport);
+    manager.leave();
+    expect(fake.calls.leave).toBe(0);
+    fake.last().handlers.opened();
+    manager.leave();
+    expect(fake.calls.leave).toBe(1);
+    manager.stop();
+    manager.leave();
+    expect(fake.calls.leave).toBe(1);
   });
 
   it('sends a heartbeat every 30 s while connected', () => {
