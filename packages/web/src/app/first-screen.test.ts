@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { formatExpiry } from '../tools/bulletin/StickyNote.tsx';
 import { formatCardDate } from '../tools/kanban/kanban-board.ts';
-import { formatDateTime } from '../tools/ticket/ticket-view.ts';
+import { formatDateTime } from '../lib/date-format.ts';
 
 describe("the dates a tool's first screen shows (first render)", () => {
   afterEach(() => {

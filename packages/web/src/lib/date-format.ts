@@ -96,3 +96,11 @@ export function formatDate(value: string | Date, language: string, style: DateSt
   if (Number.isNaN(date.getTime())) return String(value);
   return formatWithoutIntl(date, language, style) ?? formatFor(language, style).format(date);
 }
+
+/**
+ * An ISO 8601 timestamp as local date and time in `language` ('Mar 5, 2024, 2:07 PM' /
+ * '05.03.2024, 14:07'); an unparsable value is returned as it is.
+ */
+export function formatDateTime(iso: string, language: string): string {
+  return formatDate(iso, language, 'dateTime');
+}

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TICKET_DEFAULT_SETTINGS, type Issue } from '@cipherspace/tools/tracker';
 import { IssueItem, type IssueDisplayFlags } from './IssueItem.tsx';
 import { testBoard } from './test-board.ts';
-import { formatDateTime } from './ticket-view.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 const ALL_SHOWN: IssueDisplayFlags = TICKET_DEFAULT_SETTINGS;
 

@@ -13,13 +13,14 @@ import type { Issue, KanbanSettings, MoveStep } from '@cipherspace/tools/tracker
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { STEP_SHORTCUTS, stepOfKey } from '../tracker/step-keys.ts';
-import { estimationText, issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
+import { estimationText } from '../tracker/tracker-messages.ts';
 import { ChecklistProgress } from '../tracker/Checklist.tsx';
 import { useUnreadMention } from '../tracker/IssueDetailsContext.tsx';
 import { initialsOf } from '../tracker/CardDensityToggle.tsx';
 import { DueBadge } from '../tracker/due-reminders.tsx';
 import { TagChips } from '../tracker/TagEditor.tsx';
-import { cssToken, formatDateTime, TYPE_LETTERS } from './ticket-view.ts';
+import { IssueTypeBadge, PriorityBadge, TicketNumber } from '../tracker/IssueBadges.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 /**
  * Which optional facts an item shows (spec §3 settings; all on by default; ticket numbers only
@@ -38,40 +39,6 @@ export type IssueDisplayFlags = Pick<
   /** The member's local day `YYYY-MM-DD`, for the due badge; absent: no due badge. */
   today?: string;
 };
-
-/** An issue's ticket number, `#12`, read out as 'Issue number 12'; nothing for an unnumbered issue. */
-export function TicketNumber({ number }: { number: number | undefined }) {
-  if (number === undefined) return null;
-  return (
-    <span className="ticket-number">
-      <span aria-hidden="true">#{number}</span>
-      <span className="visually-hidden">{m.ticket_number_label({ number })}</span>
-    </span>
-  );
-}
-
-/** The type letter badge (T, B, U, E) with the translated type name for screen readers. */
-export function IssueTypeBadge({ type }: { type: Issue['type'] }) {
-  const name = issueTypeText(type);
-  return (
-    <span className={`ticket-type-badge ticket-type-${cssToken(type)}`} title={name}>
-      <span aria-hidden="true">{TYPE_LETTERS[type]}</span>
-      <span className="visually-hidden">{name}</span>
-    </span>
-  );
-}
-
-/** The priority as a coloured badge, labelled for screen readers ('Priority: High'). */
-export function PriorityBadge({ priority }: { priority: Issue['priority'] }) {
-  return (
-    <span className={`ticket-priority ticket-priority-${cssToken(priority)}`}>
-      <span className="visually-hidden">
-        {m.ticket_item_priority({ priority: priorityText(priority) })}
-      </span>
-      <span aria-hidden="true">{priorityText(priority)}</span>
-    </span>
-  );
-}
 
 /** What an issue item takes; see {@link IssueItem}. */
 export interface IssueItemProps {

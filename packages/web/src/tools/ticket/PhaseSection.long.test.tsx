@@ -10,12 +10,12 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { TICKET_DEFAULT_SETTINGS, type Issue, type Phase } from '@cipherspace/tools/tracker';
 import { LONG_LIST_ABOVE_ITEMS } from '../tracker/LongList.tsx';
 import { PhaseSection } from './PhaseSection.tsx';
-import type * as TicketView from './ticket-view.ts';
+import type * as DateFormat from '../../lib/date-format.ts';
 
 const formatted = vi.hoisted(() => [] as string[]);
 
-vi.mock('./ticket-view.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof TicketView>();
+vi.mock('../../lib/date-format.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof DateFormat>();
   return {
     ...original,
     formatDateTime: (iso: string, language: 'en' | 'de') => {
@@ -25,7 +25,7 @@ vi.mock('./ticket-view.ts', async (importOriginal) => {
   };
 });
 // Test files share a worker (isolate: false): the next file gets the real module.
-afterAll(() => vi.doUnmock('./ticket-view.ts'));
+afterAll(() => vi.doUnmock('../../lib/date-format.ts'));
 
 /** Issue n (from 1) was created n minutes after midnight: its date names it. */
 function createdAt(n: number): string {

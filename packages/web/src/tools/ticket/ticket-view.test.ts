@@ -10,13 +10,9 @@ import {
   type TrackerContext,
 } from '@cipherspace/tools/tracker';
 import { assigneesOf } from '../tracker/tracker-filter.ts';
-import {
-  commentsNewestFirst,
-  formatDateTime,
-  groupByPhase,
-  knownPeople,
-  TYPE_LETTERS,
-} from './ticket-view.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { commentsNewestFirst, TYPE_LETTERS } from '../tracker/issue-view.ts';
+import { groupByPhase, knownPeople } from './ticket-view.ts';
 
 function context(): TrackerContext & { time: string } {
   let id = 0;

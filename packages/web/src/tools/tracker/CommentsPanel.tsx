@@ -15,7 +15,8 @@ import { Markdown } from '../../components/Markdown.tsx';
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
-import { commentsNewestFirst, formatDateTime } from '../ticket/ticket-view.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { commentsNewestFirst } from './issue-view.ts';
 import { MentionTextarea } from './MentionTextarea.tsx';
 
 /** True while the component is mounted, for callbacks that resume after a save. */
