@@ -80,6 +80,30 @@ describe('computeStatistics (spec §3 Statistics)', () => {
     expect(computeStatistics(all).completionRate).toBe(100);
   });
 
+  it('leaves archived issues out of every figure', () => {
+    const content = board([
+      ['To Do', { title: 'a', type: 'Bug', priority: 'High', estimation: '8' }],
+      ['Done', { title: 'b', estimation: '2' }],
+      ['Done', { title: 'c', estimation: '3' }],
+    ]);
+    const archived = {
+      ...content,
+      phases: content.phases.map((p) => ({
+        ...p,
+        issues: p.issues.map((issue) =>
+          issue.title === 'c' ? { ...issue, archived: true } : issue,
+        ),
+      })),
+    };
+    const done = content.phases.find((p) => p.name === 'Done')?.id ?? '';
+    const statistics = computeStatistics(archived);
+    expect(statistics.totalIssues).toBe(2);
+    expect(statistics.issuesByPhase[done]).toBe(1);
+    expect(statistics.issuesByType.Task).toBe(1);
+    expect(statistics.averageEstimation).toBe(5);
+    expect(statistics.completionRate).toBe(50);
+  });
+
   it('counts every phase marked isEndPhase', () => {
     const base = board([
       ['Testing', { title: 'a' }],

@@ -22,7 +22,8 @@ function zeroCounts<K extends string>(keys: readonly K[]): Record<K, number> {
 }
 
 /**
- * Statistics of all issues on the board (spec §3):
+ * Statistics of the issues on the board (spec §3); archived issues are out of the board's
+ * sight, so out of its figures too (as out of its WIP limits):
  * - `totalIssues`: number of issues in all phases;
  * - `issuesByType` / `issuesByPriority`: count per value, every value present (0 when none);
  * - `issuesByPhase`: count per phase **id** (names may repeat), every phase present;
@@ -41,10 +42,11 @@ export function computeStatistics(content: TrackerContent): TrackerStatistics {
   let estimated = 0;
 
   for (const phase of content.phases) {
-    issuesByPhase[phase.id] = (issuesByPhase[phase.id] ?? 0) + phase.issues.length;
-    totalIssues += phase.issues.length;
-    if (phase.isEndPhase === true) completed += phase.issues.length;
-    for (const issue of phase.issues) {
+    const issues = phase.issues.filter((issue) => issue.archived !== true);
+    issuesByPhase[phase.id] = (issuesByPhase[phase.id] ?? 0) + issues.length;
+    totalIssues += issues.length;
+    if (phase.isEndPhase === true) completed += issues.length;
+    for (const issue of issues) {
       issuesByType[issue.type] += 1;
       issuesByPriority[issue.priority] += 1;
       const points = estimationToNumber(issue.estimation);
