@@ -35,23 +35,15 @@ const TOOLS = Object.values(TOOL_METADATA).map((tool) => tool.displayName);
  */
 function watchConsole(context: BrowserContext): string[] {
   const problems: string[] = [];
-  // A service worker's message may come both through the context and through the worker.
-  const seen = new WeakSet<ConsoleMessage>();
-  const record = (message: ConsoleMessage, source: string) => {
+  const pathOf = (url: string) => (/^https?:/.test(url) ? new URL(url).pathname : url);
+  // The context reports the messages of its pages, their frames and its service workers.
+  context.on('console', (message: ConsoleMessage) => {
     const type = message.type();
-    if (seen.has(message) || (type !== 'error' && type !== 'warning')) return;
-    seen.add(message);
+    if (type !== 'error' && type !== 'warning') return;
+    const source = pathOf(message.page()?.url() ?? message.worker()?.url() ?? 'browser');
     const { url, lineNumber } = message.location();
     problems.push(`${source}: console ${type}: ${message.text()} (${url}:${lineNumber})`);
-  };
-  const pathOf = (url: string) => (/^https?:/.test(url) ? new URL(url).pathname : url);
-  context.on('console', (message) => {
-    const source = message.page()?.url() ?? message.worker()?.url() ?? 'browser';
-    record(message, pathOf(source));
   });
-  context.on('serviceworker', (worker) =>
-    worker.on('console', (message) => record(message, pathOf(worker.url()))),
-  );
   context.on('weberror', (error) =>
     problems.push(`${pathOf(error.page()?.url() ?? 'browser')}: uncaught ${error.error().message}`),
   );
