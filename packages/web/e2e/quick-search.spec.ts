@@ -1,7 +1,8 @@
 /**
  * The quick search (Ctrl+K) across the tools of a space, with two members: what one adds on
  * Kanban and in Issue Management the other finds from the dashboard by part of its name and
- * opens — the card focused on the board, the issue in the details panel. The search runs over
+ * opens — the card focused on the board, the issue in the details panel, the note on the
+ * Pinboard with its text focused. The search runs over
  * contents decrypted in the browser: the server never receives the search term.
  */
 import type { Page, Request } from '@playwright/test';
@@ -9,14 +10,17 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   addKanbanCard,
+  addPinboardNote,
   addTicketIssue,
   kanbanShown,
+  pinboardShown,
   ticketShown,
   twoMembersOn,
 } from './support.ts';
 
 const CARD = 'Quarterly invoice review';
 const ISSUE = 'Quarterly invoice totals are wrong';
+const NOTE = 'Retro actions for March';
 /** What Alice types: part of both titles, in another case. */
 const TERM = 'quarterly INV';
 
@@ -99,9 +103,21 @@ test('a member finds a teammate’s card and issue with Ctrl+K and opens them', 
     await expect(third.dialog).toBeHidden();
     await expect(a).toHaveURL(/\/tools\/ticket$/);
 
+    // A note bob pins: alice opens it on the Pinboard, its text focused.
+    await b.goto('/tools/bulletin');
+    await pinboardShown(b);
+    await addPinboardNote(b, { title: NOTE, content: 'Fix the invoice export first' });
+    const fourth = await openQuickSearch(a);
+    await fourth.input.pressSequentially('retro act');
+    await expect(fourth.dialog.getByRole('option')).toHaveCount(1);
+    await expect(fourth.dialog.getByRole('option')).toContainText('Pinboard');
+    await a.keyboard.press('Enter');
+    await expect(a).toHaveURL(/\/tools\/bulletin$/);
+    await expect(a.getByRole('group', { name: NOTE })).toBeFocused();
+
     // The search ran in the browser: no request or frame carried what was typed.
     expect(sent.length).toBeGreaterThan(0);
-    for (const term of ['quarterly', 'nothing like this', 'invoice']) {
+    for (const term of ['quarterly', 'nothing like this', 'retro act']) {
       expect(sent.filter((text) => text.toLowerCase().includes(term))).toEqual([]);
     }
   } finally {

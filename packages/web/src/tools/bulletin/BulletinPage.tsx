@@ -38,6 +38,7 @@ import { ToolHeader } from '../content/ToolHeader.tsx';
 import { ToolHistory } from '../content/ToolHistory.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
+import { useRequestedItem } from '../content/use-requested-item.ts';
 import { BulletinBoard } from './BulletinBoard.tsx';
 import { BulletinHistoryPreview } from './bulletin-history-preview.tsx';
 import { ExpiredNotesDialog } from './ExpiredNotesDialog.tsx';
@@ -56,6 +57,15 @@ type NoteForm =
 
 /** The open delete confirmation and the board version it was opened on. */
 type PendingDelete = { post: Post; basedOn: number } | null;
+
+/** Scrolls the note with this id into view and focuses its text; nothing when it is not shown. */
+function focusNote(postId: string): void {
+  const text = document.querySelector<HTMLElement>(
+    `[data-post-id="${CSS.escape(postId)}"] .bulletin-note-scroll`,
+  );
+  text?.scrollIntoView({ block: 'center', inline: 'center' });
+  text?.focus();
+}
 
 /** spec §2 /tools/bulletin; the router lazy-loads this default export. */
 export default function BulletinPage() {
@@ -97,6 +107,9 @@ export default function BulletinPage() {
     [current, run, showConflict],
   );
   const { pending, move } = usePositionSync(savePosition);
+
+  // `?note=<id>` (the quick search): the note scrolls into view and its text gets the focus.
+  useRequestedItem('note', content !== null, focusNote);
 
   const username = session?.user.username ?? '';
   const title = content?.title ?? m.tools_bulletin_name();
