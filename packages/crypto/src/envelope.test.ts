@@ -86,7 +86,7 @@ async function expectDecryptError(promise: Promise<unknown>): Promise<void> {
   expect(error).toMatchObject({ name: 'DecryptError', message: DECRYPT_FAILED_MESSAGE });
 }
 
-describe('test vectors (test/vectors.json)', () => {
+describe('test vectors (docs/crypto-vectors.json)', () => {
   it.each(envelopeVectors)(
     '$description: encryptJsonWithParams reproduces the envelope',
     async (vector) => {

@@ -7,7 +7,7 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import rawVectors from '../test/vectors.json' with { type: 'json' };
+import rawVectors from '../../../docs/crypto-vectors.json' with { type: 'json' };
 import {
   envelopeVectors,
   hexToBytes,
@@ -186,7 +186,7 @@ function keyFor(spaceKey: string, spaceName: string): Promise<OperationsKey> {
   return pending;
 }
 
-describe('parameters (test/vectors.json)', () => {
+describe('parameters (docs/crypto-vectors.json)', () => {
   it('the constants are those of vectors.json and README', () => {
     const operations = rawVectors.parameters.operations;
     expect(OPERATIONS_KEY_SALT_LABEL).toBe(operations.keySaltLabel);
@@ -202,7 +202,7 @@ describe('parameters (test/vectors.json)', () => {
   });
 });
 
-describe('operations-key vectors (test/vectors.json)', () => {
+describe('operations-key vectors (docs/crypto-vectors.json)', () => {
   it.each(operationsKeyVectors)('$description: the package derives the salt and key', async (v) => {
     expect(toHex(await operationsKeySalt(v.spaceName))).toBe(v.keySaltHex);
     expect(toHex(await deriveOperationsKeyBytes(v.spaceKey, v.spaceName))).toBe(v.operationsKeyHex);
@@ -229,7 +229,7 @@ describe('operations-key vectors (test/vectors.json)', () => {
   });
 });
 
-describe('operation-envelope vectors (test/vectors.json)', () => {
+describe('operation-envelope vectors (docs/crypto-vectors.json)', () => {
   it.each(operationEnvelopeVectors)(
     '$description: encryptOperationWithParams reproduces the envelope',
     async (v) => {

@@ -22,7 +22,7 @@ function nodeVerifier(kind: 'spaceName' | 'password', spaceKey: string, input: s
 
 const derive = { spaceName: deriveSpaceNameVerifier, password: derivePasswordVerifier };
 
-describe('verifier vectors (test/vectors.json)', () => {
+describe('verifier vectors (docs/crypto-vectors.json)', () => {
   it.each(verifierVectors)('$description ($kind): reproduces the verifier', async (vector) => {
     const verifier = await derive[vector.kind](vector.spaceKey, vector.input);
     expect(verifier).toBe(vector.verifier);

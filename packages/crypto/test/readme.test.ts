@@ -1,7 +1,7 @@
 /**
  * The README cannot drift from the code: every worked example in packages/crypto/README.md
  * (inputs and expected outputs) is read out of the Markdown, compared with the normative
- * test/vectors.json and recomputed with this package — and, for the Node snippet, the README's own
+ * docs/crypto-vectors.json and recomputed with this package — and, for the Node snippet, the README's own
  * code is run. When the README is reworded so that an example can no longer be found, the
  * extraction fails loudly instead of checking nothing.
  */
@@ -36,7 +36,7 @@ import {
   unwrapSecret,
 } from '../src/index.ts';
 import { importOperationsKey } from '../src/operations.ts';
-import rawVectors from './vectors.json' with { type: 'json' };
+import rawVectors from '../../../docs/crypto-vectors.json' with { type: 'json' };
 import {
   envelopeVectors,
   hexToBytes,
@@ -122,12 +122,14 @@ describe('README §1 encodings', () => {
 
 describe('README §2–§3 envelope worked example', () => {
   const text = section('3. The envelope');
-  const heading = /^### Worked example \(vector "([^"]+)" in `test\/vectors\.json`\)$/m.exec(text);
+  const heading = /^### Worked example \(vector "([^"]+)" in `docs\/crypto-vectors\.json`\)$/m.exec(
+    text,
+  );
   const vectorName = heading?.[1] ?? '';
   const example = labelled(blockWith(section('Worked example (vector'), 'envelope'));
   const vector = envelopeVectors.find((v) => v.description === vectorName);
 
-  it('names a vector of test/vectors.json and lists the same inputs and outputs', () => {
+  it('names a vector of docs/crypto-vectors.json and lists the same inputs and outputs', () => {
     expect(vectorName).not.toBe('');
     expect(vector, `vector "${vectorName}"`).toBeDefined();
     if (!vector) return;
@@ -471,7 +473,7 @@ describe('README §11 operation envelope', () => {
   const flat = prose(text);
   const example = labelled(blockWith(section('Worked example (operation vector'), 'envelope'));
   const vectorName =
-    /^### Worked example \(operation vector "([^"]+)" in `test\/vectors\.json`\)$/m.exec(
+    /^### Worked example \(operation vector "([^"]+)" in `docs\/crypto-vectors\.json`\)$/m.exec(
       text,
     )?.[1] ?? '';
   const vector = operationEnvelopeVectors.find((v) => v.description === vectorName);

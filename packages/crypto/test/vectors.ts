@@ -1,6 +1,6 @@
-import rawVectors from './vectors.json' with { type: 'json' };
+import rawVectors from '../../../docs/crypto-vectors.json' with { type: 'json' };
 
-/** One envelope vector of test/vectors.json; see README.md "Test vectors". */
+/** One envelope vector of docs/crypto-vectors.json; see README.md "Test vectors". */
 export interface EnvelopeVector {
   description: string;
   spaceKey: string;
@@ -12,7 +12,7 @@ export interface EnvelopeVector {
   envelope: string;
 }
 
-/** One verifier vector of test/vectors.json. */
+/** One verifier vector of docs/crypto-vectors.json. */
 export interface VerifierVector {
   description: string;
   kind: 'spaceName' | 'password';
@@ -21,7 +21,7 @@ export interface VerifierVector {
   verifier: string;
 }
 
-/** One operations-key vector of test/vectors.json; see README.md "Operations key". */
+/** One operations-key vector of docs/crypto-vectors.json; see README.md "Operations key". */
 export interface OperationsKeyVector {
   description: string;
   spaceKey: string;
@@ -30,7 +30,7 @@ export interface OperationsKeyVector {
   operationsKeyHex: string;
 }
 
-/** One operation-envelope vector of test/vectors.json; see README.md "Operation envelope". */
+/** One operation-envelope vector of docs/crypto-vectors.json; see README.md "Operation envelope". */
 export interface OperationEnvelopeVector {
   description: string;
   spaceKey: string;
