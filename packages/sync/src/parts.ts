@@ -23,6 +23,11 @@ export interface SyncParts<C, Op extends NamedOperation = NamedOperation> {
   language?: () => ContentLanguage;
   /** Whether the runtime believes it is online (`navigator.onLine`); false: no resend of a lost save. */
   online?: () => boolean;
+  /**
+   * False: a tool with no content yet opens its default content unsaved, at version 0 — for a
+   * reader (the quick search) that must not create what no member has opened. Default true.
+   */
+  createMissing?: boolean;
 }
 
 /** The version the server confirmed, with its content as this engine opened it. */

@@ -58,7 +58,8 @@ export class Pull<C, Op extends NamedOperation = NamedOperation> {
   /**
    * The latest stored content, decrypted and checked (caught up when its envelope lags behind
    * saves of operations alone); when the server has none, the default content is created and
-   * saved (if another tab created it at the same moment, theirs wins). A version that does not
+   * saved (if another tab created it at the same moment, theirs wins) — or, with `createMissing`
+   * false, returned unsaved at version 0. A version that does not
    * open shows the newest that does, marked `unreadable`. Rejects as the transport does.
    */
   async latest(): Promise<Opened<C>> {
@@ -100,6 +101,7 @@ export class Pull<C, Op extends NamedOperation = NamedOperation> {
         version: 1,
         lastModified: context.now(),
       });
+      if (this.parts.createMissing === false) return { content: created, version: 0 };
       try {
         const envelope = await codec.encrypt(created);
         const version = await saveOnce(this.parts, envelope, 0);

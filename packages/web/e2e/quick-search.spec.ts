@@ -14,6 +14,7 @@ import {
   addTicketIssue,
   kanbanShown,
   pinboardShown,
+  rest,
   ticketShown,
   twoMembersOn,
 } from './support.ts';
@@ -120,6 +121,10 @@ test('a member finds a teammate’s card and issue with Ctrl+K and opens them', 
     for (const term of ['quarterly', 'nothing like this', 'retro act']) {
       expect(sent.filter((text) => text.toLowerCase().includes(term))).toEqual([]);
     }
+
+    // Searching read the Diagrams tool, which nobody has opened, without creating it.
+    const diagrams = `/api/content/${encodeURIComponent(members.alice.space.name)}/diagrams`;
+    expect((await rest(server, 'GET', diagrams, undefined, members.alice.token)).status).toBe(404);
   } finally {
     await members.close();
   }

@@ -73,6 +73,8 @@ async function loadOnce<C, Op extends NamedOperation>(
   const { content: engine } = createToolClient(domain, {
     ...options,
     store: readOnlyStore(offlineStore(options.spaceName, domain.metadata.name)),
+    // Searching must not create the default content of a tool no member has opened yet.
+    createMissing: false,
   });
   try {
     await engine.load();

@@ -183,6 +183,31 @@ describe('content lifecycle', () => {
     expect(loaded(bob)).toEqual(board);
   });
 
+  it('with createMissing false, opens the default board unsaved and creates nothing', async () => {
+    const tool = await freshBoard();
+    const transport = transportOf('alice', tool);
+    const reader = new SyncClient<KanbanContent, TrackerOperation>({
+      domain: tools.kanban,
+      transport,
+      codec: spaceKeyCodec(space.key, space.name),
+      author: 'alice',
+      createMissing: false,
+    });
+    await reader.load();
+    expect(loaded(reader).phases.map((entry) => entry.name)).toContain('Backlog');
+    expect(reader.getState().version).toBe(0);
+    expect(transport.saves).toBe(0);
+    reader.dispose();
+    await expect(
+      harness.caller(tokens.alice).content.get({ space_name: space.name, tool }),
+    ).rejects.toThrow();
+
+    // The first member who opens the tool still creates it, at version 1.
+    const alice = lifecycleOf('alice', tool);
+    await alice.load();
+    expect(alice.getState().version).toBe(1);
+  });
+
   it('saves a named operation with the version it is based on and stamps the document', async () => {
     const tool = await freshBoard();
     const alice = lifecycleOf('alice', tool);

@@ -161,6 +161,8 @@ export interface ToolClientOptions {
    * (`offlineStore`), none where the browser has no IndexedDB.
    */
   store?: OfflineStore | null;
+  /** False: a tool with no content yet is not created (see SyncParts `createMissing`). */
+  createMissing?: boolean;
 }
 
 /**
@@ -178,6 +180,7 @@ export function createToolClient<C, Op extends NamedOperation>(
     spaceKey,
     author,
     store = offlineStore(spaceName, domain.metadata.name),
+    createMissing,
   }: ToolClientOptions,
 ): ToolClient<C, Op> {
   const tool = domain.metadata.name;
@@ -228,6 +231,7 @@ export function createToolClient<C, Op extends NamedOperation>(
       // The last content as ciphertext and the changes made offline.
       store: store ?? undefined,
       online: () => navigator.onLine,
+      ...(createMissing === false && { createMissing }),
     }),
   };
 }
