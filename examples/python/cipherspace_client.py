@@ -1,0 +1,621 @@
+#!/usr/bin/env python3
+"""A Cipherspace client in Python, written from the published documents only.
+
+What it does, against a running server (README "Quick start"):
+
+1. checks its crypto against the published test vectors (docs/crypto-vectors.json);
+2. creates a space and registers its first user (or logs in to an existing space);
+3. saves an encrypted Kanban board (PUT /api/content/{space}/kanban);
+4. changes it the way the web app does: two named operations (`addIssue`, then `moveIssue`),
+   each encrypted as an `op1` envelope under the space's operations key and saved as
+   `operations` alone, without the board;
+5. catches up like another member (GET …/changes?since=), uploads the snapshot of the newest
+   version (PUT …/snapshot), and checks the decrypted board;
+6. reads the history (GET …/history, …/history/{version}) and rebuilds an older version.
+
+The server only ever sees verifiers and ciphertext. Any mismatch ends the run with exit code 1.
+
+Formats: packages/crypto/README.md (byte for byte). Paths: README "REST paths" and the
+server's /api/openapi.json. Operations: packages/tools/README.md; what `addIssue` and
+`moveIssue` do is packages/tools/src/tracker/operations.ts, mirrored in `apply_operation` below.
+
+Needs Python >= 3.9 and `cryptography` >= 38 (Debian: apt-get install python3-cryptography).
+
+    CIPHERSPACE_SPACE_KEY='…' CIPHERSPACE_PASSWORD='…' \\
+      python3 examples/python/cipherspace_client.py --url http://127.0.0.1:3000 \\
+      [--space 'Alpha Team'] [--username alice]
+
+Without --space a new space with a random name is created; without the environment variables a
+space key and a password are generated (and printed, so that you can open the board in the app).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import copy
+import hashlib
+import json
+import os
+import secrets
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+# ------------------------------------------------------------------------------------------------
+# Crypto (packages/crypto/README.md)
+
+PBKDF2_ITERATIONS = 100_000  # §2, §4, §10
+SPACE_NAME_SALT = b"cipherspace/space-name-verifier/v1"  # §4
+PASSWORD_SALT = b"cipherspace/password-verifier/v1"  # §4
+OPERATIONS_KEY_LABEL = b"cipherspace/operations-key/v1"  # §10
+OPERATION_INFO = b"cipherspace/operation/v1"  # §11
+DECRYPT_FAILED = "Failed to decrypt content - invalid space key?"  # §3: one message for every failure
+
+
+class DecryptError(Exception):
+    def __init__(self) -> None:
+        super().__init__(DECRYPT_FAILED)
+
+
+class Mismatch(Exception):
+    """A result differs from what the documents say it must be."""
+
+
+def expect(condition: bool, what: str) -> None:
+    if not condition:
+        raise Mismatch(what)
+
+
+def b64(data: bytes) -> str:
+    """Standard base64, padded (§1)."""
+    return base64.b64encode(data).decode("ascii")
+
+
+def unb64(text: object, length: int | None = None) -> bytes:
+    """Strict base64 (§1): one spelling per byte string, so it must encode back to `text`."""
+    if not isinstance(text, str):
+        raise DecryptError()
+    try:
+        data = base64.b64decode(text, validate=True)
+    except ValueError:
+        raise DecryptError() from None
+    if b64(data) != text or (length is not None and len(data) != length):
+        raise DecryptError()
+    return data
+
+
+def json_text(value: object) -> str:
+    """JSON as ECMAScript's JSON.stringify writes it (§3 plaintext): no spaces, UTF-8 as is."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def pbkdf2(secret: str, salt: bytes) -> bytes:
+    return hashlib.pbkdf2_hmac("sha256", secret.encode("utf-8"), salt, PBKDF2_ITERATIONS, 32)
+
+
+def verifier(space_key: str, value: str, domain_salt: bytes) -> str:
+    """§4: base64(PBKDF2(UTF-8(spaceKey + U+0000 + value), domainSalt)), 44 characters."""
+    if "\0" in space_key:
+        raise ValueError("a space key may not contain U+0000")
+    return b64(pbkdf2(space_key + "\0" + value, domain_salt))
+
+
+def _open_members(envelope: str, members: tuple[str, ...]) -> dict:
+    """§3/§11 readers: exactly these members, all strings."""
+    try:
+        parsed = json.loads(envelope)
+    except ValueError:
+        raise DecryptError() from None
+    if not isinstance(parsed, dict) or set(parsed) != set(members):
+        raise DecryptError()
+    return parsed
+
+
+def _seal(key: bytes, iv: bytes, value: object) -> bytes:
+    """AES-256-GCM, no associated data: ciphertext followed by the 16-byte tag (§3)."""
+    return AESGCM(key).encrypt(iv, json_text(value).encode("utf-8"), None)
+
+
+def _unseal(key: bytes, iv: bytes, data: bytes) -> object:
+    try:
+        return json.loads(AESGCM(key).decrypt(iv, data, None).decode("utf-8"))
+    except (InvalidTag, UnicodeDecodeError, ValueError):
+        raise DecryptError() from None
+
+
+def encrypt_content(value: object, space_key: str, salt: bytes | None = None,
+                    iv: bytes | None = None) -> str:
+    """§3 envelope v1: a fresh 32-byte salt and 12-byte IV unless given (test vectors only)."""
+    salt = salt if salt is not None else secrets.token_bytes(32)
+    iv = iv if iv is not None else secrets.token_bytes(12)
+    data = _seal(pbkdf2(space_key, salt), iv, value)
+    return json_text({"data": b64(data), "iv": b64(iv), "salt": b64(salt)})
+
+
+def decrypt_content(envelope: str, space_key: str) -> object:
+    parts = _open_members(envelope, ("data", "iv", "salt"))
+    salt, iv = unb64(parts["salt"], 32), unb64(parts["iv"], 12)
+    data = unb64(parts["data"])
+    if len(data) < 17:
+        raise DecryptError()
+    return _unseal(pbkdf2(space_key, salt), iv, data)
+
+
+def operations_key(space_key: str, space_name: str) -> bytes:
+    """§10: PBKDF2 under a salt fixed per space; derived once per space and session."""
+    key_salt = hashlib.sha256(OPERATIONS_KEY_LABEL + b"\0" + space_name.encode("utf-8")).digest()
+    return pbkdf2(space_key, key_salt)
+
+
+def operation_aes_key(ops_key: bytes, salt: bytes) -> bytes:
+    """§11: HKDF-SHA-256(ikm = operations key, salt = the envelope's salt, info), 32 bytes."""
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=salt, info=OPERATION_INFO).derive(ops_key)
+
+
+def encrypt_operation(value: object, ops_key: bytes, salt: bytes | None = None,
+                      iv: bytes | None = None) -> str:
+    """§11 envelope op1: members in the order v, data, iv, salt."""
+    salt = salt if salt is not None else secrets.token_bytes(32)
+    iv = iv if iv is not None else secrets.token_bytes(12)
+    data = _seal(operation_aes_key(ops_key, salt), iv, value)
+    return json_text({"v": "op1", "data": b64(data), "iv": b64(iv), "salt": b64(salt)})
+
+
+def decrypt_operation(envelope: str, ops_key: bytes) -> object:
+    parts = _open_members(envelope, ("v", "data", "iv", "salt"))
+    if parts["v"] != "op1":
+        raise DecryptError()
+    salt, iv = unb64(parts["salt"], 32), unb64(parts["iv"], 12)
+    data = unb64(parts["data"])
+    if len(data) < 17:
+        raise DecryptError()
+    return _unseal(operation_aes_key(ops_key, salt), iv, data)
+
+
+def vectors_path() -> Path:
+    """The published vectors: docs/crypto-vectors.json (earlier packages/crypto/test/vectors.json)."""
+    root = Path(__file__).resolve().parents[2]
+    for candidate in (root / "docs/crypto-vectors.json", root / "packages/crypto/test/vectors.json"):
+        if candidate.exists():
+            return candidate
+    raise Mismatch("no crypto test vectors found (docs/crypto-vectors.json)")
+
+
+def check_vectors(path: Path) -> str:
+    """Every vector of the file, both ways: our output is the vector byte for byte, and it opens."""
+    vectors = json.loads(path.read_text("utf-8"))
+    for v in vectors["envelopes"]:
+        salt, iv, name = bytes.fromhex(v["saltHex"]), bytes.fromhex(v["ivHex"]), v["description"]
+        expect(json_text(v["plaintext"]) == v["plaintextJson"], f"plaintext JSON of {name!r}")
+        expect(pbkdf2(v["spaceKey"], salt).hex() == v["aesKeyHex"], f"PBKDF2 key of {name!r}")
+        expect(encrypt_content(v["plaintext"], v["spaceKey"], salt, iv) == v["envelope"],
+               f"envelope of {name!r}")
+        expect(decrypt_content(v["envelope"], v["spaceKey"]) == v["plaintext"], f"opening {name!r}")
+    for v in vectors["verifiers"]:
+        domain = {"spaceName": SPACE_NAME_SALT, "password": PASSWORD_SALT}[v["kind"]]
+        expect(verifier(v["spaceKey"], v["input"], domain) == v["verifier"],
+               f"verifier {v['description']!r}")
+    for v in vectors["operationsKeys"]:
+        expect(operations_key(v["spaceKey"], v["spaceName"]).hex() == v["operationsKeyHex"],
+               f"operations key {v['description']!r}")
+    for v in vectors["operationEnvelopes"]:
+        salt, iv, name = bytes.fromhex(v["saltHex"]), bytes.fromhex(v["ivHex"]), v["description"]
+        ops_key = operations_key(v["spaceKey"], v["spaceName"])
+        expect(ops_key.hex() == v["operationsKeyHex"], f"operations key of {name!r}")
+        expect(json_text(v["plaintext"]) == v["plaintextJson"], f"plaintext JSON of {name!r}")
+        expect(operation_aes_key(ops_key, salt).hex() == v["aesKeyHex"], f"HKDF key of {name!r}")
+        expect(encrypt_operation(v["plaintext"], ops_key, salt, iv) == v["envelope"],
+               f"operation envelope of {name!r}")
+        expect(decrypt_operation(v["envelope"], ops_key) == v["plaintext"], f"opening {name!r}")
+    # A wrong key must fail the tag, with the one message of §3.
+    first = vectors["envelopes"][0]
+    try:
+        decrypt_content(first["envelope"], first["spaceKey"] + "x")
+        raise Mismatch("an envelope opened with a wrong space key")
+    except DecryptError as error:
+        expect(str(error) == DECRYPT_FAILED, "the decrypt error message")
+    return (f"{len(vectors['envelopes'])} envelopes, {len(vectors['verifiers'])} verifiers, "
+            f"{len(vectors['operationsKeys'])} operations keys, "
+            f"{len(vectors['operationEnvelopes'])} operation envelopes")
+
+
+# ------------------------------------------------------------------------------------------------
+# REST (README "REST paths"; /api/openapi.json)
+
+
+class ApiError(Exception):
+    pass
+
+
+class Api:
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+        self.token: str | None = None
+
+    def call(self, method: str, path: str, body: object = None, ok: tuple[int, ...] = (200,),
+             headers: dict | None = None) -> tuple[int, object]:
+        """One request; answers (status, JSON body or None). A status outside `ok` raises."""
+        request = urllib.request.Request(self.url + path, method=method)
+        request.add_header("Accept", "application/json")
+        if body is not None:
+            request.add_header("Content-Type", "application/json")
+            request.data = json.dumps(body).encode("utf-8")
+        if self.token:
+            request.add_header("Authorization", f"Bearer {self.token}")
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                status, raw = response.status, response.read()
+        except urllib.error.HTTPError as error:
+            status, raw = error.code, error.read()
+        answer = json.loads(raw) if raw else None
+        if status not in ok:
+            detail = answer.get("detail") if isinstance(answer, dict) else raw[:200]
+            raise ApiError(f"{method} {path}: {status} {detail}")
+        return status, answer
+
+
+def q(segment: str) -> str:
+    """A path segment, percent-encoded (`Alpha Team` → `Alpha%20Team`)."""
+    return urllib.parse.quote(segment, safe="")
+
+
+def now_iso() -> str:
+    """ISO 8601 UTC with milliseconds, as JavaScript's Date.prototype.toISOString writes it."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+# ------------------------------------------------------------------------------------------------
+# The Kanban board and its operations (packages/tools: tracker/defaults.ts, tracker/operations.ts)
+
+KANBAN_SETTINGS = {
+    "allowPhaseReorder": True, "allowPhaseDelete": True, "minPhases": 2, "maxPhases": 10,
+    "defaultIssueType": "Task", "availableIssueTypes": ["Bug", "Task", "User Story", "Epic"],
+    "showEstimation": True, "showPriority": True, "showAssignedPerson": True,
+    "showComments": True, "showTags": True, "allowBackwardMovement": True,
+    "notifyOnAssignment": False, "notifyOnStatusChange": False, "cardCompactView": False,
+}
+DEFAULT_PHASES = [("Backlog", "#6c757d"), ("To Do", "#17a2b8"), ("In Progress", "#ffc107"),
+                  ("Testing", "#fd7e14"), ("Done", "#28a745")]
+
+
+def default_board(now: str) -> dict:
+    """The board the app creates when a space has none (`tools.kanban.defaultContent`), version 1."""
+    return {
+        "id": str(uuid.uuid4()), "title": "Kanban Board", "version": 1, "lastModified": now,
+        "createdAt": now,
+        "phases": [{"id": str(uuid.uuid4()), "name": name, "issues": [], "order": order,
+                    "color": color, "description": "", "isEndPhase": order == len(DEFAULT_PHASES) - 1}
+                   for order, (name, color) in enumerate(DEFAULT_PHASES)],
+        "teamMembers": [], "toolType": "kanban", "settings": dict(KANBAN_SETTINGS),
+    }
+
+
+def by_order(items: list) -> list:
+    return sorted(items, key=lambda item: item["order"])
+
+
+def find_phase(board: dict, phase_id: str) -> dict:
+    for phase in board["phases"]:
+        if phase["id"] == phase_id:
+            return phase
+    raise Mismatch("Phase not found")
+
+
+def find_issue(board: dict, issue_id: str) -> tuple[dict, dict]:
+    for phase in board["phases"]:
+        for issue in phase["issues"]:
+            if issue["id"] == issue_id:
+                return phase, issue
+    raise Mismatch("Issue not found")
+
+
+def phase_full(phase: dict) -> bool:
+    limit = phase.get("maxIssues")
+    active = sum(1 for issue in phase["issues"] if issue.get("archived") is not True)
+    return isinstance(limit, int) and active >= limit
+
+
+def add_team_members(board: dict, names: list) -> None:
+    """Names trimmed, blank ones skipped, equal ignoring case counted once."""
+    known = {member.strip().lower() for member in board["teamMembers"]}
+    for name in (name.strip() for name in names):
+        if name and name.lower() not in known:
+            known.add(name.lower())
+            board["teamMembers"].append(name)
+
+
+def add_issue(board: dict, args: dict, op: dict) -> None:
+    """`addIssue`: appended to the phase; id = the operation's id, createdAt = its `at`."""
+    phase = find_phase(board, args["phaseId"])
+    given = args["issue"]
+    title = given["title"].strip()
+    expect(title != "", "Title is required")
+    estimation = given.get("estimation", "").strip()
+    expect(len(estimation) <= 3 and not estimation.startswith("-"), "estimation")
+    expect(args["createdBy"].strip() != "", "Creator is required")
+    expect(not phase_full(phase), "Cannot move issue. Phase is at maximum capacity")
+    assignee = given.get("assignedPerson", "").strip()
+    assignee = next((m.strip() for m in board["teamMembers"]
+                     if m.strip().lower() == assignee.lower()), assignee) if assignee else ""
+    number = board.get("nextTicketNumber")
+    if number is None:  # a board without it: one more than the highest number on the board
+        number = 1 + max([issue.get("number", 0) for p in board["phases"] for issue in p["issues"]],
+                         default=0)
+    tags = []
+    for tag in (tag.strip() for tag in given.get("tags", [])):
+        if tag and tag not in tags:
+            tags.append(tag)
+    issue = {
+        "id": op["id"], "title": title, "description": given.get("description", ""),
+        "type": given.get("type", board["settings"]["defaultIssueType"]),
+        "priority": given.get("priority", "none"), "estimation": estimation,
+        "assignedPerson": assignee, "comments": [], "createdAt": op["at"],
+        "createdBy": args["createdBy"],
+        "order": max([other["order"] + 1 for other in phase["issues"]], default=0),
+        "tags": tags, "number": number,
+    }
+    if given.get("dueDate", "").strip():
+        issue["dueDate"] = given["dueDate"].strip()
+    phase["issues"].append(issue)
+    board["nextTicketNumber"] = number + 1
+    add_team_members(board, [args["createdBy"], assignee])
+
+
+def renumber(issues: list) -> list:
+    ordered = by_order(issues)
+    for order, issue in enumerate(ordered):
+        issue["order"] = order
+    return ordered
+
+
+def move_issue(board: dict, args: dict, op: dict) -> None:
+    """`moveIssue` into another phase: at `toIndex` or appended; both phases renumbered 0..n-1."""
+    source, issue = find_issue(board, args["issueId"])
+    target = find_phase(board, args["toPhaseId"])
+    expect(source is not target, "this example moves issues between phases only")
+    expect(issue.get("archived") is True or not phase_full(target),
+           "Cannot move issue. Phase is at maximum capacity")
+    issues = by_order(target["issues"])
+    index = args.get("toIndex", len(issues))
+    expect(isinstance(index, int) and 0 <= index <= len(issues), "Invalid target position")
+    issues.insert(index, issue)
+    source["issues"] = renumber([other for other in source["issues"] if other is not issue])
+    target["issues"] = renumber(issues)
+
+
+OPERATIONS = {"addIssue": add_issue, "moveIssue": move_issue}
+
+
+def apply_operation(board: dict, op: dict) -> dict:
+    """The board after `op` (the input is left as it is). This example knows two operations."""
+    expect(op.get("v") == 1 and op.get("tool") == "kanban", f"not a kanban operation: {op}")
+    apply = OPERATIONS.get(op["name"])
+    if apply is None:
+        raise Mismatch(f"this example cannot apply {op['name']!r}: open the board in the app "
+                       "once, so that it uploads a newer snapshot")
+    board = copy.deepcopy(board)
+    apply(board, op["args"], op)
+    return board
+
+
+def stamp(board: dict, version: int, last_modified: str) -> dict:
+    """What the content lifecycle writes on save (`tools.kanban.stamp`)."""
+    return {**board, "version": version, "lastModified": last_modified}
+
+
+def make_operation(name: str, args: dict, by: str) -> dict:
+    """`{v, tool, name, args, id, at, by}` (packages/tools/README.md, operation format)."""
+    return {"v": 1, "tool": "kanban", "name": name, "args": args, "id": str(uuid.uuid4()),
+            "at": now_iso(), "by": by}
+
+
+# ------------------------------------------------------------------------------------------------
+# The walk-through
+
+
+def log(line: str) -> None:
+    print(line, flush=True)
+
+
+def sign_in(api: Api, space: str, space_key: str, username: str, password: str) -> dict:
+    """Logs in; creates the space and registers the user first when they do not exist."""
+    space_verifier = verifier(space_key, space, SPACE_NAME_SALT)
+    password_verifier = verifier(space_key, password, PASSWORD_SALT)
+    status, _ = api.call("GET", f"/api/spaces/{q(space)}", ok=(200, 404))
+    if status == 404:
+        api.call("POST", "/api/spaces/create", {"space_name": space,
+                 "encrypted_space_name": space_verifier}, ok=(201,))
+        log(f'created space "{space}"')
+    login = {"space_name": space, "encrypted_space_name": space_verifier, "username": username,
+             "encrypted_password": password_verifier}
+    status, answer = api.call("POST", "/api/auth/login", login, ok=(200, 401))
+    if status == 401 and answer.get("detail") == "User not found":
+        api.call("POST", f"/api/spaces/{q(space)}/users/register",
+                 {"username": username, "encrypted_password": password_verifier,
+                  "encrypted_space_name": space_verifier}, ok=(201,))
+        log(f"registered {username}")
+        status, answer = api.call("POST", "/api/auth/login", login)
+    elif status == 401:
+        raise ApiError(f"POST /api/auth/login: 401 {answer.get('detail')}")
+    api.token = answer["access_token"]
+    log(f"logged in as {answer['user']['username']} ({answer['user']['role']})")
+    return answer
+
+
+def save(api: Api, path: str, based_on: int, encrypted: str | None = None,
+         operations: list | None = None) -> int:
+    """PUT with the version the edit is based on; one fresh Idempotency-Key per save."""
+    body: dict = {"metadata": {"version": based_on}}
+    if encrypted is not None:
+        body["encrypted_data"] = encrypted
+    if operations is not None:
+        body["operations"] = operations
+    _, saved = api.call("PUT", path, body, headers={"Idempotency-Key": str(uuid.uuid4())})
+    version = saved["content_metadata"]["version"]
+    expect(version == based_on + 1, f"saved as v{version}, expected v{based_on + 1}")
+    return version
+
+
+def catch_up(api: Api, path: str, board: dict, version: int, ops_key: bytes) -> tuple[dict, int, list]:
+    """GET …/changes?since=: decrypts every change's operations and applies them in order."""
+    _, answer = api.call("GET", f"{path}/changes?since={version}")
+    expect(not answer["too_far_behind"], "too far behind: the example does not rebuild from history")
+    seen = []
+    for change in answer["changes"]:
+        expect(change["kind"] == "operations" and change["version"] == version + 1,
+               f"change v{change['version']} is a {change['kind']}")
+        for envelope in change["operations"]:
+            op = decrypt_operation(envelope, ops_key)
+            board = apply_operation(board, op)
+            seen.append(op)
+        version = change["version"]
+        board = stamp(board, version, seen[-1]["at"])
+    expect(version == answer["version"] and "next_since" not in answer, "caught up to the end")
+    return board, version, seen
+
+
+def load_board(api: Api, path: str, space_key: str, ops_key: bytes) -> tuple[dict | None, int]:
+    """The current board: the stored envelope, plus the changes saved after it."""
+    status, record = api.call("GET", path, ok=(200, 404))
+    if status == 404:
+        return None, 0
+    board = decrypt_content(record["encrypted_data"], space_key)
+    version = record["content_metadata"]["version"]
+    if record["current_version"] > version:
+        board, version, _ = catch_up(api, path, board, version, ops_key)
+    return board, version
+
+
+def run(url: str, space: str, space_key: str, username: str, password: str) -> None:
+    log(f"crypto vectors: {check_vectors(vectors_path())} match")
+    api = Api(url)
+    sign_in(api, space, space_key, username, password)
+    ops_key = operations_key(space_key, space)  # once per space and session (§10)
+    path = f"/api/content/{q(space)}/kanban"
+
+    # 1. A board: the stored one, or a new default board saved as version 1.
+    board, version = load_board(api, path, space_key, ops_key)
+    if board is None:
+        now = now_iso()
+        board = stamp(default_board(now), 1, now)
+        version = save(api, path, 0, encrypted=encrypt_content(board, space_key))
+        log(f"kanban: saved a new board as v{version} "
+            f"({', '.join(p['name'] for p in by_order(board['phases']))})")
+    else:
+        log(f"kanban: loaded v{version} ({sum(len(p['issues']) for p in board['phases'])} issues)")
+    first_version, first_board = version, board
+
+    # 2. Two live changes, each an op1 envelope saved as `operations` alone (no board).
+    phases = by_order(board["phases"])
+    start = phases[0]
+    goal = next((p for p in phases if p["name"] == "In Progress"), phases[1])
+    title = f"Write the release notes ({secrets.token_hex(3)})"
+    add = make_operation("addIssue", {"phaseId": start["id"], "issue": {
+        "title": title, "priority": "High"}, "createdBy": username}, username)
+    move = make_operation("moveIssue", {"issueId": add["id"], "toPhaseId": goal["id"],
+                                        "toIndex": 0}, username)
+    mine = board
+    for op in (add, move):
+        mine = stamp(apply_operation(mine, op), version + 1, op["at"])
+        version = save(api, path, version, operations=[encrypt_operation(op, ops_key)])
+        log(f"{op['name']}: saved as an encrypted operation, v{version}")
+
+    # 3. What another member sees: the envelope still holds the first version; the changes
+    #    after it come as operations, which it decrypts and applies.
+    _, record = api.call("GET", path)
+    expect(record["content_metadata"]["version"] == first_version
+           and record["current_version"] == version,
+           f"GET: envelope v{record['content_metadata']['version']}, current "
+           f"v{record['current_version']}")
+    theirs, their_version, ops = catch_up(
+        api, path, decrypt_content(record["encrypted_data"], space_key), first_version, ops_key)
+    expect([op["id"] for op in ops] == [add["id"], move["id"]], "the operations read back")
+    expect(their_version == version and theirs == mine, "the board caught up by operations")
+    log(f"caught up from v{first_version} with {len(ops)} operations: same board as the sender's")
+
+    # 4. The sender uploads the snapshot of the newest version (the app: after 40 saves or 5 s).
+    _, snapshot = api.call("PUT", f"{path}/snapshot",
+                           {"version": version, "encrypted_data": encrypt_content(mine, space_key)})
+    expect(snapshot == {"snapshot_version": version, "stored": True}, f"snapshot: {snapshot}")
+    _, record = api.call("GET", path)
+    expect(record["content_metadata"]["version"] == version == record["current_version"],
+           "GET after the snapshot")
+    current = decrypt_content(record["encrypted_data"], space_key)
+    expect(current == mine, "the decrypted snapshot is the board as sent")
+    phase, issue = find_issue(current, add["id"])
+    number = issue["number"]
+    expect(phase["id"] == goal["id"] and issue["order"] == 0, "the issue is first in its new phase")
+    expect(issue["title"] == title and issue["priority"] == "High" and issue["type"] == "Task"
+           and issue["createdAt"] == add["at"] and issue["createdBy"] == username, "the issue")
+    expect(current["nextTicketNumber"] == number + 1, "nextTicketNumber advanced")
+    expect(username in current["teamMembers"], "the creator joined teamMembers")
+    expect(current["version"] == version and current["lastModified"] == move["at"], "the stamp")
+    expect(all(p["id"] == goal["id"] or add["id"] not in [i["id"] for i in p["issues"]]
+               for p in current["phases"]), "the issue is in one phase only")
+    log(f'v{version} decrypted: #{number} "{title}" (High) is first in {goal["name"]}; '
+        f"nextTicketNumber {current['nextTicketNumber']}, teamMembers {current['teamMembers']}")
+
+    # 5. The history: the kept versions, and one of them rebuilt from its base and changes.
+    _, history = api.call("GET", f"{path}/history?limit=3")
+    listed = [(entry["version"], entry["kind"]) for entry in history["versions"]]
+    expect(listed[:2] == [(version, "operations"), (version - 1, "operations")],
+           f"history: {listed}")
+    log("history: " + ", ".join(f"v{v} {kind}" for v, kind in listed))
+    _, kept = api.call("GET", f"{path}/history/{version - 1}")
+    rebuilt = decrypt_content(kept["base"]["encrypted_data"], space_key)
+    for change in kept["changes"]:
+        for envelope in change["operations"]:
+            op = decrypt_operation(envelope, ops_key)
+            rebuilt = apply_operation(rebuilt, op)
+        rebuilt = stamp(rebuilt, change["version"], op["at"])  # the last operation's time
+    phase, _ = find_issue(rebuilt, add["id"])
+    expect(rebuilt["version"] == version - 1 and phase["id"] == start["id"],
+           f"v{version - 1} rebuilt from the history")
+    expect(kept["base"]["version"] != first_version or
+           decrypt_content(kept["base"]["encrypted_data"], space_key) == first_board,
+           "the history's base is the board as first saved")
+    log(f"history v{version - 1}: base v{kept['base']['version']} + {len(kept['changes'])} "
+        f"change(s) decrypted and applied: the issue is in {start['name']}")
+
+    api.call("POST", "/api/auth/logout", ok=(204,))
+    log("OK: every check passed")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", default=os.environ.get("CIPHERSPACE_URL", "http://127.0.0.1:3000"))
+    parser.add_argument("--space", default=os.environ.get("CIPHERSPACE_SPACE"))
+    parser.add_argument("--username", default=os.environ.get("CIPHERSPACE_USERNAME", "py-alice"))
+    options = parser.parse_args()
+    space = options.space or f"Python Example {secrets.token_hex(4)}"
+    space_key = os.environ.get("CIPHERSPACE_SPACE_KEY")
+    password = os.environ.get("CIPHERSPACE_PASSWORD")
+    if not space_key:
+        # The rules of crypto README §5: 10+ characters, lower, upper, digit, special, no slash.
+        space_key = f"Py-{secrets.token_hex(10)}-K9!"
+        log(f"space key (generated): {space_key}")
+    if not password:
+        password = secrets.token_hex(8)
+        log(f"password of {options.username} (generated): {password}")
+    try:
+        run(options.url, space, space_key, options.username, password)
+    except (Mismatch, ApiError, DecryptError) as error:
+        log(f"FAILED: {error}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
