@@ -12,3 +12,4 @@ export * from './metadata.ts';
 export * from './patch.ts';
 export * from './edits.ts';
 export * from './activity.ts';
+export * from './content-problem.ts';
