@@ -446,3 +446,55 @@ test('a custom deck typed by one member is dealt to the other', async ({ browser
     await members.close();
   }
 });
+
+test('with auto-reveal on, the round reveals on both remaining screens when the one voter missing leaves', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const names = ['alice', 'bob', 'carol'];
+  const members = await setUpSpace(server, names, { prefix: 'Leave' });
+  const contexts = await Promise.all(names.map(() => browser.newContext()));
+  try {
+    const pages = await Promise.all(contexts.map((context) => context.newPage()));
+    const [alicePage, bobPage, carolPage] = pages;
+    if (!alicePage || !bobPage || !carolPage) throw new Error('pages not opened');
+    for (const [index, page] of pages.entries()) {
+      const member = members[index];
+      if (!member) throw new Error('member missing');
+      await signIn(page, server, member, '/tools/scrum-poker');
+      await pokerShown(page);
+    }
+    await expect(alicePage.getByLabel('Also here')).toHaveText('Also here: bob, carol');
+    await expect(bobPage.getByLabel('Also here')).toHaveText('Also here: alice, carol');
+
+    const autoReveal = (page: Page) =>
+      panel(page, 'Round').getByRole('checkbox', {
+        name: 'Reveal automatically when everyone present has voted',
+      });
+    await autoReveal(bobPage).check();
+    for (const page of pages) await expect(autoReveal(page)).toBeChecked({ timeout: LIVE_MS });
+
+    // Two of three vote: carol has not, so the votes stay hidden.
+    await card(alicePage, 'Fibonacci', '5').click();
+    await card(bobPage, 'Fibonacci', '8').click();
+    for (const page of [alicePage, bobPage]) {
+      await expect(participant(page, 'alice')).toContainText('Voted, hidden', { timeout: LIVE_MS });
+      await expect(participant(page, 'bob')).toContainText('Voted, hidden', { timeout: LIVE_MS });
+      await expect(participant(page, 'carol')).toContainText('Not voted');
+    }
+
+    // Carol closes her page: every remaining voter has voted, and both screens show the votes.
+    await carolPage.close();
+    for (const page of [alicePage, bobPage]) {
+      await expect(panel(page, 'Results').getByRole('button', { name: 'Hide' })).toBeVisible({
+        timeout: LIVE_MS,
+      });
+      await expect(participant(page, 'alice')).toContainText('5');
+      await expect(participant(page, 'bob')).toContainText('8');
+      await expect(participant(page, 'carol')).toHaveCount(0);
+    }
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+});

@@ -6,6 +6,7 @@ import { step, operationOf } from './arbitraries.ts';
 import { defaultPokerContent } from './defaults.ts';
 import {
   applyPokerOperation,
+  autoReveal,
   cardsOf,
   changeScale,
   pauseTimer,
@@ -20,6 +21,8 @@ import {
   submitVote,
 } from './operations.ts';
 import {
+  departureCompletesRound,
+  departureRevealSender,
   everyPresentVoterVoted,
   formatElapsed,
   parseDeckText,
@@ -174,6 +177,60 @@ describe('auto-reveal', () => {
     expect(everyPresentVoterVoted(content, [])).toBe(false);
     expect(everyPresentVoterVoted(content, [' a ', ' '])).toBe(true);
     expect(everyPresentVoterVoted(content, ['a', 'b'])).toBe(false);
+  });
+});
+
+describe('auto-reveal when a voter leaves', () => {
+  const twoVoted = () => {
+    let content = setAutoReveal(round(), { enabled: true });
+    content = vote(content, 'ann', '5', ['ann', 'bob', 'cara']);
+    return vote(content, 'bob', '8', ['ann', 'bob', 'cara']);
+  };
+
+  it('a departure completes the round once every remaining voter has voted', () => {
+    const content = twoVoted();
+    expect(content.isRevealed).toBe(false);
+    expect(departureCompletesRound(content, ['ann', 'bob', 'cara'], ['ann', 'bob'])).toBe(true);
+    // Nobody left, or the one left had voted while someone staying has not.
+    expect(departureCompletesRound(content, ['ann', 'bob', 'cara'], ['ann', 'bob', 'cara'])).toBe(
+      false,
+    );
+    expect(departureCompletesRound(content, ['ann', 'bob', 'cara'], ['ann', 'cara'])).toBe(false);
+    // Someone joined at the same time and has not voted.
+    expect(departureCompletesRound(content, ['ann', 'bob', 'cara'], ['ann', 'bob', 'dan'])).toBe(
+      false,
+    );
+    // Off, or shown already: nothing to do.
+    const off = setAutoReveal(content, { enabled: false });
+    expect(departureCompletesRound(off, ['ann', 'bob', 'cara'], ['ann', 'bob'])).toBe(false);
+    const shown = reveal(content);
+    expect(departureCompletesRound(shown, ['ann', 'bob', 'cara'], ['ann', 'bob'])).toBe(false);
+  });
+
+  it('exactly one member sends it: the lowest user id present, the same on every screen', () => {
+    expect(departureRevealSender(['bob', 'ann', ' '])).toBe('ann');
+    expect(departureRevealSender(['bob', 'Zed'])).toBe('Zed');
+    expect(departureRevealSender(['', ' '])).toBeUndefined();
+  });
+
+  it('the reveal it sends shows the votes only while the round is still complete', () => {
+    const content = twoVoted();
+    const shown = autoReveal(content, { presentVoters: ['ann', 'bob'] });
+    expect(shown.isRevealed).toBe(true);
+    // A second member sending it too changes nothing.
+    expect(autoReveal(shown, { presentVoters: ['ann', 'bob'] })).toBe(shown);
+    // Replayed after a reset, or with a voter present who has not voted: nothing shown.
+    const fresh = applyPokerOperation(content, { type: 'reset' }, ctx);
+    expect(applyPokerOperation(fresh, { type: 'reveal', presentVoters: ['ann'] }, ctx)).toBe(fresh);
+    expect(autoReveal(content, { presentVoters: ['ann', 'bob', 'cara'] })).toBe(content);
+    // With auto-reveal off it never reveals; a plain Reveal still does.
+    const off = setAutoReveal(content, { enabled: false });
+    expect(autoReveal(off, { presentVoters: ['ann', 'bob'] })).toBe(off);
+    expect(applyPokerOperation(off, { type: 'reveal' }, ctx).isRevealed).toBe(true);
+    expect(
+      applyPokerOperation(content, { type: 'reveal', presentVoters: ['ann', 'bob'] }, ctx)
+        .isRevealed,
+    ).toBe(true);
   });
 });
 

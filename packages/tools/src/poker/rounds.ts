@@ -121,6 +121,37 @@ export function everyPresentVoterVoted(content: PokerContent, present: readonly 
   return voters.every((userId) => voted.has(userId));
 }
 
+/**
+ * Whether members leaving complete the round for auto-reveal: auto-reveal is on, the votes are
+ * hidden, a user id in `before` (those present until now) is missing from `after` (those
+ * present now) and every voter of `after` has voted ({@link everyPresentVoterVoted}). A vote
+ * completing the round reveals by itself (submitVote); this covers the voter who leaves instead.
+ */
+export function departureCompletesRound(
+  content: PokerContent,
+  before: readonly string[],
+  after: readonly string[],
+): boolean {
+  if (!autoRevealEnabled(content) || content.isRevealed) return false;
+  const staying = new Set(after.map((userId) => userId.trim()));
+  const someoneLeft = before.some((userId) => userId.trim() !== '' && !staying.has(userId.trim()));
+  return someoneLeft && everyPresentVoterVoted(content, after);
+}
+
+/**
+ * The one member who sends the reveal a departure causes: the lowest of the user ids `present`
+ * (UTF-16 code-unit order, the same on every screen; blanks ignored), spectators included — they
+ * see the round too. Undefined when nobody is present.
+ */
+export function departureRevealSender(present: readonly string[]): string | undefined {
+  let lowest: string | undefined;
+  for (const raw of present) {
+    const userId = raw.trim();
+    if (userId !== '' && (lowest === undefined || userId < lowest)) lowest = userId;
+  }
+  return lowest;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Timer
 

@@ -8,7 +8,7 @@
  * and keeps it in the session's results. Each issue has its own round (the domain's selectIssue);
  * the round panel runs the timer, auto-reveal and the member's spectator switch.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 import { isEditConflict } from '@cipherspace/tools';
 
@@ -16,6 +16,8 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
   allSourcedIssues,
   backlogEstimation,
+  departureCompletesRound,
+  departureRevealSender,
   isSpectator,
   locateSourcedIssue,
   pokerParticipants,
@@ -105,6 +107,17 @@ export default function PokerPage() {
     () => [username, ...presence.map((member) => member.username)],
     [username, presence],
   );
+  // A voter leaving can complete the round: with auto-reveal on, the lowest user id present
+  // sends the reveal (one sender, not one per screen); the operation re-checks the round when
+  // applied, so a second sender on a screen whose roster lagged changes nothing.
+  const presentBefore = useRef<readonly string[]>(present);
+  useEffect(() => {
+    const before = presentBefore.current;
+    presentBefore.current = present;
+    if (content === null || !departureCompletesRound(content, before, present)) return;
+    if (departureRevealSender(present) !== username.trim()) return;
+    void run({ type: 'reveal', presentVoters: present }, null);
+  }, [content, present, run, username]);
   const spectators = useMemo(() => content?.spectators ?? [], [content]);
   const participants = useMemo(
     () =>
