@@ -10,6 +10,30 @@ import { z } from 'zod';
 
 import type { ActivityEntryBody } from './activity-log.ts';
 
+/**
+ * What the operation catalogue (docs/operations.md, rendered by ./docs/catalogue.ts) says of an
+ * operation, for a third party that writes a client from the published docs alone. English;
+ * `backticks` for field names and values.
+ */
+export interface OperationDoc {
+  /** One sentence: what the operation does. */
+  readonly summary: string;
+  /** What must hold for it to apply; each names the error thrown otherwise. [] when none. */
+  readonly preconditions: readonly string[];
+  /**
+   * Every change it makes to the content, derived fields included (counters, lists it keeps up,
+   * ids and timestamps from the context, defaults, normalisation), and when it changes nothing.
+   */
+  readonly effects: readonly string[];
+  /**
+   * The DomainError codes it may throw on loaded content, each with when (the tool's "no content"
+   * code for null content is not listed: it applies to every operation).
+   */
+  readonly errors: Readonly<Record<string, string>>;
+  /** What undoing it (the generic `patch` of ToolDefinition.inverse) restores. */
+  readonly inverse: string;
+}
+
 /** The schema of an operation's arguments: a `z.object` without `type` (unknown keys dropped). */
 export type OperationArgsSchema = z.ZodObject<z.ZodRawShape>;
 
@@ -39,6 +63,8 @@ export interface OperationDefinition<
    * Called only when `before` and `after` differ.
    */
   describe(args: z.output<Args>, before: C, after: C): ActivityEntryBody | null;
+  /** Its entry in the operation catalogue: required, so no operation goes undocumented. */
+  readonly doc: OperationDoc;
 }
 
 /**
@@ -87,10 +113,18 @@ type ContentOf<D> =
 type ContextOf<D> =
   D extends OperationDefinition<string, infer _A, infer _C, infer Ctx> ? Ctx : never;
 
+/** What the docs generator reads of a definition: its name, argument schema and doc. */
+export type DocumentedOperation = Pick<
+  OperationDefinition<string, OperationArgsSchema, unknown, unknown>,
+  'name' | 'args' | 'doc'
+>;
+
 /** What a tool's operations give the registry and every client, derived from their definitions. */
 export interface OperationSet<C, Ctx, Op extends { type: string }> {
   /** The names in the order defined. */
   readonly names: readonly Op['type'][];
+  /** Each operation's name, arguments and doc, in the order defined (for the docs generator). */
+  readonly definitions: readonly DocumentedOperation[];
   /**
    * Every operation with its arguments (`{type, ...args}`), discriminated by `type`. Checks shapes
    * only; unknown arguments are dropped.
@@ -134,6 +168,7 @@ export function operationSet<const Defs extends readonly AnyDefinition[]>(
   };
   return {
     names: list.map((definition) => definition.name as Op['type']),
+    definitions: list,
     schema,
     apply: (content, operation, ctx) => definitionOf(operation).apply(content, operation, ctx),
     describe: (operation, before, after) =>

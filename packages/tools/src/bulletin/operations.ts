@@ -310,6 +310,26 @@ const addPostOperation = defineBulletinOperation({
   name: 'addPost',
   args: addPostArgs,
   apply: addPost,
+  doc: {
+    summary: 'Pins a new note to the board.',
+    preconditions: [
+      '`post.title` trimmed is not blank (else TITLE_REQUIRED) and at most 100 characters (else TITLE_TOO_LONG).',
+      'A `Link` post (its `type`, absent: `settings.defaultPostType`) has a URL that is not blank after trimming (else URL_REQUIRED).',
+      '`categoryId`, when given, names a category of `categories` (else CATEGORY_NOT_FOUND).',
+    ],
+    effects: [
+      'A post is appended to `posts`: `id` = `newId()` (the operation id), `title` trimmed, `content` as given (absent: empty), `type` as given (absent: `settings.defaultPostType`), `priority` as given (absent: `Medium`), `author` = `author` trimmed (blank: `Anonymous`), `createdAt` and `updatedAt` = `now()` (the operation `at`), `tags` trimmed with blanks dropped, `url` trimmed (absent: empty), `isSticky` (absent: false), `expiresAt` (absent: null), `color` trimmed (blank or absent: `#FFD700`), `size` (absent: 250 × 250).',
+      '`position` is clamped to 0..85 (percent) on both axes; a non-finite value becomes 0. The caller picks it (randomness is drawn before the operation).',
+      'With `categoryId` the new post id is appended to that category `posts`.',
+    ],
+    errors: {
+      TITLE_REQUIRED: '`post.title` is blank',
+      TITLE_TOO_LONG: '`post.title` is longer than 100 characters after trimming',
+      URL_REQUIRED: 'a `Link` post has a blank URL',
+      CATEGORY_NOT_FOUND: '`categoryId` names no category',
+    },
+    inverse: 'A `patch` removing the post (and its id from the category).',
+  },
   describe: (args, before, after) => {
     const post = addedItem(before.posts, after.posts);
     const title = post?.title ?? args.post.title.trim();
@@ -330,6 +350,30 @@ const updatePostOperation = defineBulletinOperation({
   name: 'updatePost',
   args: updatePostArgs,
   apply: updatePost,
+  doc: {
+    summary: 'Changes the editable fields of a note (everything but its position).',
+    preconditions: [
+      'The post `postId` exists (else POST_NOT_FOUND).',
+      'A changed `title` follows the rules of `addPost` (TITLE_REQUIRED, TITLE_TOO_LONG).',
+      'The post as changed is not a `Link` post with an empty `url` (else URL_REQUIRED).',
+      'With `from`: no changed field was changed by someone else to another value since (else EDIT_CONFLICT).',
+    ],
+    effects: [
+      'Changes are normalised as in `addPost`: `title` and `url` trimmed, `tags` trimmed without blanks, a blank `color` becomes `#FFD700`.',
+      'With `from` (field edit): each field of `changes` whose stored value still equals its `from` value takes the new value; fields already at the new value are skipped; when nothing is left the content is returned unchanged.',
+      'Without `from`: every field of `changes` is set as given.',
+      '`updatedAt` = `now()` (the operation `at`) whenever the post is changed.',
+    ],
+    errors: {
+      POST_NOT_FOUND: 'no post has `postId`',
+      TITLE_REQUIRED: 'the new `title` is blank',
+      TITLE_TOO_LONG: 'the new `title` is longer than 100 characters',
+      URL_REQUIRED: 'the changed post is a `Link` post with an empty `url`',
+      EDIT_CONFLICT:
+        'with `from`: a field was changed by someone else to another value (`entityId` the post id)',
+    },
+    inverse: 'A `patch` setting each changed field and `updatedAt` back.',
+  },
   describe: (args, before, after) => {
     const old = findPost(before, args.postId);
     const updated = findPost(after, args.postId);
@@ -354,6 +398,19 @@ const deletePostOperation = defineBulletinOperation({
   name: 'deletePost',
   args: deletePostArgs,
   apply: deletePost,
+  doc: {
+    summary: 'Deletes a note with its board comments.',
+    preconditions: [
+      'The post `postId` exists (else POST_NOT_FOUND; also when someone deleted it first).',
+    ],
+    effects: [
+      'The post is removed from `posts`.',
+      'Every entry of the top-level `comments` with this `postId` is removed.',
+      'Its id is removed from the `posts` list of every category.',
+    ],
+    errors: { POST_NOT_FOUND: 'no post has `postId`' },
+    inverse: 'A `patch` inserting the post and its comments again and restoring the categories.',
+  },
   describe: (args, before) => {
     const old = findPost(before, args.postId);
     const title = old?.title ?? '';
@@ -373,6 +430,16 @@ const movePostOperation = defineBulletinOperation({
   name: 'movePost',
   args: movePostArgs,
   apply: movePost,
+  doc: {
+    summary: 'Moves a note on the board.',
+    preconditions: ['The post `postId` exists (else POST_NOT_FOUND).'],
+    effects: [
+      '`position` = the given position clamped to 0..85 (percent) on both axes; a non-finite value becomes 0.',
+      '`updatedAt` is left alone: moving does not edit the note.',
+    ],
+    errors: { POST_NOT_FOUND: 'no post has `postId`' },
+    inverse: 'A `patch` setting `position` back.',
+  },
   describe: (args, before, after) => {
     const old = findPost(before, args.postId);
     const moved = findPost(after, args.postId);

@@ -306,6 +306,27 @@ const createDiagramOperation = defineDiagramOperation({
   name: 'createDiagram',
   args: createDiagramArgs,
   apply: createDiagram,
+  doc: {
+    summary: 'Adds a new diagram to the collection.',
+    preconditions: [
+      '`diagramId` is not blank (else ID_REQUIRED) and no diagram has it (else DIAGRAM_EXISTS). The caller chooses it (a random UUID in the app).',
+      '`name` trimmed is not blank (else NAME_REQUIRED) and at most 100 characters (else NAME_TOO_LONG).',
+      '`diagramXml`, when given, is not blank (else XML_REQUIRED).',
+    ],
+    effects: [
+      'A diagram is appended to `diagrams`: `id` = `diagramId`, `name` trimmed, `diagramXml` as given (absent: an empty draw.io page), `createdAt` and `lastModified` = `now()` (the operation `at`), `modifiedBy`, `description` (absent: empty), `version` 1.',
+      'The collection `modifiedBy` becomes `modifiedBy`.',
+      'No id comes from the context: the new diagram id is the argument.',
+    ],
+    errors: {
+      ID_REQUIRED: '`diagramId` is blank',
+      DIAGRAM_EXISTS: 'a diagram already has `diagramId`',
+      NAME_REQUIRED: '`name` is blank',
+      NAME_TOO_LONG: '`name` is longer than 100 characters after trimming',
+      XML_REQUIRED: '`diagramXml` is given and blank',
+    },
+    inverse: 'A `patch` removing the diagram and setting the collection `modifiedBy` back.',
+  },
   describe: (args, before, after) => {
     const diagram = addedItem(before.diagrams, after.diagrams);
     const name = diagram?.name ?? args.name.trim();
@@ -325,6 +346,26 @@ const renameDiagramOperation = defineDiagramOperation({
   name: 'renameDiagram',
   args: renameDiagramArgs,
   apply: renameDiagram,
+  doc: {
+    summary: 'Renames a diagram.',
+    preconditions: [
+      'The diagram `diagramId` exists (else DIAGRAM_NOT_FOUND).',
+      '`name` follows the rules of `createDiagram` (NAME_REQUIRED, NAME_TOO_LONG).',
+      'With `from` (the name when the dialog opened): the stored name is `from` or already the new name (else EDIT_CONFLICT).',
+    ],
+    effects: [
+      'With `from` and the diagram already named `name` (trimmed): the content is returned unchanged.',
+      'Otherwise the diagram gets `name` trimmed, `version` + 1, `lastModified` = `now()`, `modifiedBy`; the collection `modifiedBy` becomes `modifiedBy`.',
+    ],
+    errors: {
+      DIAGRAM_NOT_FOUND: 'no diagram has `diagramId`',
+      NAME_REQUIRED: '`name` is blank',
+      NAME_TOO_LONG: '`name` is longer than 100 characters after trimming',
+      EDIT_CONFLICT:
+        'with `from`: someone renamed it to another name meanwhile (one conflict on `name`, `entityId` the diagram id)',
+    },
+    inverse: 'A `patch` setting the name, `version`, `lastModified` and both `modifiedBy` back.',
+  },
   describe: (args, before, after) => {
     const oldName = findDiagram(before, args.diagramId)?.name ?? '';
     const name = findDiagram(after, args.diagramId)?.name ?? '';
@@ -346,6 +387,24 @@ const deleteDiagramOperation = defineDiagramOperation({
   name: 'deleteDiagram',
   args: deleteDiagramArgs,
   apply: (collection, args, ctx) => deleteDiagram(collection, args, ctx),
+  doc: {
+    summary: 'Deletes a diagram; the last one cannot be deleted.',
+    preconditions: [
+      'The diagram `diagramId` exists (else DIAGRAM_NOT_FOUND; also when someone deleted it first).',
+      'The collection has more than one diagram (else LAST_DIAGRAM).',
+    ],
+    effects: [
+      'The diagram is removed from `diagrams`.',
+      'When it was the `defaultDiagramId`, the first remaining diagram becomes the default.',
+      'The collection `modifiedBy` becomes `modifiedBy`.',
+    ],
+    errors: {
+      DIAGRAM_NOT_FOUND: 'no diagram has `diagramId`',
+      LAST_DIAGRAM: 'it is the only diagram',
+    },
+    inverse:
+      'A `patch` inserting the diagram again and setting `defaultDiagramId` and `modifiedBy` back.',
+  },
   describe: (args, before) => {
     const old = findDiagram(before, args.diagramId);
     const name = old?.name ?? '';
@@ -365,6 +424,24 @@ const updateDiagramXmlOperation = defineDiagramOperation({
   name: 'updateDiagramXml',
   args: updateDiagramXmlArgs,
   apply: updateDiagramXml,
+  doc: {
+    summary: 'Stores the drawing the editor saved.',
+    preconditions: [
+      'The diagram `diagramId` exists (else DIAGRAM_NOT_FOUND).',
+      '`diagramXml` is not blank (else XML_REQUIRED).',
+      'With `baseVersion`: the diagram `version` is still `baseVersion`, or its stored drawing already equals `diagramXml` (else DIAGRAM_CHANGED).',
+    ],
+    effects: [
+      'The diagram gets `diagramXml`, `version` + 1, `lastModified` = `now()`, `modifiedBy`; saving the same XML again still counts as a save.',
+      'The collection `modifiedBy` becomes `modifiedBy`.',
+    ],
+    errors: {
+      DIAGRAM_NOT_FOUND: 'no diagram has `diagramId`',
+      XML_REQUIRED: '`diagramXml` is blank',
+      DIAGRAM_CHANGED: 'with `baseVersion`: someone saved another drawing since',
+    },
+    inverse: 'A `patch` setting the drawing, `version`, `lastModified` and both `modifiedBy` back.',
+  },
   describe: (args, before, after) => {
     const old = findDiagram(before, args.diagramId);
     const updated = findDiagram(after, args.diagramId);

@@ -45,7 +45,6 @@ const changeScaleArgs = z.object({ scale: pokerScaleSchema });
 const selectIssueArgs = z.object({ issueId: z.string().nullable() });
 const setTopicArgs = z.object({ topic: z.string(), from: z.string().optional() });
 const noArgs = z.object({});
-const revealArgs = z.object({ presentVoters: z.array(z.string()).optional() });
 const setAutoRevealArgs = z.object({ enabled: z.boolean() });
 const setSpectatorArgs = z.object({
   userId: z.string(),
@@ -73,11 +72,6 @@ export type SelectIssueArgs = z.output<typeof selectIssueArgs>;
  * absent: set as it is.
  */
 export type SetTopicArgs = z.output<typeof setTopicArgs>;
-/**
- * Arguments of the reveal operation: none for Reveal, or the user ids of the members present for
- * the reveal a departure causes ({@link autoReveal}).
- */
-export type RevealArgs = z.output<typeof revealArgs>;
 /** Arguments of {@link setAutoReveal}: on or off. */
 export type SetAutoRevealArgs = z.output<typeof setAutoRevealArgs>;
 /**
@@ -201,25 +195,6 @@ export function clearVote(
 export function reveal(content: PokerContent | null, _ctx?: PokerContext): PokerContent {
   const current = requireContent(content);
   return current.isRevealed ? current : { ...current, isRevealed: true };
-}
-
-/**
- * The reveal a member leaving causes: shows the votes when auto-reveal is on and every one of
- * `presentVoters` (spectators left out) has voted in the content it is applied to; otherwise, or
- * when already shown, `content` itself. Checked again on every replay, so a reveal sent twice, or
- * replayed after someone reset the round or joined and has not voted, changes nothing. Throws
- * NO_DATA.
- */
-export function autoReveal(
-  content: PokerContent | null,
-  args: { presentVoters: readonly string[] },
-  _ctx?: PokerContext,
-): PokerContent {
-  const current = requireContent(content);
-  if (current.isRevealed || !autoRevealEnabled(current)) return current;
-  return everyPresentVoterVoted(current, args.presentVoters)
-    ? { ...current, isRevealed: true }
-    : current;
 }
 
 /** Hides the votes again (spec §4 revealed → hidden). Throws NO_DATA. */
@@ -447,6 +422,26 @@ const submitVoteOperation = definePokerOperation({
   name: 'submitVote',
   args: submitVoteArgs,
   apply: submitVote,
+  doc: {
+    summary: 'Casts or replaces the vote of a member in the current round.',
+    preconditions: [
+      '`userId` is not blank after trimming (else USER_NOT_AUTHENTICATED).',
+      'The member is not in `spectators` (else SPECTATOR_CANNOT_VOTE).',
+      '`value` is exactly a card of the current deck: the deck of `scale`, for `custom` the values of `customDeck` then the special cards (else INVALID_CARD).',
+      'The votes are hidden, or `settings.allowChangeAfterReveal` is on (else VOTE_LOCKED).',
+    ],
+    effects: [
+      'The vote `{userId: userId trimmed, username: username trimmed (blank: the user id), value, timestamp: now()}` replaces the earlier vote of that user in its place in `estimations`, or is appended.',
+      'With `settings.autoReveal` on and `presentVoters` given: when every present voter (the ids trimmed, blanks and spectators left out, the voter included) has now voted, `isRevealed` becomes true.',
+    ],
+    errors: {
+      USER_NOT_AUTHENTICATED: '`userId` is blank',
+      SPECTATOR_CANNOT_VOTE: 'the member is a spectator',
+      INVALID_CARD: '`value` is not a card of the current deck',
+      VOTE_LOCKED: 'the votes are revealed and `settings.allowChangeAfterReveal` is off',
+    },
+    inverse: 'A `patch` restoring the earlier vote (or removing the new one) and `isRevealed`.',
+  },
   describe: (args, before, after) => {
     const userId = args.userId.trim();
     const old = userEstimation(before, userId);
@@ -471,6 +466,21 @@ const clearVoteOperation = definePokerOperation({
   name: 'clearVote',
   args: clearVoteArgs,
   apply: clearVote,
+  doc: {
+    summary: 'Withdraws the vote of a member.',
+    preconditions: [
+      '`userId` is not blank after trimming (else USER_NOT_AUTHENTICATED).',
+      'When they have voted: the votes are hidden or `settings.allowChangeAfterReveal` is on (else VOTE_LOCKED).',
+    ],
+    effects: [
+      'Their estimation is removed from `estimations`; a member without one leaves the content unchanged.',
+    ],
+    errors: {
+      USER_NOT_AUTHENTICATED: '`userId` is blank',
+      VOTE_LOCKED: 'the votes are revealed and `settings.allowChangeAfterReveal` is off',
+    },
+    inverse: 'A `patch` inserting the vote again in its place.',
+  },
   describe: (args, before) => {
     const userId = args.userId.trim();
     const old = userEstimation(before, userId);
@@ -503,14 +513,17 @@ function visibilityEntry(
   };
 }
 
-// With `presentVoters` it is the reveal a departure causes (autoReveal), else a plain Reveal.
 const revealOperation = definePokerOperation({
   name: 'reveal',
-  args: revealArgs,
-  apply: (content, args, ctx) =>
-    args.presentVoters === undefined
-      ? reveal(content, ctx)
-      : autoReveal(content, { presentVoters: args.presentVoters }, ctx),
+  args: noArgs,
+  apply: (content, _args, ctx) => reveal(content, ctx),
+  doc: {
+    summary: 'Shows every vote.',
+    preconditions: [],
+    effects: ['`isRevealed` becomes true; already revealed: the content is returned unchanged.'],
+    errors: {},
+    inverse: 'A `patch` setting `isRevealed` back to false.',
+  },
   describe: (_args, before, after) => visibilityEntry('Revealed', before, after),
 });
 
@@ -518,6 +531,13 @@ const hideOperation = definePokerOperation({
   name: 'hide',
   args: noArgs,
   apply: (content, _args, ctx) => hide(content, ctx),
+  doc: {
+    summary: 'Hides the votes again.',
+    preconditions: [],
+    effects: ['`isRevealed` becomes false; already hidden: the content is returned unchanged.'],
+    errors: {},
+    inverse: 'A `patch` setting `isRevealed` back to true.',
+  },
   describe: (_args, before, after) => visibilityEntry('Hid', before, after),
 });
 
@@ -525,6 +545,15 @@ const resetOperation = definePokerOperation({
   name: 'reset',
   args: noArgs,
   apply: (content, _args, ctx) => reset(content, ctx),
+  doc: {
+    summary: 'Starts the round over: clears every vote and hides.',
+    preconditions: [],
+    effects: [
+      '`estimations` becomes [] and `isRevealed` false (a new object even when they already were).',
+    ],
+    errors: {},
+    inverse: 'A `patch` restoring the votes and `isRevealed`.',
+  },
   describe: (_args, before, after) => {
     const count = before.estimations.length;
     return {
@@ -547,6 +576,18 @@ const changeScaleOperation = definePokerOperation({
   name: 'changeScale',
   args: changeScaleArgs,
   apply: changeScale,
+  doc: {
+    summary: 'Switches the card scale, which clears the votes.',
+    preconditions: [
+      '`scale` is `custom` only while `customDeck` is a valid custom deck (else INVALID_SCALE).',
+    ],
+    effects: [
+      'The scale already in use leaves the content unchanged (the votes cast stay).',
+      'Otherwise `scale` is set, `estimations` becomes [] and `isRevealed` false.',
+    ],
+    errors: { INVALID_SCALE: '`custom` without a valid `customDeck`' },
+    inverse: 'A `patch` restoring `scale`, the votes and `isRevealed`.',
+  },
   describe: (_args, before, after) => {
     const count = before.estimations.length;
     return {
@@ -567,6 +608,19 @@ const selectIssueOperation = definePokerOperation({
   name: 'selectIssue',
   args: selectIssueArgs,
   apply: selectIssue,
+  doc: {
+    summary:
+      'Selects the backlog issue to estimate (null clears the selection); each issue keeps its own round.',
+    preconditions: [],
+    effects: [
+      'Selecting the issue already selected leaves the content unchanged.',
+      'The round so far (`estimations`, `isRevealed`, `scale`, `timer`) is kept in `rounds` under the key `issue:<id>` of the issue selected so far (`""` for none), unless it has no votes and no timer (then that key is removed).',
+      'The kept round of the newly selected issue, if any, becomes current (its votes, reveal, scale and timer) and leaves `rounds`; otherwise a fresh round starts: `estimations` [], `isRevealed` false, no `timer`, `scale` as it is.',
+      '`selectedIssueId` = `issueId`; `rounds` is removed when it becomes empty.',
+    ],
+    errors: {},
+    inverse: 'A `patch` restoring `selectedIssueId`, the current round and `rounds`.',
+  },
   describe: (_args, before, after) => {
     const issueId = after.selectedIssueId ?? before.selectedIssueId ?? '';
     const cleared = after.selectedIssueId === null;
@@ -589,6 +643,22 @@ const setTopicOperation = definePokerOperation({
   name: 'setTopic',
   args: setTopicArgs,
   apply: setTopic,
+  doc: {
+    summary: 'Sets the free topic voted on when no backlog issue is selected.',
+    preconditions: [
+      'With `from` (the topic when the member started typing, `""` for none): the stored topic is still `from` (else EDIT_CONFLICT).',
+    ],
+    effects: [
+      'The topic is `topic` trimmed, cut to 200 UTF-16 code units and trimmed again.',
+      'The topic already set leaves the content unchanged (checked before `from`).',
+      'A blank topic removes the `topic` field; otherwise `topic` is set. The votes stay.',
+    ],
+    errors: {
+      EDIT_CONFLICT:
+        'with `from`: someone set another topic since (one conflict on `topic`, `entityId` null)',
+    },
+    inverse: 'A `patch` setting `topic` back (removing it when there was none).',
+  },
   describe: (_args, before, after) => {
     const topic = after.topic ?? '';
     const newValue = after.topic ?? null;
@@ -609,6 +679,15 @@ const setAutoRevealOperation = definePokerOperation({
   name: 'setAutoReveal',
   args: setAutoRevealArgs,
   apply: setAutoReveal,
+  doc: {
+    summary: 'Turns auto-reveal on or off.',
+    preconditions: [],
+    effects: [
+      '`settings.autoReveal` = `enabled`; when it already is (an absent setting counts as false), the content is returned unchanged.',
+    ],
+    errors: {},
+    inverse: 'A `patch` setting `settings.autoReveal` back.',
+  },
   describe: (args, before, after) => ({
     entityType: 'settings',
     entityId: after.id,
@@ -625,6 +704,17 @@ const setSpectatorOperation = definePokerOperation({
   name: 'setSpectator',
   args: setSpectatorArgs,
   apply: setSpectator,
+  doc: {
+    summary: 'Makes a member a spectator (watching without voting) or a voter again.',
+    preconditions: ['`userId` is not blank after trimming (else USER_NOT_AUTHENTICATED).'],
+    effects: [
+      'When the member already is (or is not) in `spectators` as asked, the content is returned unchanged.',
+      'Spectator: the id is appended to `spectators` (created when absent); while the votes are hidden, their vote is removed from `estimations`. With `settings.autoReveal` on and `presentVoters` given, when every present voter has now voted `isRevealed` becomes true.',
+      'Voter again: the id is removed from `spectators`, and the field itself when it becomes empty.',
+    ],
+    errors: { USER_NOT_AUTHENTICATED: '`userId` is blank' },
+    inverse: 'A `patch` restoring `spectators`, the withdrawn vote and `isRevealed`.',
+  },
   describe: (args, before, after) => {
     const userId = args.userId.trim();
     return {
@@ -644,6 +734,18 @@ const setCustomDeckOperation = definePokerOperation({
   name: 'setCustomDeck',
   args: setCustomDeckArgs,
   apply: setCustomDeck,
+  doc: {
+    summary: 'Sets the custom deck and switches to it, which clears the votes.',
+    preconditions: [
+      'After trimming and dropping blanks and repeats, 2 to 20 values of at most 3 characters remain, none `tea-cup` or `question` (else INVALID_DECK).',
+    ],
+    effects: [
+      'The same deck (same values, same order) while `scale` is `custom` leaves the content unchanged.',
+      'Otherwise `customDeck` = the cleaned values, `scale` = `custom`, `estimations` [] and `isRevealed` false.',
+    ],
+    errors: { INVALID_DECK: 'the cleaned values are not a valid custom deck' },
+    inverse: 'A `patch` restoring `customDeck`, `scale`, the votes and `isRevealed`.',
+  },
   describe: (_args, before, after) => {
     const values = after.customDeck ?? [];
     return {
@@ -673,6 +775,16 @@ const startTimerOperation = definePokerOperation({
   name: 'startTimer',
   args: noArgs,
   apply: (content, _args, ctx) => startTimer(content, ctx),
+  doc: {
+    summary: 'Starts or resumes the round timer.',
+    preconditions: [],
+    effects: [
+      'A running timer (`timer.startedAt` set) leaves the content unchanged.',
+      'Otherwise `timer` = `{startedAt: now(), elapsedMs: the elapsed time so far (0 without timer)}`.',
+    ],
+    errors: {},
+    inverse: 'A `patch` setting `timer` back (removing it when there was none).',
+  },
   describe: (_args, before, after) => timerEntry('Started', before, after),
 });
 
@@ -680,6 +792,16 @@ const pauseTimerOperation = definePokerOperation({
   name: 'pauseTimer',
   args: noArgs,
   apply: (content, _args, ctx) => pauseTimer(content, ctx),
+  doc: {
+    summary: 'Pauses the round timer, keeping the time run.',
+    preconditions: [],
+    effects: [
+      'A timer that is not running leaves the content unchanged.',
+      'Otherwise `timer` = `{startedAt: null, elapsedMs: round(elapsedMs + max(0, now() − startedAt))}` in milliseconds (an unparsable `startedAt` adds nothing).',
+    ],
+    errors: {},
+    inverse: 'A `patch` setting `timer` back.',
+  },
   describe: (_args, before, after) => timerEntry('Paused', before, after),
 });
 
@@ -687,6 +809,13 @@ const resetTimerOperation = definePokerOperation({
   name: 'resetTimer',
   args: noArgs,
   apply: (content, _args, ctx) => resetTimer(content, ctx),
+  doc: {
+    summary: 'Stops the round timer and sets it back to 0.',
+    preconditions: [],
+    effects: ['The `timer` field is removed; without one the content is returned unchanged.'],
+    errors: {},
+    inverse: 'A `patch` restoring `timer`.',
+  },
   describe: (_args, before, after) => timerEntry('Reset', before, after),
 });
 
@@ -695,6 +824,22 @@ const recordResultOperation = definePokerOperation({
   name: 'recordResult',
   args: recordResultArgs,
   apply: recordResult,
+  doc: {
+    summary: 'Keeps the final estimate of an issue in the session results.',
+    preconditions: [
+      '`issueId` is not blank after trimming (else NO_ISSUE_SELECTED).',
+      '`estimate` is not blank after trimming (else INVALID_CARD).',
+    ],
+    effects: [
+      'The result `{issueId, title, estimate, decidedAt: now()}` (strings trimmed) replaces the earlier result of that issue in its place in `results`, or is appended (`results` created when absent).',
+      'The backlog issue itself is not changed: saving the estimate into it is an operation of its tracker.',
+    ],
+    errors: {
+      NO_ISSUE_SELECTED: '`issueId` is blank',
+      INVALID_CARD: '`estimate` is blank',
+    },
+    inverse: 'A `patch` restoring the earlier result (or removing the new one).',
+  },
   describe: (args, before, after) => {
     const issueId = args.issueId.trim();
     const old = (before.results ?? []).find((entry) => entry.issueId === issueId);
@@ -713,7 +858,7 @@ const recordResultOperation = definePokerOperation({
 /**
  * Every named poker operation (spec §4 Scrum poker) in one set: `schema` checks `{type, ...args}`
  * (submitVote {userId, username, value: strings, presentVoters?: strings}, clearVote {userId:
- * string}, reveal {presentVoters?: strings}, hide, reset, changeScale {scale: 'fibonacci' | 'tshirt' | 'powers' |
+ * string}, reveal, hide, reset, changeScale {scale: 'fibonacci' | 'tshirt' | 'powers' |
  * 'custom'}, selectIssue {issueId: string | null}, setTopic {topic: string, from?: string},
  * setAutoReveal {enabled: boolean}, setSpectator {userId: string, spectator: boolean},
  * setCustomDeck {values: strings}, startTimer, pauseTimer, resetTimer, recordResult {issueId,

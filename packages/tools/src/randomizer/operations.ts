@@ -253,6 +253,19 @@ const startOperation = defineRandomizerOperation({
   name: 'start',
   args: startArgs,
   apply: start,
+  doc: {
+    summary: 'Starts a random pick: the animation runs towards the option drawn.',
+    preconditions: [
+      'At least one option is available: in `no-repeat` mode one not in `usedIndices`, in `allow` mode any (else NO_AVAILABLE_OPTIONS).',
+    ],
+    effects: [
+      'While `animation.state` is `animating` the content is returned unchanged.',
+      'Randomness comes only from `seed`: mulberry32 seeded with its 32-bit integer part (`seededRandom`, src/randomizer/animation.ts). The first draw picks the target among the available indices (ascending) as floor(r × count); then `buildAnimationSteps` draws the step count and lays the steps backwards from the target.',
+      '`animation` = `{startIndex, steps: [{optionIndex, delay}], state: animating, currentStepIndex: 0, runId: newId()}` (`runId` the operation id); `selectedIndex` becomes null.',
+    ],
+    errors: { NO_AVAILABLE_OPTIONS: 'no option is available' },
+    inverse: 'A `patch` restoring `animation` and `selectedIndex`.',
+  },
   describe: (_args, before, after) => {
     const count = availableIndices(before).length;
     return {
@@ -271,6 +284,17 @@ const completeOperation = defineRandomizerOperation({
   name: 'complete',
   args: completeArgs,
   apply: complete,
+  doc: {
+    summary: 'Finishes the animation run `runId`: its last step is the pick.',
+    preconditions: [],
+    effects: [
+      'When `animation` is not `animating` with this `runId` (already completed, or replaced by another start or an edit), the content is returned unchanged.',
+      '`selectedIndex` = the `optionIndex` of the last step; `animation.state` = `completed`, `animation.currentStepIndex` = the last step.',
+      'In `no-repeat` mode the selected index is appended to `usedIndices` unless already there.',
+    ],
+    errors: {},
+    inverse: 'A `patch` restoring `selectedIndex`, `usedIndices` and `animation`.',
+  },
   describe: (_args, before, after) => {
     const index = after.selectedIndex;
     const option = index === null ? '' : (after.options[index] ?? '');
@@ -289,6 +313,24 @@ const editOptionsOperation = defineRandomizerOperation({
   name: 'editOptions',
   args: editOptionsArgs,
   apply: editOptions,
+  doc: {
+    summary: 'Sets the options from the text of the options field, one per line.',
+    preconditions: [
+      'With `from` (the options when the member started editing): the merge of the text with the stored options succeeds (else EDIT_CONFLICT).',
+    ],
+    effects: [
+      'The options are the lines of `text` (split on line breaks), trimmed, blanks dropped. No options at all is allowed here and refused by validation on save.',
+      'Without `from`: they replace `options`; used indices beyond the new count are dropped.',
+      'With `from`: a three-way merge item by item (diff3: base `from`, mine the lines, theirs the stored options) gives the options; when that equals the stored options the content is returned unchanged; used indices follow the text of their option (the k-th used `Ann` stays on the k-th `Ann`), those whose option is gone are dropped.',
+      'In `allow` mode `usedIndices` becomes [].',
+      '`selectedIndex` = null; `animation` = idle (`{startIndex: 0, steps: [], state: idle, currentStepIndex: 0, runId: null}`); `ui.isEditing` = false and `ui.optionsText` = the options joined by line breaks.',
+    ],
+    errors: {
+      EDIT_CONFLICT:
+        'with `from`: both changed the same options differently (one conflict on `options` with the three lists, `entityId` null)',
+    },
+    inverse: 'A `patch` restoring `options`, `usedIndices`, `selectedIndex`, `animation` and `ui`.',
+  },
   describe: (_args, before, after) => {
     const count = after.options.length;
     return {
@@ -307,6 +349,16 @@ const setModeOperation = defineRandomizerOperation({
   name: 'setMode',
   args: setModeArgs,
   apply: setMode,
+  doc: {
+    summary: 'Switches the repetition mode.',
+    preconditions: [],
+    effects: [
+      'The mode already in use leaves the content unchanged.',
+      'Otherwise `repetitionMode` = `mode`; switching to `allow` clears `usedIndices`.',
+    ],
+    errors: {},
+    inverse: 'A `patch` restoring `repetitionMode` and `usedIndices`.',
+  },
   describe: (_args, before, after) => ({
     entityType: 'option',
     entityId: after.id,
@@ -322,6 +374,15 @@ const resetUsedOperation = defineRandomizerOperation({
   name: 'resetUsed',
   args: noArgs,
   apply: (content, _args, ctx) => resetUsed(content, ctx),
+  doc: {
+    summary: 'Makes every option available again.',
+    preconditions: [],
+    effects: [
+      '`usedIndices` becomes [] and `selectedIndex` null (a new object even when they already were).',
+    ],
+    errors: {},
+    inverse: 'A `patch` restoring `usedIndices` and `selectedIndex`.',
+  },
   describe: (_args, before, after) => {
     const count = before.usedIndices.length;
     return {

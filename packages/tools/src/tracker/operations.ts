@@ -1174,6 +1174,25 @@ const addPhaseOperation = defineTrackerOperation({
   name: 'addPhase',
   args: addPhaseArgs,
   apply: addPhase,
+  doc: {
+    summary: 'Appends a new phase (column) at the end of the board.',
+    preconditions: [
+      'The board has fewer than `settings.maxPhases` phases (else MAX_PHASES).',
+      '`name` is not blank after trimming (else NAME_REQUIRED).',
+      '`maxIssues`, when given, is a whole number ≥ 0 (else TOO_MANY_ISSUES).',
+    ],
+    effects: [
+      'The phases are first renumbered: sorted by `order`, each gets its position 0..n-1.',
+      'A phase is appended to `phases`: `id` = `newId()` (the operation id), `name` trimmed, `issues` [], `order` = the number of phases before it, `color` trimmed (blank or absent: `#6c757d`), `description` trimmed (absent: empty).',
+      '`maxIssues` and `isEndPhase` are set only when given.',
+    ],
+    errors: {
+      MAX_PHASES: 'the board already has `settings.maxPhases` phases',
+      NAME_REQUIRED: '`name` is blank',
+      TOO_MANY_ISSUES: '`maxIssues` is not a whole number ≥ 0',
+    },
+    inverse: 'A `patch` removing the phase (and restoring the `order` of phases it renumbered).',
+  },
   describe: (args, before, after) => {
     const phase = addedItem(before.phases, after.phases);
     const name = phase?.name ?? args.name.trim();
@@ -1193,6 +1212,30 @@ const updatePhaseOperation = defineTrackerOperation({
   name: 'updatePhase',
   args: updatePhaseArgs,
   apply: updatePhase,
+  doc: {
+    summary: 'Changes the name, colour, description, issue limit or end-phase flag of a phase.',
+    preconditions: [
+      'The phase `phaseId` exists (else PHASE_NOT_FOUND).',
+      'A changed `name` is not blank after trimming (else NAME_REQUIRED).',
+      'A changed `maxIssues` is a whole number ≥ the number of non-archived issues of the phase (else TOO_MANY_ISSUES).',
+      'With `from`: no changed field was changed by someone else to another value since (else EDIT_CONFLICT).',
+    ],
+    effects: [
+      'Changes are normalised first: `name` and `description` trimmed, a blank `color` becomes `#6c757d`.',
+      'With `from` (field edit): each field of `changes` whose stored value still equals its `from` value (an absent `from` key means the field was absent) takes the new value; fields already at the new value are skipped; when nothing is left the content is returned unchanged.',
+      'Without `from`: every field of `changes` is set as given.',
+      '`maxIssues: null` removes the limit (the field is deleted); any other field is set on the phase.',
+      'The `order` of phases and the issues are untouched.',
+    ],
+    errors: {
+      PHASE_NOT_FOUND: 'no phase has `phaseId`',
+      NAME_REQUIRED: 'the new `name` is blank',
+      TOO_MANY_ISSUES: 'the new `maxIssues` is below the non-archived issue count, or not whole',
+      EDIT_CONFLICT:
+        'with `from`: a field was changed by someone else to another value (EditConflictError, `entityId` the phase id, `conflicts` [{field, from, mine, theirs}])',
+    },
+    inverse: 'A `patch` setting each changed field back (re-adding a removed `maxIssues`).',
+  },
   describe: (args, before, after) => {
     const old = findPhase(before, args.phaseId);
     const updated = findPhase(after, args.phaseId);
@@ -1219,6 +1262,24 @@ const deletePhaseOperation = defineTrackerOperation({
   name: 'deletePhase',
   args: deletePhaseArgs,
   apply: deletePhase,
+  doc: {
+    summary: 'Deletes a phase with all its issues.',
+    preconditions: [
+      'The phase `phaseId` exists (else PHASE_NOT_FOUND).',
+      'The board has more than `settings.minPhases` phases (else MIN_PHASES). `settings.allowPhaseDelete` is a UI setting and is not checked.',
+    ],
+    effects: [
+      'The phase and its issues are removed from `phases`.',
+      'The remaining phases are renumbered: sorted by `order`, each gets its position 0..n-1.',
+      '`teamMembers` and `nextTicketNumber` are untouched (numbers are never given twice).',
+    ],
+    errors: {
+      PHASE_NOT_FOUND: 'no phase has `phaseId`',
+      MIN_PHASES: 'the board has `settings.minPhases` phases or fewer',
+    },
+    inverse:
+      'A `patch` inserting the phase with its issues again at its place and restoring the `order` of the others.',
+  },
   describe: (args, before) => {
     const old = findPhase(before, args.phaseId);
     const name = old?.name ?? '';
@@ -1239,6 +1300,21 @@ const movePhaseOperation = defineTrackerOperation({
   name: 'movePhase',
   args: movePhaseArgs,
   apply: movePhase,
+  doc: {
+    summary: 'Moves a phase one step left (towards order 0) or right.',
+    preconditions: [
+      'The phase `phaseId` exists (else PHASE_NOT_FOUND).',
+      'A neighbour exists in `direction`: the first phase cannot move left, the last not right (else INVALID_TARGET_POSITION). `settings.allowPhaseReorder` is a UI setting and is not checked.',
+    ],
+    effects: [
+      'Exactly as `movePhaseTo` with `toIndex` = its current position (in `order`) − 1 for left, + 1 for right.',
+    ],
+    errors: {
+      PHASE_NOT_FOUND: 'no phase has `phaseId`',
+      INVALID_TARGET_POSITION: 'the first phase moves left or the last right',
+    },
+    inverse: 'A `patch` restoring the `order` of the phases (and their array positions).',
+  },
   describe: describePhaseMove,
 });
 
@@ -1246,6 +1322,22 @@ const movePhaseToOperation = defineTrackerOperation({
   name: 'movePhaseTo',
   args: movePhaseToArgs,
   apply: movePhaseTo,
+  doc: {
+    summary: 'Moves a phase to a 0-based position.',
+    preconditions: [
+      'The phase `phaseId` exists (else PHASE_NOT_FOUND).',
+      '`toIndex` is an integer with 0 ≤ `toIndex` < the number of phases (else INVALID_TARGET_POSITION).',
+    ],
+    effects: [
+      'When the phase is already at `toIndex` (in the phases sorted by `order`), the content is returned unchanged.',
+      'Otherwise the phases, sorted by `order` (stable), are rearranged so that the phase is at `toIndex`, and every phase gets `order` = its new position 0..n-1; `phases` is stored in that order.',
+    ],
+    errors: {
+      PHASE_NOT_FOUND: 'no phase has `phaseId`',
+      INVALID_TARGET_POSITION: '`toIndex` is out of range or not an integer',
+    },
+    inverse: 'A `patch` restoring the `order` of the phases (and their array positions).',
+  },
   describe: describePhaseMove,
 });
 
@@ -1253,6 +1345,37 @@ const addIssueOperation = defineTrackerOperation({
   name: 'addIssue',
   args: addIssueArgs,
   apply: addIssue,
+  doc: {
+    summary: 'Adds a new issue (card) at the end of a phase.',
+    preconditions: [
+      'The phase `phaseId` exists (else PHASE_NOT_FOUND).',
+      '`issue.title` is not blank after trimming (else TITLE_REQUIRED).',
+      '`issue.estimation` trimmed is at most 3 characters (else ESTIMATION_TOO_LONG) and not a negative number (else ESTIMATION_NEGATIVE).',
+      '`issue.dueDate` is absent, blank, or a real date `YYYY-MM-DD` (else INVALID_DUE_DATE).',
+      '`createdBy` is not blank (else CREATOR_REQUIRED).',
+      'The phase is not full: with `maxIssues` set it holds fewer non-archived issues (else PHASE_FULL).',
+    ],
+    effects: [
+      'An issue is appended to the phase `issues`: `id` = `newId()` (the operation id), `title` trimmed, `description` as given (absent: empty), `type` as given (absent: `settings.defaultIssueType`), `priority` as given (absent: `none`), `estimation` trimmed (absent: empty), `comments` [], `createdAt` = `now()` (the operation `at`), `createdBy` as given, `tags` trimmed with blanks and repeats dropped (absent: []).',
+      '`order` = one more than the highest `order` of the issues of the phase (0 in an empty phase).',
+      '`assignedPerson` = the given one trimmed; when absent or blank: in Issue Management content (`toolType` `ticket`) with `settings.autoAssignCreator` the creator `createdBy`, else empty. A name equal to a team member ignoring case is stored in that member spelling.',
+      '`number` = the top-level `nextTicketNumber`; on a board without it, one more than the highest `number` of any issue (1 when none has one).',
+      'The top-level `nextTicketNumber` becomes `number` + 1, so a number is never given twice.',
+      '`dueDate` = the given date trimmed; absent or blank: no `dueDate` field.',
+      '`createdBy` and the assignee (trimmed, blanks skipped) are appended to `teamMembers` unless a member with that name ignoring case is already there.',
+    ],
+    errors: {
+      PHASE_NOT_FOUND: 'no phase has `phaseId`',
+      TITLE_REQUIRED: '`issue.title` is blank',
+      ESTIMATION_TOO_LONG: '`issue.estimation` is longer than 3 characters after trimming',
+      ESTIMATION_NEGATIVE: '`issue.estimation` is a negative number (e.g. `-1`)',
+      INVALID_DUE_DATE: '`issue.dueDate` is not blank and not a date `YYYY-MM-DD`',
+      CREATOR_REQUIRED: '`createdBy` is blank',
+      PHASE_FULL: 'the phase holds `maxIssues` non-archived issues',
+    },
+    inverse:
+      'A `patch` removing the issue and restoring `nextTicketNumber` and `teamMembers`; an undo reverts those bookkeeping fields only where nobody changed them since.',
+  },
   describe: (args, before, after) => {
     const issue = addedItem(
       findPhase(before, args.phaseId)?.issues ?? [],
@@ -1277,6 +1400,35 @@ const updateIssueOperation = defineTrackerOperation({
   name: 'updateIssue',
   args: updateIssueArgs,
   apply: updateIssue,
+  doc: {
+    summary: 'Changes the editable fields of an issue, wherever it is now.',
+    preconditions: [
+      'The issue `issueId` exists in some phase (else ISSUE_NOT_FOUND).',
+      'Changed fields follow the rules of `addIssue`: `title` not blank (TITLE_REQUIRED), `estimation` (ESTIMATION_TOO_LONG, ESTIMATION_NEGATIVE), `dueDate` (INVALID_DUE_DATE).',
+      'Restoring an archived issue (`archived: false`) needs room in its phase (else PHASE_FULL).',
+      'With `from`: no changed field was changed by someone else to another value since (else EDIT_CONFLICT).',
+    ],
+    effects: [
+      'Changes are normalised as in `addIssue`: `title` and `estimation` trimmed, `assignedPerson` trimmed and spelled as the matching team member, `tags` trimmed without blanks and repeats, a string `dueDate` trimmed (blank means none).',
+      'With `from` (field edit): each field of `changes` whose stored value still equals its `from` value takes the new value; fields already at the new value are skipped; when nothing is left the content is returned unchanged. `archived: false` and an absent `archived` are the same value.',
+      'Without `from`: every field of `changes` is set as given.',
+      '`dueDate: null` (or blank) removes the `dueDate` field; `archived: true` sets `archived: true`; `archived: false` removes the `archived` field.',
+      'A new non-blank `assignedPerson` is appended to `teamMembers` unless already there ignoring case.',
+      'The issue keeps its phase, `order`, `id`, `number`, `createdAt`, `createdBy`, comments and checklist.',
+    ],
+    errors: {
+      ISSUE_NOT_FOUND: 'no issue has `issueId`',
+      TITLE_REQUIRED: 'the new `title` is blank',
+      ESTIMATION_TOO_LONG: 'the new `estimation` is longer than 3 characters',
+      ESTIMATION_NEGATIVE: 'the new `estimation` is a negative number',
+      INVALID_DUE_DATE: 'the new `dueDate` is not blank and not a date `YYYY-MM-DD`',
+      PHASE_FULL:
+        'an archived issue is restored into a phase that holds `maxIssues` non-archived issues',
+      EDIT_CONFLICT:
+        'with `from`: a field was changed by someone else to another value (EditConflictError, `entityId` the issue id)',
+    },
+    inverse: 'A `patch` setting each changed field back (and `teamMembers`, bookkeeping).',
+  },
   describe: (args, before, after) => {
     const old = findIssue(before, args.issueId)?.issue;
     const updated = findIssue(after, args.issueId)?.issue;
@@ -1302,6 +1454,18 @@ const deleteIssueOperation = defineTrackerOperation({
   name: 'deleteIssue',
   args: deleteIssueArgs,
   apply: deleteIssue,
+  doc: {
+    summary: 'Deletes an issue with its comments and checklist.',
+    preconditions: ['The issue `issueId` exists (else ISSUE_NOT_FOUND).'],
+    effects: [
+      'The issue is removed from its phase.',
+      'The remaining issues of that phase are renumbered: sorted by `order`, each gets its position 0..n-1.',
+      '`nextTicketNumber` and `teamMembers` are untouched.',
+    ],
+    errors: { ISSUE_NOT_FOUND: 'no issue has `issueId`' },
+    inverse:
+      'A `patch` inserting the issue again at its place and restoring the `order` of the others.',
+  },
   describe: (args, before) => {
     const old = findIssue(before, args.issueId);
     const title = old?.issue.title ?? '';
@@ -1322,6 +1486,17 @@ const archiveIssuesOperation = defineTrackerOperation({
   name: 'archiveIssues',
   args: archiveIssuesArgs,
   apply: archiveIssues,
+  doc: {
+    summary: 'Archives the named issues of a phase at once ("Archive done cards").',
+    preconditions: ['The phase `phaseId` exists (else PHASE_NOT_FOUND).'],
+    effects: [
+      'Each issue of the phase whose id is in `issueIds` and that is not archived gets `archived: true`.',
+      'Ids no longer in the phase (moved or deleted meanwhile) are ignored; when none is left to archive the content is returned unchanged.',
+      'Orders, numbers and everything else are untouched.',
+    ],
+    errors: { PHASE_NOT_FOUND: 'no phase has `phaseId`' },
+    inverse: 'A `patch` removing `archived` from each issue it archived.',
+  },
   describe: (args, before, after) => {
     const old = findPhase(before, args.phaseId);
     const updated = findPhase(after, args.phaseId);
@@ -1351,6 +1526,28 @@ const moveIssueOperation = defineTrackerOperation({
   name: 'moveIssue',
   args: moveIssueArgs,
   apply: moveIssue,
+  doc: {
+    summary: 'Moves an issue into another phase, or reorders it within its own.',
+    preconditions: [
+      'The issue `issueId` exists (else ISSUE_NOT_FOUND) and the phase `toPhaseId` exists (else PHASE_NOT_FOUND).',
+      'Into another phase: the target is not full (`maxIssues` set and that many non-archived issues) unless the issue is archived (else PHASE_FULL); `toIndex`, when given, is an integer 0 ≤ `toIndex` ≤ the number of issues of the target (else INVALID_TARGET_POSITION).',
+      'Within its own phase: `toIndex`, when given, is an integer 0 ≤ `toIndex` < the number of issues of the phase (else INVALID_TARGET_POSITION). Capacity is never checked.',
+    ],
+    effects: [
+      'Within its own phase without `toIndex`, or already at `toIndex`: the content is returned unchanged.',
+      'Within its own phase with `toIndex`: the issues sorted by `order` are rearranged so that it is at `toIndex`, and each gets `order` = its position 0..n-1.',
+      'Into another phase: it is removed from its phase, whose issues are renumbered 0..n-1 by `order`; it is inserted into the target issues sorted by `order` at `toIndex` (absent: at the end), and the target issues get `order` = their position 0..n-1. The issue fields are otherwise unchanged.',
+      '`settings.allowBackwardMovement` is a UI setting and is not checked.',
+    ],
+    errors: {
+      ISSUE_NOT_FOUND: 'no issue has `issueId`',
+      PHASE_NOT_FOUND: 'no phase has `toPhaseId`',
+      PHASE_FULL: 'the target phase is full and the issue is not archived',
+      INVALID_TARGET_POSITION: '`toIndex` is out of range or not an integer',
+    },
+    inverse:
+      'A `patch` moving the issue back (a `move` change) and restoring the `order` of the issues of both phases.',
+  },
   describe: (args, before, after) => {
     const from = issueAt(before, args.issueId);
     const to = issueAt(after, args.issueId);
@@ -1372,6 +1569,22 @@ const addCommentOperation = defineTrackerOperation({
   name: 'addComment',
   args: addCommentArgs,
   apply: addComment,
+  doc: {
+    summary: 'Appends a comment to an issue.',
+    preconditions: [
+      'The issue `issueId` exists (else ISSUE_NOT_FOUND).',
+      '`content` is not blank after trimming (else COMMENT_REQUIRED).',
+    ],
+    effects: [
+      'A comment `{id: newId(), content: content trimmed, createdAt: now(), createdBy}` is appended to the issue `comments` (`id` the operation id, `createdAt` its `at`; `createdBy` as given).',
+      '`teamMembers` is untouched.',
+    ],
+    errors: {
+      ISSUE_NOT_FOUND: 'no issue has `issueId`',
+      COMMENT_REQUIRED: '`content` is blank',
+    },
+    inverse: 'A `patch` removing the comment.',
+  },
   describe: (args, before, after) => {
     const issue = findIssue(after, args.issueId)?.issue;
     const comment = addedItem(
@@ -1394,6 +1607,21 @@ const deleteCommentOperation = defineTrackerOperation({
   name: 'deleteComment',
   args: deleteCommentArgs,
   apply: deleteComment,
+  doc: {
+    summary: 'Deletes a comment of an issue; with `by`, only its author may.',
+    preconditions: [
+      'The issue `issueId` exists (else ISSUE_NOT_FOUND).',
+      'With `by`, when the comment exists: `by` is not blank and equals its `createdBy` ignoring case (else NOT_COMMENT_AUTHOR). Without `by` anyone may.',
+    ],
+    effects: [
+      'The comment is removed from the issue `comments`; one that is already gone leaves the content unchanged.',
+    ],
+    errors: {
+      ISSUE_NOT_FOUND: 'no issue has `issueId`',
+      NOT_COMMENT_AUTHOR: '`by` is given and is not the author of the comment',
+    },
+    inverse: 'A `patch` inserting the comment again at its place.',
+  },
   describe: (args, before) => {
     const issue = findIssue(before, args.issueId)?.issue;
     const comment = issue?.comments.find((candidate) => candidate.id === args.commentId);
@@ -1414,6 +1642,24 @@ const updateCommentOperation = defineTrackerOperation({
   name: 'updateComment',
   args: updateCommentArgs,
   apply: updateComment,
+  doc: {
+    summary: 'Changes the text of a comment; only its author may.',
+    preconditions: [
+      'The issue `issueId` exists (else ISSUE_NOT_FOUND).',
+      '`content` is not blank after trimming (else COMMENT_REQUIRED).',
+      'When the comment exists: `by` is not blank and equals its `createdBy` ignoring case and surrounding spaces (else NOT_COMMENT_AUTHOR).',
+    ],
+    effects: [
+      'A comment that is gone, or whose text already is `content` trimmed, leaves the content unchanged.',
+      'Otherwise the comment gets `content` trimmed and `editedAt` = `now()` (the operation `at`).',
+    ],
+    errors: {
+      ISSUE_NOT_FOUND: 'no issue has `issueId`',
+      COMMENT_REQUIRED: '`content` is blank',
+      NOT_COMMENT_AUTHOR: '`by` is blank or not the author of the comment',
+    },
+    inverse: 'A `patch` restoring the text and `editedAt` (removing it when the comment had none).',
+  },
   describe: (args, before, after) => {
     const old = findIssue(before, args.issueId)?.issue;
     const issue = findIssue(after, args.issueId)?.issue;
@@ -1436,6 +1682,22 @@ const addChecklistItemOperation = defineTrackerOperation({
   name: 'addChecklistItem',
   args: addChecklistItemArgs,
   apply: addChecklistItem,
+  doc: {
+    summary: 'Appends an item to the checklist of an issue.',
+    preconditions: [
+      'The issue `issueId` exists (else ISSUE_NOT_FOUND).',
+      '`text` is not blank after trimming (else CHECKLIST_TEXT_REQUIRED).',
+    ],
+    effects: [
+      'An item `{id: newId(), text: text trimmed, done: false}` is appended to the issue `checklist` (`id` the operation id); an issue without `checklist` gets one.',
+    ],
+    errors: {
+      ISSUE_NOT_FOUND: 'no issue has `issueId`',
+      CHECKLIST_TEXT_REQUIRED: '`text` is blank',
+    },
+    inverse:
+      'A `patch` removing the item (and the `checklist` field when it did not exist before).',
+  },
   describe: (args, before, after) => {
     const issue = findIssue(after, args.issueId)?.issue;
     const item = addedItem(
@@ -1460,6 +1722,26 @@ const updateChecklistItemOperation = defineTrackerOperation({
   name: 'updateChecklistItem',
   args: updateChecklistItemArgs,
   apply: updateChecklistItem,
+  doc: {
+    summary: 'Changes the text or the done flag of a checklist item.',
+    preconditions: [
+      'The issue `issueId` exists (else ISSUE_NOT_FOUND).',
+      'A changed `text` is not blank after trimming (else CHECKLIST_TEXT_REQUIRED).',
+      'With `from`: no changed field was changed by someone else to another value since (else EDIT_CONFLICT).',
+    ],
+    effects: [
+      'An item that is gone leaves the content unchanged.',
+      '`text` is stored trimmed; with `from` the fields merge as in `updateIssue`, without `from` they are set as given.',
+      'When text and done flag end up as they were, the content is returned unchanged.',
+    ],
+    errors: {
+      ISSUE_NOT_FOUND: 'no issue has `issueId`',
+      CHECKLIST_TEXT_REQUIRED: 'the new `text` is blank',
+      EDIT_CONFLICT:
+        'with `from`: a field was changed by someone else to another value (`entityId` the item id)',
+    },
+    inverse: 'A `patch` setting the changed fields back.',
+  },
   describe: (args, before, after) => {
     const issue = findIssue(after, args.issueId)?.issue;
     const old = checklistItemOf(findIssue(before, args.issueId)?.issue, args.itemId);
@@ -1487,6 +1769,15 @@ const deleteChecklistItemOperation = defineTrackerOperation({
   name: 'deleteChecklistItem',
   args: deleteChecklistItemArgs,
   apply: deleteChecklistItem,
+  doc: {
+    summary: 'Removes an item from the checklist of an issue.',
+    preconditions: ['The issue `issueId` exists (else ISSUE_NOT_FOUND).'],
+    effects: [
+      'The item is removed from `checklist` (an empty `checklist` stays, as []); an item that is already gone leaves the content unchanged.',
+    ],
+    errors: { ISSUE_NOT_FOUND: 'no issue has `issueId`' },
+    inverse: 'A `patch` inserting the item again at its place.',
+  },
   describe: (args, before) => {
     const issue = findIssue(before, args.issueId)?.issue;
     const item = checklistItemOf(issue, args.itemId);
@@ -1508,6 +1799,17 @@ const setTagColorOperation = defineTrackerOperation({
   name: 'setTagColor',
   args: setTagColorArgs,
   apply: setTagColor,
+  doc: {
+    summary: 'Sets or removes the board colour of a tag.',
+    preconditions: ['`color` is null or, trimmed, a hex colour `#rrggbb` (else INVALID_COLOR).'],
+    effects: [
+      'The key is the tag trimmed and lower-cased; the colour is stored trimmed and lower-cased.',
+      'A blank tag, the tag `__proto__`, or a colour the tag already has leaves the content unchanged.',
+      'A colour is set in the top-level `tagColors` (created when absent; the key moves to the end); null removes the key, and `tagColors` itself when it becomes empty.',
+    ],
+    errors: { INVALID_COLOR: '`color` is not null and not `#rrggbb`' },
+    inverse: 'A `patch` setting `tagColors` back.',
+  },
   describe: (args, before, after) => {
     const tag = tagColorKey(args.tag);
     const oldColor = tagColorOf(before, tag);
@@ -1532,6 +1834,16 @@ const addTeamMemberOperation = defineTrackerOperation({
   name: 'addTeamMember',
   args: addTeamMemberArgs,
   apply: addTeamMember,
+  doc: {
+    summary: 'Adds a name to the team members of the board.',
+    preconditions: [],
+    effects: [
+      '`name` trimmed is appended to `teamMembers`; a blank name or one already there ignoring case leaves the content unchanged.',
+    ],
+    errors: {},
+    inverse:
+      'A `patch` setting `teamMembers` back (bookkeeping: an undo reverts it only where unchanged since).',
+  },
   describe: (args) => {
     const name = args.name.trim();
     return {
@@ -1550,6 +1862,22 @@ const updateSettingsOperation = defineTrackerOperation({
   name: 'updateSettings',
   args: updateSettingsArgs,
   apply: updateSettings,
+  doc: {
+    summary: 'Changes the ticket settings of Issue Management content.',
+    preconditions: [
+      'The content is Issue Management content, `toolType` `ticket` (else SETTING_NOT_AVAILABLE).',
+      'With `from`: no changed setting was changed by someone else to another value since (else EDIT_CONFLICT).',
+    ],
+    effects: [
+      'Only `showTicketNumbers` and `autoAssignCreator` of `changes` are taken; with `from` they merge as in `updateIssue` (nothing left: unchanged content), without `from` they are set as given in `settings`.',
+    ],
+    errors: {
+      SETTING_NOT_AVAILABLE: 'the content is Kanban content',
+      EDIT_CONFLICT:
+        'with `from`: a setting was changed by someone else to another value (`entityId` null)',
+    },
+    inverse: 'A `patch` setting the changed settings back.',
+  },
   describe: (_args, before, after) => {
     const diff = changedFields(ticketFlags(before), ticketFlags(after));
     if (noFieldChanged(diff)) return null;
