@@ -45,6 +45,7 @@ const changeScaleArgs = z.object({ scale: pokerScaleSchema });
 const selectIssueArgs = z.object({ issueId: z.string().nullable() });
 const setTopicArgs = z.object({ topic: z.string(), from: z.string().optional() });
 const noArgs = z.object({});
+const revealArgs = z.object({ presentVoters: z.array(z.string()).optional() });
 const setAutoRevealArgs = z.object({ enabled: z.boolean() });
 const setSpectatorArgs = z.object({
   userId: z.string(),
@@ -72,6 +73,11 @@ export type SelectIssueArgs = z.output<typeof selectIssueArgs>;
  * absent: set as it is.
  */
 export type SetTopicArgs = z.output<typeof setTopicArgs>;
+/**
+ * Arguments of the reveal operation: none for Reveal, or the user ids of the members present for
+ * the reveal a departure causes ({@link autoReveal}).
+ */
+export type RevealArgs = z.output<typeof revealArgs>;
 /** Arguments of {@link setAutoReveal}: on or off. */
 export type SetAutoRevealArgs = z.output<typeof setAutoRevealArgs>;
 /**
@@ -195,6 +201,25 @@ export function clearVote(
 export function reveal(content: PokerContent | null, _ctx?: PokerContext): PokerContent {
   const current = requireContent(content);
   return current.isRevealed ? current : { ...current, isRevealed: true };
+}
+
+/**
+ * The reveal a member leaving causes: shows the votes when auto-reveal is on and every one of
+ * `presentVoters` (spectators left out) has voted in the content it is applied to; otherwise, or
+ * when already shown, `content` itself. Checked again on every replay, so a reveal sent twice, or
+ * replayed after someone reset the round or joined and has not voted, changes nothing. Throws
+ * NO_DATA.
+ */
+export function autoReveal(
+  content: PokerContent | null,
+  args: { presentVoters: readonly string[] },
+  _ctx?: PokerContext,
+): PokerContent {
+  const current = requireContent(content);
+  if (current.isRevealed || !autoRevealEnabled(current)) return current;
+  return everyPresentVoterVoted(current, args.presentVoters)
+    ? { ...current, isRevealed: true }
+    : current;
 }
 
 /** Hides the votes again (spec §4 revealed → hidden). Throws NO_DATA. */
@@ -513,14 +538,21 @@ function visibilityEntry(
   };
 }
 
+// With `presentVoters` it is the reveal a departure causes (autoReveal), else a plain Reveal.
 const revealOperation = definePokerOperation({
   name: 'reveal',
-  args: noArgs,
-  apply: (content, _args, ctx) => reveal(content, ctx),
+  args: revealArgs,
+  apply: (content, args, ctx) =>
+    args.presentVoters === undefined
+      ? reveal(content, ctx)
+      : autoReveal(content, { presentVoters: args.presentVoters }, ctx),
   doc: {
     summary: 'Shows every vote.',
     preconditions: [],
-    effects: ['`isRevealed` becomes true; already revealed: the content is returned unchanged.'],
+    effects: [
+      'Without `presentVoters`: `isRevealed` becomes true; already revealed: the content is returned unchanged.',
+      'With `presentVoters` (the reveal a member leaving causes): `isRevealed` becomes true only when `settings.autoReveal` is on and every present voter (ids trimmed, blanks and spectators left out; at least one) has voted; otherwise the content is returned unchanged.',
+    ],
     errors: {},
     inverse: 'A `patch` setting `isRevealed` back to false.',
   },
@@ -858,7 +890,7 @@ const recordResultOperation = definePokerOperation({
 /**
  * Every named poker operation (spec §4 Scrum poker) in one set: `schema` checks `{type, ...args}`
  * (submitVote {userId, username, value: strings, presentVoters?: strings}, clearVote {userId:
- * string}, reveal, hide, reset, changeScale {scale: 'fibonacci' | 'tshirt' | 'powers' |
+ * string}, reveal {presentVoters?: strings}, hide, reset, changeScale {scale: 'fibonacci' | 'tshirt' | 'powers' |
  * 'custom'}, selectIssue {issueId: string | null}, setTopic {topic: string, from?: string},
  * setAutoReveal {enabled: boolean}, setSpectator {userId: string, spectator: boolean},
  * setCustomDeck {values: strings}, startTimer, pauseTimer, resetTimer, recordResult {issueId,
