@@ -1,7 +1,7 @@
 /**
  * The `cipherspace` command line (commander): global options, one thin action per command, and
  * the one place errors become stderr lines and exit codes (docs/cli.md). The work happens in
- * login.ts, export.ts, backup.ts, restore.ts, history.ts and restore-version.ts.
+ * login.ts, export.ts, backup.ts, restore.ts, history.ts, restore-version.ts and validate.ts.
  */
 import { resolve } from 'node:path';
 
@@ -25,6 +25,7 @@ import { readOptionalSecret, readSecret } from './secrets.ts';
 import { deleteSession, readSession, writeSession, type Session } from './session-store.ts';
 import { openSpace, type SpaceContext } from './space-context.ts';
 import { KNOWN_TOOLS } from './tools.ts';
+import { parseJsonInput, readInput, validateContent, validationLines } from './validate.ts';
 
 /** The CLI's version (package.json). */
 export const CLI_VERSION: string = packageJson.version;
@@ -69,8 +70,8 @@ export function buildProgram(io: CliIo): Command {
   program
     .description(
       "Log in to a Cipherspace space, export it, back it up and restore it, read a tool's " +
-        'history and restore an earlier version. Content is decrypted only on this machine; the ' +
-        'space key is never sent and never stored.',
+        'history and restore an earlier version, and validate content offline. Content is ' +
+        'decrypted only on this machine; the space key is never sent and never stored.',
     )
     .version(CLI_VERSION, '-V, --version')
     .option(
@@ -369,6 +370,34 @@ export function buildProgram(io: CliIo): Command {
         }
       },
     );
+
+  program
+    .command('validate')
+    .description(
+      "check a JSON file (or stdin) against a tool's content schema and rules, offline: each problem with its place",
+    )
+    .addOption(toolOption())
+    .argument('[file]', 'the JSON file (default: stdin)')
+    .action(async (file: string | undefined, options: { tool: ToolName }, command: Command) => {
+      const g = globals(io, command);
+      const path = file === undefined || file === '-' ? undefined : resolve(io.cwd, file);
+      const source = file === undefined || file === '-' ? 'stdin' : file;
+      const value = parseJsonInput(await readInput(path, io.stdin), source);
+      const validation = validateContent(options.tool, value);
+      const lines = validationLines(validation, source);
+      if (validation.problems.length === 0) {
+        for (const line of lines) g.say(line);
+        return;
+      }
+      // The problems are the command's result: printed even with --quiet.
+      for (const line of lines) io.stdout.write(`${line}\n`);
+      const count = validation.problems.length;
+      throw new CliError(
+        `${source} is not valid ${validation.displayName} content ` +
+          `(${String(count)} problem${count === 1 ? '' : 's'}).`,
+        EXIT.failure,
+      );
+    });
 
   for (const command of program.commands) addProgramOptions(command);
   return program;
