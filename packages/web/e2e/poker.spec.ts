@@ -498,3 +498,56 @@ test('with auto-reveal on, the round reveals on both remaining screens when the 
     for (const context of contexts) await context.close();
   }
 });
+
+test("the round timer shows the same time to a member whose computer's clock is 90 s ahead", async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const SKEW_MS = 90_000;
+  const members = await twoMembersOn(browser, server, '/tools/scrum-poker', {
+    prefix: 'Clock',
+    shown: pokerShown,
+    // Bob's computer runs 90 s ahead: every Date in his page says so.
+    prepare: async (context, member) => {
+      if (member !== 'bob') return;
+      await context.addInitScript((skewMs: number) => {
+        const RealDate = Date;
+        class SkewedDate extends RealDate {
+          constructor(...args: unknown[]) {
+            if (args.length === 0) super(RealDate.now() + skewMs);
+            else super(...(args as [string]));
+          }
+          static override now(): number {
+            return RealDate.now() + skewMs;
+          }
+        }
+        globalThis.Date = SkewedDate as DateConstructor;
+      }, SKEW_MS);
+    },
+  });
+  try {
+    const { alicePage, bobPage } = members;
+    const skew = await bobPage.evaluate(() => Date.now());
+    expect(skew - Date.now()).toBeGreaterThan(SKEW_MS - 5_000);
+
+    const timer = (page: Page) => panel(page, 'Round').locator('.poker-timer-value');
+    const seconds = async (page: Page) => {
+      const [minutes, secs] = ((await timer(page).textContent()) ?? '').split(':').map(Number);
+      return (minutes ?? NaN) * 60 + (secs ?? NaN);
+    };
+    // The member with the skewed clock starts the timer; both count from the same start.
+    await panel(bobPage, 'Round').getByRole('button', { name: 'Start timer' }).click();
+    for (const page of [alicePage, bobPage]) {
+      await expect(panel(page, 'Round')).toContainText('running', { timeout: LIVE_MS });
+      await expect(timer(page)).toHaveText(/^0:0[2-9]$/, { timeout: LIVE_MS });
+    }
+    for (let check = 0; check < 3; check++) {
+      const [a, b] = await Promise.all([seconds(alicePage), seconds(bobPage)]);
+      expect(Math.abs(a - b), `alice ${a} s, bob ${b} s`).toBeLessThanOrEqual(1);
+      await alicePage.waitForTimeout(700);
+    }
+  } finally {
+    await members.close();
+  }
+});

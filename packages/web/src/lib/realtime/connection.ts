@@ -15,6 +15,7 @@ import { observable } from '@trpc/server/observable';
 import { getToken } from '../session.ts';
 import { rawSocketTransport } from './raw-socket-transport.ts';
 import { globalTimers, RealtimeManager, type RealtimeMessage } from './realtime-manager.ts';
+import { clockSample, serverClock } from './server-clock.ts';
 
 /**
  * Name of the window `CustomEvent` dispatched for every §3 message the member stream delivers
@@ -63,6 +64,7 @@ export const realtimeManager = new RealtimeManager({
   publish: (message: RealtimeMessage) => {
     window.dispatchEvent(new CustomEvent(REALTIME_WINDOW_EVENT, { detail: message }));
   },
+  pong: (pong, sentMs, receivedMs) => serverClock.record(clockSample(pong, sentMs, receivedMs)),
 });
 
 /**

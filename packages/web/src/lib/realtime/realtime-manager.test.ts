@@ -76,7 +76,7 @@ function fakeTransport() {
   };
 }
 
-function setup() {
+function setup(extra: { pong?: (pong: unknown, sentMs: number, receivedMs: number) => void } = {}) {
   const fake = fakeTransport();
   let visible: () => void = () => undefined;
   // The browser's network as the manager sees it (`navigator.onLine`, online/offline events).
@@ -102,6 +102,7 @@ function setup() {
     },
     publish: (message) => published.push(message),
     warn: (text) => warnings.push(text),
+    ...extra,
   });
   const signals: string[] = [];
   manager.onSignal((signal) => signals.push(signal));
@@ -172,6 +173,32 @@ describe('RealtimeManager', () => {
     expect(fake.calls.heartbeat).toBe(1);
     vi.advanceTimersByTime(60_000);
     expect(fake.calls.heartbeat).toBe(3);
+  });
+
+  it('with a pong listener, pings as soon as the socket opens and hands over every answer timed', async () => {
+    const pongs: [unknown, number, number][] = [];
+    const { fake, manager } = setup({
+      pong: (pong, sentMs, receivedMs) => pongs.push([pong, sentMs, receivedMs]),
+    });
+    const answer = { type: 'heartbeat', timestamp: '2024-01-01T00:00:00.000Z' };
+    fake.setHeartbeat(() => Promise.resolve(answer));
+    manager.start(fake.transport);
+    fake.last().handlers.opened();
+    expect(fake.calls.heartbeat).toBe(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fake.calls.heartbeat).toBe(2);
+    expect(pongs).toHaveLength(2);
+    const [pong, sentMs, receivedMs] = pongs[1] ?? [];
+    expect(pong).toBe(answer);
+    expect(receivedMs).toBeGreaterThanOrEqual(sentMs ?? Infinity);
+    // The answer of a socket already discarded is not a sample.
+    let late: (value: unknown) => void = () => undefined;
+    fake.setHeartbeat(() => new Promise((resolve) => (late = resolve)));
+    await vi.advanceTimersByTimeAsync(30_000);
+    manager.stop();
+    late(answer);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pongs).toHaveLength(2);
   });
 
   it('delivers §3 messages to listeners and the publisher', () => {

@@ -135,6 +135,12 @@ export interface RealtimeManagerDeps {
   publish?: (message: RealtimeMessage) => void;
   /** Diagnostics for §8 real-time texts; defaults to console.warn. */
   warn?: (text: string) => void;
+  /**
+   * Receives every heartbeat answer with the local epoch ms of its ping and of its arrival (the
+   * server clock estimate, ./server-clock.ts). When given, a heartbeat is also sent as soon as a
+   * socket opens, so the estimate is there within a round trip rather than after 30 s.
+   */
+  pong?: (pong: unknown, sentMs: number, receivedMs: number) => void;
 }
 
 /** The default timers, on the global clock (fake timers in tests replace it). */
@@ -375,9 +381,15 @@ export class RealtimeManager {
       failed,
     });
     transport.join().catch(failed);
-    const stopHeartbeat = this.deps.timers.every(() => {
-      transport.heartbeat().catch(failed);
-    }, HEARTBEAT_INTERVAL_MS);
+    const { pong } = this.deps;
+    const heartbeat = () => {
+      const sentMs = Date.now();
+      transport.heartbeat().then((answer) => {
+        if (current()) pong?.(answer, sentMs, Date.now());
+      }, failed);
+    };
+    if (pong) heartbeat();
+    const stopHeartbeat = this.deps.timers.every(heartbeat, HEARTBEAT_INTERVAL_MS);
     this.leaveSpace = () => {
       this.listening = false;
       unsubscribe();

@@ -24,6 +24,7 @@ import {
   onRealtimeMessage,
   onRealtimeSignal,
   REALTIME_CLIENT_ID,
+  serverNow,
 } from '../../lib/realtime/index.ts';
 import { getSpaceKey, getToken, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -231,6 +232,12 @@ export function createToolClient<C, Op extends NamedOperation>(
       // The last content as ciphertext and the changes made offline.
       store: store ?? undefined,
       online: () => navigator.onLine,
+      // Operations are stamped with the server's time, so members whose clocks differ agree on
+      // shared times (a round timer's start, dates shown to everyone).
+      context: {
+        now: () => new Date(serverNow()).toISOString(),
+        newId: () => crypto.randomUUID(),
+      },
       ...(createMissing === false && { createMissing }),
     }),
   };

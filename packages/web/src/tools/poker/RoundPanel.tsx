@@ -1,8 +1,9 @@
 /**
  * How the facilitator runs the round: the round timer every member sees alike (elapsed time
- * from the start time and elapsed milliseconds kept in the content; Start/Resume, Pause, Reset),
- * the auto-reveal setting (votes show once every present voter voted) and the current member's
- * own switch to watch as a spectator. Each change is a poker operation, live for everyone.
+ * from the start time and elapsed milliseconds kept in the content, both on the server's clock;
+ * Start/Resume, Pause, Reset), the auto-reveal setting (votes show once every present voter
+ * voted) and the current member's own switch to watch as a spectator. Each change is a poker
+ * operation, live for everyone.
  */
 import { useEffect, useId, useState } from 'react';
 
@@ -14,6 +15,7 @@ import {
   timerRunning,
   type PokerContent,
 } from '@cipherspace/tools/poker';
+import { serverNow } from '../../lib/realtime/index.ts';
 import { m } from '../../paraglide/messages.js';
 
 export interface RoundPanelProps {
@@ -29,12 +31,16 @@ export interface RoundPanelProps {
   onSpectator: (spectator: boolean) => void;
 }
 
-/** The time now, ticking every second while `running`. */
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * The server's time now (epoch ms, as this tab estimates it), ticking every second while
+ * `running`: the start time was stamped with it too, so every member shows the same elapsed
+ * time whatever their own clock says.
+ */
+function useServerNow(running: boolean): number {
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
     if (!running) return undefined;
-    const interval = window.setInterval(() => setNow(Date.now()), 1000);
+    const interval = window.setInterval(() => setNow(serverNow()), 1000);
     return () => window.clearInterval(interval);
   }, [running]);
   return now;
@@ -55,7 +61,7 @@ export function RoundPanel({
   const timerId = useId();
   const { timer } = content;
   const running = timerRunning(timer);
-  const now = useNow(running);
+  const now = useServerNow(running);
   const elapsed = formatElapsed(timerElapsedMs(timer, now));
   const spectator = isSpectator(content, userId);
 
