@@ -1179,7 +1179,6 @@ const addPhaseOperation = defineTrackerOperation({
     preconditions: [
       'The board has fewer than `settings.maxPhases` phases (else MAX_PHASES).',
       '`name` is not blank after trimming (else NAME_REQUIRED).',
-      '`maxIssues`, when given, is a whole number ≥ 0 (else TOO_MANY_ISSUES).',
     ],
     effects: [
       'The phases are first renumbered: sorted by `order`, each gets its position 0..n-1.',
@@ -1189,7 +1188,6 @@ const addPhaseOperation = defineTrackerOperation({
     errors: {
       MAX_PHASES: 'the board already has `settings.maxPhases` phases',
       NAME_REQUIRED: '`name` is blank',
-      TOO_MANY_ISSUES: '`maxIssues` is not a whole number ≥ 0',
     },
     inverse: 'A `patch` removing the phase (and restoring the `order` of phases it renumbered).',
   },
