@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { OpenApiDocument } from './contract/openapi.ts';
 import { DOCS_PATH, OPENAPI_PATH } from './contract/service-operations.ts';
+import { registerSchemaRoutes } from './schemas-route.ts';
 
 type StaticDocument = Extract<
   Parameters<typeof fastifySwagger>[1],
@@ -66,6 +67,8 @@ export async function registerApiDocs(
   app.get(OPENAPI_PATH, (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(json),
   );
+  // The tools' content and operation schemas (docs/schemas/), under the reference's prefix.
+  registerSchemaRoutes(app);
 
   // Swagger UI reads the document through `fastify.swagger()`; static mode serves ours as is.
   await app.register(fastifySwagger, {
