@@ -3,7 +3,8 @@
 
 What it does, against a running server (README "Quick start"):
 
-1. checks its crypto against the published test vectors (docs/crypto-vectors.json);
+1. checks its crypto against the published test vectors (docs/crypto-vectors.json), and its two
+   operations against the published operation vectors (docs/operation-vectors.json);
 2. creates a space and registers its first user (or logs in to an existing space);
 3. saves an encrypted Kanban board (PUT /api/content/{space}/kanban);
 4. changes it the way the web app does: two named operations (`addIssue`, then `moveIssue`),
@@ -16,8 +17,8 @@ What it does, against a running server (README "Quick start"):
 The server only ever sees verifiers and ciphertext. Any mismatch ends the run with exit code 1.
 
 Formats: packages/crypto/README.md (byte for byte). Paths: README "REST paths" and the
-server's /api/openapi.json. Operations: packages/tools/README.md; what `addIssue` and
-`moveIssue` do is packages/tools/src/tracker/operations.ts, mirrored in `apply_operation` below.
+server's /api/openapi.json. Operations: packages/tools/README.md (the format) and
+docs/operations.md (what `addIssue` and `moveIssue` do, implemented in `apply_operation` below).
 
 Needs Python >= 3.9 and `cryptography` >= 38 (Debian: apt-get install python3-cryptography).
 
@@ -34,6 +35,7 @@ from __future__ import annotations
 import argparse
 import base64
 import copy
+import re
 import hashlib
 import json
 import os
@@ -43,7 +45,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
@@ -182,10 +184,13 @@ def decrypt_operation(envelope: str, ops_key: bytes) -> object:
     return _unseal(operation_aes_key(ops_key, salt), iv, data)
 
 
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+
 def vectors_path() -> Path:
     """The published vectors: docs/crypto-vectors.json (earlier packages/crypto/test/vectors.json)."""
-    root = Path(__file__).resolve().parents[2]
-    for candidate in (root / "docs/crypto-vectors.json", root / "packages/crypto/test/vectors.json"):
+    for candidate in (REPOSITORY / "docs/crypto-vectors.json",
+                      REPOSITORY / "packages/crypto/test/vectors.json"):
         if candidate.exists():
             return candidate
     raise Mismatch("no crypto test vectors found (docs/crypto-vectors.json)")
@@ -277,7 +282,7 @@ def now_iso() -> str:
 
 
 # ------------------------------------------------------------------------------------------------
-# The Kanban board and its operations (packages/tools: tracker/defaults.ts, tracker/operations.ts)
+# The Kanban board and its operations (docs/operations.md; docs/operation-vectors.json)
 
 KANBAN_SETTINGS = {
     "allowPhaseReorder": True, "allowPhaseDelete": True, "minPhases": 2, "maxPhases": 10,
@@ -288,6 +293,18 @@ KANBAN_SETTINGS = {
 }
 DEFAULT_PHASES = [("Backlog", "#6c757d"), ("To Do", "#17a2b8"), ("In Progress", "#ffc107"),
                   ("Testing", "#fd7e14"), ("Done", "#28a745")]
+# What JavaScript's String.prototype.trim removes (Python's strip() differs in a few characters).
+JS_WHITESPACE = ("\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+                 "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff")
+NUMERIC = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)")  # an estimation in points
+
+
+class DomainError(Exception):
+    """An operation refused by one of its rules; `code` as in docs/operations.md."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
 
 
 def default_board(now: str) -> dict:
@@ -302,15 +319,32 @@ def default_board(now: str) -> dict:
     }
 
 
+def trim(text: str) -> str:
+    return text.strip(JS_WHITESPACE)
+
+
 def by_order(items: list) -> list:
-    return sorted(items, key=lambda item: item["order"])
+    return sorted(items, key=lambda item: item["order"])  # stable, as Array.prototype.toSorted
+
+
+def renumbered(items: list) -> list:
+    """`items` in the order given, with `order` = position 0..n-1."""
+    for order, item in enumerate(items):
+        item["order"] = order
+    return items
+
+
+def is_position(index: object, length: int) -> bool:
+    """An integer (JSON 2.0 included, as Number.isInteger) in 0..length-1."""
+    integral = isinstance(index, int) or (isinstance(index, float) and index.is_integer())
+    return not isinstance(index, bool) and integral and 0 <= index < length
 
 
 def find_phase(board: dict, phase_id: str) -> dict:
     for phase in board["phases"]:
         if phase["id"] == phase_id:
             return phase
-    raise Mismatch("Phase not found")
+    raise DomainError("PHASE_NOT_FOUND")
 
 
 def find_issue(board: dict, issue_id: str) -> tuple[dict, dict]:
@@ -318,43 +352,78 @@ def find_issue(board: dict, issue_id: str) -> tuple[dict, dict]:
         for issue in phase["issues"]:
             if issue["id"] == issue_id:
                 return phase, issue
-    raise Mismatch("Issue not found")
+    raise DomainError("ISSUE_NOT_FOUND")
 
 
 def phase_full(phase: dict) -> bool:
+    """`maxIssues` set and that many non-archived issues in the phase."""
     limit = phase.get("maxIssues")
     active = sum(1 for issue in phase["issues"] if issue.get("archived") is not True)
-    return isinstance(limit, int) and active >= limit
+    return isinstance(limit, (int, float)) and not isinstance(limit, bool) and active >= limit
+
+
+def is_due_date(text: str) -> bool:
+    """`YYYY-MM-DD` of a day that exists. Years below 100 are refused as the app refuses them
+    (JavaScript's Date.UTC reads years 0-99 as 1900-1999)."""
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        return False
+    try:
+        return date.fromisoformat(text).year >= 100
+    except ValueError:
+        return False
+
+
+def same_name(a: str, b: str) -> bool:
+    return trim(a).lower() == trim(b).lower()
+
+
+def member_spelling(name: str, members: list) -> str:
+    """`name` trimmed, spelled as the team member it names ignoring case, if there is one."""
+    name = trim(name)
+    if not name:
+        return name
+    return next((trim(member) for member in members if same_name(member, name)), name)
 
 
 def add_team_members(board: dict, names: list) -> None:
     """Names trimmed, blank ones skipped, equal ignoring case counted once."""
-    known = {member.strip().lower() for member in board["teamMembers"]}
-    for name in (name.strip() for name in names):
+    known = {trim(member).lower() for member in board["teamMembers"]}
+    for name in (trim(name) for name in names):
         if name and name.lower() not in known:
             known.add(name.lower())
             board["teamMembers"].append(name)
 
 
 def add_issue(board: dict, args: dict, op: dict) -> None:
-    """`addIssue`: appended to the phase; id = the operation's id, createdAt = its `at`."""
+    """docs/operations.md `addIssue`: id = the operation's id, createdAt = its `at`."""
     phase = find_phase(board, args["phaseId"])
     given = args["issue"]
-    title = given["title"].strip()
-    expect(title != "", "Title is required")
-    estimation = given.get("estimation", "").strip()
-    expect(len(estimation) <= 3 and not estimation.startswith("-"), "estimation")
-    expect(args["createdBy"].strip() != "", "Creator is required")
-    expect(not phase_full(phase), "Cannot move issue. Phase is at maximum capacity")
-    assignee = given.get("assignedPerson", "").strip()
-    assignee = next((m.strip() for m in board["teamMembers"]
-                     if m.strip().lower() == assignee.lower()), assignee) if assignee else ""
+    title = trim(given["title"])
+    if not title:
+        raise DomainError("TITLE_REQUIRED")
+    estimation = trim(given.get("estimation", ""))
+    if len(estimation.encode("utf-16-le")) // 2 > 3:  # JavaScript counts UTF-16 code units
+        raise DomainError("ESTIMATION_TOO_LONG")
+    if NUMERIC.fullmatch(estimation) and float(estimation) < 0:
+        raise DomainError("ESTIMATION_NEGATIVE")
+    due = trim(given.get("dueDate", ""))
+    if due and not is_due_date(due):
+        raise DomainError("INVALID_DUE_DATE")
+    if not trim(args["createdBy"]):
+        raise DomainError("CREATOR_REQUIRED")
+    if phase_full(phase):
+        raise DomainError("PHASE_FULL")
+    assignee = given.get("assignedPerson", "")
+    if not trim(assignee):
+        auto = board["toolType"] == "ticket" and board["settings"].get("autoAssignCreator") is True
+        assignee = args["createdBy"] if auto else ""
+    assignee = member_spelling(assignee, board["teamMembers"])
     number = board.get("nextTicketNumber")
-    if number is None:  # a board without it: one more than the highest number on the board
+    if number is None:  # one more than the highest number on the board
         number = 1 + max([issue.get("number", 0) for p in board["phases"] for issue in p["issues"]],
                          default=0)
-    tags = []
-    for tag in (tag.strip() for tag in given.get("tags", [])):
+    tags: list = []
+    for tag in (trim(tag) for tag in given.get("tags", [])):
         if tag and tag not in tags:
             tags.append(tag)
     issue = {
@@ -366,41 +435,47 @@ def add_issue(board: dict, args: dict, op: dict) -> None:
         "order": max([other["order"] + 1 for other in phase["issues"]], default=0),
         "tags": tags, "number": number,
     }
-    if given.get("dueDate", "").strip():
-        issue["dueDate"] = given["dueDate"].strip()
+    if due:
+        issue["dueDate"] = due
     phase["issues"].append(issue)
     board["nextTicketNumber"] = number + 1
     add_team_members(board, [args["createdBy"], assignee])
 
 
-def renumber(issues: list) -> list:
-    ordered = by_order(issues)
-    for order, issue in enumerate(ordered):
-        issue["order"] = order
-    return ordered
-
-
 def move_issue(board: dict, args: dict, op: dict) -> None:
-    """`moveIssue` into another phase: at `toIndex` or appended; both phases renumbered 0..n-1."""
+    """docs/operations.md `moveIssue`: into another phase, or reordered within its own."""
     source, issue = find_issue(board, args["issueId"])
     target = find_phase(board, args["toPhaseId"])
-    expect(source is not target, "this example moves issues between phases only")
-    expect(issue.get("archived") is True or not phase_full(target),
-           "Cannot move issue. Phase is at maximum capacity")
+    to_index = args.get("toIndex")
+    if source is target:
+        if to_index is None:
+            return
+        if not is_position(to_index, len(source["issues"])):
+            raise DomainError("INVALID_TARGET_POSITION")
+        issues = by_order(source["issues"])
+        issues.remove(issue)
+        issues.insert(int(to_index), issue)
+        source["issues"] = renumbered(issues)
+        return
+    if issue.get("archived") is not True and phase_full(target):
+        raise DomainError("PHASE_FULL")
     issues = by_order(target["issues"])
-    index = args.get("toIndex", len(issues))
-    expect(isinstance(index, int) and 0 <= index <= len(issues), "Invalid target position")
-    issues.insert(index, issue)
-    source["issues"] = renumber([other for other in source["issues"] if other is not issue])
-    target["issues"] = renumber(issues)
+    index = len(issues) if to_index is None else to_index
+    if not is_position(index, len(issues) + 1):
+        raise DomainError("INVALID_TARGET_POSITION")
+    issues.insert(int(index), issue)
+    source["issues"] = renumbered(by_order([other for other in source["issues"] if other is not issue]))
+    target["issues"] = renumbered(issues)
 
 
 OPERATIONS = {"addIssue": add_issue, "moveIssue": move_issue}
+TRACKERS = ("kanban", "ticket-system")  # one content shape, one set of operations
 
 
 def apply_operation(board: dict, op: dict) -> dict:
-    """The board after `op` (the input is left as it is). This example knows two operations."""
-    expect(op.get("v") == 1 and op.get("tool") == "kanban", f"not a kanban operation: {op}")
+    """The board after `op` (the input is left as it is). This example knows two operations;
+    a refused one raises DomainError."""
+    expect(op.get("v") == 1 and op.get("tool") in TRACKERS, f"not a tracker operation: {op}")
     apply = OPERATIONS.get(op["name"])
     if apply is None:
         raise Mismatch(f"this example cannot apply {op['name']!r}: open the board in the app "
@@ -408,6 +483,24 @@ def apply_operation(board: dict, op: dict) -> dict:
     board = copy.deepcopy(board)
     apply(board, op["args"], op)
     return board
+
+
+def check_operation_vectors(path: Path) -> str:
+    """Every published vector of the two operations: the same board, or the same refusal."""
+    vectors = [v for v in json.loads(path.read_text("utf-8"))["vectors"]
+               if v["tool"] in TRACKERS and v["name"] in OPERATIONS]
+    for v in vectors:
+        args = {key: value for key, value in v["operation"].items() if key != "type"}
+        op = {"v": 1, "tool": v["tool"], "name": v["operation"]["type"], "args": args,
+              **v["context"]}
+        try:
+            after = apply_operation(v["contentBefore"], op)
+        except DomainError as error:
+            expect(v.get("error") == error.code, f"{v['name']} {v['description']!r}: {error.code}")
+            continue
+        expect(after == v.get("contentAfter"), f"{v['name']} {v['description']!r}")
+    refused = sum(1 for v in vectors if "error" in v)
+    return f"{len(vectors) - refused} applied, {refused} refused"
 
 
 def stamp(board: dict, version: int, last_modified: str) -> dict:
@@ -500,6 +593,8 @@ def load_board(api: Api, path: str, space_key: str, ops_key: bytes) -> tuple[dic
 
 def run(url: str, space: str, space_key: str, username: str, password: str) -> None:
     log(f"crypto vectors: {check_vectors(vectors_path())} match")
+    log(f"operation vectors of addIssue and moveIssue: "
+        f"{check_operation_vectors(REPOSITORY / 'docs/operation-vectors.json')} match")
     api = Api(url)
     sign_in(api, space, space_key, username, password)
     ops_key = operations_key(space_key, space)  # once per space and session (§10)
@@ -611,7 +706,7 @@ def main() -> int:
         log(f"password of {options.username} (generated): {password}")
     try:
         run(options.url, space, space_key, options.username, password)
-    except (Mismatch, ApiError, DecryptError) as error:
+    except (Mismatch, ApiError, DecryptError, DomainError) as error:
         log(f"FAILED: {error}")
         return 1
     return 0
