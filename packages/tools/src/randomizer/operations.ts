@@ -260,7 +260,10 @@ const startOperation = defineRandomizerOperation({
     ],
     effects: [
       'While `animation.state` is `animating` the content is returned unchanged.',
-      'Randomness comes only from `seed`: mulberry32 seeded with its 32-bit integer part (`seededRandom`, src/randomizer/animation.ts). The first draw picks the target among the available indices (ascending) as floor(r × count); then `buildAnimationSteps` draws the step count and lays the steps backwards from the target.',
+      'Randomness comes only from `seed`, by mulberry32 (`seededRandom`, src/randomizer/animation.ts): `state` = `Math.trunc(seed) >>> 0`; each draw does `state = (state + 0x6d2b79f5) >>> 0; t = state; t = imul(t ^ (t >>> 15), t | 1); t ^= t + imul(t ^ (t >>> 7), t | 61); r = ((t ^ (t >>> 14)) >>> 0) / 2^32`.',
+      'The target is `available[floor(r × available.length)]`, the available indices in ascending order; with a single available index no number is drawn for it.',
+      'The step count is `max(10, 2n + floor(r × (2n + 1)))` with the next draw, n the number of options.',
+      '`startIndex` = (target − (steps − 1)) mod n, taken non-negative; step i highlights option (startIndex + i) mod n, with `delay` = Math.round(50 + 250 × (1 − (1 − i / (steps − 1))³)) ms, so the last step is on the target.',
       '`animation` = `{startIndex, steps: [{optionIndex, delay}], state: animating, currentStepIndex: 0, runId: newId()}` (`runId` the operation id); `selectedIndex` becomes null.',
     ],
     errors: { NO_AVAILABLE_OPTIONS: 'no option is available' },
