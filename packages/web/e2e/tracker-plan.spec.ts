@@ -133,6 +133,17 @@ test('Kanban: tags, due dates, WIP limits, archive and density, live on both scr
     await expect(kanbanCard(kanbanColumn(a, 'To Do'), 'Plan release')).toBeVisible();
     await expect(kanbanCard(kanbanColumn(b, 'To Do'), 'Plan release')).toBeVisible();
 
+    // And from the card's details drawer.
+    await kanbanCard(a, 'Plan release')
+      .getByRole('button', { name: 'Open card Plan release', exact: true })
+      .click();
+    const drawer = a.getByRole('dialog', { name: 'Plan release' });
+    await drawer.getByRole('button', { name: 'Archive card Plan release' }).click();
+    await expect(kanbanCard(b, 'Plan release')).toHaveCount(0);
+    await drawer.getByRole('button', { name: 'Restore card Plan release' }).click();
+    await expect(kanbanCard(kanbanColumn(b, 'To Do'), 'Plan release')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close', exact: true }).first().click();
+
     // Compact cards for alice only: title, badges and initials; bob keeps the full cards.
     await a.getByRole('button', { name: 'Compact', exact: true }).click();
     const compactCard = kanbanCard(a, 'Plan release');
@@ -201,6 +212,16 @@ test('Issue Management: due filter, phase limit and archive, live on both screen
     await archive.getByRole('button', { name: 'Close' }).last().click();
     await expect(ticketIssue(a, 'Write docs')).toBeVisible();
     await expect(ticketPhase(a, 'To Do')).toContainText('At the limit of 2');
+
+    // The same from the issue's details panel, which stays open on the archived issue.
+    await ticketIssue(a, 'Write docs').click();
+    const details = a.getByRole('complementary', { name: 'Issue details' });
+    await details.getByRole('button', { name: 'Archive issue Write docs' }).click();
+    await expect(ticketIssue(b, 'Write docs')).toHaveCount(0);
+    await expect(b.getByRole('button', { name: 'Archived (1)' })).toBeVisible();
+    await details.getByRole('button', { name: 'Restore issue Write docs' }).click();
+    await expect(ticketIssue(b, 'Write docs')).toBeVisible();
+    await expect(b.getByRole('button', { name: 'Archived (0)' })).toBeVisible();
 
     // Archive done issues: both of Done at once, gone on both screens; one Undo brings both back.
     await addTicketIssue(a, 'Done', { title: 'Release 1' });

@@ -360,6 +360,7 @@ export default function KanbanPage() {
             me={username}
             members={mentionMembers}
             onEdit={(issue) => setCardForm({ mode: 'edit', issue, basedOn: version })}
+            onArchive={archiveIssue}
             onClose={() => setDetailsId(null)}
             {...discussion}
           />

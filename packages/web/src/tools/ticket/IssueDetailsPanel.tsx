@@ -34,6 +34,8 @@ export interface IssueDetailsActions extends IssueDiscussionActions {
   /** The member chose another phase for the issue (spec §4 Issue/card moves). */
   onMoveToPhase?: (issueId: string, phaseId: string) => void;
   onDelete: (issueId: string) => Promise<boolean>;
+  /** Archives (true) or restores (false) the issue; absent: no Archive/Restore button. */
+  onArchive?: (issueId: string, archived: boolean) => void;
   onClose: () => void;
 }
 
@@ -107,6 +109,7 @@ function IssueDetails({
   onEdit,
   onMoveToPhase,
   onDelete,
+  onArchive,
   onClose,
   ...discussion
 }: {
@@ -177,6 +180,7 @@ function IssueDetails({
         )}
         onEdit={() => onEdit(issue.id)}
         onDelete={() => setConfirmingDelete(true)}
+        {...(onArchive && { onArchive: (archived: boolean) => onArchive(issue.id, archived) })}
         onClose={onClose}
         onAddComment={(text) => discussion.onAddComment(issue.id, text)}
         onUpdateComment={(commentId, text) => discussion.onUpdateComment(issue.id, commentId, text)}

@@ -475,6 +475,7 @@ export default function TicketPage() {
             showTicketNumber={showTicketNumbers}
             onEdit={(issueId) => setIssueForm({ mode: 'edit', issueId, basedOn: state.version })}
             onDelete={deleteIssue}
+            onArchive={archiveIssue}
             onClose={closePanel}
             me={username}
             members={members}

@@ -7,7 +7,7 @@
  * (IssueDetailsDrawer.tsx) — and how its heading is made (`renderTitle`).
  */
 import type { ChecklistItemChanges, Issue } from '@cipherspace/tools/tracker';
-import { X } from 'lucide-react';
+import { Archive, ArchiveRestore, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Markdown } from '../../components/Markdown.tsx';
@@ -29,6 +29,8 @@ export interface IssueDetailsHandlers {
   onEdit: () => void;
   /** Asks to delete the issue (the container confirms); absent: no Delete button. */
   onDelete?: () => void;
+  /** Archives (true) or restores (false) the issue; absent: no Archive/Restore button. */
+  onArchive?: (archived: boolean) => void;
   onClose: () => void;
   onAddComment: (text: string) => Promise<boolean>;
   onUpdateComment: (commentId: string, text: string) => Promise<boolean>;
@@ -70,6 +72,7 @@ export function IssueDetails({
   renderTitle,
   onEdit,
   onDelete,
+  onArchive,
   onClose,
   onAddComment,
   onUpdateComment,
@@ -117,6 +120,21 @@ export function IssueDetails({
         >
           {m.ticket_edit()}
         </button>
+        {onArchive ? (
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={archiveLabel(issue, isCard)}
+            onClick={() => onArchive(issue.archived !== true)}
+          >
+            {issue.archived === true ? (
+              <ArchiveRestore size={16} aria-hidden="true" />
+            ) : (
+              <Archive size={16} aria-hidden="true" />
+            )}
+            {issue.archived === true ? m.tracker_restore() : m.tracker_archive_issue()}
+          </button>
+        ) : null}
         {onDelete ? (
           <button
             type="button"
@@ -197,4 +215,12 @@ export function IssueDetails({
       />
     </>
   );
+}
+
+/** The accessible name of the Archive/Restore button: what it does, to which card or issue. */
+function archiveLabel(issue: Issue, isCard: boolean): string {
+  const title = { title: issue.title };
+  if (issue.archived === true)
+    return isCard ? m.tracker_restore_card(title) : m.tracker_restore_issue(title);
+  return isCard ? m.tracker_archive_card(title) : m.tracker_archive_issue_label(title);
 }

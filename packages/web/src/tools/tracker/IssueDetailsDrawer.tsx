@@ -29,6 +29,8 @@ export interface IssueDetailsDrawerProps extends IssueDiscussionActions {
   members: readonly string[];
   /** Opens the card form on the card (the drawer stays open behind it). */
   onEdit: (issue: Issue) => void;
+  /** Archives (true) or restores (false) the card; absent: no Archive/Restore button. */
+  onArchive?: (issueId: string, archived: boolean) => void;
   onClose: () => void;
 }
 
@@ -46,6 +48,7 @@ export function IssueDetailsDrawer({
   me,
   members,
   onEdit,
+  onArchive,
   onClose,
   ...actions
 }: IssueDetailsDrawerProps) {
@@ -123,6 +126,7 @@ export function IssueDetailsDrawer({
                 </Dialog.Title>
               )}
               onEdit={() => onEdit(issue)}
+              {...(onArchive && { onArchive: (archived: boolean) => onArchive(id, archived) })}
               onClose={onClose}
               onAddComment={(text) => actions.onAddComment(id, text)}
               onUpdateComment={(commentId, text) => actions.onUpdateComment(id, commentId, text)}
