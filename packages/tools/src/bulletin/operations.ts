@@ -362,7 +362,7 @@ const updatePostOperation = defineBulletinOperation({
       'Changes are normalised as in `addPost`: `title` and `url` trimmed, `tags` trimmed without blanks, a blank `color` becomes `#FFD700`.',
       'With `from` (field edit): each field of `changes` whose stored value still equals its `from` value takes the new value; fields already at the new value are skipped; when nothing is left the content is returned unchanged.',
       'Without `from`: every field of `changes` is set as given.',
-      '`updatedAt` = `now()` (the operation `at`) whenever the post is changed.',
+      '`updatedAt` = `now()` (the operation `at`): always without `from` (even when no field changes), with `from` whenever a field is left to change.',
     ],
     errors: {
       POST_NOT_FOUND: 'no post has `postId`',

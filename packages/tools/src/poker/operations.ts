@@ -741,7 +741,7 @@ const setSpectatorOperation = definePokerOperation({
     preconditions: ['`userId` is not blank after trimming (else USER_NOT_AUTHENTICATED).'],
     effects: [
       'When the member already is (or is not) in `spectators` as asked, the content is returned unchanged.',
-      'Spectator: the id is appended to `spectators` (created when absent); while the votes are hidden, their vote is removed from `estimations`. With `settings.autoReveal` on and `presentVoters` given, when every present voter has now voted `isRevealed` becomes true.',
+      'Spectator: the id (trimmed) is appended to `spectators` (created when absent); while the votes are hidden, their vote is removed from `estimations`. With `settings.autoReveal` on and `presentVoters` given, when every present voter has now voted `isRevealed` becomes true.',
       'Voter again: the id is removed from `spectators`, and the field itself when it becomes empty.',
     ],
     errors: { USER_NOT_AUTHENTICATED: '`userId` is blank' },

@@ -322,11 +322,11 @@ const editOptionsOperation = defineRandomizerOperation({
       'With `from` (the options when the member started editing): the merge of the text with the stored options succeeds (else EDIT_CONFLICT).',
     ],
     effects: [
-      'The options are the lines of `text` (split on line breaks), trimmed, blanks dropped. No options at all is allowed here and refused by validation on save.',
+      'The options are the lines of `text` (split on `\\r\\n`, `\\r` or `\\n`), trimmed, blanks dropped. No options at all is allowed here and refused by validation on save.',
       'Without `from`: they replace `options`; used indices beyond the new count are dropped.',
       'With `from`: a three-way merge item by item (diff3: base `from`, mine the lines, theirs the stored options) gives the options; when that equals the stored options the content is returned unchanged; used indices follow the text of their option (the k-th used `Ann` stays on the k-th `Ann`), those whose option is gone are dropped.',
       'In `allow` mode `usedIndices` becomes [].',
-      '`selectedIndex` = null; `animation` = idle (`{startIndex: 0, steps: [], state: idle, currentStepIndex: 0, runId: null}`); `ui.isEditing` = false and `ui.optionsText` = the options joined by line breaks.',
+      '`selectedIndex` = null; `animation` = idle (`{startIndex: 0, steps: [], state: idle, currentStepIndex: 0, runId: null}`); `ui.isEditing` = false and `ui.optionsText` = the options joined by `\\n`.',
     ],
     errors: {
       EDIT_CONFLICT:
