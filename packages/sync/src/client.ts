@@ -30,6 +30,7 @@ import {
   NothingToUndoError,
   type PerformOptions,
   type PerformResult,
+  UnreadableContentError,
 } from './state.ts';
 import type { ChangeKind } from './undo.ts';
 
@@ -94,9 +95,17 @@ export class SyncClient<C, Op extends NamedOperation> extends Follower<C, Op> {
 
   /**
    * Makes `content` (an earlier version, rebuilt from the history) the current content again, as
-   * one new change, live for everyone and undoable. Results as {@link perform}.
+   * one new change, live for everyone and undoable. Results as {@link perform}. When the stored
+   * version is not the tool's content and nothing opened in its place (`loadError` an
+   * {@link UnreadableContentError}), `content` is saved whole on top of it instead: there is no
+   * current content to change.
    */
   restore(content: C): Promise<PerformResult<C>> {
+    const { loadError } = this.state;
+    if (this.state.status === 'error' && loadError instanceof UnreadableContentError)
+      return this.enqueue(() =>
+        saveReplacement(this.replacements, content, loadError.version, this.parts.context.now()),
+      );
     return this.replace(() => content);
   }
 

@@ -16,7 +16,7 @@ import {
 } from './rebase.ts';
 import { saveOnce } from './save.ts';
 import type { Snapshots } from './snapshots.ts';
-import { MAX_SAVE_ATTEMPTS } from './state.ts';
+import { contentProblemOf, MAX_SAVE_ATTEMPTS, UnreadableContentError } from './state.ts';
 
 /** Operations that arrived inline with a content_update, producing `version`. */
 export interface InlineChange {
@@ -68,16 +68,27 @@ export class Pull<C, Op extends NamedOperation = NamedOperation> {
       const stored = await transport.load();
       if (stored) {
         let content: C;
+        let value: unknown = undefined;
+        let decrypted = false;
         try {
-          content = domain.parse(await codec.decrypt(stored.encryptedData));
+          value = await codec.decrypt(stored.encryptedData);
+          decrypted = true;
+          content = domain.parse(value);
         } catch (error) {
+          // Content that decrypts but is not the tool's names its first failing field.
+          const problem = decrypted ? contentProblemOf(domain.metadata.name, error, value) : null;
+          const by = stored.modifiedBy ?? null;
           // One bad save must not lock every member out: show the newest version that opens.
           const opened = stored.version <= 1 ? null : await this.kept(stored.version - 1);
-          if (!opened) throw error;
+          if (!opened) {
+            if (!decrypted) throw error;
+            throw new UnreadableContentError(stored.version, by, problem, error);
+          }
           const unreadable = {
             version: stored.version,
-            by: stored.modifiedBy ?? null,
+            by,
             shownVersion: opened.version,
+            ...(problem ? { problem } : {}),
           };
           return { content: opened.content, version: stored.version, unreadable };
         }

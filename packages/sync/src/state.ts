@@ -2,7 +2,13 @@
  * What a screen reads of the engine — its state and the results of a change — and the engine's
  * limits (spec §4 tool content, §8 version conflict and offline messages).
  */
-import type { Operation } from '@cipherspace/tools';
+import {
+  contentSchemaError,
+  describeContentProblem,
+  type ContentProblem,
+  type Operation,
+  type ToolName,
+} from '@cipherspace/tools';
 
 /**
  * A change of this browser that could not be applied when it was pushed later (made offline, or
@@ -32,6 +38,46 @@ export interface UnreadableStoredVersion {
   /** Who saved it (null when the server did not say). */
   by: string | null;
   shownVersion: number;
+  /**
+   * The first field that is not the tool's (it decrypted but failed the content schema); absent
+   * when it did not decrypt.
+   */
+  problem?: ContentProblem;
+}
+
+/**
+ * The stored version decrypted but is not the tool's content, and no earlier version opens in
+ * its place (a load's `loadError`): `problem` is its first failing field, `version` the stored
+ * version — Restore of an earlier version's content saves on top of it (SyncClient.restore).
+ */
+export class UnreadableContentError extends Error {
+  constructor(
+    readonly version: number,
+    readonly by: string | null,
+    readonly problem: ContentProblem | null,
+    cause: unknown,
+  ) {
+    // The message names field names and positions only, never content values.
+    super(
+      `version ${String(version)} is not this tool's content` +
+        (problem ? `: ${problem.path.map(String).join('.')}` : ''),
+      { cause },
+    );
+    this.name = 'UnreadableContentError';
+  }
+}
+
+/**
+ * The first failing field of decrypted `value` that `tool`'s parse refused with `error`; null
+ * when `error` is not a content schema error.
+ */
+export function contentProblemOf(
+  tool: ToolName,
+  error: unknown,
+  value: unknown,
+): ContentProblem | null {
+  const zodError = contentSchemaError(error);
+  return zodError ? describeContentProblem(tool, zodError, value) : null;
 }
 
 /** The screen state of a tool (spec §4: loading, error with retry, loaded). */

@@ -1,10 +1,13 @@
 /**
  * What a tool shows until its content is loaded (spec §4 Tool content: loading, error with retry;
- * §8 Tool entry): a spinner while loading, the error with a Retry button, and the entry problems
+ * §8 Tool entry): a spinner while loading, the error with a Retry button (stored content that is
+ * not the tool's names its first failing field and offers History), and the entry problems
  * with their redirect to the login screen (no session: after 1 s; no space key: after 2 s). Once
  * the content is loaded, only the changes made offline that could not be applied (never dropped
  * silently), with the §8 conflict message, until the member dismisses them.
  */
+import { UnreadableContentError } from '@cipherspace/sync';
+import type { ContentProblem } from '@cipherspace/tools';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -13,7 +16,9 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { m } from '../../paraglide/messages.js';
 import { formatDate } from '../../lib/date-format.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { contentProblemText } from './content-problem-text.ts';
 import { EditConflictPanel } from './EditConflictPanel.tsx';
+import { requestHistory } from './history-request.ts';
 import { loadErrorMessage, unappliedLabel } from './tool-messages.ts';
 import type { ToolContent } from './use-tool-content.ts';
 
@@ -31,7 +36,11 @@ export function ToolContentState({
     Partial<
       Pick<
         ToolContent<unknown, unknown>,
-        'dismissUnapplied' | 'unappliedConflict' | 'resolveUnapplied' | 'restoreShown'
+        | 'dismissUnapplied'
+        | 'unappliedConflict'
+        | 'resolveUnapplied'
+        | 'restoreShown'
+        | 'loadHistory'
       >
     >;
   /** The tool's label of an edited field, for an offline edit a teammate's change met. */
@@ -43,6 +52,23 @@ export function ToolContentState({
   const { entry, state } = tool;
   const [restoring, setRestoring] = useState(false);
   const [restoreFailed, setRestoreFailed] = useState(false);
+
+  // Which field of the stored version is not the tool's: logged once per load, as field names and
+  // positions only (content is secret plaintext).
+  const unreadableError =
+    state.status === 'error' && state.loadError instanceof UnreadableContentError
+      ? state.loadError
+      : null;
+  const problem: ContentProblem | null =
+    unreadableError?.problem ?? state.unreadable?.problem ?? null;
+  const problemVersion = unreadableError?.version ?? state.unreadable?.version ?? null;
+  useEffect(() => {
+    if (problem === null || problemVersion === null) return;
+    console.warn(
+      `Stored content version ${String(problemVersion)} does not open: first failing field at ` +
+        problem.path.map(String).join('.'),
+    );
+  }, [problem, problemVersion]);
 
   useEffect(() => {
     if (entry === null) return;
@@ -56,17 +82,34 @@ export function ToolContentState({
   if (entry === 'no-space-key')
     return <StatusMessage kind="error">{m.tool_no_space_key()}</StatusMessage>;
   if (state.status === 'loading') return <Spinner label={m.tool_loading()} />;
-  if (state.status === 'error')
+  if (state.status === 'error') {
+    const { loadHistory } = tool;
+    const offerHistory = unreadableError !== null && loadHistory !== undefined;
     return (
-      <div className="stack">
+      <div className="stack tool-load-error">
         <StatusMessage kind="error">{loadErrorMessage(state.loadError)}</StatusMessage>
-        <div>
-          <button type="button" className="button button-primary" onClick={tool.reload}>
+        {offerHistory ? <p>{m.tool_content_unreadable_history()}</p> : null}
+        <div className="row">
+          {offerHistory ? (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => requestHistory(loadHistory)}
+            >
+              {m.tool_open_history()}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={offerHistory ? 'button' : 'button button-primary'}
+            onClick={tool.reload}
+          >
             {m.common_retry()}
           </button>
         </div>
       </div>
     );
+  }
   if (state.unreadable) {
     // One bad save shows the newest version that opens, names the bad one, and offers
     // to make the shown one current again.
@@ -81,6 +124,9 @@ export function ToolContentState({
             name: unreadable.by ?? '?',
             shown,
           })}
+          {unreadable.problem
+            ? ` ${m.tool_unreadable_problem({ problem: contentProblemText(unreadable.problem) })}`
+            : null}
         </StatusMessage>
         {restoreFailed ? (
           <StatusMessage kind="error">{m.history_restore_failed()}</StatusMessage>

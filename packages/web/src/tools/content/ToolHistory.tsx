@@ -6,11 +6,13 @@
  * it current again as a new change (so the restore itself can be undone) that every member sees
  * live. Everything shown is decrypted in this browser.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { UnreadableContentError } from '@cipherspace/sync';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 
 import { Modal } from '../../components/Modal.tsx';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import type LoadedPanel from './HistoryPanel.tsx';
+import { useHistoryRequests } from './history-request.ts';
 import { m } from '../../paraglide/messages.js';
 import { UndoRedo, type UndoableTool } from './UndoRedo.tsx';
 import type { ToolContent } from './use-tool-content.ts';
@@ -18,7 +20,7 @@ import type { ToolContent } from './use-tool-content.ts';
 /** What the history controls need of a tool's content. */
 export type HistoryTool<C> = UndoableTool &
   Pick<ToolContent<C, never>, 'restore' | 'loadHistory'> & {
-    state: { version: number };
+    state: { version: number; loadError?: unknown };
   };
 
 export interface ToolHistoryProps<C> {
@@ -35,13 +37,22 @@ const HistoryPanel = lazy(() => import('./HistoryPanel.tsx')) as unknown as type
 /** Undo, Redo and History, for a tool header's actions. */
 export function ToolHistory<C>({ tool, show, renderPreview }: ToolHistoryProps<C>) {
   const [open, setOpen] = useState(false);
+  useHistoryRequests(
+    tool.loadHistory,
+    useCallback(() => setOpen(true), []),
+  );
+  // Stored content that is not the tool's, with nothing shown in its place: the history is the
+  // way back to a version that opens.
+  const historyAvailable =
+    tool.state.status === 'loaded' ||
+    (tool.state.status === 'error' && tool.state.loadError instanceof UnreadableContentError);
   return (
     <>
       <UndoRedo tool={tool} show={show} />
       <button
         type="button"
         className="button"
-        disabled={tool.state.status !== 'loaded'}
+        disabled={!historyAvailable}
         onClick={() => setOpen(true)}
       >
         {m.history_button()}

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   SyncClient,
+  UnreadableContentError,
   type ContentCodec,
   type ContentTransport,
   type KeptVersion,
@@ -111,5 +112,52 @@ describe('SyncClient with a stored version that does not open', () => {
     const lifecycle = lifecycleOf(transport);
     await lifecycle.load();
     expect(lifecycle.getState().status).toBe('error');
+  });
+
+  it('names the first field of a version that decrypts but is not the tool’s content', async () => {
+    const { transport, stored, good } = serverWithGarbage({ history: true });
+    const broken = JSON.parse(JSON.stringify(good)) as { phases: Record<string, unknown>[] };
+    if (!broken.phases[1]) throw new Error('default board changed');
+    broken.phases[1].maxIssues = null;
+    stored.encryptedData = JSON.stringify(broken);
+    const lifecycle = lifecycleOf(transport);
+    await lifecycle.load();
+    const state = lifecycle.getState();
+    expect(state.status).toBe('loaded');
+    expect(state.unreadable).toMatchObject({
+      version: 2,
+      shownVersion: 1,
+      problem: {
+        path: ['phases', 1, 'maxIssues'],
+        where: [{ entity: 'column', n: 2 }],
+        field: 'maxIssues',
+        reason: { kind: 'type', expected: 'number' },
+      },
+    });
+  });
+
+  it('with nothing that opens in its place, restores an earlier version on top of it', async () => {
+    const { transport, stored, good } = serverWithGarbage({ history: false });
+    const broken = JSON.parse(JSON.stringify(good)) as { phases: Record<string, unknown>[] };
+    if (!broken.phases[1]) throw new Error('default board changed');
+    broken.phases[1].maxIssues = null;
+    stored.encryptedData = JSON.stringify(broken);
+    const lifecycle = lifecycleOf(transport);
+    await lifecycle.load();
+    const { status, loadError } = lifecycle.getState();
+    expect(status).toBe('error');
+    expect(loadError).toBeInstanceOf(UnreadableContentError);
+    const error = loadError as UnreadableContentError;
+    expect(error).toMatchObject({ version: 2, by: 'mallory', problem: { field: 'maxIssues' } });
+    // Field names and positions only: no content value in the message.
+    expect(error.message).toBe("version 2 is not this tool's content: phases.1.maxIssues");
+
+    // History's Restore: the earlier content, saved whole on top of the bad version.
+    const result = await lifecycle.restore(good);
+    expect(result.status).toBe('saved');
+    expect(stored.version).toBe(3);
+    expect(stored.operations).toBeUndefined();
+    expect((JSON.parse(stored.encryptedData) as KanbanContent).title).toBe('Sprint board');
+    expect(lifecycle.getState()).toMatchObject({ status: 'loaded', version: 3, loadError: null });
   });
 });

@@ -11,11 +11,23 @@ import { serverErrorMessage } from '../../lib/server-errors.ts';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import { catalogueMessages, type CatalogueMessage } from './catalogue-messages.ts';
-import { ContentValidationError, type PerformResult } from '@cipherspace/sync';
+import { contentProblemText } from './content-problem-text.ts';
+import {
+  ContentValidationError,
+  UnreadableContentError,
+  type PerformResult,
+} from '@cipherspace/sync';
 
-/** Why loading failed, for the error state: the §8 decrypt text or the generic load failure. */
+/**
+ * Why loading failed, for the error state: the §8 decrypt text, the first field of stored content
+ * that is not the tool's ("The saved content cannot be opened: Column 2: maxIssues must be a
+ * number."), or the generic load failure.
+ */
 export function loadErrorMessage(error: unknown): string {
-  return error instanceof DecryptError ? m.tool_decrypt_failed() : m.tool_load_failed();
+  if (error instanceof DecryptError) return m.tool_decrypt_failed();
+  if (error instanceof UnreadableContentError && error.problem)
+    return m.tool_content_unreadable({ problem: contentProblemText(error.problem) });
+  return m.tool_load_failed();
 }
 
 /**

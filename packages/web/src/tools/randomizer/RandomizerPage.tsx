@@ -13,6 +13,7 @@
  * phases of Issue Management ('ticket-system') through the same sync engine.
  */
 import { DecryptError } from '@cipherspace/crypto';
+import { UnreadableContentError } from '@cipherspace/sync';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -222,11 +223,13 @@ export default function RandomizerPage() {
       ? m.randomizer_phases_loading()
       : null;
 
-  // spec §8: the randomizer's own load-failure text; decrypt and entry problems as every tool.
+  // spec §8: the randomizer's own load-failure text; decrypt and entry problems, and stored
+  // content that is not the randomizer's, as every tool.
   const ownLoadError =
     tool.entry === null &&
     tool.state.status === 'error' &&
-    !(tool.state.loadError instanceof DecryptError);
+    !(tool.state.loadError instanceof DecryptError) &&
+    !(tool.state.loadError instanceof UnreadableContentError);
 
   return (
     <section className="tool-page randomizer-page">
