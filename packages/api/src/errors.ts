@@ -44,6 +44,7 @@ export const ERROR = {
   proposalTooLarge: 'operations of a proposal must total at most 2000 characters',
   versionNotKept: 'This version is not kept in the history',
   versionAhead: 'This version does not exist yet: it is newer than the current version',
+  versionBeforeFirst: 'This version does not exist: versions start at 1',
   historyVersionInvalid: 'version must be a whole number ≥ 1',
   historyBeforeInvalid: 'before must be a whole number ≥ 1',
   historyLimitInvalid: 'limit must be a whole number from 1 to 100',

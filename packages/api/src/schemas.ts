@@ -157,11 +157,26 @@ export const sinceSchema = versionNumber(ERROR.sinceInvalid);
 /** The version a proposed change is based on, for `content.propose`. */
 export const baseVersionSchema = versionNumber(ERROR.baseVersionInvalid);
 
+/** The highest version a tool can reach (the next save after MAX_VERSION stores this one). */
+export const LAST_VERSION = MAX_VERSION + 1;
+
+/**
+ * A stored version a member names: any whole number here, so that one out of range — below 1,
+ * or beyond the current version — is refused by `requireVersionInRange` (services/history.ts) and the service
+ * alike (BAD_REQUEST, REST 400), not by the schema (REST 422). Its JSON Schema still shows the
+ * versions that can exist (1 … LAST_VERSION).
+ */
+const storedVersion = () =>
+  z
+    .number({ error: ERROR.historyVersionInvalid })
+    .int({ error: ERROR.historyVersionInvalid })
+    .meta({ minimum: 1, maximum: LAST_VERSION });
+
 /** The version an uploaded snapshot holds, for `content.snapshot`: a whole number ≥ 1. */
-export const snapshotVersionSchema = versionNumber(ERROR.historyVersionInvalid, 1);
+export const snapshotVersionSchema = storedVersion();
 
 /** A stored version a member asks for, for `history.version`: a whole number ≥ 1. */
-export const historyVersionSchema = versionNumber(ERROR.historyVersionInvalid, 1);
+export const historyVersionSchema = storedVersion();
 
 /**
  * Where `history.version` starts rebuilding: from a snapshot at or before this version,

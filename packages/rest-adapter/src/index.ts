@@ -70,6 +70,10 @@ export const restAdapter: FastifyPluginAsync<RestAdapterOptions> = async (
   app: FastifyInstance,
   options,
 ) => {
+  // JSON routes take JSON only: without Fastify's default text/plain parser a text body is
+  // refused with 415 (Unsupported Media Type), as the document says, instead of reaching a
+  // route as a string (422). Scoped to this plugin: /trpc keeps its own parsers.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error, request, reply) => {
     const { status, detail } = toHttpError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -91,7 +95,7 @@ export {
   JsonShape,
   SMALL_BODY_LIMIT_BYTES,
 } from './body-limit.ts';
-export { WS_CLOSE } from './ws.ts';
+export { WS_CLOSE, WS_REFUSAL_CLOSE_BASE, WS_REFUSAL_STATUSES } from './ws.ts';
 export {
   isClientSocketError,
   rememberUpgradeResponse,

@@ -10,8 +10,9 @@
  * - Authenticated at upgrade: a missing, forged or expired token → HTTP 401; a token of another
  *   space, or a `session_id` that is not the token's user id → HTTP 403; a bad query → 422. No
  *   socket is opened — unless `refusal=close`: then the upgrade completes, the socket receives
- *   one `error` message `{error}` and closes with 4000 + that status (4401, 4403, 4404, 4422,
- *   4503).
+ *   one `error` message `{error}` and closes with 4000 + that status (4401, 4403, 4422, 4503).
+ *   A space that does not exist is refused as another space's (403): a token opens its own
+ *   space only, so the server never tells a stranger whether a name is taken.
  * - Server → client: `content_update`, `presence_update`, `user_joined` of the other members;
  *   `heartbeat` `{response:'pong'}` for each ping; `error` `{error}` for a bad message;
  *   `resync` `{reason}` when live updates may have been missed (catch up with the changes API).
@@ -29,7 +30,8 @@
  *   an `error` `{error, code: 'rate_limited'}`, is dropped with whatever follows (those accepted
  *   before it are still handled), and the socket closes with 4429.
  * - Close codes: 1000 normal; 4401 session ended (logout, expiry, member removed);
- *   4404 space deleted; 4429 too many messages; 1009 message too big.
+ *   4404 space deleted while connected; 4429 too many messages; 1009 message too big; with
+ *   `refusal=close`, WS_REFUSAL_CLOSE_BASE + a status of WS_REFUSAL_STATUSES.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -66,9 +68,29 @@ export const WS_CLOSE = {
 /** With `refusal=close`, a refused socket closes with this plus the HTTP status it stands for. */
 export const WS_REFUSAL_CLOSE_BASE = 4000;
 
+/**
+ * The statuses a refused upgrade can have once Fastify has routed it (preValidation): 401 no or
+ * a bad token, 403 another space's token (also a space that does not exist) or a wrong
+ * `session_id`, 422 a bad query or space name, 503 the database unavailable. With
+ * `refusal=close` they become close codes 4401, 4403, 4422, 4503.
+ */
+export const WS_REFUSAL_STATUSES = [401, 403, 422, 503] as const;
+
+const refusalCloseCodes = WS_REFUSAL_STATUSES.map((status) => WS_REFUSAL_CLOSE_BASE + status).join(
+  ', ',
+);
+
 /** The query of the socket URL (spec §7). The token is documented as the `queryToken` scheme. */
 export const wsQuerySchema = z.object({
-  token: z.string().optional(),
+  token: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'The `access_token` of `POST /api/auth/login` (a browser cannot set an `Authorization` ' +
+        'header on a WebSocket, so it goes here). Needed: missing, forged or expired → 401 ' +
+        '(close 4401 with `refusal=close`).',
+    }),
   session_id: z.string().optional().meta({
     description:
       "The user id of the token's user (`user.id` of the login response); another id → 403.",
@@ -94,7 +116,7 @@ export const wsQuerySchema = z.object({
       description:
         'With `close`, a refused connection is not answered with a plain HTTP status: the upgrade ' +
         'completes, one `error` message says why, and the socket closes with 4000 + the status ' +
-        '(4401, 4403, 4404, 4422, 4503). For browsers, which cannot read a refused upgrade.',
+        `(${refusalCloseCodes}). For browsers, which cannot read a refused upgrade.`,
     }),
 });
 
@@ -135,16 +157,17 @@ export const websocketOperation: OperationDoc = {
     '`content_update`, `presence_update`, `user_joined`, `user_left` (a connection ended), ' +
     '`heartbeat`, `error`, and `resync` (live updates may have been missed: catch up with the ' +
     'changes path); the client may send `leave` when it goes away. Close codes: 1000 ' +
-    'normal, 4401 session ended, 4404 space deleted, 4429 too many messages (more than ' +
-    `${WS_MESSAGES_PER_SECOND} a second, bursts of ${WS_MESSAGE_BURST}), 1009 message too big. ` +
-    'The protocol with an ' +
-    'example of every message: docs/websocket.md. A refused upgrade gets a plain HTTP status ' +
-    'and no socket.',
+    'normal; 1009 message too big; 4401 session ended (logout, expiry, member removed); 4404 ' +
+    'the space was deleted while connected; 4429 too many messages (more than ' +
+    `${WS_MESSAGES_PER_SECOND} a second, bursts of ${WS_MESSAGE_BURST}); and, only with ` +
+    `\`refusal=close\`, ${refusalCloseCodes} (reason \`refused\`): 4000 + the status the ` +
+    'upgrade was refused with. The protocol with an example of every message: ' +
+    'docs/websocket.md. A refused upgrade gets a plain HTTP status and no socket.',
   tag: 'Real-time',
   access: 'member',
   credentials: 'query-token',
   pathParams: spaceNameSchema ? { spaceName: spaceNameSchema } : {},
-  query: wsQuerySchema.omit({ token: true }),
+  query: wsQuerySchema,
   responses: {
     101: { description: 'Switching Protocols: the socket is open.' },
     400: {
@@ -158,7 +181,9 @@ export const websocketOperation: OperationDoc = {
       example: { detail: 'Authentication token not available' },
     },
     403: {
-      description: `- ${GENERIC_ERRORS.otherSpace}\n- \`session_id\` is not the token's user.`,
+      description:
+        `- ${GENERIC_ERRORS.otherSpace} Also when no space of that name exists: a token ` +
+        "opens its own space only.\n- `session_id` is not the token's user.",
       schema: errorSchema,
       example: { detail: ERROR.otherSpace },
     },

@@ -241,8 +241,16 @@ describe('history over REST', () => {
   });
 
   it.each([
-    ['/0', ERROR.historyVersionInvalid],
-    ['/-1', ERROR.historyVersionInvalid],
+    ['/0', ERROR.versionBeforeFirst],
+    ['/-1', ERROR.versionBeforeFirst],
+    ['/0/changes?after=0', ERROR.versionBeforeFirst],
+    ['/9999999999', ERROR.versionAhead],
+  ])('answers %s with 400 like any version out of range', async (rest, detail) => {
+    const res = await api(server, 'GET', historyPath('kanban', rest), { token: bob.token });
+    expect(res).toMatchObject({ status: 400, body: { detail } });
+  });
+
+  it.each([
     ['/1.5', ERROR.historyVersionInvalid],
     ['/abc', ERROR.historyVersionInvalid],
     ['/1e3', ERROR.historyVersionInvalid],

@@ -186,7 +186,7 @@ describe('saves of operations only, and snapshot uploads', () => {
         encrypted_data: await content(1),
       }),
       'BAD_REQUEST',
-      ERROR.historyVersionInvalid,
+      ERROR.versionBeforeFirst,
     );
     expect((await get()).content_metadata.version).toBe(1);
   });

@@ -21,6 +21,7 @@ import {
   type SavedRow,
   type SaveWrite,
 } from '../services/content-write.ts';
+import { requireVersionInRange } from '../services/history.ts';
 import { preparedQueries } from '../services/prepared.ts';
 import { saveCharge } from '../services/storage-quota.ts';
 import { findSave, rememberSave, saveBodyDigest, type SaveKey } from '../services/saves.ts';
@@ -327,7 +328,8 @@ export const contentRouter = router({
    * Never makes a version and announces nothing. Returns { snapshot_version, stored }: the
    * version the stored envelope holds now, and whether it is this upload (false when another
    * member's newer one came first). 404 NOT_FOUND 'No content for this tool yet'; BAD_REQUEST
-   * (REST 400) ERROR.versionAhead when `version` is newer than the current version;
+   * (REST 400) ERROR.versionAhead when `version` is newer than the current version and
+   * ERROR.versionBeforeFirst when it is below 1;
    * PAYLOAD_TOO_LARGE (REST 413) when it would take the space over its storage quota.
    */
   snapshot: memberProcedure
@@ -339,6 +341,7 @@ export const contentRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const { space } = ctx.auth;
+      requireVersionInRange(input.version);
       await ctx.storage.admit(ctx.db, space.id, saveCharge(input.encrypted_data, null));
       const result = await writeSnapshot(ctx.db, {
         spaceId: space.id,

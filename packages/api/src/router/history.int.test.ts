@@ -486,8 +486,14 @@ describe('content history', () => {
       await expectTRPCError(version(tool, tracked.version + 1), 'BAD_REQUEST', ERROR.versionAhead);
     });
 
-    it('refuses a version that is not a whole number ≥ 1 with BAD_REQUEST', async () => {
-      for (const v of [0, -1, 1.5, Number.NaN, '3', null]) {
+    it('refuses a version below 1 as out of range, with BAD_REQUEST', async () => {
+      for (const v of [0, -1]) {
+        await expectTRPCError(version(tool, v), 'BAD_REQUEST', ERROR.versionBeforeFirst);
+      }
+    });
+
+    it('refuses a version that is not a whole number with BAD_REQUEST', async () => {
+      for (const v of [1.5, Number.NaN, '3', null]) {
         await expectTRPCError(
           version(tool, v as number),
           'BAD_REQUEST',

@@ -59,7 +59,8 @@ export const historyRouter = router({
    * changes are base.version + 1 … version in order. NOT_FOUND 'No content for this tool yet';
    * NOT_FOUND 'This version is not kept in the history' (pruned, or saved before the history
    * existed); BAD_REQUEST 'This version does not exist yet…' (REST 400) when it is newer than
-   * the current version; BAD_REQUEST (REST 422) for a version that is not a whole number ≥ 1.
+   * the current version, and 'This version does not exist: versions start at 1' (REST 400) when
+   * it is below 1; BAD_REQUEST (REST 422) for a version that is not a whole number.
    * `from` (optional, ≥ 1): start from the newest snapshot at or before `from` instead, so the
    * changes cover every version after `from` — what a client needs to describe a whole page of
    * the list (each version's operations), not only to rebuild its newest version.
@@ -86,8 +87,8 @@ export const historyRouter = router({
    * change); `next_after` (the last version given) is present only when more follow. `after` ≥
    * `version` → no changes. NOT_FOUND 'No content for this tool yet'; NOT_FOUND 'This version is
    * not kept in the history' when a change of the range is not kept; BAD_REQUEST 'This version
-   * does not exist yet…' (REST 400) when `version` is newer than the current one; BAD_REQUEST
-   * (REST 422) for a malformed `version` or `after`.
+   * does not exist yet…' (REST 400) when `version` is newer than the current one, or below 1
+   * ('…versions start at 1'); BAD_REQUEST (REST 422) for a malformed `version` or `after`.
    */
   changes: memberProcedure
     .input(toolInput.extend({ version: historyVersionSchema, after: historyAfterSchema }))

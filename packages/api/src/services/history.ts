@@ -17,6 +17,7 @@ import { and, asc, desc, eq, gt, gte, lt, lte, max, min, or, sql } from 'drizzle
 
 import { CHANGES_PAGE_MAX_BYTES } from '../constants.ts';
 import { ERROR } from '../errors.ts';
+import { LAST_VERSION } from '../schemas.ts';
 
 /** The tool `tool` of space `spaceId`. */
 export interface ToolRef {
@@ -238,6 +239,19 @@ export function listHistory(
 }
 
 /**
+ * Refuses a version that cannot exist before anything is read: below 1 (ERROR.versionBeforeFirst)
+ * or beyond LAST_VERSION (ERROR.versionAhead), both BAD_REQUEST (REST 400) like a version newer
+ * than the current one.
+ * @throws TRPCError BAD_REQUEST.
+ */
+export function requireVersionInRange(version: number): void {
+  if (version < 1) throw new TRPCError({ code: 'BAD_REQUEST', message: ERROR.versionBeforeFirst });
+  if (version > LAST_VERSION) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: ERROR.versionAhead });
+  }
+}
+
+/**
  * What rebuilds `version` of the tool: the newest snapshot at or before it (the content row
  * itself for the current version) and the changes after that snapshot up to `version`. With
  * `from` (< `version`), the snapshot is the newest at or before `from` instead, so the changes
@@ -247,7 +261,7 @@ export function listHistory(
  * @throws TRPCError NOT_FOUND 'No content for this tool yet' when the tool has no content;
  * NOT_FOUND 'This version is not kept in the history' when it was pruned or saved before the
  * history existed; BAD_REQUEST 'This version does not exist yet…' when it is newer than the
- * current version.
+ * current version, '…versions start at 1' when it is below 1.
  */
 export function readVersion(
   db: Database,
@@ -257,6 +271,7 @@ export function readVersion(
 ): Promise<HistoryVersion> {
   const start = Math.min(version, from ?? version);
   return readConsistently(db, async (tx) => {
+    requireVersionInRange(version);
     const notKept = () => new TRPCError({ code: 'NOT_FOUND', message: ERROR.versionNotKept });
     const [head] = await tx
       .select({
@@ -330,6 +345,7 @@ export function readChanges(
   after: number,
 ): Promise<HistoryChangesPage> {
   return readConsistently(db, async (tx) => {
+    requireVersionInRange(version);
     const head = await currentVersion(tx, ref);
     if (version > head.current) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: ERROR.versionAhead });

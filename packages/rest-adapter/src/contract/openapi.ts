@@ -93,7 +93,9 @@ const PARAM_DESCRIPTIONS: Record<string, string> = {
   spaceName: 'The space name, percent-encoded (`Alpha Team` → `Alpha%20Team`).',
   userId: 'The id of a user of the space.',
   tool: 'The tool: one of `kanban`, `ticket-system`, `bulletin`, `diagrams`, `poker`, `randomizer`.',
-  version: 'A version of the tool content (a whole number ≥ 1, at most the current version).',
+  version:
+    'A version of the tool content: a whole number from 1 to the current version. Out of ' +
+    'range (below 1, or newer than the current version) → 400; not a whole number → 422.',
 };
 
 const SECURITY_SCHEMES: Record<string, JsonSchema> = {

@@ -132,6 +132,11 @@ interface RouteBase {
   headers?: Readonly<Record<string, string>>;
   /** What the body means beyond its fields (rules a JSON Schema cannot express). */
   bodyDescription?: string;
+  /**
+   * Field descriptions particular to this route (field → text), replacing the shared ones of
+   * FIELD_DESCRIPTIONS where a field means something else here (login's `space_name`).
+   */
+  fieldDescriptions?: Readonly<Record<string, string>>;
   /** Error statuses particular to this route (the generic ones are added from its shape). */
   errors?: Partial<Record<ErrorStatus, ErrorDoc>>;
   /** Counted by the login/registration/creation throttle (429). */
@@ -240,6 +245,12 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   before:
     'Only versions below this one (the last `version` of the previous page); absent: from the current version.',
   limit: 'How many versions to answer, 1–100 (default 50).',
+  from:
+    'Optional, a whole number ≥ 1: rebuild from the newest kept snapshot at or before `from` ' +
+    'instead of at or before `version`, so that `changes` holds every version after `from` up ' +
+    'to `version` — what describes a page of the version list, each version by its ' +
+    'operations. A `from` at or above `version` changes nothing. Absent: `changes` starts ' +
+    'after the newest snapshot at or before `version`. Not a whole number ≥ 1 → 422.',
 };
 
 /** Example values of request fields (the verifiers and envelope of packages/crypto's vectors). */
@@ -265,16 +276,19 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
  * A body (or query) schema with field descriptions and examples attached (for the document
  * only).
  */
-function described(body: ObjectSchema): ObjectSchema {
+function described(
+  body: ObjectSchema,
+  descriptions: Readonly<Record<string, string>> = {},
+): ObjectSchema {
   const fields = Object.entries(body.shape).map(
-    ([field, schema]) => [field, describedField(field, schema)] as const,
+    ([field, schema]) => [field, describedField(field, schema, descriptions[field])] as const,
   );
   return z.object(Object.fromEntries(fields));
 }
 
-/** The schema of the input field `field` with its description and example attached. */
-function describedField(field: string, schema: z.ZodType): z.ZodType {
-  const description = FIELD_DESCRIPTIONS[field];
+/** The schema of the input field `field` with its description (`own`, else the shared one) and example attached. */
+function describedField(field: string, schema: z.ZodType, own?: string): z.ZodType {
+  const description = own ?? FIELD_DESCRIPTIONS[field];
   const example = FIELD_EXAMPLES[field];
   const meta = {
     ...(description !== undefined ? { description } : {}),
@@ -444,12 +458,12 @@ export function describeRoute(route: RestRoute): OperationDoc {
     tag: route.tag,
     access: route.access,
     pathParams,
-    ...(query ? { query: described(query) } : {}),
+    ...(query ? { query: described(query, route.fieldDescriptions) } : {}),
     ...(headers ? { headers } : {}),
     ...(body
       ? {
           body: {
-            schema: described(body),
+            schema: described(body, route.fieldDescriptions),
             ...(route.bodyDescription !== undefined ? { description: route.bodyDescription } : {}),
           },
         }

@@ -18,6 +18,12 @@ export const authRoutes: readonly RestRoute[] = [
     tag: 'Authentication',
     access: 'public',
     procedure: 'auth.login',
+    fieldDescriptions: {
+      space_name:
+        'The name of the space to log in to, exactly as it was created (compared character ' +
+        'for character; another spelling → 404). `encrypted_space_name` is computed over these ' +
+        'same characters.',
+    },
     throttled: true,
     success: { status: 200, description: 'A new session.', schema: loginResponseSchema },
     errors: {

@@ -176,7 +176,12 @@ export const contentRoutes: readonly RestRoute[] = [
     },
     errors: {
       400: {
-        description: '`version` is newer than the current version.',
+        description:
+          '`version` is out of range: newer than the current version (`' +
+          ERROR.versionAhead +
+          '`) or below 1 (`' +
+          ERROR.versionBeforeFirst +
+          '`).',
         detail: ERROR.versionAhead,
       },
       404: noContent,

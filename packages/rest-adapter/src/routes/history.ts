@@ -77,7 +77,12 @@ export const historyRoutes: readonly RestRoute[] = [
     },
     errors: {
       400: {
-        description: '`version` is newer than the current version.',
+        description:
+          '`version` is out of range: newer than the current version (`' +
+          ERROR.versionAhead +
+          '`) or below 1 (`' +
+          ERROR.versionBeforeFirst +
+          '`).',
         detail: ERROR.versionAhead,
       },
       404: {
@@ -110,7 +115,12 @@ export const historyRoutes: readonly RestRoute[] = [
     },
     errors: {
       400: {
-        description: '`version` is newer than the current version.',
+        description:
+          '`version` is out of range: newer than the current version (`' +
+          ERROR.versionAhead +
+          '`) or below 1 (`' +
+          ERROR.versionBeforeFirst +
+          '`).',
         detail: ERROR.versionAhead,
       },
       404: {

@@ -147,6 +147,10 @@ const KNOWN: {
     detail: 'This version does not exist yet: it is newer than the current version',
     text: m.server_error_version_ahead,
   },
+  versionBeforeFirst: {
+    detail: 'This version does not exist: versions start at 1',
+    text: m.server_error_version_before_first,
+  },
   historyVersionInvalid: {
     detail: 'version must be a whole number ≥ 1',
     text: m.server_error_history_version_invalid,
