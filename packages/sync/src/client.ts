@@ -96,15 +96,21 @@ export class SyncClient<C, Op extends NamedOperation> extends Follower<C, Op> {
   /**
    * Makes `content` (an earlier version, rebuilt from the history) the current content again, as
    * one new change, live for everyone and undoable. Results as {@link perform}. When the stored
-   * version is not the tool's content and nothing opened in its place (`loadError` an
-   * {@link UnreadableContentError}), `content` is saved whole on top of it instead: there is no
-   * current content to change.
+   * version does not open, `content` is saved whole on top of it instead, so every member opens
+   * it again: in place of the version shown instead (`unreadable`), or when nothing opened in its
+   * place (`loadError` an {@link UnreadableContentError}: there is no current content to change).
    */
   restore(content: C): Promise<PerformResult<C>> {
-    const { loadError } = this.state;
-    if (this.state.status === 'error' && loadError instanceof UnreadableContentError)
+    const { loadError, status, unreadable } = this.state;
+    const over =
+      status === 'error' && loadError instanceof UnreadableContentError
+        ? loadError.version
+        : status === 'loaded' && unreadable
+          ? this.confirmed.version
+          : null;
+    if (over !== null)
       return this.enqueue(() =>
-        saveReplacement(this.replacements, content, loadError.version, this.parts.context.now()),
+        saveReplacement(this.replacements, content, over, this.parts.context.now()),
       );
     return this.replace(() => content);
   }

@@ -114,7 +114,7 @@ export function ToolContentState({
     // One bad save shows the newest version that opens, names the bad one, and offers
     // to make the shown one current again.
     const { unreadable } = state;
-    const restoreShown = tool.restoreShown;
+    const { restoreShown, loadHistory } = tool;
     const shown = String(unreadable.shownVersion);
     return (
       <div className="stack tool-unreadable">
@@ -131,23 +131,30 @@ export function ToolContentState({
         {restoreFailed ? (
           <StatusMessage kind="error">{m.history_restore_failed()}</StatusMessage>
         ) : null}
-        {restoreShown ? (
-          <div>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={restoring}
-              onClick={() => {
-                setRestoring(true);
-                setRestoreFailed(false);
-                void restoreShown().then((result) => {
-                  setRestoring(false);
-                  setRestoreFailed(result.status !== 'saved');
-                });
-              }}
-            >
-              {restoring ? m.history_restoring() : m.tool_restore_version({ version: shown })}
-            </button>
+        {restoreShown || loadHistory ? (
+          <div className="row">
+            {restoreShown ? (
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={restoring}
+                onClick={() => {
+                  setRestoring(true);
+                  setRestoreFailed(false);
+                  void restoreShown().then((result) => {
+                    setRestoring(false);
+                    setRestoreFailed(result.status !== 'saved');
+                  });
+                }}
+              >
+                {restoring ? m.history_restoring() : m.tool_restore_version({ version: shown })}
+              </button>
+            ) : null}
+            {loadHistory ? (
+              <button type="button" className="button" onClick={() => requestHistory(loadHistory)}>
+                {m.tool_open_history()}
+              </button>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -136,6 +136,19 @@ describe('SyncClient with a stored version that does not open', () => {
     });
   });
 
+  it('restores a version from the History whole on top of the bad one, too', async () => {
+    const { transport, stored, good } = serverWithGarbage({ history: true });
+    const lifecycle = lifecycleOf(transport);
+    await lifecycle.load();
+    const result = await lifecycle.restore({ ...good, title: 'Older board' });
+    expect(result.status).toBe('saved');
+    expect(stored.version).toBe(3);
+    // Not an operation on top of an envelope nobody can open: a snapshot every member opens.
+    expect(stored.operations).toBeUndefined();
+    expect((JSON.parse(stored.encryptedData) as KanbanContent).title).toBe('Older board');
+    expect(lifecycle.getState()).toMatchObject({ version: 3, unreadable: null });
+  });
+
   it('with nothing that opens in its place, restores an earlier version on top of it', async () => {
     const { transport, stored, good } = serverWithGarbage({ history: false });
     const broken = JSON.parse(JSON.stringify(good)) as { phases: Record<string, unknown>[] };
