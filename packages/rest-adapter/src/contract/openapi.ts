@@ -122,7 +122,9 @@ needs to create spaces, log in and read or write the encrypted content of every 
 **End-to-end encryption.** The space key never reaches the server. Clients send *verifiers*
 instead of the space key and passwords (\`encrypted_space_name\`, \`encrypted_password\`: PBKDF2
 of the key, see \`packages/crypto/README.md\` §4), and tool content travels as an AES-256-GCM
-envelope (\`encrypted_data\`, §3 there) that only holders of the key can open.
+envelope (\`encrypted_data\`, §3 there) that only holders of the key can open. Operations
+(\`operations\` of a save, the changes and history answers) travel as \`op1\` envelopes under the
+space's operations key, derived from the space key and name (§10–§11 there).
 
 **Authentication.** \`POST /api/auth/login\` returns an \`access_token\`; send it as
 \`Authorization: Bearer <access_token>\`.

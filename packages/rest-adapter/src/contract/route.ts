@@ -219,8 +219,9 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   operations:
     'Optional: the encrypted operations that turn version `metadata.version` into this ' +
     `content, in the order applied — 1 to ${OPERATIONS_PER_SAVE_MAX} operation envelopes of ` +
-    `at most ${OPERATION_ENVELOPE_MAX_CHARS} characters each (packages/crypto/README.md, ` +
-    'operation envelope `op1`). They are stored with the new version (see the `changes` path) and ' +
+    `at most ${OPERATION_ENVELOPE_MAX_CHARS} characters each: \`op1\` envelopes under the ` +
+    "space's operations key (packages/crypto/README.md §10–§11), never the content envelope " +
+    'of `encrypted_data`. They are stored with the new version (see the `changes` path) and ' +
     'sent to the other members in `content_update`, so that they apply the change instead of ' +
     'loading the whole content. Leave it out when you replace the content as a whole: the save ' +
     'is then recorded as a replacement and members load the new content.',
