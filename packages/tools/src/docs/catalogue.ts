@@ -8,7 +8,12 @@
 import type { DocumentedOperation } from '../define-operation.ts';
 import { OPERATION_AUTHOR_MAX_CHARS, OPERATION_ID_MAX_CHARS } from '../operation.ts';
 import { PATCH_CONFLICT_MESSAGES, PATCH_MAX_CHANGES } from '../patch.ts';
-import { jsonSchemaOfArgs, type JsonSchema } from './json-schemas.ts';
+import {
+  contentSchemaFile,
+  jsonSchemaOfArgs,
+  operationsSchemaFile,
+  type JsonSchema,
+} from './json-schemas.ts';
 import { TOOL_DOC_SOURCES, type ToolDocSource } from './sources.ts';
 import {
   DEFAULT_VECTOR_CONTEXT,
@@ -199,6 +204,7 @@ function contents(all: readonly Section[]): string[] {
     '## Contents',
     '',
     '- [How an operation applies](#how-an-operation-applies)',
+    '- [JSON Schemas](#json-schemas)',
     '- [Test vectors](#test-vectors)',
   ];
   for (const section of all) {
@@ -267,11 +273,39 @@ const VECTORS = [
   '',
 ];
 
+function schemasSection(): string[] {
+  const files = TOOL_DOC_SOURCES.map(
+    (tool) =>
+      `- \`${tool.name}\`: [${contentSchemaFile(tool.name)}](schemas/${contentSchemaFile(tool.name)}), ` +
+      `[${operationsSchemaFile(tool.name)}](schemas/${operationsSchemaFile(tool.name)})`,
+  );
+  return [
+    '## JSON Schemas',
+    '',
+    'Each tool has two JSON Schemas (draft 2020-12) in [docs/schemas/](schemas/), also served by',
+    'every Cipherspace server at `/api/docs/schemas/<file>`:',
+    '',
+    ...files,
+    '',
+    '- `<tool>.content.schema.json`: the decrypted content. Generated from the zod schemas with',
+    "  `z.toJSONSchema(schema, { io: 'input' })`, because a client *writes* content: it says what the",
+    '  app accepts. A field not in `required` may be absent; one with a `default` gets that default',
+    '  when absent; a nullable field is `anyOf` with `{"type": "null"}` (or `"type": [..., "null"]`);',
+    '  fields the schema does not name are kept as they are (`additionalProperties`).',
+    '- `<tool>.operations.schema.json`: a serialised operation of the tool. `name` selects the',
+    '  schema of `args` under `$defs/<name>` (the generic `patch` included); the argument lists',
+    '  below are rendered from the same schemas. Unknown argument keys are dropped by the app.',
+    '- Rules about values (blank titles, limits, existing ids) are not in the schemas: they are',
+    '  the preconditions below.',
+    '',
+  ];
+}
+
 /** The catalogue's markdown for the given vectors (their counts appear per operation). */
 export function catalogueMarkdown(vectors: readonly OperationVector[]): string {
   const all = sections();
   const seen = new Set<string>();
-  const lines = [...INTRO, ...contents(all), ...HOW_IT_APPLIES, ...VECTORS];
+  const lines = [...INTRO, ...contents(all), ...HOW_IT_APPLIES, ...schemasSection(), ...VECTORS];
   for (const section of all) {
     lines.push(`<a id="${section.anchor}"></a>`, '', `## ${section.title}`, '');
     for (const operation of section.tools[0]?.operations ?? []) {
