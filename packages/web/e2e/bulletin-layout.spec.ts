@@ -1,7 +1,8 @@
 /**
  * A tidy Pinboard (spec §2 /tools/bulletin, §3 positions in percent of the canvas, §4 Bulletin)
- * with two members in two browsers: notes added at 1280 px and at 390 px overlap nowhere and
- * stay inside the canvas on both screens (the narrow one lists them), their edit and delete
+ * with two members in two browsers: notes added at 1280 px and at 390 px, and at 800 px and
+ * 1000 px, overlap nowhere and stay on the board on every screen (the narrow one lists them; a
+ * canvas narrower than the board scrolls sideways), their edit and delete
  * buttons are 44 × 44 px and cover no title; an expired note is listed on demand and extended or
  * deleted there, seen by the other member.
  */
@@ -23,7 +24,11 @@ interface Rect {
   height: number;
 }
 
-/** The canvas and every note on it, measured in the page (also the parts scrolled away). */
+/**
+ * The board the notes sit on (the canvas's, which scrolls sideways where the canvas is narrower;
+ * the canvas itself for the narrow list) and every note on it, measured in the page (also the
+ * parts scrolled away).
+ */
 function measure(page: Page): Promise<{ canvas: Rect; notes: (Rect & { title: string })[] }> {
   return page.getByRole('region', { name: 'Sticky notes' }).evaluate((canvas) => {
     const rect = (element: Element) => {
@@ -31,7 +36,7 @@ function measure(page: Page): Promise<{ canvas: Rect; notes: (Rect & { title: st
       return { x, y, width, height };
     };
     return {
-      canvas: rect(canvas),
+      canvas: rect(canvas.querySelector('.bulletin-board') ?? canvas),
       notes: [...canvas.querySelectorAll('[data-post-id]')].map((element) => ({
         ...rect(element),
         title: element.querySelector('h2')?.textContent ?? '',
@@ -117,6 +122,51 @@ test('ten notes added at 1280 px and at 390 px overlap nowhere and stay inside t
     // The same percent positions laid out at 1280 px on the other screen agree.
     await narrow.setViewportSize({ width: 1280, height: 720 });
     await expectTidy(narrow, 11);
+  } finally {
+    await members.close();
+  }
+});
+
+test('ten notes added at 800 px and at 1000 px overlap nowhere and stay on the board at 800, 1000 and 1280 px', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  const members = await twoMembersOn(browser, server, '/tools/bulletin', {
+    prefix: 'PinboardMedium',
+    shown: boardShown,
+  });
+  try {
+    const { alicePage: smaller, bobPage: larger } = members;
+    await smaller.setViewportSize({ width: 800, height: 720 });
+    await larger.setViewportSize({ width: 1000, height: 900 });
+
+    for (let n = 1; n <= 10; n++) {
+      const page = n % 2 === 1 ? smaller : larger;
+      await addNote(page, { title: `Note ${n}`, content: `Item ${n}` });
+    }
+    for (const page of [smaller, larger])
+      await expect(note(page, 'Note 10')).toBeVisible({ timeout: 5000 });
+
+    await expectTidy(smaller, 11);
+    await expectTidy(larger, 11);
+
+    // The note farthest right can be reached at 800 px: the canvas scrolls sideways to it.
+    const canvas = smaller.getByRole('region', { name: 'Sticky notes' });
+    const { scrollWidth, clientWidth } = await canvas.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }));
+    expect(scrollWidth).toBeGreaterThanOrEqual(1200);
+    expect(clientWidth).toBeLessThan(scrollWidth);
+
+    // The same percent positions at the other widths agree too.
+    await smaller.setViewportSize({ width: 1000, height: 720 });
+    await larger.setViewportSize({ width: 800, height: 900 });
+    await expectTidy(smaller, 11);
+    await expectTidy(larger, 11);
+    await larger.setViewportSize({ width: 1280, height: 720 });
+    await expectTidy(larger, 11);
   } finally {
     await members.close();
   }

@@ -6,12 +6,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { POSITION_MAX_PERCENT } from './layout.ts';
+import { DEFAULT_NOTE_SIZE, displayedNoteSize, POSITION_MAX_PERCENT } from './layout.ts';
 import {
+  BOARD_MIN_HEIGHT_PX,
+  boardWidthFor,
   canvasHeightFor,
   isStackedLayout,
   NOTE_GAP_PX,
   overlappingPairs,
+  placeNewPost,
   placeNote,
   readingOrder,
   type LaidOutNote,
@@ -88,6 +91,49 @@ describe('placeNote', () => {
     expect(placed.position.y).toBeLessThanOrEqual(POSITION_MAX_PERCENT);
     const note = { position: placed.position, size: NOTE };
     expect(inside(note, [...notes, note], canvas)).toBe(true);
+  });
+});
+
+describe('placeNewPost: tidy on every width', () => {
+  const welcome: LaidOutNote = { position: { x: 25, y: 20 }, size: { width: 312, height: 250 } };
+
+  /** The notes as a screen `viewport` px wide lays them out: its §9 sizes on its board. */
+  function laidOutAt(notes: readonly LaidOutNote[], viewport: number) {
+    // The tool page keeps 66 px around the canvas (paddings and borders).
+    const board = { width: boardWidthFor(viewport - 66), minHeight: BOARD_MIN_HEIGHT_PX };
+    const shown = notes.map((note) => ({
+      position: note.position,
+      size: displayedNoteSize(note.size, viewport),
+    }));
+    return { board, shown };
+  }
+
+  it('ten notes added from screens of any width overlap nowhere and stay on the board at any width', () => {
+    for (const adders of [
+      [1280, 390],
+      [800, 1000],
+      [601, 1920],
+      [700, 700],
+    ]) {
+      const notes: LaidOutNote[] = [welcome];
+      for (let n = 0; n < 10; n++) {
+        const placed = placeNewPost(notes, DEFAULT_NOTE_SIZE, adders[n % 2] ?? 1280);
+        expect(placed.free).toBe(true);
+        notes.push({ position: placed.position, size: DEFAULT_NOTE_SIZE });
+      }
+      for (let viewport = 601; viewport <= 2400; viewport += 13) {
+        const { board, shown } = laidOutAt(notes, viewport);
+        expect(overlappingPairs(shown, board), `${adders.join('/')} at ${viewport}`).toEqual([]);
+        for (const note of shown) expect(inside(note, shown, board)).toBe(true);
+      }
+    }
+  });
+
+  it('does not depend on the width of the member adding, only on their §9 clamp', () => {
+    const notes = [welcome];
+    const at = (viewport: number) => placeNewPost(notes, DEFAULT_NOTE_SIZE, viewport).position;
+    expect(at(800)).toEqual(at(1920));
+    expect(at(390)).toEqual(at(1280));
   });
 });
 

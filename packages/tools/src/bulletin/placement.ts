@@ -3,8 +3,20 @@
  * of the canvas, §9 Bulletin layout): where a new note goes so it overlaps no visible note and
  * stays inside the canvas, how tall the canvas must be so that no note is cut off, and which
  * notes overlap. Positions are percent of the canvas; sizes are displayed CSS px.
+ *
+ * Every member sees the same percent positions on their own screen, so a spot is chosen where it
+ * is tidy on all of them: the board the notes sit on is never narrower than
+ * {@link BOARD_MIN_WIDTH_PX} nor lower than {@link BOARD_MIN_HEIGHT_PX} (a narrower canvas scrolls
+ * sideways), and notes are placed on the smallest such board at their largest (§9 scale 1) size.
+ * A wider or taller board only moves notes apart, and the §9 scales below 1 shrink notes and the
+ * board's note-driven height alike, so no two placed notes overlap or leave the board at any width.
  */
-import { displayedNoteSize, maxPositionPercent, POSITION_MAX_PERCENT } from './layout.ts';
+import {
+  displayedNoteSize,
+  LARGE_VIEWPORT_MAX_PX,
+  maxPositionPercent,
+  POSITION_MAX_PERCENT,
+} from './layout.ts';
 import type { NotePosition, NoteSize } from './types.ts';
 
 /** A note as laid out: left/top in percent of the canvas, displayed size in CSS px. */
@@ -38,10 +50,25 @@ export const PLACEMENT_STEP_PERCENT = 0.5;
 export const STACKED_LAYOUT_MAX_PX = 600;
 
 /**
- * The canvas a narrow screen places new notes on (it shows a list, not the canvas): a common
- * desktop canvas, so the note sits tidily where wide screens show it.
+ * The narrowest the board of notes is laid out, in CSS px: a canvas narrower than this (viewports
+ * below about 1266 px that show the canvas) keeps the board this wide and scrolls sideways, so
+ * percent positions never bring notes closer than they were placed.
  */
-export const REFERENCE_CANVAS: Readonly<PlacementCanvas> = { width: 1200, minHeight: 576 };
+export const BOARD_MIN_WIDTH_PX = 1200;
+
+/** The lowest the board of notes is, in CSS px (the canvas's 36rem less its 2 px of borders). */
+export const BOARD_MIN_HEIGHT_PX = 574;
+
+/** The board new notes are placed on: the smallest any screen lays out. */
+export const PLACEMENT_BOARD: Readonly<PlacementCanvas> = {
+  width: BOARD_MIN_WIDTH_PX,
+  minHeight: BOARD_MIN_HEIGHT_PX,
+};
+
+/** The size in CSS px a board `canvasWidthPx` wide (inside its borders) lays notes out on. */
+export function boardWidthFor(canvasWidthPx: number): number {
+  return Math.max(BOARD_MIN_WIDTH_PX, canvasWidthPx);
+}
 
 /** Whether a viewport `viewportWidthPx` wide shows the notes as a stacked list. */
 export function isStackedLayout(viewportWidthPx: number): boolean {
@@ -172,33 +199,30 @@ export function readingOrder<T extends { position: NotePosition }>(items: readon
   );
 }
 
-/** The viewport width whose note sizes {@link REFERENCE_CANVAS} is laid out with. */
-export const REFERENCE_VIEWPORT_PX = 1280;
-
 /**
  * Where a new note of stored `size` goes among the `visible` notes (positions in percent, stored
- * sizes) on a viewport `viewportWidthPx` wide: on the measured `canvas` (CSS px, its current
- * height as the smallest), with sizes scaled for the viewport and the viewport's §9 clamp. A
- * stacked (narrow) screen or an unmeasured canvas (null, or zero wide) places on
- * {@link REFERENCE_CANVAS} at {@link REFERENCE_VIEWPORT_PX}, so the note sits tidily where wide
- * screens show it. See {@link placeNote}.
+ * sizes), added by a member on a viewport `viewportWidthPx` wide: on {@link PLACEMENT_BOARD} with
+ * every note at its §9 size on wide screens (scale 1, the largest), whatever the member's own
+ * width, so the spot is tidy on every screen (see the module comment). Positions stay within the
+ * member's §9 clamp (85 % for a stacked screen, which places for the canvas the others see). See
+ * {@link placeNote}.
  */
 export function placeNewPost(
   visible: readonly LaidOutNote[],
   size: NoteSize,
   viewportWidthPx: number,
-  canvas: PlacementCanvas | null,
 ): Placement {
-  const measured = canvas !== null && canvas.width > 0 && !isStackedLayout(viewportWidthPx);
-  const viewport = measured ? viewportWidthPx : REFERENCE_VIEWPORT_PX;
   const notes = visible.map((note) => ({
     position: note.position,
-    size: displayedNoteSize(note.size, viewport),
+    size: displayedNoteSize(note.size, LARGE_VIEWPORT_MAX_PX),
   }));
+  const maxPercent = isStackedLayout(viewportWidthPx)
+    ? POSITION_MAX_PERCENT
+    : maxPositionPercent(viewportWidthPx);
   return placeNote(
     notes,
-    displayedNoteSize(size, viewport),
-    measured ? canvas : REFERENCE_CANVAS,
-    maxPositionPercent(viewport),
+    displayedNoteSize(size, LARGE_VIEWPORT_MAX_PX),
+    PLACEMENT_BOARD,
+    maxPercent,
   );
 }

@@ -138,12 +138,17 @@ describe('BulletinBoard notes (spec §2 /tools/bulletin)', () => {
     expect(screen.queryByRole('button', { name: 'Move note Retro actions' })).toBeNull();
   });
 
-  it('grows the canvas so a low note is not cut off', () => {
+  it('grows the board so a low note is not cut off, and keeps it at least 1200 × 574 px', () => {
     const content = board();
     const low = { ...(content.posts[1] as Post), position: { x: 10, y: 80 } };
     setup([low], { viewportWidth: 1200 });
-    // 250 px tall at 80 %: the canvas needs 250 / 0.2 = 1250 px, plus its 2 px of border.
-    expect(screen.getByRole('region', { name: 'Sticky notes' }).style.height).toBe('1252px');
+    // 250 px tall at 80 %: the board the positions refer to needs 250 / 0.2 = 1250 px.
+    const notesBoard = placed('Retro actions').parentElement;
+    expect(notesBoard).toHaveClass('bulletin-board');
+    expect(notesBoard?.style.height).toBe('1250px');
+    // Never narrower or lower than placement assumes: a narrow canvas scrolls sideways.
+    expect(notesBoard?.style.minWidth).toBe('1200px');
+    expect(notesBoard?.style.minHeight).toBe('574px');
   });
 
   it('shows a note dropped here at its pending position until it is saved', () => {

@@ -3,7 +3,9 @@
  * Bulletin, §9 Bulletin layout): every note at its percent position, at the size for the
  * viewport (scaled 0.8 / 0.9 / 0.95, clamped 188..438 px), draggable with mouse, touch and
  * keyboard (dnd-kit), notes past their expiry left out (spec §4), and the empty board. The
- * canvas grows so that no note is cut off; viewports up to 600 px show the notes as a list in
+ * notes sit on a board inside the canvas that is at least BOARD_MIN_WIDTH_PX wide (a narrower
+ * canvas scrolls sideways) and grows so that no note is cut off, so notes placed apart stay
+ * apart at every width (placement.ts); viewports up to 600 px show the notes as a list in
  * reading order instead (positions stay percent, so wide screens keep their layout).
  * Presentational: it renders the notes it is given and reports what the user asked for; the page
  * dispatches the operations.
@@ -17,9 +19,11 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { StickyNote as StickyNoteIcon } from 'lucide-react';
-import { useMemo, useRef, type RefObject } from 'react';
+import { useMemo, useRef } from 'react';
 
 import {
+  BOARD_MIN_HEIGHT_PX,
+  BOARD_MIN_WIDTH_PX,
   canvasHeightFor,
   displayedNoteSize,
   droppedPosition,
@@ -60,13 +64,7 @@ export interface BulletinBoardProps {
   onAddFirst: () => void;
   /** Whether adding is possible now (the button is disabled otherwise). */
   addDisabled?: boolean;
-  /** Receives the canvas element, so the page can measure it to place new notes. */
-  canvasRef?: RefObject<HTMLDivElement | null>;
 }
-
-// The canvas's 1 px border on each side: percent positions refer to the box inside it. (The
-// height is rounded up, less a float's error.)
-const CANVAS_BORDERS_PX = 2;
 
 /** Renders the canvas with the notes; see {@link BulletinBoardProps}. */
 export function BulletinBoard({
@@ -82,7 +80,6 @@ export function BulletinBoard({
   onDelete,
   onAddFirst,
   addDisabled = false,
-  canvasRef: givenCanvasRef,
 }: BulletinBoardProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, {
@@ -97,8 +94,8 @@ export function BulletinBoard({
     }),
     [],
   );
-  const ownCanvasRef = useRef<HTMLDivElement>(null);
-  const canvasRef = givenCanvasRef ?? ownCanvasRef;
+  // Percent positions refer to this board, not to the canvas that may scroll around it.
+  const boardRef = useRef<HTMLDivElement>(null);
   const posts = allPosts.filter((post) => !isPostExpired(post, new Date(now)));
   const positionOf = (post: Post): NotePosition => pending.get(post.id) ?? post.position;
   const sizeOf = (post: Post) => displayedNoteSize(post.size, viewportWidth);
@@ -121,14 +118,14 @@ export function BulletinBoard({
   function handleDragEnd(event: DragEndEvent) {
     const postId = String(event.active.id);
     const post = posts.find((candidate) => candidate.id === postId);
-    const canvas = canvasRef.current;
+    const board = boardRef.current;
     // Deleted by someone else while being dragged: nothing left to move.
-    if (!post || !canvas || (event.delta.x === 0 && event.delta.y === 0)) return;
+    if (!post || !board || (event.delta.x === 0 && event.delta.y === 0)) return;
     const start = positionOf(post);
     const position = droppedPosition(
       start,
       event.delta,
-      { width: canvas.clientWidth, height: canvas.clientHeight },
+      { width: board.clientWidth, height: board.clientHeight },
       viewportWidth,
     );
     if (position.x !== start.x || position.y !== start.y) onMove(postId, position);
@@ -137,11 +134,7 @@ export function BulletinBoard({
   return (
     <DndContext sensors={sensors} accessibility={accessibility} onDragEnd={handleDragEnd}>
       <div
-        ref={canvasRef}
         className={stacked ? 'bulletin-canvas bulletin-canvas-stacked' : 'bulletin-canvas'}
-        style={
-          stacked ? undefined : { height: `${Math.ceil(height - 0.001) + CANVAS_BORDERS_PX}px` }
-        }
         role="region"
         aria-label={m.bulletin_canvas_label()}
       >
@@ -171,9 +164,20 @@ export function BulletinBoard({
             )}
           </ol>
         ) : (
-          posts.map((post) => (
-            <DraggableStickyNote key={post.id} position={positionOf(post)} {...viewProps(post)} />
-          ))
+          <div
+            ref={boardRef}
+            className="bulletin-board"
+            // The height is rounded up, less a float's error.
+            style={{
+              minWidth: `${BOARD_MIN_WIDTH_PX}px`,
+              minHeight: `${BOARD_MIN_HEIGHT_PX}px`,
+              height: `${Math.ceil(height - 0.001)}px`,
+            }}
+          >
+            {posts.map((post) => (
+              <DraggableStickyNote key={post.id} position={positionOf(post)} {...viewProps(post)} />
+            ))}
+          </div>
         )}
       </div>
     </DndContext>

@@ -8,7 +8,7 @@
  * visible note (placeNewPost); expired notes are listed on demand, to extend or delete.
  */
 import { Plus } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -86,7 +86,6 @@ export default function BulletinPage() {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [deleting, setDeleting] = useState(false);
   const [expiredOpen, setExpiredOpen] = useState(false);
-  const canvasRef = useRef<HTMLDivElement>(null);
 
   const showConflict = useCallback(
     () => showMessage('warning', `${m.tool_conflict()} ${m.tool_latest_loaded()}`),
@@ -128,12 +127,10 @@ export default function BulletinPage() {
     if (noteForm === null) return false;
     if (noteForm.mode === 'add') {
       // Chosen once, before the operation, so a replay after a 409 lands on the same spot.
-      const canvas = canvasRef.current;
       const { position } = placeNewPost(
         shown.map((post) => ({ position: pending.get(post.id) ?? post.position, size: post.size })),
         DEFAULT_NOTE_SIZE,
         viewportWidth,
-        canvas ? { width: canvas.clientWidth, minHeight: canvas.clientHeight } : null,
       );
       return run(
         {
@@ -243,7 +240,6 @@ export default function BulletinPage() {
             onDelete={(post) => setPendingDelete({ post, basedOn: version })}
             onAddFirst={openAdd}
             addDisabled={addDisabled}
-            canvasRef={canvasRef}
           />
           <ExpiredNotesDialog
             open={expiredOpen}
