@@ -60,7 +60,7 @@ export class UnreadableContentError extends Error {
     // The message names field names and positions only, never content values.
     super(
       `version ${String(version)} is not this tool's content` +
-        (problem ? `: ${problem.path.map(String).join('.')}` : ''),
+        (problem ? `: ${problem.logPath}` : ''),
       { cause },
     );
     this.name = 'UnreadableContentError';

@@ -87,6 +87,7 @@ describe('describeContentProblem', () => {
     const problem = describeContentProblem('kanban', error, content);
     expect(problem).toEqual({
       path: ['phases', 1, 'maxIssues'],
+      logPath: 'phases.1.maxIssues',
       where: [{ entity: 'column', n: 2, title: 'To Do' }],
       field: 'maxIssues',
       reason: { kind: 'type', expected: 'number' },
@@ -204,6 +205,15 @@ describe('describeContentProblem', () => {
       [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]),
     );
     expect(used.filter((name) => !known.includes(name ?? ''))).toEqual([]);
+  });
+
+  it('logs no key of a map whose keys are content', () => {
+    const { content, error } = broken('kanban', (c) => {
+      c.tagColors = { 'secret tag': 5 };
+    });
+    const problem = describeContentProblem('kanban', error, content) ?? fail();
+    expect(problem.path).toEqual(['tagColors', 'secret tag']);
+    expect(problem.logPath).toBe('tagColors.*');
   });
 
   it('finds the ZodError behind a parse error only', () => {

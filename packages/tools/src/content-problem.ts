@@ -47,12 +47,17 @@ export type ProblemReason =
 export type ExpectedType = 'number' | 'integer' | 'text' | 'boolean' | 'list' | 'object' | 'other';
 
 /**
- * One problem: the zod `path` as it was (field names and indexes only — safe to log), the
+ * One problem: the zod `path` as it was (field names, indexes and map keys), the
  * entities it passes through (`where`), the field inside the innermost one (`field`, dotted,
  * list positions 1-based; null when the entity itself is wrong) and the `reason`.
  */
 export interface ContentProblem {
   path: readonly PropertyKey[];
+  /**
+   * `path` dotted for logs, with the keys of maps whose keys are content (a tag's name in
+   * `tagColors`) as `*`: e.g. `phases.1.maxIssues`, `tagColors.*`.
+   */
+  logPath: string;
   where: ProblemPlace[];
   field: string | null;
   reason: ProblemReason;
@@ -86,6 +91,18 @@ function titleOf(value: unknown): string | undefined {
     if (typeof text === 'string' && text.trim() !== '') return text.trim().slice(0, 60);
   }
   return undefined;
+}
+
+// Fields that map content (a tag's name, an issue id) to values: their keys are not logged.
+const KEYED_BY_CONTENT = new Set(['tagColors', 'rounds']);
+
+function logPathOf(path: readonly PropertyKey[]): string {
+  return path
+    .map((key, index) => {
+      const parent = path[index - 1];
+      return typeof parent === 'string' && KEYED_BY_CONTENT.has(parent) ? '*' : String(key);
+    })
+    .join('.');
 }
 
 const EXPECTED: Record<string, ExpectedType> = {
@@ -157,6 +174,7 @@ export function describeIssue(
   }
   return {
     path,
+    logPath: logPathOf(path),
     where,
     field: fieldPath.length > 0 ? fieldPath.join('.') : null,
     reason: reasonOf(issue, present),

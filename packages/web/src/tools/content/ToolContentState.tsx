@@ -66,7 +66,7 @@ export function ToolContentState({
     if (problem === null || problemVersion === null) return;
     console.warn(
       `Stored content version ${String(problemVersion)} does not open: first failing field at ` +
-        problem.path.map(String).join('.'),
+        problem.logPath,
     );
   }, [problem, problemVersion]);
 
