@@ -630,6 +630,34 @@ describe('cipherspace restore-version', () => {
     });
   });
 
+  it('restores over a current version that is not the tool’s content, saved whole, naming its field', async () => {
+    const tool = 'diagrams';
+    const good = await saveDefault(tool, 'alice');
+    // A third party's save: a diagram's XML must be text.
+    const broken = JSON.parse(JSON.stringify(good.content)) as {
+      diagrams: Record<string, unknown>[];
+    };
+    const diagram = broken.diagrams[0];
+    if (!diagram) throw new Error('default diagrams changed');
+    diagram.diagramXml = false;
+    const bad = await saveReplacement(tool, 'alice', broken);
+    expect(bad.version).toBe(2);
+
+    const result = await cli(['restore-version', '--tool', tool, '--version', '1']);
+    expect(result.code, result.stderr).toBe(EXIT.ok);
+    expect(result.stderr).toContain(
+      "The current version 2 of diagrams does not open (Diagram 'Default Diagram': diagramXml " +
+        'must be text); version 1 is saved as a whole new content on top of it.',
+    );
+    expect(result.stderr).not.toContain('did not accept the restore as an operation');
+    expect(result.stdout).toBe(
+      'Restored version 1 of diagrams as version 3 (saved as a whole new content).\n',
+    );
+    const latest = await stored(tool);
+    expect(latest?.version).toBe(3);
+    expect(unstamped(latest?.content)).toEqual(unstamped(good.content));
+  });
+
   it('refuses an unknown tool, a tool without content, a version ahead and a version no longer kept', async () => {
     const unknown = await cli(['restore-version', '--tool', 'nope', '--version', '1']);
     expect(unknown.code).toBe(EXIT.usage);

@@ -10,7 +10,8 @@
  *    with `PUT /api/content/{space}/{tool}` on the current version — re-applied on the latest
  *    after each 409 (made again from the latest when a teammate changed a field it sets), up to
  *    {@link RESTORE_SAVE_ATTEMPTS} saves, and saved whole (a replacement) when the operation is
- *    longer than the server accepts.
+ *    longer than the server accepts, or when the current version does not open (the engine
+ *    shows the newest that does; a third party's save that is not the tool's content).
  *
  * The server only ever receives ciphertext.
  */
@@ -24,7 +25,7 @@ import {
   VersionConflictError,
   type PerformResult,
 } from '@cipherspace/sync';
-import type { ToolName } from '@cipherspace/tools';
+import { formatContentProblem, type ToolName } from '@cipherspace/tools';
 
 import { ApiError } from './api-client.ts';
 import { cliContentCodec, cliContentTransport, type SavedChange } from './content-transport.ts';
@@ -120,7 +121,16 @@ export async function restoreVersion(
     if (stored === null) {
       return { status: 'unchanged', version, current: client.getState().version };
     }
-    if (!stored.asOperations) {
+    if (state.unreadable) {
+      // The current version does not open: the engine saves the restore whole on top of it, so
+      // every member opens the tool again (no operation could apply to it).
+      const { problem } = state.unreadable;
+      reporter.info(
+        `The current version ${state.unreadable.version} of ${tool} does not open` +
+          (problem ? ` (${formatContentProblem(problem)})` : '') +
+          `; version ${version} is saved as a whole new content on top of it.`,
+      );
+    } else if (!stored.asOperations) {
       reporter.warn(
         `the server did not accept the restore as an operation (longer than the ` +
           `${OPERATION_ENVELOPE_MAX_CHARS} characters it takes); it is saved as a whole new ` +
