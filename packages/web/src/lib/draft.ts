@@ -8,12 +8,14 @@
  * spec §9 Encryption), so no plaintext of the space ever sits in storage. It is written 400 ms
  * after the last change, only while it differs from what the dialog opened with, and removed when
  * the dialog closes while the session goes on (saved or cancelled). A dialog closed because the
- * session ended keeps it. A draft that no longer decrypts or no longer fits the dialog's schema is
- * dropped.
+ * session ended keeps it, and the page and dialog are remembered (`{path, key}`, ids only, under
+ * `cipherspace_draft_reopen:{space name}`): signing in again returns to that page, which opens the
+ * dialog again ({@link useDraftToReopen}) with its draft. A draft that no longer decrypts or no
+ * longer fits the dialog's schema is dropped.
  */
 import { decryptJson, encryptJson } from '@cipherspace/crypto';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 import { getSpaceKey, getToken, useSession } from './session.ts';
 
@@ -61,6 +63,58 @@ export async function readDraft<T>(
   return null;
 }
 
+/** Prefix of the sessionStorage key of the dialog to open again in a space after signing in. */
+export const DRAFT_REOPEN_PREFIX = 'cipherspace_draft_reopen:';
+
+const reopenSchema = z.object({ path: z.string().startsWith('/'), key: z.string() });
+
+/** The dialog to open again in `spaceName`: the page's path and the draft's key; null: none. */
+function readReopen(spaceName: string): z.output<typeof reopenSchema> | null {
+  const stored = sessionStorage.getItem(DRAFT_REOPEN_PREFIX + spaceName);
+  if (stored === null) return null;
+  try {
+    const parsed = reopenSchema.safeParse(JSON.parse(stored));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // A damaged entry: nothing to reopen.
+  }
+  sessionStorage.removeItem(DRAFT_REOPEN_PREFIX + spaceName);
+  return null;
+}
+
+/**
+ * The path of the page whose dialog was open with typed text when the session in `spaceName`
+ * ended, where signing in again should lead; null when there is none.
+ */
+export function draftReopenPath(spaceName: string): string | null {
+  return readReopen(spaceName)?.path ?? null;
+}
+
+/**
+ * Opens again the dialog the session ended in, on the page it was open on: once `ready` (the
+ * page's content is shown), when the remembered dialog's key starts with `prefix` (e.g. `card:`),
+ * calls `open` with the rest of the key (e.g. `edit:{issue id}`) after the next frame and forgets
+ * it. The dialog then offers its draft itself ({@link useDraft}).
+ */
+export function useDraftToReopen(
+  prefix: string,
+  ready: boolean,
+  open: (rest: string) => void,
+): void {
+  const spaceName = useSession()?.space.name ?? null;
+  const onOpen = useEffectEvent(open);
+  useEffect(() => {
+    if (!ready || spaceName === null) return;
+    const wanted = readReopen(spaceName);
+    if (wanted?.path !== window.location.pathname || !wanted.key.startsWith(prefix)) return;
+    const frame = requestAnimationFrame(() => {
+      sessionStorage.removeItem(DRAFT_REOPEN_PREFIX + spaceName);
+      onOpen(wanted.key.slice(prefix.length));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready, spaceName, prefix]);
+}
+
 /** How many open dialogs use each draft (StrictMode mounts a dialog twice in a row). */
 const openDrafts = new Map<string, number>();
 
@@ -73,7 +127,8 @@ export function removeDraft(spaceName: string, key: string): void {
  * Keeps `value` — a dialog's input — as draft `key` of the signed-in space while the dialog is
  * open (see the module comment). On mount, a stored draft that fits `schema` is handed to
  * `restore` once (asynchronously: it is decrypted first); from then on `value` is stored whenever
- * it changes. `key` names the dialog and what it edits (e.g. `kanban:card:edit:{title}`).
+ * it changes. `key` names the dialog and what it edits by ids only, never by content (e.g.
+ * `card:edit:{issue id}`): it is stored as is.
  */
 export function useDraft<T>(
   key: string,
@@ -93,11 +148,15 @@ export function useDraft<T>(
 
   // Set once the dialog closed for good while signed in: a write still on its way must not land.
   const discarded = useRef(false);
+  // Whether the input differs from what the dialog opened with: only then is it opened again.
+  const changed = useRef(false);
 
   useEffect(() => {
     const secret = spaceKey.current;
     if (spaceName === null || secret === null) return;
     const storageKey = draftStorageKey(spaceName, key);
+    // The page the dialog is open on (by the time it closes, a sign-out has left it).
+    const path = window.location.pathname;
     openDrafts.set(storageKey, (openDrafts.get(storageKey) ?? 0) + 1);
     discarded.current = false;
     let live = true;
@@ -112,7 +171,13 @@ export function useDraft<T>(
       // Closed while the session goes on (saved or cancelled): the draft has served. Decided a
       // moment later, so that an immediate remount (StrictMode) keeps it.
       window.setTimeout(() => {
-        if ((openDrafts.get(storageKey) ?? 0) > 0 || getToken() === null) return;
+        if ((openDrafts.get(storageKey) ?? 0) > 0) return;
+        if (getToken() === null) {
+          // Closed because the session ended: the next sign-in comes back to it.
+          if (changed.current)
+            sessionStorage.setItem(DRAFT_REOPEN_PREFIX + spaceName, JSON.stringify({ path, key }));
+          return;
+        }
         openDrafts.delete(storageKey);
         discarded.current = true;
         removeDraft(spaceName, key);
@@ -121,6 +186,9 @@ export function useDraft<T>(
   }, [spaceName, key, schema]);
 
   const text = JSON.stringify(value);
+  useEffect(() => {
+    changed.current = text !== opened.current;
+  }, [text]);
   useEffect(() => {
     const secret = spaceKey.current;
     if (spaceName === null || secret === null) return;

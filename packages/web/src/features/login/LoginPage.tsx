@@ -10,6 +10,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } 
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { StatusMessage, type StatusKind } from '../../components/StatusMessage.tsx';
+import { draftReopenPath } from '../../lib/draft.ts';
 import { isServerUnreachable } from '../../lib/network-failure.ts';
 import { lastUsername, rememberedUsername } from '../../lib/session.ts';
 import { logIn, registerUser, type Credentials } from '../../lib/space-access.ts';
@@ -142,9 +143,10 @@ export default function LoginPage() {
   const login = useMutation({
     mutationFn: ({ credentials }: { credentials: Credentials; automatic: boolean }) =>
       logIn(utils.client, credentials),
-    onSuccess: () => {
+    onSuccess: (_session, { credentials }) => {
       setMessage({ kind: 'success', text: m.login_success() });
-      void navigate('/dashboard');
+      // Signed out with a dialog's typed text: back to the page that opens it again.
+      void navigate(draftReopenPath(credentials.spaceName) ?? '/dashboard');
     },
     onError: (error, { credentials }) => {
       const failure = loginFailure(error, credentials.username);

@@ -38,6 +38,7 @@ import { ToolHeader } from '../content/ToolHeader.tsx';
 import { ToolHistory } from '../content/ToolHistory.tsx';
 import { useToolContent } from '../content/use-tool-content.ts';
 import { useToolPresence } from '../content/use-tool-presence.ts';
+import { useDraftToReopen } from '../../lib/draft.ts';
 import { useRequestedItem } from '../content/use-requested-item.ts';
 import { BulletinBoard } from './BulletinBoard.tsx';
 import { BulletinHistoryPreview } from './bulletin-history-preview.tsx';
@@ -117,6 +118,12 @@ export default function BulletinPage() {
   const expired = content ? expiredPosts(content, new Date(now)) : [];
 
   const openAdd = () => setNoteForm({ mode: 'add', basedOn: version });
+  // Back after a sign-out that closed the note dialog: it opens again with its draft.
+  useDraftToReopen('note:', content !== null, (rest) => {
+    if (rest === 'add') openAdd();
+    const post = rest.startsWith('edit:') && content ? findPost(content, rest.slice(5)) : null;
+    if (post) setNoteForm({ mode: 'edit', post, basedOn: version });
+  });
   const defaultPostType = content?.settings.defaultPostType ?? 'Note';
   const toForm = useCallback(
     (post: Post) => noteFormValues(post, defaultPostType),

@@ -130,7 +130,8 @@ function NoteForm({
   const [expiryPassed, setExpiryPassed] = useState(false);
   // Typed text survives an outage that signs the member out; offered again when this opens: the
   // fields the member had changed, over what the dialog shows now.
-  useDraft(`note:${mode}:${initial.title}`, { values, opened: initial }, noteDraftSchema, (draft) =>
+  const draftKey = mode === 'edit' && stored ? `note:edit:${stored.id}` : 'note:add';
+  useDraft(draftKey, { values, opened: initial }, noteDraftSchema, (draft) =>
     setValues((current) => {
       const next = { ...current };
       for (const field of Object.keys(next) as (keyof NoteFormValues)[]) {

@@ -23,6 +23,7 @@ import {
   type Phase,
 } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
+import { useDraftToReopen } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
@@ -111,6 +112,15 @@ export default function KanbanPage() {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [deleting, setDeleting] = useState(false);
   const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
+  // Back after a sign-out that closed the card dialog: it opens again with its draft.
+  useDraftToReopen('card:', content !== null, (rest) => {
+    if (!content) return;
+    const [mode, id = ''] = rest.split(':');
+    if (mode === 'add' && content.phases.some((phase) => phase.id === id))
+      setCardForm({ mode: 'add', phaseId: id, basedOn: version });
+    const found = mode === 'edit' ? findIssue(content, id) : null;
+    if (found) setCardForm({ mode: 'edit', issue: found.issue, basedOn: version });
+  });
   const {
     editing: editingColumn,
     editPhase,
@@ -388,6 +398,13 @@ export default function KanbanPage() {
             key={cardForm === null ? 'closed' : cardForm.mode === 'add' ? 'add' : cardForm.issue.id}
             open={cardForm !== null}
             noun="card"
+            subject={
+              cardForm === null
+                ? ''
+                : cardForm.mode === 'add'
+                  ? cardForm.phaseId
+                  : cardForm.issue.id
+            }
             mode={cardForm?.mode ?? 'add'}
             initial={cardForm?.mode === 'edit' ? cardForm.issue : undefined}
             issueTypes={content.settings.availableIssueTypes}

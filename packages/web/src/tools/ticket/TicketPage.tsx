@@ -30,6 +30,7 @@ import {
   ticketTool,
 } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
+import { useDraftToReopen } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
@@ -161,6 +162,15 @@ export default function TicketPage() {
 
   const { state } = tool;
   const content = state.status === 'loaded' ? state.content : null;
+  // Back after a sign-out that closed the issue dialog: it opens again with its draft.
+  useDraftToReopen('issue:', content !== null, (rest) => {
+    if (!content) return;
+    const [mode, id = ''] = rest.split(':');
+    if (mode === 'add' && content.phases.some((phase) => phase.id === id))
+      setIssueForm({ mode: 'add', phaseId: id, basedOn: state.version });
+    if (mode === 'edit' && findIssue(content, id))
+      setIssueForm({ mode: 'edit', issueId: id, basedOn: state.version });
+  });
   const username = session?.user.username ?? '';
 
   const selected = content && selectedIssueId ? findIssue(content, selectedIssueId) : null;
@@ -571,6 +581,9 @@ export default function TicketPage() {
       <IssueFormModal
         open={issueFormOpen}
         noun="issue"
+        subject={
+          issueForm === null ? '' : issueForm.mode === 'add' ? issueForm.phaseId : issueForm.issueId
+        }
         mode={issueForm?.mode ?? 'add'}
         initial={editing ? issueFormInitial(editing.issue) : undefined}
         issueTypes={content?.settings.availableIssueTypes ?? ISSUE_TYPES}

@@ -68,6 +68,7 @@ function openDialog(shared: ReturnType<typeof board>) {
       open
       mode="edit"
       noun="card"
+      subject={shared.issue().id}
       initial={shared.issue()}
       issueTypes={ISSUE_TYPES}
       defaultType="Task"

@@ -21,6 +21,7 @@ function setupIssueForm(
       open
       mode={options.initial ? 'edit' : 'add'}
       noun={options.noun ?? 'issue'}
+      subject="phase-1"
       initial={options.initial}
       issueTypes={ISSUE_TYPES}
       defaultType="Task"

@@ -61,6 +61,11 @@ export interface IssueFormModalProps {
   mode: 'add' | 'edit';
   /** What the tool calls an item (spec §2): Kanban's cards, Issue Management's issues. */
   noun: 'card' | 'issue';
+  /**
+   * The id of what the dialog works on — the issue edited, or the phase an issue is added to —
+   * naming its draft (lib/draft.ts) with the mode and noun.
+   */
+  subject: string;
   /** Values to start from (edit: the issue's fields; an absent `dueDate` means none). */
   initial?: Partial<Omit<IssueFormValues, 'dueDate'>> & { dueDate?: string | null };
   /** settings.availableIssueTypes */
@@ -123,6 +128,7 @@ const issueDraftSchema = z.object({ values: formValuesSchema, base: formValuesSc
 function IssueForm({
   mode,
   noun,
+  subject,
   initial,
   issueTypes,
   defaultType,
@@ -146,15 +152,10 @@ function IssueForm({
   const [values, setValues] = useState<IssueFormValues>(() => toForm(initial));
   const [base, setBase] = useState<IssueFormValues>(() => toForm(initial));
   // Typed text survives an outage that signs the member out; offered again when this opens.
-  useDraft(
-    `${noun}:${mode}:${initial?.title ?? ''}`,
-    { values, base },
-    issueDraftSchema,
-    (draft) => {
-      setValues(draft.values);
-      setBase(draft.base);
-    },
-  );
+  useDraft(`${noun}:${mode}:${subject}`, { values, base }, issueDraftSchema, (draft) => {
+    setValues(draft.values);
+    setBase(draft.base);
+  });
   const problems = validateIssueForm(values);
   const firstProblem = problems[0];
   const { submitted, saving, handleSubmit, conflict, resolveConflict } = useModalForm({
