@@ -256,6 +256,18 @@ describe('KanbanBoard long columns render the cards in view', () => {
     await waitFor(() => expect(cardsIn('Backlog')).toHaveLength(inView + LONG_LIST_OVERSCAN_ITEMS));
   });
 
+  it('keeps a long column windowed when a search narrows it below the window threshold', () => {
+    const content = boardWith([1000, 0, 0, 0, 0]);
+    const { rerender } = render(<KanbanBoard {...props(content)} />);
+    // "Backlog 12" matches 12 and 120–129: 11 cards, fewer than the plain list's limit.
+    const search = searchBoard(content, { textSearch: 'Backlog 12' });
+    rerender(<KanbanBoard {...props(content)} search={search} />);
+    expect(column('Backlog').querySelector('.kanban-cards-scroll')).not.toBeNull();
+    const inView = Math.ceil(SCROLL_BOX_PX / CARD_PX);
+    expect(cardsIn('Backlog')).toHaveLength(inView + LONG_LIST_FIRST_OVERSCAN_ITEMS);
+    expect(cardsIn('Backlog')[0]).toHaveAttribute('aria-setsize', '11');
+  });
+
   it('keeps the focused card rendered when it is scrolled out of view', () => {
     render(<KanbanBoard {...props(boardWith([300, 0, 0, 0, 0]))} />);
     const handle = screen.getByRole('button', { name: 'Move card Backlog 2' });

@@ -249,6 +249,7 @@ export const KanbanColumn = memo(function KanbanColumn({
             estimateItemPx={CARD_ESTIMATE_PX}
             initialViewportPx={cardsViewportPx}
             pinnedKey={pinnedCardId}
+            fullCount={count}
           />
           {column.full ? <p className="kanban-column-full">{m.kanban_column_full()}</p> : null}
           <button

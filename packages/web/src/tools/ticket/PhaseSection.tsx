@@ -240,6 +240,7 @@ export const PhaseSection = memo(function PhaseSection({
             scrollClassName="ticket-issue-scroll"
             estimateItemPx={ISSUE_ITEM_ESTIMATE_PX}
             pinnedKey={selectedIssueId}
+            fullCount={count}
           />
         )}
       </div>

@@ -2,7 +2,7 @@
  * A list of cards or issues whose rendering stays proportional to the screen, not to the board: up
  * to {@link LONG_LIST_ABOVE_ITEMS} items it is a plain `<ul>` with every item, exactly as before;
  * above that it becomes a scroll box that renders only the items in view plus a few on either side
- * (TanStack Virtual), measuring each as it appears.
+ * (TanStack Virtual), measuring each as it appears — and stays one while a search narrows it.
  *
  * What keeps a windowed list usable without a mouse: the last item that had the focus and the
  * item named by `pinnedKey` (a card being dragged, a moved card about to get the focus back,
@@ -76,12 +76,19 @@ export interface LongListProps<T> {
   pinnedKey?: string | null;
   /** Lists longer than this are windowed (default {@link LONG_LIST_ABOVE_ITEMS}). */
   windowAbove?: number;
+  /**
+   * How many items the list holds before a search or filter narrows it (default `items.length`):
+   * it decides between the plain and the windowed form, so narrowing a long list keeps it
+   * windowed instead of rendering every one of, say, 40 matches in one keystroke.
+   */
+  fullCount?: number;
 }
 
 /** See the module comment: every item while short, a window of them while long. */
 export function LongList<T>(props: LongListProps<T>) {
   const { items, itemKey, renderItem, listClassName, itemClassName } = props;
-  if (items.length <= (props.windowAbove ?? LONG_LIST_ABOVE_ITEMS)) {
+  const size = Math.max(items.length, props.fullCount ?? 0);
+  if (size <= (props.windowAbove ?? LONG_LIST_ABOVE_ITEMS)) {
     return (
       <ul className={listClassName}>
         {items.map((item) => (
