@@ -13,12 +13,14 @@ import {
   activityOf,
   parseOperationFor,
   type ActivityLogEntry,
+  type ContentProblem,
   type NamedOperation,
   type ToolDefinition,
   type ToolName,
 } from '@cipherspace/tools';
 
 import { applyAll } from './rebase.ts';
+import { contentProblemOf } from './state.ts';
 
 /** Opens what the server keeps (the caller holds the space key; see @cipherspace/crypto). */
 export interface HistoryCodec {
@@ -80,7 +82,10 @@ export interface TimelineVersion<C> extends HistoryVersionInfo {
  * The rebuild goes on without it: the versions after it are shown on the content before it, as
  * the members who could not open it saw and edited it.
  */
-export type UnreadableVersion = HistoryVersionInfo;
+export type UnreadableVersion = HistoryVersionInfo & {
+  /** Its snapshot decrypted but is not the tool's content: the first failing field. */
+  problem?: ContentProblem;
+};
 
 /** A page of the timeline, newest first. */
 export interface Timeline<C> {
@@ -166,14 +171,20 @@ export async function loadTimeline<C, Op extends NamedOperation>(
 
   // The content before the page's oldest version (when it is kept), and every change after it.
   const from = Math.max(oldest.version - 1, page.oldestVersion);
-  const open = (envelope: string) => openSnapshot(domain, codec, envelope);
+  // Why the last snapshot opened here did not, when it decrypted but is not the tool's content.
+  let lastProblem: ContentProblem | null = null;
+  const open = async (envelope: string) => {
+    const opened = await openSnapshotOrProblem(tool, domain, codec, envelope);
+    lastProblem = opened.problem;
+    return opened.content;
+  };
   const rebuild = await source.version(newest.version, from);
   const infoOf = new Map(page.versions.map((info) => [info.version, info]));
   const rebuilt: TimelineVersion<C>[] = [];
   const unreadable: UnreadableVersion[] = [];
-  const markUnreadable = (version: number) => {
+  const markUnreadable = (version: number, problem: ContentProblem | null = null) => {
     const info = infoOf.get(version);
-    if (info) unreadable.push(info);
+    if (info) unreadable.push(problem ? { ...info, problem } : info);
   };
   // null while no content is known: every operation until a snapshot opens is unreadable.
   let content: C | null = await open(rebuild.base.encryptedData);
@@ -182,12 +193,13 @@ export async function loadTimeline<C, Op extends NamedOperation>(
     const info = infoOf.get(rebuild.base.version);
     if (info) rebuilt.push({ ...info, activity: [], content });
   } else {
-    markUnreadable(rebuild.base.version);
+    markUnreadable(rebuild.base.version, lastProblem);
     content = (await openNewest(domain, codec, source, rebuild.base.version - 1))?.content ?? null;
   }
   for (const change of rebuild.changes) {
     const activity: ActivityLogEntry[] = [];
     let after: C | null = content;
+    lastProblem = null;
     if (change.kind === 'replacement' || change.operations === null) {
       const snapshot = await source.version(change.version);
       after = await open(snapshot.base.encryptedData);
@@ -214,7 +226,7 @@ export async function loadTimeline<C, Op extends NamedOperation>(
     if (after === null) {
       // The versions after it build on the content before it, as members who could not open
       // it saw and edited it.
-      markUnreadable(change.version);
+      markUnreadable(change.version, lastProblem);
       continue;
     }
     content = after;
@@ -231,16 +243,26 @@ export async function loadTimeline<C, Op extends NamedOperation>(
   };
 }
 
-/** The parsed content of a snapshot envelope, or null when it does not decrypt or parse. */
-async function openSnapshot<C, Op extends NamedOperation>(
+/**
+ * The parsed content of a snapshot envelope, or null content when it does not decrypt or parse —
+ * with the first failing field when it decrypted but is not `tool`'s content.
+ */
+async function openSnapshotOrProblem<C, Op extends NamedOperation>(
+  tool: ToolName,
   domain: ToolDefinition<C, Op>,
   codec: HistoryCodec,
   envelope: string,
-): Promise<C | null> {
+): Promise<{ content: C | null; problem: ContentProblem | null }> {
+  let value: unknown;
   try {
-    return domain.parse(await codec.decrypt(envelope));
+    value = await codec.decrypt(envelope);
   } catch {
-    return null;
+    return { content: null, problem: null };
+  }
+  try {
+    return { content: domain.parse(value), problem: null };
+  } catch (error) {
+    return { content: null, problem: contentProblemOf(tool, error, value) };
   }
 }
 

@@ -118,6 +118,9 @@ test('a third party’s maxIssues: null is named, and the History restores the b
   await expect(history).toBeVisible();
   const versions = history.getByRole('navigation', { name: 'Versions' });
   await expect(versions.getByRole('note')).toContainText('Version 3 by bob could not be opened');
+  await expect(versions.getByRole('note')).toContainText(
+    "It is not this tool's content: Column 2: maxIssues must be a number.",
+  );
   await versions.getByRole('button', { name: /alice added the card 'Keep this card'/ }).click();
   await history.getByRole('button', { name: 'Restore this version' }).click();
   await expect(history).toBeHidden();
@@ -161,6 +164,9 @@ test('with no earlier version that opens, the error names the field, the History
   await expect(
     history.getByRole('navigation', { name: 'Versions' }).getByRole('note'),
   ).toContainText('Version 1 by bob could not be opened');
+  await expect(history.getByRole('note')).toContainText(
+    "It is not this tool's content: Column 2: maxIssues must be a number.",
+  );
   await expect(history.getByText('The history could not be loaded.')).toHaveCount(0);
   await history.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(history).toBeHidden();

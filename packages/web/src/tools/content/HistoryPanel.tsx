@@ -17,6 +17,7 @@ import { formatDate } from '../../lib/date-format.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { activityText } from './activity-text.ts';
+import { contentProblemText } from './content-problem-text.ts';
 import type { HistoryTool } from './ToolHistory.tsx';
 import { loadErrorMessage } from './tool-messages.ts';
 
@@ -145,7 +146,13 @@ export default function HistoryPanel<C>({
                             name: version.modifiedBy,
                           })}
                         </span>
-                        <span className="history-entry-text">{m.history_unreadable_detail()}</span>
+                        <span className="history-entry-text">
+                          {version.problem
+                            ? m.history_unreadable_problem({
+                                problem: contentProblemText(version.problem),
+                              })
+                            : m.history_unreadable_detail()}
+                        </span>
                       </div>
                     </li>
                   );

@@ -106,6 +106,7 @@ describe('the tool screen when the stored content is not the tool’s', () => {
           modifiedBy: 'mallory',
           modifiedAt: '2026-12-01T11:00:00.000Z',
           sizeBytes: 90,
+          ...(error.problem ? { problem: error.problem } : {}),
         },
       ],
       currentVersion: 2,
@@ -155,6 +156,9 @@ describe('the tool screen when the stored content is not the tool’s', () => {
       expect.stringContaining('Version 2 by mallory could not be opened'),
       expect.stringContaining('Version 1'),
     ]);
+    expect(items[0]).toHaveTextContent(
+      "It is not this tool's content: Column 2: maxIssues must be a number.",
+    );
     await user.click(screen.getByRole('button', { name: 'Restore this version' }));
     expect(restore).toHaveBeenCalledWith({ title: 'Sprint board' });
   });
