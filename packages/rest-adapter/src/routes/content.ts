@@ -16,6 +16,7 @@ import {
   toolContentSchema,
   toolListSchema,
 } from '../contract/schemas.ts';
+import { versionOutOfRange } from './history.ts';
 
 const toolParams = { spaceName: 'space_name', tool: 'tool' } as const;
 const noContent = {
@@ -175,15 +176,7 @@ export const contentRoutes: readonly RestRoute[] = [
       schema: snapshotResultSchema,
     },
     errors: {
-      400: {
-        description:
-          '`version` is out of range: newer than the current version (`' +
-          ERROR.versionAhead +
-          '`) or below 1 (`' +
-          ERROR.versionBeforeFirst +
-          '`).',
-        detail: ERROR.versionAhead,
-      },
+      400: versionOutOfRange,
       404: noContent,
       413: {
         description: 'The upload would take the space over its storage quota. Nothing is stored.',

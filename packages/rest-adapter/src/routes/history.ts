@@ -15,6 +15,17 @@ import {
 } from '../contract/schemas.ts';
 
 const noContent = 'The tool has no content.';
+
+/** The 400 of every path with a `{version}`: newer than the current one, or below 1. */
+export const versionOutOfRange = {
+  description:
+    '`version` is out of range: newer than the current version (`' +
+    ERROR.versionAhead +
+    '`) or below 1 (`' +
+    ERROR.versionBeforeFirst +
+    '`).',
+  detail: ERROR.versionAhead,
+};
 const pageBytes = `${CHANGES_PAGE_MAX_BYTES} bytes (4 MiB)`;
 
 // Both paths have more segments than every other content path but `…/changes`, whose third
@@ -76,15 +87,7 @@ export const historyRoutes: readonly RestRoute[] = [
       schema: historyVersionSchema,
     },
     errors: {
-      400: {
-        description:
-          '`version` is out of range: newer than the current version (`' +
-          ERROR.versionAhead +
-          '`) or below 1 (`' +
-          ERROR.versionBeforeFirst +
-          '`).',
-        detail: ERROR.versionAhead,
-      },
+      400: versionOutOfRange,
       404: {
         description:
           `${noContent} Or the version is not kept: it was pruned by the retention, or saved ` +
@@ -114,15 +117,7 @@ export const historyRoutes: readonly RestRoute[] = [
       schema: historyChangesSchema,
     },
     errors: {
-      400: {
-        description:
-          '`version` is out of range: newer than the current version (`' +
-          ERROR.versionAhead +
-          '`) or below 1 (`' +
-          ERROR.versionBeforeFirst +
-          '`).',
-        detail: ERROR.versionAhead,
-      },
+      400: versionOutOfRange,
       404: {
         description: `${noContent} Or a change of the range is not kept (pruned by the retention).`,
         detail: ERROR.versionNotKept,
