@@ -17,6 +17,7 @@ import { ExchangeMenu } from './ExchangeMenu.tsx';
 import { TagColorsDialog } from './TagEditor.tsx';
 import { TrackerNotifications } from './TrackerNotifications.tsx';
 import { useTrackerPerform } from './use-tracker-perform.ts';
+import { archiveOperation } from './use-phase-planning.ts';
 import { usePlanPerform } from './use-plan-perform.ts';
 
 /**
@@ -60,12 +61,7 @@ export function TrackerHeaderTools<C extends TrackerContent>({
         language={language}
         onRestore={async (issueId) =>
           (await performPlan(
-            {
-              type: 'updateIssue',
-              issueId,
-              changes: { archived: false },
-              from: { archived: true },
-            },
+            archiveOperation(issueId, false),
             noun === 'card' ? 'restoreCard' : 'restoreIssue',
           )) === true
         }

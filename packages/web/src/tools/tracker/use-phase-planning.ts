@@ -42,6 +42,19 @@ export interface PhasePlanning {
   archiveDone: (phaseId: string) => void;
 }
 
+/**
+ * The operation that archives (`archived` true) or restores an issue: the `archived` field alone,
+ * so whatever else a teammate changed meanwhile stays (a restore expects it archived).
+ */
+export function archiveOperation(issueId: string, archived: boolean): TrackerOperation {
+  return {
+    type: 'updateIssue',
+    issueId,
+    changes: { archived },
+    from: archived ? {} : { archived: true },
+  };
+}
+
 const ACTIONS = {
   card: {
     archive: 'archiveCard',
@@ -100,12 +113,7 @@ export function usePhasePlanning<C extends TrackerContent>(
   const archiveIssue = useCallback(
     (issueId: string, archived: boolean) =>
       void perform(
-        {
-          type: 'updateIssue',
-          issueId,
-          changes: { archived },
-          from: archived ? {} : { archived: true },
-        },
+        archiveOperation(issueId, archived),
         archived ? actions.archive : actions.restore,
       ),
     [perform, actions],
