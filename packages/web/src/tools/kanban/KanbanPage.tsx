@@ -53,7 +53,7 @@ import {
   toIssueFilter,
   type FilterState,
 } from '../tracker/tracker-filter.ts';
-import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
+import { TrackerFilterBar, useTextSearchPrepared } from '../tracker/TrackerFilterBar.tsx';
 import { TrackerHeaderTools } from '../tracker/TrackerHeaderTools.tsx';
 import { IssueLinksProvider, useUnreadMentions } from '../tracker/IssueDetailsContext.tsx';
 import { IssueDetailsDrawer } from '../tracker/IssueDetailsDrawer.tsx';
@@ -166,6 +166,7 @@ export default function KanbanPage() {
   });
 
   // The cards the search finds, once per board and filter (not per render).
+  useTextSearchPrepared(content);
   const search = useMemo(
     () =>
       content === null || isFilterStateEmpty(filterState)

@@ -74,7 +74,7 @@ import {
   toIssueFilter,
   type FilterState,
 } from '../tracker/tracker-filter.ts';
-import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
+import { TrackerFilterBar, useTextSearchPrepared } from '../tracker/TrackerFilterBar.tsx';
 import './ticket.css';
 
 /** Which issue form is open: adding to a phase, or editing an issue. */
@@ -284,6 +284,7 @@ export default function TicketPage() {
     archiveDone,
   } = usePhasePlanning(tool, showMessage, 'issue');
 
+  useTextSearchPrepared(content);
   // What the board shows, computed once per board and filter rather than on every render (a
   // keystroke in a form, a selection, a save indicator).
   const view = useMemo(() => {

@@ -7,11 +7,18 @@
  * and turns it into the domain filter with `toIssueFilter`.
  */
 import { X } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 
-import { ISSUE_PRIORITIES, type IssuePriority, type IssueType } from '@cipherspace/tools/tracker';
+import {
+  ISSUE_PRIORITIES,
+  prepareTextSearch,
+  type IssuePriority,
+  type IssueType,
+  type TrackerContent,
+} from '@cipherspace/tools/tracker';
 import { dialogOpen } from '../../lib/dialog-open.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { m } from '../../paraglide/messages.js';
 import { issueTypeText, priorityText } from './tracker-messages.ts';
 import {
@@ -90,6 +97,18 @@ function activeChips(
       without: { ...state, due: null },
     });
   return chips;
+}
+
+/**
+ * Prepares the text search over `content` while the browser is idle, after it loads and after
+ * each change (only the issues a change replaced are worked out again), so that the first
+ * keystroke of a search does not wait for it.
+ */
+export function useTextSearchPrepared(content: TrackerContent | null): void {
+  useEffect(() => {
+    if (content === null) return;
+    return whenIdle(() => prepareTextSearch(content), 2000, 50);
+  }, [content]);
 }
 
 /**
