@@ -136,6 +136,12 @@ listed here answer 404. A client's input never causes a 5xx.
 **Browsers.** Non-GET requests that carry the \`_csrf\` cookie must send its token
 (\`GET /api/csrf\`) as \`X-CSRF-Token\`; bearer-only clients send no cookie and need nothing.
 
+**Content and operations.** What the envelopes hold: a JSON Schema per tool's content and per
+tool's operations at \`/api/docs/schemas/{tool}.content.schema.json\` and
+\`/api/docs/schemas/{tool}.operations.schema.json\` (also \`docs/schemas/\`); every operation's
+effects, errors and inverse in \`docs/operations.md\`, with test vectors in
+\`docs/operation-vectors.json\` and the crypto's in \`docs/crypto-vectors.json\`.
+
 **More.** Live updates: the raw WebSocket \`/api/ws/{spaceName}\` (\`docs/websocket.md\`).
 TypeScript developers can use the typed tRPC API at \`/trpc\` instead (\`docs/typed-client.md\`).`;
 
