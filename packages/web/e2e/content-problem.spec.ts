@@ -181,6 +181,8 @@ test('with no earlier version that opens, the error names the field, the History
   const fixed = boardWithNullMaxIssues() as { phases: Record<string, unknown>[] };
   delete fixed.phases[1]?.maxIssues;
   expect(await saveOverRest(server, bob, fixed, 1)).toBe(2);
-  await kanbanShown(page);
+  // Bob's board, under his board's title.
+  await expect(page.getByRole('heading', { level: 1, name: SECRET_TITLE })).toBeVisible();
+  await expect(kanbanColumn(page, 'Backlog')).toBeVisible();
   await expect(page.getByText(/The saved content cannot be opened/)).toHaveCount(0);
 });
