@@ -15,7 +15,7 @@
  */
 import { decryptJson, encryptJson } from '@cipherspace/crypto';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { getSpaceKey, getToken, useSession } from './session.ts';
 
@@ -66,15 +66,29 @@ export async function readDraft<T>(
 /** Prefix of the sessionStorage key of the dialog to open again in a space after signing in. */
 export const DRAFT_REOPEN_PREFIX = 'cipherspace_draft_reopen:';
 
-const reopenSchema = z.object({ path: z.string().startsWith('/'), key: z.string() });
+/** A dialog to open again: the page's path and the draft's key. */
+interface Reopen {
+  path: string;
+  key: string;
+}
+
+/**
+ * Whether `value` is a {@link Reopen}. Checked by hand: the login page's code has no validation
+ * library, and a 26 KB one for two strings would double it.
+ */
+function isReopen(value: unknown): value is Reopen {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, key } = value as Partial<Record<keyof Reopen, unknown>>;
+  return typeof path === 'string' && path.startsWith('/') && typeof key === 'string';
+}
 
 /** The dialog to open again in `spaceName`: the page's path and the draft's key; null: none. */
-function readReopen(spaceName: string): z.output<typeof reopenSchema> | null {
+function readReopen(spaceName: string): Reopen | null {
   const stored = sessionStorage.getItem(DRAFT_REOPEN_PREFIX + spaceName);
   if (stored === null) return null;
   try {
-    const parsed = reopenSchema.safeParse(JSON.parse(stored));
-    if (parsed.success) return parsed.data;
+    const parsed: unknown = JSON.parse(stored);
+    if (isReopen(parsed)) return parsed;
   } catch {
     // A damaged entry: nothing to reopen.
   }

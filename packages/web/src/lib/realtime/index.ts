@@ -13,8 +13,6 @@
  * - `onRealtimeSignal(listener)`: 'reconnected' (reload content now), 'restored' (1 s later:
  *   reload again, spec §9), 'listening' (the server started this tab's member stream: announce
  *   presence) and CONNECTION_PERMANENTLY_LOST (the app shell logs out).
- * - `serverNow()`: the server's time now (epoch ms) as estimated from the heartbeats; shared
- *   times (the poker round timer, operation times) use it instead of this computer's clock.
  * - `reconnectRealtime()`: retry now when disconnected or in a non-permanent error (the
  *   dashboard's 2 s retry).
  * The app shell (src/app/RealtimeSession.tsx) starts and stops the connection with the session.
@@ -34,7 +32,6 @@ export {
 } from './connection.ts';
 export { recordConnectionLoss, type LoginPrefillData } from './permanent-loss.ts';
 export { realtimeErrorText } from './realtime-error-text.ts';
-export { serverNow } from './server-clock.ts';
 export type { RealtimeErrorKind, RealtimeMessage } from './realtime-manager.ts';
 export { useConnectionStatus, useRealtimeError } from './use-connection-status.ts';
 

@@ -7,8 +7,6 @@
  * {@link SERVER_CLOCK_SAMPLES} is kept (its error is at most half that round trip). Before any
  * sample the offset is 0: the local clock.
  */
-import { z } from 'zod';
-
 /** How many of the latest samples the offset is chosen from. */
 export const SERVER_CLOCK_SAMPLES = 8;
 
@@ -21,7 +19,14 @@ export interface ClockSample {
   roundTripMs: number;
 }
 
-const pongSchema = z.object({ timestamp: z.string() });
+/**
+ * The pong's `timestamp`, or null. Checked by hand: this module is part of every page's shell,
+ * whose JavaScript budget (the landing page's 151 KB) has no room for a validation library.
+ */
+function timestampOf(pong: unknown): string | null {
+  if (typeof pong !== 'object' || pong === null || !('timestamp' in pong)) return null;
+  return typeof pong.timestamp === 'string' ? pong.timestamp : null;
+}
 
 /**
  * The sample a pong gives: `pong` is the server's heartbeat answer `{timestamp: ISO, …}`,
@@ -29,9 +34,9 @@ const pongSchema = z.object({ timestamp: z.string() });
  * a readable timestamp or a round trip below 0 (the local clock was set back meanwhile).
  */
 export function clockSample(pong: unknown, sentMs: number, receivedMs: number): ClockSample | null {
-  const parsed = pongSchema.safeParse(pong);
-  if (!parsed.success) return null;
-  const serverMs = Date.parse(parsed.data.timestamp);
+  const timestamp = timestampOf(pong);
+  if (timestamp === null) return null;
+  const serverMs = Date.parse(timestamp);
   const roundTripMs = receivedMs - sentMs;
   if (Number.isNaN(serverMs) || !(roundTripMs >= 0)) return null;
   return { offsetMs: serverMs - (sentMs + receivedMs) / 2, roundTripMs };

@@ -24,8 +24,8 @@ import {
   onRealtimeMessage,
   onRealtimeSignal,
   REALTIME_CLIENT_ID,
-  serverNow,
 } from '../../lib/realtime/index.ts';
+import { serverNow } from '../../lib/realtime/server-clock.ts';
 import { getSpaceKey, getToken, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { whenIdle } from '../../lib/when-idle.ts';

@@ -15,7 +15,7 @@ import {
   timerRunning,
   type PokerContent,
 } from '@cipherspace/tools/poker';
-import { serverNow } from '../../lib/realtime/index.ts';
+import { serverNow } from '../../lib/realtime/server-clock.ts';
 import { m } from '../../paraglide/messages.js';
 
 export interface RoundPanelProps {
