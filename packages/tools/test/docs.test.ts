@@ -18,7 +18,7 @@ import {
 } from '../src/docs/index.ts';
 import { TOOL_DOC_SOURCES } from '../src/docs/sources.ts';
 import { PATCH_CONFLICT_MESSAGES } from '../src/patch.ts';
-import { tools } from '../src/registry.ts';
+import { parseOperation, tools } from '../src/registry.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const generated = generatedDocs();
@@ -77,5 +77,23 @@ describe('the committed operation vectors', () => {
       const documented = doc ? Object.keys(doc.errors) : Object.keys(PATCH_CONFLICT_MESSAGES);
       expect(documented, `${vector.tool}.${vector.name}`).toContain(vector.error);
     }
+  });
+});
+
+describe('the crypto vectors (docs/crypto-vectors.json)', () => {
+  const document = JSON.parse(committed('docs/crypto-vectors.json') ?? '{}') as {
+    operationEnvelopes?: { description: string; plaintext: unknown }[];
+  };
+
+  // An operation envelope's plaintext that looks like an operation must be one of the catalogue:
+  // a client checks its operations against it too.
+  it.each(
+    (document.operationEnvelopes ?? [])
+      .filter(
+        ({ plaintext }) => typeof plaintext === 'object' && plaintext !== null && 'v' in plaintext,
+      )
+      .map((vector) => [vector.description, vector.plaintext] as const),
+  )('%s holds an operation of the catalogue', (_description, plaintext) => {
+    expect(() => parseOperation(plaintext)).not.toThrow();
   });
 });
