@@ -12,13 +12,16 @@ What it does, against a running server (README "Quick start"):
    `operations` alone, without the board;
 5. catches up like another member (GET …/changes?since=), uploads the snapshot of the newest
    version (PUT …/snapshot), and checks the decrypted board;
-6. reads the history (GET …/history, …/history/{version}) and rebuilds an older version.
+6. reads the history (GET …/history, …/history/{version}) and rebuilds an older version;
+7. restores the version before its two changes, as the app's "Restore this version" does: one
+   `patch` operation of `set` changes, saved as a new version on top of the current one.
 
 The server only ever sees verifiers and ciphertext. Any mismatch ends the run with exit code 1.
 
 Formats: packages/crypto/README.md (byte for byte). Paths: README "REST paths" and the
 server's /api/openapi.json. Operations: packages/tools/README.md (the format) and
-docs/operations.md (what `addIssue` and `moveIssue` do, implemented in `apply_operation` below).
+docs/operations.md (what `addIssue`, `moveIssue` and `patch` do, implemented in `apply_operation`
+below); restoring a version: packages/tools/README.md, "Restoring a version".
 
 Needs Python >= 3.9 and `cryptography` >= 38 (Debian: apt-get install python3-cryptography).
 
@@ -57,6 +60,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 # Crypto (packages/crypto/README.md)
 
 PBKDF2_ITERATIONS = 100_000  # §2, §4, §10
+OPERATION_ENVELOPE_MAX_CHARS = 16_384  # README "Changes as operations": the longest op1 envelope
 SPACE_NAME_SALT = b"cipherspace/space-name-verifier/v1"  # §4
 PASSWORD_SALT = b"cipherspace/password-verifier/v1"  # §4
 OPERATIONS_KEY_LABEL = b"cipherspace/operations-key/v1"  # §10
@@ -468,7 +472,46 @@ def move_issue(board: dict, args: dict, op: dict) -> None:
     target["issues"] = renumbered(issues)
 
 
-OPERATIONS = {"addIssue": add_issue, "moveIssue": move_issue}
+def same_json(a: object, b: object) -> bool:
+    """Deep equality of JSON values (object members in any order; true is not 1)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def patch(board: dict, args: dict, op: dict) -> None:
+    """docs/operations.md `patch` (packages/tools/README.md, "Inverses and the `patch`
+    operation"), for its `set` changes: each expects the field to hold `from` (absent: to be
+    missing), then sets it to `to` (absent: removes it). A step `{"id": …}` is the element with
+    that id of the array. Other kinds of change are not in this example."""
+    for change in args["changes"]:
+        if change.get("op") != "set" or not change["path"] or args.get("partial"):
+            raise Mismatch("this example applies only `set` changes of a field: open the board "
+                           "in the app once, so that it uploads a newer snapshot")
+        holder: object = board
+        for step in change["path"][:-1]:
+            if isinstance(step, str) and isinstance(holder, dict):
+                holder = holder.get(step)
+            elif isinstance(step, dict) and isinstance(holder, list):
+                holder = next((item for item in holder
+                               if isinstance(item, dict) and item.get("id") == step["id"]), None)
+            else:
+                holder = None
+            if holder is None:
+                raise DomainError("MISSING")
+        field = change["path"][-1]
+        if not isinstance(field, str):
+            raise DomainError("INVALID")
+        if not isinstance(holder, dict):
+            raise DomainError("MISSING")
+        found = field in holder and ("from" not in change or same_json(holder[field], change["from"]))
+        if found != ("from" in change):
+            raise DomainError("CHANGED")
+        if "to" in change:
+            holder[field] = copy.deepcopy(change["to"])
+        else:
+            del holder[field]
+
+
+OPERATIONS = {"addIssue": add_issue, "moveIssue": move_issue, "patch": patch}
 TRACKERS = ("kanban", "ticket-system")  # one content shape, one set of operations
 
 
@@ -486,9 +529,11 @@ def apply_operation(board: dict, op: dict) -> dict:
 
 
 def check_operation_vectors(path: Path) -> str:
-    """Every published vector of the two operations: the same board, or the same refusal."""
+    """Every published vector of its operations (a `patch` of `set` changes only): the same board,
+    or the same refusal."""
     vectors = [v for v in json.loads(path.read_text("utf-8"))["vectors"]
-               if v["tool"] in TRACKERS and v["name"] in OPERATIONS]
+               if v["tool"] in TRACKERS and v["name"] in OPERATIONS
+               and all(change["op"] == "set" for change in v["operation"].get("changes", []))]
     for v in vectors:
         args = {key: value for key, value in v["operation"].items() if key != "type"}
         op = {"v": 1, "tool": v["tool"], "name": v["operation"]["type"], "args": args,
@@ -506,6 +551,30 @@ def check_operation_vectors(path: Path) -> str:
 def stamp(board: dict, version: int, last_modified: str) -> dict:
     """What the content lifecycle writes on save (`tools.kanban.stamp`)."""
     return {**board, "version": version, "lastModified": last_modified}
+
+
+STAMP_FIELDS = ("version", "lastModified")  # written by the save, never restored
+
+
+def restore_changes(current: dict, older: dict) -> list:
+    """The `set` changes of a restore (packages/tools/README.md, "Restoring a version"): one per
+    top-level field, other than `version` and `lastModified`, whose value differs between the
+    current board and the older version — in the current board's field order, then the older
+    version's other fields. `from` is the current value (absent: the field is missing now),
+    `to` the older one (absent: the older version does not have the field)."""
+    fields = list(current) + [field for field in older if field not in current]
+    changes = []
+    for field in fields:
+        if field in STAMP_FIELDS or (field in current and field in older
+                                     and same_json(current[field], older[field])):
+            continue
+        change: dict = {"op": "set", "path": [field]}
+        if field in current:
+            change["from"] = current[field]
+        if field in older:
+            change["to"] = older[field]
+        changes.append(change)
+    return changes
 
 
 def make_operation(name: str, args: dict, by: str) -> dict:
@@ -548,14 +617,18 @@ def sign_in(api: Api, space: str, space_key: str, username: str, password: str) 
 
 
 def save(api: Api, path: str, based_on: int, encrypted: str | None = None,
-         operations: list | None = None) -> int:
-    """PUT with the version the edit is based on; one fresh Idempotency-Key per save."""
+         operations: list | None = None, conflict_ok: bool = False) -> int | None:
+    """PUT with the version the edit is based on; one fresh Idempotency-Key per save. None: 409,
+    someone saved first (only with `conflict_ok`)."""
     body: dict = {"metadata": {"version": based_on}}
     if encrypted is not None:
         body["encrypted_data"] = encrypted
     if operations is not None:
         body["operations"] = operations
-    _, saved = api.call("PUT", path, body, headers={"Idempotency-Key": str(uuid.uuid4())})
+    status, saved = api.call("PUT", path, body, ok=(200, 409) if conflict_ok else (200,),
+                             headers={"Idempotency-Key": str(uuid.uuid4())})
+    if status == 409:
+        return None
     version = saved["content_metadata"]["version"]
     expect(version == based_on + 1, f"saved as v{version}, expected v{based_on + 1}")
     return version
@@ -591,9 +664,51 @@ def load_board(api: Api, path: str, space_key: str, ops_key: bytes) -> tuple[dic
     return board, version
 
 
+def rebuild_version(api: Api, path: str, version: int, space_key: str,
+                    ops_key: bytes) -> tuple[dict, dict]:
+    """Version `version` from the history (GET …/history/{version}): the decrypted base plus the
+    decrypted operations of each change after it, stamped as the sync engine stamps them.
+    Answers (the board, the history answer)."""
+    _, kept = api.call("GET", f"{path}/history/{version}")
+    expect("next_after" not in kept, "the history answer was paged: follow `next_after`")
+    board = decrypt_content(kept["base"]["encrypted_data"], space_key)
+    for change in kept["changes"]:
+        expect(change["kind"] == "operations", f"v{change['version']} is a {change['kind']}")
+        for envelope in change["operations"]:
+            op = decrypt_operation(envelope, ops_key)
+            board = apply_operation(board, op)
+        board = stamp(board, change["version"], op["at"])  # the last operation's time
+    return board, kept
+
+
+def restore_version(api: Api, path: str, older: dict, space_key: str, ops_key: bytes,
+                    username: str) -> tuple[dict, int, dict] | None:
+    """Makes `older` (a rebuilt version) the current board again, as the app's "Restore this
+    version" does: one `patch` operation of `set` changes (restore_changes) on the latest
+    version, saved as a new version. After a 409 it loads the latest and makes the patch again
+    from it. Answers (the restored board, its version, the operation); None when the current
+    board already has `older`'s content."""
+    for _ in range(5):
+        current, version = load_board(api, path, space_key, ops_key)
+        changes = restore_changes(current, older)
+        if not changes:
+            return None
+        op = make_operation("patch", {"changes": changes}, username)
+        restored = stamp(apply_operation(current, op), version + 1, op["at"])
+        envelope = encrypt_operation(op, ops_key)
+        if len(envelope) <= OPERATION_ENVELOPE_MAX_CHARS:
+            saved = save(api, path, version, operations=[envelope], conflict_ok=True)
+        else:  # too long for an operation: the whole board, a replacement (as the app does)
+            saved = save(api, path, version, encrypted=encrypt_content(restored, space_key),
+                         conflict_ok=True)
+        if saved is not None:
+            return restored, saved, op
+    raise Mismatch("others kept saving: the restore was not saved after 5 attempts")
+
+
 def run(url: str, space: str, space_key: str, username: str, password: str) -> None:
     log(f"crypto vectors: {check_vectors(vectors_path())} match")
-    log(f"operation vectors of addIssue and moveIssue: "
+    log(f"operation vectors of addIssue, moveIssue and patch: "
         f"{check_operation_vectors(REPOSITORY / 'docs/operation-vectors.json')} match")
     api = Api(url)
     sign_in(api, space, space_key, username, password)
@@ -668,13 +783,7 @@ def run(url: str, space: str, space_key: str, username: str, password: str) -> N
     expect(listed[:2] == [(version, "operations"), (version - 1, "operations")],
            f"history: {listed}")
     log("history: " + ", ".join(f"v{v} {kind}" for v, kind in listed))
-    _, kept = api.call("GET", f"{path}/history/{version - 1}")
-    rebuilt = decrypt_content(kept["base"]["encrypted_data"], space_key)
-    for change in kept["changes"]:
-        for envelope in change["operations"]:
-            op = decrypt_operation(envelope, ops_key)
-            rebuilt = apply_operation(rebuilt, op)
-        rebuilt = stamp(rebuilt, change["version"], op["at"])  # the last operation's time
+    rebuilt, kept = rebuild_version(api, path, version - 1, space_key, ops_key)
     phase, _ = find_issue(rebuilt, add["id"])
     expect(rebuilt["version"] == version - 1 and phase["id"] == start["id"],
            f"v{version - 1} rebuilt from the history")
@@ -683,6 +792,30 @@ def run(url: str, space: str, space_key: str, username: str, password: str) -> N
            "the history's base is the board as first saved")
     log(f"history v{version - 1}: base v{kept['base']['version']} + {len(kept['changes'])} "
         f"change(s) decrypted and applied: the issue is in {start['name']}")
+
+    # 6. Restore the board as it was before the two live changes: one `patch` operation on the
+    #    current version, saved as a new version (the older versions stay in the history).
+    older, _ = rebuild_version(api, path, first_version, space_key, ops_key)
+    expect(older == first_board, f"v{first_version} rebuilt from the history")
+    outcome = restore_version(api, path, older, space_key, ops_key, username)
+    expect(outcome is not None, f"v{first_version} differs from the current board")
+    restored, version, restore_op = outcome
+    # What a restore makes: the older version's content, every field but the two the save stamps.
+    expect(restored == stamp(older, version, restore_op["at"]), "the restored board")
+    expect(all(add["id"] not in [i["id"] for i in p["issues"]] for p in restored["phases"]),
+           "the issue is gone again")
+    _, snapshot = api.call("PUT", f"{path}/snapshot", {
+        "version": version, "encrypted_data": encrypt_content(restored, space_key)})
+    expect(snapshot == {"snapshot_version": version, "stored": True}, f"snapshot: {snapshot}")
+    expect(load_board(api, path, space_key, ops_key) == (restored, version), "the board read back")
+    fields = [change["path"][0] for change in restore_op["args"]["changes"]]
+    log(f"restored v{first_version} as one patch operation (set {', '.join(fields)}), "
+        f"v{version}: the issue is gone; nextTicketNumber "
+        f"{restored.get('nextTicketNumber', 'absent')}, teamMembers {restored['teamMembers']}")
+    _, history = api.call("GET", f"{path}/history?limit=1")
+    latest = history["versions"][0]
+    expect((latest["version"], latest["kind"]) == (version, "operations"),
+           f"the restore in the history: {latest}")
 
     api.call("POST", "/api/auth/logout", ok=(204,))
     log("OK: every check passed")
