@@ -102,7 +102,7 @@ export async function backupSpace(
     );
     if (check.status === 'invalid') {
       reporter.warn(
-        `${describeProblems(tool, check.problems)}. Backed up as stored, but restore refuses ` +
+        `${describeProblems(tool, check)}. Backed up as stored, but restore refuses ` +
           'a backup with content the app would not save.',
       );
     }

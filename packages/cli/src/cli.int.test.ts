@@ -500,8 +500,10 @@ describe('cipherspace', () => {
       { spaceKey: KEY_A },
     );
     expect(forced.code).toBe(EXIT.usage);
-    expect(forced.stderr.split('\n')[0]).toMatch(
-      /^error: Backup not restored: kanban: not Kanban Board content \(phases\.0\.issues\.1\.title: .+\)$/,
+    // Worded as `validate` words it: the place and the field, not the schema's raw issue.
+    expect(forced.stderr.split('\n')[0]).toBe(
+      'error: Backup not restored: kanban: not Kanban Board content (Column 1, Card 2: title ' +
+        'must be text)',
     );
     expect(await stored()).toEqual(before);
     expect(writesToTarget()).toBe(writes);

@@ -5,12 +5,11 @@
 import { tools } from '@cipherspace/tools';
 import type { KanbanContent } from '@cipherspace/tools/tracker';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-
-import { checkToolContent, describeProblems, describeZodIssues } from './content-check.ts';
+import { checkToolContent, describeProblems, MAX_ISSUES_NAMED } from './content-check.ts';
 import { EXIT } from './errors.ts';
 import { assertRestorable } from './restore.ts';
 import { buildContent, phaseId } from './test-content.ts';
+import { validateContent } from './validate.ts';
 
 /** A Kanban board with two issues in Backlog (phases.0.issues.0 and .1). */
 function board(): KanbanContent {
@@ -45,8 +44,9 @@ describe('checkToolContent', () => {
   it('accepts content the app makes, in both modes, and returns it as parsed', () => {
     const content = board();
     const json: unknown = JSON.parse(JSON.stringify(content));
-    expect(checkToolContent('kanban', json, 'strict')).toEqual({ status: 'ok', content });
-    expect(checkToolContent('kanban', json, 'lenient')).toEqual({ status: 'ok', content });
+    const ok = { status: 'ok', displayName: 'Kanban Board', content };
+    expect(checkToolContent('kanban', json, 'strict')).toEqual(ok);
+    expect(checkToolContent('kanban', json, 'lenient')).toEqual(ok);
   });
 
   it('does not check a tool the registry does not know', () => {
@@ -63,46 +63,56 @@ describe('checkToolContent', () => {
     };
     expect(checkToolContent('kanban', broken, 'strict')).toEqual({
       status: 'invalid',
-      problems: ['Title is required', 'Phase 2: Name is required'],
+      displayName: 'Kanban Board',
+      parseError: null,
+      problems: [
+        { text: 'Title is required', path: null },
+        { text: 'Phase 2: Name is required', path: null },
+      ],
     });
   });
 
-  it('strict: a shape error names the tool and the offending field', () => {
+  it('strict: a shape error keeps the parse error and names the place and field as validate does', () => {
     const check = checkToolContent('kanban', mistypedBoard(), 'strict');
-    expect(check.status).toBe('invalid');
-    const problems = check.status === 'invalid' ? check.problems : [];
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^not Kanban Board content \(phases\.0\.issues\.1\.title: .+\)$/);
+    if (check.status !== 'invalid') throw new Error(`expected invalid, got ${check.status}`);
+    expect(check.parseError).toBeInstanceOf(Error);
+    expect(check.problems).toEqual([
+      { text: 'Column 1, Card 2: title must be text', path: ['phases', 0, 'issues', 1, 'title'] },
+    ]);
+    expect(describeProblems('kanban', check)).toBe(
+      'kanban: not Kanban Board content (Column 1, Card 2: title must be text)',
+    );
   });
 
   it('lenient: reads an older shape, refuses only what is not the content at all', () => {
     expect(checkToolContent('kanban', mistypedBoard(), 'lenient').status).toBe('ok');
     expect(checkToolContent('kanban', { ...board(), title: '' }, 'lenient').status).toBe('ok');
     const check = checkToolContent('bulletin', [1, 2], 'lenient');
-    expect(check.status).toBe('invalid');
-    expect(check.status === 'invalid' && check.problems[0]).toMatch(
-      /^not Pinboard content \(.+\)$/,
+    if (check.status !== 'invalid') throw new Error(`expected invalid, got ${check.status}`);
+    expect(describeProblems('bulletin', check)).toBe(
+      'bulletin: not Pinboard content (The content must be an object)',
     );
   });
 });
 
-describe('describeZodIssues / describeProblems', () => {
-  it('names at most three fields by dotted path and counts the rest', () => {
-    const schema = z.object({ a: z.string(), b: z.array(z.number()), c: z.boolean() });
-    const failed = schema.safeParse({ a: 1, b: ['x', 'y'], c: 'no' });
-    expect(failed.success).toBe(false);
-    const text = failed.success ? '' : describeZodIssues(failed.error);
-    expect(text).toMatch(/^a: [^;]+; b\.0: [^;]+; b\.1: [^;]+; and 1 more$/);
-    const root = z.string().safeParse(5);
-    expect(root.success ? '' : describeZodIssues(root.error)).toBe(
-      'Invalid input: expected string, received number',
+describe('describeProblems', () => {
+  it('names at most the first few schema problems and counts the rest', () => {
+    const value = JSON.parse(JSON.stringify(board())) as { phases: Record<string, unknown>[] };
+    for (const phase of value.phases) phase.name = 7;
+    const check = checkToolContent('kanban', value, 'strict');
+    if (check.status !== 'invalid') throw new Error(`expected invalid, got ${check.status}`);
+    const rest = check.problems.length - MAX_ISSUES_NAMED;
+    expect(rest).toBeGreaterThan(0);
+    expect(describeProblems('kanban', check)).toBe(
+      'kanban: not Kanban Board content (Column 1: name must be text; Column 2: name must be ' +
+        `text; Column 3: name must be text; and ${String(rest)} more)`,
     );
   });
 
-  it('puts a tool and its problems on one line', () => {
-    expect(describeProblems('kanban', ['Title is required', 'Phase 1: Name is required'])).toBe(
-      'kanban: Title is required; Phase 1: Name is required',
-    );
+  it('puts a tool and the spec §5 rules it breaks on one line', () => {
+    const check = checkToolContent('kanban', { ...board(), title: '' }, 'strict');
+    if (check.status !== 'invalid') throw new Error(`expected invalid, got ${check.status}`);
+    expect(describeProblems('kanban', check)).toBe('kanban: Title is required');
   });
 });
 
@@ -126,6 +136,18 @@ describe('assertRestorable', () => {
     );
   });
 
+  it('words a shape error as `validate` does: the same check, the same words', () => {
+    const value = mistypedBoard();
+    const [problem] = validateContent('kanban', value).problems;
+    expect(problem).toEqual({
+      text: 'Column 1, Card 2: title must be text',
+      path: '$.phases[0].issues[1].title',
+    });
+    expect(() => assertRestorable(new Map([['kanban', value]]), 'Target')).toThrow(
+      `Backup not restored: kanban: not Kanban Board content (${problem?.text ?? ''})`,
+    );
+  });
+
   it('lists every failing tool on its own line', () => {
     const plaintexts = new Map<string, unknown>([
       ['kanban', mistypedBoard()],
@@ -140,10 +162,12 @@ describe('assertRestorable', () => {
     }
     const lines = message.split('\n');
     expect(lines[0]).toBe('Backup not restored:');
-    expect(lines[1]).toMatch(
-      /^ {2}kanban: not Kanban Board content \(phases\.0\.issues\.1\.title: /,
+    expect(lines[1]).toBe(
+      '  kanban: not Kanban Board content (Column 1, Card 2: title must be text)',
     );
-    expect(lines[2]).toMatch(/^ {2}randomizer: not Daily Randomizer content \(.+\)$/);
+    expect(lines[2]).toBe(
+      '  randomizer: not Daily Randomizer content (The content must be an object)',
+    );
     expect(lines).toHaveLength(3);
   });
 });

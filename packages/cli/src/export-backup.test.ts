@@ -116,11 +116,12 @@ describe('export', () => {
     expect(JSON.parse(await readFile(join(out, 'kanban.json'), 'utf8'))).toEqual(kanban);
     expect(await readFile(join(out, 'kanban.md'), 'utf8')).toContain('- **Ship it**\n');
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(
-      /^ticket-system: not Issue Management content \(.+\)\. Its JSON is written as stored\. No Markdown written\.$/,
+    expect(warnings[0]).toBe(
+      'ticket-system: not Issue Management content (The content must be an object). Its JSON ' +
+        'is written as stored. No Markdown written.',
     );
-    expect(warnings[1]).toMatch(
-      /^bulletin: not Pinboard content \(.+\)\. Its JSON is written as stored\.$/,
+    expect(warnings[1]).toBe(
+      'bulletin: not Pinboard content (posts is required). Its JSON is written as stored.',
     );
     expect(steps).toContain('[7/7] whiteboard … done (whiteboard.json)');
     expect(result.exported.map((entry) => entry.tool)).toEqual([
@@ -153,7 +154,9 @@ describe('backup', () => {
     expect(warnings[0]).toBe(
       'kanban: Title is required. Backed up as stored, but restore refuses a backup with content the app would not save.',
     );
-    expect(warnings[1]).toMatch(/^randomizer: not Daily Randomizer content \(.+\)\. Backed up/);
+    expect(warnings[1]).toMatch(
+      /^randomizer: not Daily Randomizer content \(The content must be an object\)\. Backed up/,
+    );
     const written = JSON.parse(await readFile(file, 'utf8')) as typeof result.backup;
     expect(written.tools[0]?.encrypted_data).toBe(
       (await ctx.client.getContent(SPACE, 'kanban'))?.encrypted_data,

@@ -62,7 +62,7 @@ export async function exportSpace(
     if (check.status === 'invalid') {
       const markdownNote = wantMarkdown && BOARD_TOOLS.has(tool) ? ' No Markdown written.' : '';
       const jsonNote = wantJson ? ' Its JSON is written as stored.' : '';
-      reporter.warn(`${describeProblems(tool, check.problems)}.${jsonNote}${markdownNote}`);
+      reporter.warn(`${describeProblems(tool, check)}.${jsonNote}${markdownNote}`);
     }
     const files: string[] = [];
     if (wantJson)

@@ -658,6 +658,39 @@ describe('cipherspace restore-version', () => {
     expect(unstamped(latest?.content)).toEqual(unstamped(good.content));
   });
 
+  it('refuses a version that is not the tool’s content, naming its field as validate does', async () => {
+    const tool = 'bulletin';
+    const good = await saveDefault(tool, 'alice');
+    // A third party's save: a category's colour must be text.
+    const broken = {
+      ...(good.content as Record<string, unknown>),
+      categories: [{ id: 'c1', name: 'Ideas', description: '', color: 5, order: 0, posts: [] }],
+    };
+    expect((await saveReplacement(tool, 'alice', broken)).version).toBe(2);
+    // Version 3 opens again (saved directly: the helpers read the current version strictly).
+    const fixed = definition(tool).stamp(good.content, {
+      version: 3,
+      lastModified: now().toISOString(),
+    });
+    const put = await api(server, 'PUT', `/api/content/${p(space.name)}/${tool}`, {
+      token: tokens.alice,
+      body: { encrypted_data: await encryptJson(fixed, KEY), metadata: { version: 2 } },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+
+    const since = proxy.requests.length;
+    const result = await cli(['restore-version', '--tool', tool, '--version', '2']);
+    expect(result.code).toBe(EXIT.failure);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe(
+      "error: Version 2 of bulletin cannot be restored: it does not open (Category 'Ideas': " +
+        'color must be text).',
+    );
+    expect(result.stderr).toContain('Nothing was saved.');
+    expect(putsTo(tool, since)).toHaveLength(0);
+    expect((await stored(tool))?.version).toBe(3);
+  });
+
   it('refuses an unknown tool, a tool without content, a version ahead and a version no longer kept', async () => {
     const unknown = await cli(['restore-version', '--tool', 'nope', '--version', '1']);
     expect(unknown.code).toBe(EXIT.usage);

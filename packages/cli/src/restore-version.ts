@@ -25,7 +25,7 @@ import {
   VersionConflictError,
   type PerformResult,
 } from '@cipherspace/sync';
-import { formatContentProblem, type ToolName } from '@cipherspace/tools';
+import { formatContentProblem, type ContentProblem, type ToolName } from '@cipherspace/tools';
 
 import { ApiError } from './api-client.ts';
 import { cliContentCodec, cliContentTransport, type SavedChange } from './content-transport.ts';
@@ -50,7 +50,8 @@ export type RestoreVersionResult =
  * operation (its `at`, and the content's `lastModified`).
  * @throws CliError exit 2 (no content, `version` not kept or newer than the current one), 3 (an
  * envelope this key does not open), 7 (others kept saving: {@link RESTORE_SAVE_ATTEMPTS}
- * conflicts), 1 (the result would not be valid content, or the server refused), 5, 6.
+ * conflicts), 1 (version N does not open, the result would not be valid content, or the server
+ * refused), 5, 6.
  */
 export async function restoreVersion(
   ctx: SpaceContext,
@@ -101,6 +102,8 @@ export async function restoreVersion(
     const page = await loadHistory(ctx, tool, { before: version + 1, limit: 1 });
     const target = page?.timeline.versions[0];
     if (!page || target?.version !== version) {
+      const unreadable = page?.timeline.unreadable.find((entry) => entry.version === version);
+      if (unreadable) throw notContent(tool, version, unreadable.problem);
       throw versionNotKept(tool, version, page?.oldestVersion ?? null);
     }
 
@@ -159,6 +162,24 @@ function noContent(tool: string, loaded: boolean): never {
   throw new CliError(`${tool} was deleted while restoring.`, EXIT.refused, {
     hint: 'Nothing was saved.',
   });
+}
+
+/**
+ * Version `version` is kept but does not open (a third party's save that is not the tool's
+ * content, or one this key does not open): exit 1, naming the first failing field when there is
+ * one, in the words `validate` and the app use.
+ */
+function notContent(tool: string, version: number, problem: ContentProblem | undefined): CliError {
+  return new CliError(
+    `Version ${version} of ${tool} cannot be restored: it does not open` +
+      (problem ? ` (${formatContentProblem(problem)}).` : '.'),
+    EXIT.failure,
+    {
+      hint:
+        'Nothing was saved. The app would not open this content either; ' +
+        `run \`cipherspace history --tool ${tool}\` to see the versions that open.`,
+    },
+  );
 }
 
 /** What a restore that was not saved means for the command. */

@@ -128,15 +128,16 @@ export async function restoreBackup(
  * `parse(value)` (strict) and `validate(content)` (spec §5). Tools the registry does not know
  * pass unchecked. `target` is only named in the hint.
  * @throws CliError exit 2 (usage: the input file) when any tool fails, with every failing tool
- * and rule in the message, e.g. `Backup not restored: kanban: Title is required` or
- * `Backup not restored: kanban: not Kanban Board content (phases.0.issues.1.title: …)`; with
- * several failing tools, one `  tool: problems` line each below `Backup not restored:`.
+ * and rule in the message, e.g. `Backup not restored: kanban: Title is required` or `Backup not
+ * restored: kanban: not Kanban Board content (Column 1, Card 2: title must be text)` (a wrong
+ * shape worded as `validate` words it); with several failing tools, one `  tool: problems` line
+ * each below `Backup not restored:`.
  */
 export function assertRestorable(plaintexts: ReadonlyMap<string, unknown>, target: string): void {
   const failures: string[] = [];
   for (const [tool, value] of plaintexts) {
     const check = checkToolContent(tool, value, 'strict');
-    if (check.status === 'invalid') failures.push(describeProblems(tool, check.problems));
+    if (check.status === 'invalid') failures.push(describeProblems(tool, check));
   }
   if (failures.length > 0) {
     // One failing tool on the line of the message; several, one tool per line below it.

@@ -1,20 +1,15 @@
 /**
  * `cipherspace validate --tool <tool> [file]`: whether a JSON document is content the app opens
  * and saves — the tool's strict content schema, then the spec §5 rules — offline, for third-party
- * clients before they encrypt and save. Every problem is named with its place in the tool's own
- * words (`describeContentProblems` of `@cipherspace/tools`) and its JSON path.
+ * clients before they encrypt and save. The check is `checkToolContent` (./content-check.ts), the
+ * one `restore` runs too: every problem is named with its place in the tool's own words
+ * (`describeContentProblems` of `@cipherspace/tools`) and, here, its JSON path.
  */
 import { readFile } from 'node:fs/promises';
 
-import {
-  contentSchemaError,
-  describeContentProblems,
-  formatContentProblem,
-  getTool,
-  type ContentProblem,
-  type ToolName,
-} from '@cipherspace/tools';
+import type { ToolName } from '@cipherspace/tools';
 
+import { checkToolContent } from './content-check.ts';
 import { CliError, EXIT, usageError } from './errors.ts';
 import type { TerminalInput } from './io.ts';
 
@@ -46,28 +41,21 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Checks `value` (parsed JSON) as `tool`'s content: the strict parse the app runs on load; when
- * that passes, the spec §5 rules the app checks before every save. Never throws for bad content.
+ * Checks `value` (parsed JSON) as `tool`'s content with {@link checkToolContent} (strict: the
+ * parse the app runs on load; when that passes, the spec §5 rules it checks before every save).
+ * Never throws for bad content; exit 2 for a tool this CLI does not know.
  */
 export function validateContent(tool: ToolName, value: unknown): Validation {
-  const definition = getTool(tool);
-  if (!definition) throw usageError(`Unknown tool "${tool}".`);
-  const { displayName } = definition.metadata;
-  let content: unknown;
-  try {
-    content = definition.parse(value);
-  } catch (error) {
-    const zodError = contentSchemaError(error);
-    const problems: ValidationProblem[] = zodError
-      ? describeContentProblems(tool, zodError, value).map((problem: ContentProblem) => ({
-          text: formatContentProblem(problem),
-          path: jsonPath(problem.path),
-        }))
-      : [{ text: error instanceof Error ? error.message : String(error), path: null }];
-    return { tool, displayName, problems };
-  }
-  const rules = definition.validate(content).map((text) => ({ text, path: null }));
-  return { tool, displayName, problems: rules };
+  const check = checkToolContent(tool, value, 'strict');
+  if (check.status === 'unknown') throw usageError(`Unknown tool "${tool}".`);
+  const problems =
+    check.status === 'ok'
+      ? []
+      : check.problems.map(({ text, path }) => ({
+          text,
+          path: path === null ? null : jsonPath(path),
+        }));
+  return { tool, displayName: check.displayName, problems };
 }
 
 /** The lines `validate` prints for `validation` (stdout), one per problem, or the valid line. */
