@@ -7,8 +7,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import { memo, useId, useMemo, type ReactNode } from 'react';
 
-import { Archive, ArchiveRestore } from 'lucide-react';
-
 import type { Issue, KanbanSettings, MoveStep, Phase } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { initialsOf } from '../tracker/CardDensityToggle.tsx';
@@ -134,11 +132,10 @@ export function KanbanCardView({
                 title={archiveLabel}
                 onClick={() => onArchive(issue, !archived)}
               >
-                {archived ? (
-                  <ArchiveRestore size={16} aria-hidden="true" />
-                ) : (
-                  <Archive size={16} aria-hidden="true" />
-                )}
+                <span
+                  className={`kanban-icon kanban-icon-${archived ? 'restore' : 'archive'}`}
+                  aria-hidden="true"
+                />
               </button>
             ) : null}
             {onDelete ? (

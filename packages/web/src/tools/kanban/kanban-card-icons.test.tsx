@@ -6,7 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { render } from '@testing-library/react';
-import { GripVertical, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  Archive,
+  ArchiveRestore,
+  GripVertical,
+  Pencil,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 
 import { svgDrawing } from '../../testing/svg-drawing.ts';
@@ -18,6 +25,8 @@ const LUCIDE: Record<string, LucideIcon> = {
   grip: GripVertical,
   edit: Pencil,
   delete: Trash2,
+  archive: Archive,
+  restore: ArchiveRestore,
 };
 
 /** The SVG document of `.kanban-icon-<name>`'s mask in kanban.css. */

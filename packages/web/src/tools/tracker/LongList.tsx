@@ -14,8 +14,8 @@
  *
  * The first render is light, even of a 1,000-card board: it sizes the window to the scroll box's
  * own height where the caller knows it before layout ({@link LongListProps.initialViewportPx}) and
- * renders only {@link LONG_LIST_FIRST_OVERSCAN_ITEMS} item beyond the edges; the full overscan
- * follows once the browser is idle after that first paint. So does a render with new items (each
+ * renders only the items in view ({@link LONG_LIST_FIRST_OVERSCAN_ITEMS}); the overscan follows
+ * once the browser is idle after that first paint. So does a render with new items (each
  * keystroke of a search swaps the items shown). Items beyond the edges are out of sight, so the
  * frame shows the same.
  */
@@ -40,10 +40,11 @@ export const LONG_LIST_ABOVE_ITEMS = 50;
 export const LONG_LIST_OVERSCAN_ITEMS = 4;
 
 /**
- * Items beyond each edge in a list's first render, before the first paint: the full overscan
+ * Items beyond each edge in a list's first render, before the first paint: none, so a keystroke
+ * that swaps every card in view mounts only what it shows; the overscan
  * ({@link LONG_LIST_OVERSCAN_ITEMS}) follows when the browser is next idle.
  */
-export const LONG_LIST_FIRST_OVERSCAN_ITEMS = 1;
+export const LONG_LIST_FIRST_OVERSCAN_ITEMS = 0;
 
 /**
  * The scroll box's height assumed before it is measured: the window's, so the very first render
