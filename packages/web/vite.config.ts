@@ -43,6 +43,8 @@ export default defineConfig({
     // `*.int.test.ts` run in Node against a real API and database (integration projects).
     exclude: ['src/**/*.int.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
+    // vitest's 5 s per test, stretched on a slower machine as CI's other limits are (TEST_SLOWDOWN).
+    testTimeout: 5000 * Math.max(1, Number(process.env.TEST_SLOWDOWN) || 1),
     // Threads start faster than processes, and files share a worker with their libraries
     // loaded (import time 58 → 17 s); setup.ts gives each file fresh modules of the app's own.
     pool: 'threads',
