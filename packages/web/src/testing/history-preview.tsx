@@ -57,6 +57,9 @@ export async function openHistoryPreview<C>(
     restore,
     loadHistory: () => Promise.resolve(timeline),
   };
+  // The panel is a lazy chunk: loaded first, so a busy machine's module transform cannot outlast
+  // the wait for the preview (what is tested here is the preview, not the loading state).
+  await import('../tools/content/HistoryPanel.tsx');
   render(<ToolHistory tool={tool} show={vi.fn()} renderPreview={renderPreview} />);
   await userEvent.setup().click(screen.getByRole('button', { name: 'History' }));
   const preview = await screen.findByRole('region', { name: `Version ${PREVIEW_VERSION}` });
