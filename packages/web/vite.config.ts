@@ -28,7 +28,7 @@ export default defineConfig({
         // Screens keep their names (KanbanPage-[hash].js: readable in the network panel and
         // matched by tests); shared chunks are named by their hash alone. Every lazy route lists
         // the files it needs in the landing code's preload map, so short names keep the landing
-        // JS small as the app's chunks multiply (bench web: landing JS ≤ 151 KB).
+        // JS small as the app's chunks multiply (bench web: landing JS ≤ 150 KB).
         chunkFileNames: (chunk) =>
           /Page$/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
       },

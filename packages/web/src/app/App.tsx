@@ -9,11 +9,15 @@ import { createRouter, preloadScreen } from './router.tsx';
 /**
  * Gets the first screen at `pathname` ready before the app's first render: loads its code, so
  * no loading fallback is shown and then held back (its content is already on its way: see
- * ./first-screen.ts). Resolves when the code is there; never rejects (a screen whose code failed
- * loads it itself, showing the fallback).
+ * ./first-screen.ts), and in a signed-in tab the real-time connection's code, so the socket
+ * opens with that render (./Layout.tsx loads it lazily: public pages open none). Resolves when
+ * the code is there; never rejects (code that failed to load is loaded again where it is needed).
  */
 export async function prepareFirstScreen(pathname: string): Promise<void> {
-  await preloadScreen(pathname).catch(() => undefined);
+  await Promise.all([
+    preloadScreen(pathname).catch(() => undefined),
+    getSession() ? import('./RealtimeSession.tsx').catch(() => undefined) : undefined,
+  ]);
 }
 
 /**

@@ -7,20 +7,32 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
-import { ConnectionStatusBadge } from '../components/ConnectionStatusBadge.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 import { getSpaceKey, useSession } from '../lib/session.ts';
 import { toolNameAt } from '../tools/registry.ts';
 import { m } from '../paraglide/messages.js';
-import { RealtimeSession } from './RealtimeSession.tsx';
 
 /**
  * The service worker and its update prompt, for signed-in members of a production build: loaded
  * after the page, never on the public pages' path.
  */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx'));
+
+/**
+ * The real-time connection (heartbeats, the server clock, reconnects) and its status badge:
+ * loaded with the first signed-in page, never on the public pages' path, which opens no socket
+ * (the landing page's JavaScript budget).
+ */
+const RealtimeSession = lazy(() =>
+  import('./RealtimeSession.tsx').then((module) => ({ default: module.RealtimeSession })),
+);
+const ConnectionStatusBadge = lazy(() =>
+  import('../components/ConnectionStatusBadge.tsx').then((module) => ({
+    default: module.ConnectionStatusBadge,
+  })),
+);
 
 /** Ctrl+K / ⌘K, the quick search of a signed-in member: its listener loads after the page. */
 const QuickSearchLauncher = lazy(() => import('../features/quick-search/QuickSearchLauncher.tsx'));
@@ -49,7 +61,11 @@ export function Layout() {
   }, [spaceName, author, token, language]);
   return (
     <div className="app-shell">
-      <RealtimeSession />
+      {session ? (
+        <Suspense fallback={null}>
+          <RealtimeSession />
+        </Suspense>
+      ) : null}
       {session && import.meta.env.PROD ? (
         <Suspense fallback={null}>
           <UpdatePrompt register language={language} />
@@ -62,7 +78,9 @@ export function Layout() {
       ) : null}
       {session && !hasOwnStatus(pathname) ? (
         <section className="app-connection" aria-label={m.connection_region_label()}>
-          <ConnectionStatusBadge />
+          <Suspense fallback={null}>
+            <ConnectionStatusBadge />
+          </Suspense>
         </section>
       ) : null}
       <main className="app-main">

@@ -8,7 +8,7 @@
  * a `content_update` of that tool arrives meanwhile — the screen then loads the newer version
  * itself. A failed prefetch costs nothing: the screen loads again.
  */
-import { onRealtimeMessage, type RealtimeMessage } from './realtime/index.ts';
+import type { RealtimeMessage } from './realtime/realtime-manager.ts';
 
 /** How long a prefetched answer may wait for the screen that asked for it, in ms. */
 export const CONTENT_PREFETCH_MAX_AGE_MS = 10_000;
@@ -62,5 +62,23 @@ export function createContentPrefetch(
   };
 }
 
+/** The listener of the app's cache, once it has one (its first prefetch). */
+let appCacheListener: ((message: RealtimeMessage) => void) | null = null;
+
+/**
+ * Hands one §3 message of the tab's live connection to the app's cache. The connection
+ * (realtime/connection.ts) calls it for every message, as its first listener: its code loads
+ * with the first signed-in screen, while this cache is part of every page's shell (main.tsx
+ * prefetches before the app's code has loaded).
+ */
+export function forwardRealtimeMessage(message: RealtimeMessage): void {
+  appCacheListener?.(message);
+}
+
 /** The app's prefetch cache, dropping answers on the live connection's content updates. */
-export const contentPrefetch = createContentPrefetch(onRealtimeMessage);
+export const contentPrefetch = createContentPrefetch((listener) => {
+  appCacheListener = listener;
+  return () => {
+    if (appCacheListener === listener) appCacheListener = null;
+  };
+});

@@ -8,7 +8,7 @@ import type { TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 
 import { httpLink } from './http-link.ts';
-import { sessionEndLink } from './realtime/connection.ts';
+import { sessionEndLink } from './realtime/session-end-link.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 

@@ -6,7 +6,7 @@
  *
  * The icons are lucide's (the app's one icon set; lucide-react everywhere else), kept as symbols
  * of one static sprite, tool-icons.svg (a hashed, cached asset), that each icon references by the
- * tool's content id. The landing page shows them, and its JS budget is 151 KB gzip: drawn through
+ * tool's content id. The landing page shows them, and its JS budget is 150 KB gzip: drawn through
  * lucide-react's components they would add ~2.5 KB of JS to it, through the sprite ~0.1 KB.
  * tool-icons.test.tsx checks that each symbol draws exactly lucide-react's icon.
  */

@@ -8,14 +8,12 @@
  * stay disconnected (close 1000), or give up (CONNECTION_PERMANENTLY_LOST). Queries and mutations,
  * presence included, stay on tRPC over HTTP.
  */
-import type { AppRouter } from '@cipherspace/api';
-import type { TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
-
+import { forwardRealtimeMessage } from '../content-prefetch.ts';
 import { getToken } from '../session.ts';
 import { rawSocketTransport } from './raw-socket-transport.ts';
 import { globalTimers, RealtimeManager, type RealtimeMessage } from './realtime-manager.ts';
 import { clockSample, serverClock } from './server-clock.ts';
+import { setSessionEndExpectation } from './session-end-link.ts';
 
 /**
  * Name of the window `CustomEvent` dispatched for every §3 message the member stream delivers
@@ -67,6 +65,12 @@ export const realtimeManager = new RealtimeManager({
   pong: (pong, sentMs, receivedMs) => serverClock.record(clockSample(pong, sentMs, receivedMs)),
 });
 
+// The shell's parts that outlive this module's loading (it comes with the first signed-in
+// screen): the content prefetch hears every message first, as its first listener; logout and
+// deleting the space mark the session's end as expected.
+realtimeManager.onMessage(forwardRealtimeMessage);
+setSessionEndExpectation(() => realtimeManager.expectSessionEnd());
+
 /**
  * Connects the signed-in session of `spaceName` (the token of ../session.ts); returns the
  * function that disconnects it (logout). spec §4.
@@ -88,30 +92,4 @@ export function startRealtime(spaceName: string): () => void {
     window.removeEventListener('pagehide', leave);
     realtimeManager.stop();
   };
-}
-
-/** Own calls that end this tab's session: the server's end-of-session message is no loss. */
-const SESSION_ENDING_PATHS = new Set(['auth.logout', 'spaces.delete']);
-
-/**
- * A pass-through tRPC link that tells the connection when this tab ends its own session
- * (logout, deleting the space), so the member stream's end is not taken for a lost connection
- * (spec §4: that path is for sessions ended elsewhere). Put it first in the link chain.
- */
-export function sessionEndLink(): TRPCLink<AppRouter> {
-  return () =>
-    ({ op, next }) => {
-      if (!SESSION_ENDING_PATHS.has(op.path)) return next(op);
-      return observable((observer) => {
-        const withdraw = realtimeManager.expectSessionEnd();
-        return next(op).subscribe({
-          next: (value) => observer.next(value),
-          error: (error) => {
-            withdraw();
-            observer.error(error);
-          },
-          complete: () => observer.complete(),
-        });
-      });
-    };
 }

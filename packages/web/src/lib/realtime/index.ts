@@ -16,6 +16,9 @@
  * - `reconnectRealtime()`: retry now when disconnected or in a non-permanent error (the
  *   dashboard's 2 s retry).
  * The app shell (src/app/RealtimeSession.tsx) starts and stops the connection with the session.
+ * This code loads with the first signed-in page (src/app/Layout.tsx), not with the public pages;
+ * the parts of every page's shell that hear of it (the tRPC client's ./session-end-link.ts, the
+ * content prefetch) are wired to it as it loads (./connection.ts).
  */
 import { realtimeManager } from './connection.ts';
 
