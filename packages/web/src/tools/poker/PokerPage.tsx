@@ -194,9 +194,9 @@ export default function PokerPage() {
             onStartTimer={() => void run({ type: 'startTimer' }, null)}
             onPauseTimer={() => void run({ type: 'pauseTimer' }, null)}
             onResetTimer={() => void run({ type: 'resetTimer' }, null)}
-            onAutoReveal={(enabled) => void run({ type: 'setAutoReveal', enabled }, null)}
+            onAutoReveal={(enabled) => run({ type: 'setAutoReveal', enabled }, null)}
             onSpectator={(spectator) =>
-              void run(
+              run(
                 { type: 'setSpectator', userId: username, spectator, presentVoters: present },
                 null,
               )

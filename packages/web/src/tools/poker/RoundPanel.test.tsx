@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { defaultPokerContent, type PokerContent } from '@cipherspace/tools/poker';
@@ -6,7 +6,11 @@ import { RoundPanel, type RoundPanelProps } from './RoundPanel.tsx';
 
 const ctx = { newId: () => 'round', now: () => '2025-03-05T10:00:00.000Z' };
 
-function setup(content: Partial<PokerContent> = {}, userId = 'ann') {
+function setup(
+  content: Partial<PokerContent> = {},
+  userId = 'ann',
+  overrides: Partial<RoundPanelProps> = {},
+) {
   const props: RoundPanelProps = {
     content: { ...defaultPokerContent(ctx), ...content },
     userId,
@@ -16,9 +20,14 @@ function setup(content: Partial<PokerContent> = {}, userId = 'ann') {
     onResetTimer: vi.fn(),
     onAutoReveal: vi.fn(),
     onSpectator: vi.fn(),
+    ...overrides,
   };
-  render(<RoundPanel {...props} />);
-  return props;
+  const view = render(<RoundPanel {...props} />);
+  return {
+    ...props,
+    rerender: (next: Partial<PokerContent>) =>
+      view.rerender(<RoundPanel {...props} content={{ ...props.content, ...next }} />),
+  };
 }
 
 const panel = () => within(screen.getByRole('region', { name: 'Round' }));
@@ -69,5 +78,30 @@ describe('RoundPanel (timer, auto-reveal, spectator)', () => {
     expect(spectate).toBeChecked();
     fireEvent.click(spectate);
     expect(props.onSpectator).toHaveBeenCalledWith(false);
+  });
+
+  it('keeps a switch as clicked while its change is saved, then shows the content', async () => {
+    let saved: (ok: boolean) => void = () => undefined;
+    const onSpectator = vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          saved = resolve;
+        }),
+    );
+    const props = setup({}, 'ann', { onSpectator });
+    const spectate = panel().getByRole('checkbox', { name: 'Watch as spectator (do not vote)' });
+    fireEvent.click(spectate);
+    // The content does not show the change yet: the click does, and stays.
+    expect(onSpectator).toHaveBeenCalledWith(true);
+    expect(spectate).toBeChecked();
+    props.rerender({ spectators: ['ann'] });
+    await act(async () => saved(true));
+    expect(spectate).toBeChecked();
+
+    // A change that fails: the stored value comes back.
+    fireEvent.click(spectate);
+    expect(spectate).not.toBeChecked();
+    await act(async () => saved(false));
+    expect(spectate).toBeChecked();
   });
 });

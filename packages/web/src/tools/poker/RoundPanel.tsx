@@ -5,7 +5,7 @@
  * voted) and the current member's own switch to watch as a spectator. Each change is a poker
  * operation, live for everyone.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import {
   autoRevealEnabled,
@@ -27,8 +27,10 @@ export interface RoundPanelProps {
   onStartTimer: () => void;
   onPauseTimer: () => void;
   onResetTimer: () => void;
-  onAutoReveal: (enabled: boolean) => void;
-  onSpectator: (spectator: boolean) => void;
+  /** Turns auto-reveal on or off; settles once the change is saved or has failed. */
+  onAutoReveal: (enabled: boolean) => Promise<unknown>;
+  /** Makes the member a spectator or a voter again; settles as {@link onAutoReveal}. */
+  onSpectator: (spectator: boolean) => Promise<unknown>;
 }
 
 /**
@@ -44,6 +46,28 @@ function useServerNow(running: boolean): number {
     return () => window.clearInterval(interval);
   }, [running]);
   return now;
+}
+
+/**
+ * A checkbox over a value of the content: `[checked, change]`. A click shows at once and stays
+ * until its change settles (the content shows it from then on, or the stored value comes back
+ * when it failed): the content takes a moment to show a change (encrypted and logged first), and
+ * a controlled checkbox would meanwhile flip back to the old value under the member's pointer.
+ */
+function useContentSwitch(
+  stored: boolean,
+  save: (on: boolean) => Promise<unknown>,
+): [boolean, (on: boolean) => void] {
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const latest = useRef(0);
+  const change = (on: boolean) => {
+    const click = ++latest.current;
+    setClicked(on);
+    void Promise.resolve(save(on)).finally(() => {
+      if (latest.current === click) setClicked(null);
+    });
+  };
+  return [clicked ?? stored, change];
 }
 
 /** See the module comment. */
@@ -63,7 +87,8 @@ export function RoundPanel({
   const running = timerRunning(timer);
   const now = useServerNow(running);
   const elapsed = formatElapsed(timerElapsedMs(timer, now));
-  const spectator = isSpectator(content, userId);
+  const [autoReveal, changeAutoReveal] = useContentSwitch(autoRevealEnabled(content), onAutoReveal);
+  const [spectator, changeSpectator] = useContentSwitch(isSpectator(content, userId), onSpectator);
 
   return (
     <section className="poker-panel poker-round" aria-labelledby={headingId}>
@@ -109,9 +134,9 @@ export function RoundPanel({
         <label className="poker-round-option">
           <input
             type="checkbox"
-            checked={autoRevealEnabled(content)}
+            checked={autoReveal}
             disabled={disabled}
-            onChange={(event) => onAutoReveal(event.target.checked)}
+            onChange={(event) => changeAutoReveal(event.target.checked)}
           />
           <span>{m.poker_auto_reveal()}</span>
         </label>
@@ -120,7 +145,7 @@ export function RoundPanel({
             type="checkbox"
             checked={spectator}
             disabled={disabled || userId === ''}
-            onChange={(event) => onSpectator(event.target.checked)}
+            onChange={(event) => changeSpectator(event.target.checked)}
           />
           <span>{m.poker_spectate()}</span>
         </label>
