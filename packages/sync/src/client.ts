@@ -252,7 +252,8 @@ export class SyncClient<C, Op extends NamedOperation> extends Follower<C, Op> {
     logged?: (id: string) => void,
   ): Promise<PerformResult<C>> {
     const { domain, context, codec, transport } = this.parts;
-    const current = this.local();
+    // What the member sees: a teammate's change still in flight included.
+    const current = this.shown();
     if (current === null) return { status: 'rejected', error: new Error('No content loaded') };
     const made = make(current);
     if ('result' in made) return made.result;
@@ -316,6 +317,7 @@ export class SyncClient<C, Op extends NamedOperation> extends Follower<C, Op> {
       operation: sealed ? envelope : null,
     };
     this.log.append(change, operation, offline).catch(() => undefined);
+    this.madeOnProposals(operation.id);
     this.proposals.remember([operation.id]);
     this.undoHistory.record(kind, operation.id, domain.inverse(current, next));
     logged?.(operation.id);

@@ -65,6 +65,8 @@ export class EngineCore<C, Op extends NamedOperation> {
   protected disposed = false;
   protected readonly hasStore: boolean;
   private readonly listeners = new Set<() => void>();
+  // Changes made on others' proposals: their log ids and the ids of the operations proposed then.
+  private readonly madeOn = new Map<string, ReadonlySet<string>>();
   // The same base and operations give the same object: the screen re-renders only on a change.
   private readonly localView = new View<C>();
   private readonly shownView = new View<C>();
@@ -94,15 +96,18 @@ export class EngineCore<C, Op extends NamedOperation> {
     );
     this.pull = new Pull(this.parts, this.snapshots);
     this.log = new PendingLog(store, (envelope) => this.pull.open(envelope));
-    this.proposals = new Proposals(clock, options.pendingTtlMs ?? PENDING_TTL_MS, () =>
-      this.setState({}),
-    );
+    // A proposal whose time is up no longer holds back the changes made on it.
+    this.proposals = new Proposals(clock, options.pendingTtlMs ?? PENDING_TTL_MS, () => {
+      this.setState({});
+      if (this.madeOn.size > 0) void this.requestPush();
+    });
     this.push = new Push(this.parts, this.log, this.pull, this.snapshots, {
       confirmed: () => this.confirmed,
       confirm: (latest, appliedIds) => this.confirm(latest, appliedIds),
       settle: (entry, outcome) => this.settle(entry, outcome),
       awaited: (entry) => this.waiters.has(entry.change.id),
       check: (entry, base) => this.waiters.get(entry.change.id)?.check?.(base),
+      ready: (entry) => this.ready(entry),
       conflictAuthor: (error, basedOn) =>
         conflictAuthor(this.pull.recent, error as Parameters<typeof conflictAuthor>[1], basedOn),
       saving: (on) => this.setState({ saving: on }),
@@ -140,13 +145,40 @@ export class EngineCore<C, Op extends NamedOperation> {
     );
   }
 
-  /** What the screen shows: {@link local} with others' proposals laid over it. */
-  private shown(): C | null {
-    const local = this.local();
-    if (local === null) return null;
-    return this.shownView.of(local, this.proposals.groups, (base, groups) =>
-      applyGroups(this.parts.domain, base, groups),
-    );
+  /**
+   * What the screen shows, and what this tab's changes are made on: the confirmed version with
+   * others' proposals laid over it (each group whole or not at all), then this tab's log. The
+   * log comes last because the member made those changes on what they saw, proposals included.
+   */
+  protected shown(): C | null {
+    const { content } = this.confirmed;
+    if (content === null) return null;
+    const operations = this.log.entries.map((entry) => entry.operation);
+    return this.shownView.of(content, [...this.proposals.groups, operations], (base, groups) => {
+      const log = groups[groups.length - 1] ?? [];
+      const proposed = applyGroups(this.parts.domain, base, groups.slice(0, -1));
+      return log.length === 0 ? proposed : applyEach(this.parts.domain, proposed, log);
+    });
+  }
+
+  /**
+   * Remembers that the change `id` was made on the proposals shown now: it is pushed only once
+   * they are stored (or their time is up), so it lands on the content the member saw — a pause
+   * of a timer a teammate is still starting is not stored before the start, where it would
+   * change nothing.
+   */
+  protected madeOnProposals(id: string): void {
+    const ids = new Set(this.proposals.groups.flatMap((group) => group.map((op) => op.id)));
+    if (ids.size > 0) this.madeOn.set(id, ids);
+  }
+
+  /** Whether `entry` may be pushed now: no proposal it was made on is still in flight. */
+  private ready(entry: LogEntry): boolean {
+    const ids = this.madeOn.get(entry.change.id);
+    if (ids === undefined) return true;
+    const inFlight = this.proposals.groups.some((group) => group.some((op) => ids.has(op.id)));
+    if (!inFlight) this.madeOn.delete(entry.change.id);
+    return !inFlight;
   }
 
   /** Pushes the log in the task queue (a push asked for while one waits joins it). */
@@ -190,6 +222,7 @@ export class EngineCore<C, Op extends NamedOperation> {
   private settle(entry: LogEntry, outcome: EntryOutcome): void {
     const waiter = this.waiters.get(entry.change.id);
     this.waiters.delete(entry.change.id);
+    this.madeOn.delete(entry.change.id);
     if (outcome.status !== 'saved') waiter?.dropped(outcome);
     if (waiter) {
       this.setState({ saving: this.state.saving && this.log.entries.length > 0 });

@@ -38,6 +38,11 @@ export interface PushHost<C> {
   awaited(entry: LogEntry): boolean;
   /** Runs before `entry` is applied to a base after a 409 (an undo counts again; throws: conflict). */
   check(entry: LogEntry, base: C): void;
+  /**
+   * Whether `entry` may be saved now: false while a teammate's change it was made on is still in
+   * flight (its save pushes the log again when it arrives).
+   */
+  ready(entry: LogEntry): boolean;
   /** Who set the fields of an edit conflict (see SyncClient). */
   conflictAuthor(error: unknown, basedOn: number): string | null;
   /** Shows that a push is in flight (true) or done. */
@@ -69,11 +74,11 @@ export class Push<C, Op extends NamedOperation = NamedOperation> {
     await this.findStored();
     for (;;) {
       const [head] = this.log.entries;
-      if (!head) return { end: 'done' };
+      if (!head || !this.host.ready(head)) return { end: 'done' };
       if (this.host.confirmed().content === null) return { end: 'stopped', error: null };
       const batch = [];
       for (const entry of this.log.entries.slice(0, REPLAY_BATCH_MAX)) {
-        if (entry.change.operation === null) break;
+        if (entry.change.operation === null || !this.host.ready(entry)) break;
         batch.push(entry);
       }
       const sent = batch.length > 1 ? await this.send(batch) : 'split';

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { tools } from '@cipherspace/tools';
 import type { ToolName } from '@cipherspace/tools/metadata';
+import type { PokerContent, PokerOperation } from '@cipherspace/tools/poker';
 import {
   TrackerError,
   type KanbanContent,
@@ -721,6 +722,81 @@ describe('changes as encrypted operations', () => {
         expect(bob.getState().version).toBe(2);
         expect(titles(loaded(bob))).toEqual(['In flight']);
         expect(loaded(bob)).toEqual(await storedContent(tool));
+      } finally {
+        stream.close();
+      }
+    });
+
+    it("a change made on a teammate's change in flight is shown at once and stored after it", async () => {
+      // Poker: Bob pauses the round timer Alice is still starting (her save is slow to land).
+      ({ space, tokens } = await spaceOfAliceAndBob(harness));
+      const tool: ToolName = 'poker';
+      const pokerOf = (user: 'alice' | 'bob', transport: ContentTransport) =>
+        new SyncClient<PokerContent, PokerOperation>({
+          domain: tools.poker,
+          transport,
+          codec: spaceKeyCodec(space.key, space.name),
+          author: user,
+        });
+      const slow = heldTransport(tool);
+      const alice = pokerOf('alice', slow.transport);
+      await alice.load();
+      const bob = pokerOf('bob', transportOf('bob', tool));
+      await bob.load();
+      const stream = await harness.subscribe(tokens.bob, space.name, 'bob-tab', { pending: true });
+      try {
+        slow.hold();
+        const starting = alice.perform({ type: 'startTimer' });
+        const pending = await nextOf(stream, 'content_pending', tool);
+        await bob.remotePending(pending.data.base_version, pending.data.operations);
+        expect(bob.getState().content?.timer?.startedAt).toEqual(expect.any(String));
+
+        // Made on what Bob sees, not on his stored version (where it would change nothing).
+        const pausing = bob.perform({ type: 'pauseTimer' });
+        await expect.poll(() => bob.getState().content?.timer?.startedAt).toBeNull();
+        slow.release();
+        expect((await starting).status).toBe('saved');
+        const update = await nextOf(stream, 'content_update', tool);
+        await bob.remoteUpdate(update.data.version, remoteChangeOf(update.data));
+        expect((await pausing).status).toBe('saved');
+
+        const record = await harness
+          .caller(tokens.alice)
+          .content.get({ space_name: space.name, tool });
+        const stored = await decryptJson<PokerContent>(record.encrypted_data, space.key);
+        expect(stored.version).toBe(3);
+        expect(stored.timer).toMatchObject({ startedAt: null });
+        expect(bob.getState().content?.timer).toEqual(stored.timer);
+      } finally {
+        stream.close();
+      }
+    });
+
+    it("a card shown only by a teammate's change in flight can be deleted", async () => {
+      const tool = await freshBoard();
+      const slow = heldTransport(tool);
+      const alice = lifecycleOf('alice', tool, slow.transport);
+      await alice.load();
+      const bob = lifecycleOf('bob', tool);
+      await bob.load();
+      const stream = await harness.subscribe(tokens.bob, space.name, 'bob-tab', { pending: true });
+      try {
+        slow.hold();
+        const adding = alice.perform(addIssue(loaded(alice), 'In flight'));
+        const pending = await nextOf(stream, 'content_pending', tool);
+        await bob.remotePending(pending.data.base_version, pending.data.operations);
+        const [shown] = phase(loaded(bob), 'Backlog').issues;
+        if (!shown) throw new Error('the card in flight is not shown');
+
+        const deleting = bob.perform({ type: 'deleteIssue', issueId: shown.id });
+        await expect.poll(() => titles(loaded(bob))).toEqual([]);
+        slow.release();
+        expect((await adding).status).toBe('saved');
+        const update = await nextOf(stream, 'content_update', tool);
+        await bob.remoteUpdate(update.data.version, remoteChangeOf(update.data));
+        expect((await deleting).status).toBe('saved');
+        expect(titles(await storedContent(tool))).toEqual([]);
+        expect((await storedContent(tool)).version).toBe(3);
       } finally {
         stream.close();
       }
