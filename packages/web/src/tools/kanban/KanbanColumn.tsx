@@ -7,7 +7,7 @@
  * an add-first-card button. Archived cards are not counted. The column is a drop target for cards.
  */
 import { useDroppable } from '@dnd-kit/core';
-import { Archive, ArrowLeft, ArrowRight, Inbox, Pencil, Plus, SearchX, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Inbox, Plus, SearchX, X } from 'lucide-react';
 import { memo, useId, useMemo, type CSSProperties } from 'react';
 
 import {
@@ -20,6 +20,7 @@ import {
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
+import { PhasePlanningButtons } from '../tracker/PhasePlanningButtons.tsx';
 import { wipWarning } from '../tracker/tracker-filter.ts';
 import type { BoardColumn } from './kanban-board.ts';
 import type { ColumnDropData } from './kanban-dnd.ts';
@@ -136,28 +137,14 @@ export const KanbanColumn = memo(function KanbanColumn({
           </span>
         </span>
         <div className="kanban-column-controls">
-          {onEdit ? (
-            <button
-              type="button"
-              className="kanban-icon-button"
-              aria-label={m.tracker_edit_column({ name: phase.name })}
-              title={m.tracker_edit_column({ name: phase.name })}
-              onClick={() => onEdit(phase.id)}
-            >
-              <Pencil size={16} aria-hidden="true" />
-            </button>
-          ) : null}
-          {onArchiveDone && phase.isEndPhase === true && count > 0 ? (
-            <button
-              type="button"
-              className="kanban-icon-button"
-              aria-label={m.tracker_archive_done_cards({ name: phase.name })}
-              title={m.tracker_archive_done_cards({ name: phase.name })}
-              onClick={() => onArchiveDone(phase.id)}
-            >
-              <Archive size={16} aria-hidden="true" />
-            </button>
-          ) : null}
+          <PhasePlanningButtons
+            phase={phase}
+            count={count}
+            noun="card"
+            buttonClassName="kanban-icon-button"
+            onEdit={onEdit}
+            onArchiveDone={onArchiveDone}
+          />
           {column.canMoveLeft ? (
             <button
               type="button"

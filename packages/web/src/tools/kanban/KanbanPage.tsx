@@ -7,8 +7,7 @@
  * never resets what the user is typing.
  */
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -23,7 +22,6 @@ import {
   type Phase,
 } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
-import { useDraftToReopen } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
@@ -46,19 +44,21 @@ import { useCompactView } from '../tracker/CardDensityToggle.tsx';
 import { useToday } from '../tracker/due-reminders.tsx';
 import { usePhasePlanning } from '../tracker/use-phase-planning.ts';
 import {
-  assigneesOf,
   EMPTY_FILTER_STATE,
   isFilterStateEmpty,
-  tagsOf,
   toIssueFilter,
   type FilterState,
 } from '../tracker/tracker-filter.ts';
-import { TrackerFilterBar, useTextSearchPrepared } from '../tracker/TrackerFilterBar.tsx';
+import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
 import { TrackerHeaderTools } from '../tracker/TrackerHeaderTools.tsx';
-import { IssueLinksProvider, useUnreadMentions } from '../tracker/IssueDetailsContext.tsx';
+import { IssueLinksProvider } from '../tracker/IssueDetailsContext.tsx';
 import { IssueDetailsDrawer } from '../tracker/IssueDetailsDrawer.tsx';
-import { issueDiscussionActions } from '../tracker/issue-details-actions.ts';
-import { useMentionMembers } from '../tracker/mention-members.ts';
+import {
+  useFilterChoices,
+  useIssueDetails,
+  useIssueFormToReopen,
+  useRequestedIssue,
+} from '../tracker/use-tracker-page.ts';
 import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import { searchBoard } from './kanban-board.ts';
 import { KanbanBoard } from './KanbanBoard.tsx';
@@ -113,14 +113,7 @@ export default function KanbanPage() {
   const [deleting, setDeleting] = useState(false);
   const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
   // Back after a sign-out that closed the card dialog: it opens again with its draft.
-  useDraftToReopen('card:', content !== null, (rest) => {
-    if (!content) return;
-    const [mode, id = ''] = rest.split(':');
-    if (mode === 'add' && content.phases.some((phase) => phase.id === id))
-      setCardForm({ mode: 'add', phaseId: id, basedOn: version });
-    const found = mode === 'edit' ? findIssue(content, id) : null;
-    if (found) setCardForm({ mode: 'edit', issue: found.issue, basedOn: version });
-  });
+  useIssueFormToReopen('card', content, (form) => setCardForm({ ...form, basedOn: version }));
   const {
     editing: editingColumn,
     editPhase,
@@ -138,27 +131,14 @@ export default function KanbanPage() {
 
   // `?card=<id>` (the quick search): the card's move handle gets the focus, scrolled into view;
   // a card a filter or a long column's window leaves out is searched for by its title first.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const wantedCard = searchParams.get('card');
   const cardToFocus = useRef<string | null>(null);
-  useEffect(() => {
-    if (wantedCard === null || content === null) return;
-    const found = findIssue(content, wantedCard);
-    const frame = requestAnimationFrame(() => {
-      setSearchParams(
-        (params) => {
-          params.delete('card');
-          return params;
-        },
-        { replace: true },
-      );
-      if (!found || focusCardHandle(wantedCard)) return;
-      cardToFocus.current = wantedCard;
-      const archived = found.issue.archived === true ? { archived: true } : {};
-      setFilterState({ ...EMPTY_FILTER_STATE, text: found.issue.title, ...archived });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [wantedCard, content, setSearchParams]);
+  const focusCard = useCallback((issue: Issue) => {
+    if (focusCardHandle(issue.id)) return;
+    cardToFocus.current = issue.id;
+    const archived = issue.archived === true ? { archived: true } : {};
+    setFilterState({ ...EMPTY_FILTER_STATE, text: issue.title, ...archived });
+  }, []);
+  useRequestedIssue('card', content, focusCard);
   useEffect(() => {
     const searched = cardToFocus.current;
     cardToFocus.current = null;
@@ -166,7 +146,7 @@ export default function KanbanPage() {
   });
 
   // The cards the search finds, once per board and filter (not per render).
-  useTextSearchPrepared(content);
+  const { assignees, tags } = useFilterChoices(content, language);
   const search = useMemo(
     () =>
       content === null || isFilterStateEmpty(filterState)
@@ -174,11 +154,6 @@ export default function KanbanPage() {
         : searchBoard(content, toIssueFilter(filterState, today)),
     [content, filterState, today],
   );
-  const assignees = useMemo(
-    () => (content ? assigneesOf(content, language) : []),
-    [content, language],
-  );
-  const tags = useMemo(() => (content ? tagsOf(content, language) : []), [content, language]);
 
   const username = session?.user.username ?? '';
   const title = content?.title ?? m.kanban_page_title();
@@ -186,19 +161,13 @@ export default function KanbanPage() {
 
   // The card whose details drawer is open (opened from the card's title), as the board holds it.
   const [detailsId, setDetailsId] = useState<string | null>(null);
-  const details = content && detailsId ? findIssue(content, detailsId) : null;
-  const mentionMembers = useMentionMembers(content, language);
-  const unread = useUnreadMentions(
-    content,
-    username,
-    session?.space.name ?? '',
-    details?.issue ?? null,
-  );
+  const {
+    details,
+    members: mentionMembers,
+    unread,
+    discussion,
+  } = useIssueDetails(content, detailsId, perform, username, language);
   const issueLinks = useMemo(() => ({ open: setDetailsId, unread }), [unread]);
-  const discussion = useMemo(
-    () => issueDiscussionActions((operation, action) => perform(operation, action), username),
-    [perform, username],
-  );
 
   async function submitColumn(values: PhaseFormValues): Promise<boolean> {
     const saved = await perform(

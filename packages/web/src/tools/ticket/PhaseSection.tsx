@@ -6,7 +6,7 @@
  * shows only when the caller allows it (settings and the minimum of spec §9).
  */
 import { useDroppable } from '@dnd-kit/core';
-import { Archive, ChevronDown, ChevronRight, Inbox, Pencil, Plus, SearchX } from 'lucide-react';
+import { ChevronDown, ChevronRight, Inbox, Plus, SearchX } from 'lucide-react';
 import { memo, useId, useMemo } from 'react';
 
 import {
@@ -20,6 +20,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
+import { PhasePlanningButtons } from '../tracker/PhasePlanningButtons.tsx';
 import { wipWarning } from '../tracker/tracker-filter.ts';
 import { IssueItemButton, MovableIssueItem, type IssueDisplayFlags } from './IssueItem.tsx';
 
@@ -150,28 +151,14 @@ export const PhaseSection = memo(function PhaseSection({
           </span>
         ) : null}
         <div className="ticket-phase-actions">
-          {onEdit ? (
-            <button
-              type="button"
-              className="button button-small"
-              aria-label={m.tracker_edit_phase({ name: phase.name })}
-              title={m.tracker_edit_phase({ name: phase.name })}
-              onClick={() => onEdit(phase.id)}
-            >
-              <Pencil size={16} aria-hidden="true" />
-            </button>
-          ) : null}
-          {onArchiveDone && endPhase && count > 0 ? (
-            <button
-              type="button"
-              className="button button-small"
-              aria-label={m.tracker_archive_done_issues({ name: phase.name })}
-              title={m.tracker_archive_done_issues({ name: phase.name })}
-              onClick={() => onArchiveDone(phase.id)}
-            >
-              <Archive size={16} aria-hidden="true" />
-            </button>
-          ) : null}
+          <PhasePlanningButtons
+            phase={phase}
+            count={count}
+            noun="issue"
+            buttonClassName="button button-small"
+            onEdit={onEdit}
+            onArchiveDone={onArchiveDone}
+          />
           <button
             type="button"
             className="button button-small"

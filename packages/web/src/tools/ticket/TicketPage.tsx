@@ -9,7 +9,6 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { Plus, Settings } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -30,7 +29,6 @@ import {
   ticketTool,
 } from '@cipherspace/tools/tracker';
 import { useLanguage } from '../../lib/i18n.ts';
-import { useDraftToReopen } from '../../lib/draft.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
@@ -52,9 +50,13 @@ import { useCompactView } from '../tracker/CardDensityToggle.tsx';
 import { useToday } from '../tracker/due-reminders.tsx';
 import { usePhasePlanning } from '../tracker/use-phase-planning.ts';
 import { TrackerHeaderTools } from '../tracker/TrackerHeaderTools.tsx';
-import { IssueLinksProvider, useUnreadMentions } from '../tracker/IssueDetailsContext.tsx';
-import { issueDiscussionActions } from '../tracker/issue-details-actions.ts';
-import { useMentionMembers } from '../tracker/mention-members.ts';
+import { IssueLinksProvider } from '../tracker/IssueDetailsContext.tsx';
+import {
+  useFilterChoices,
+  useIssueDetails,
+  useIssueFormToReopen,
+  useRequestedIssue,
+} from '../tracker/use-tracker-page.ts';
 import { TicketSettingsDialog } from './TicketSettingsDialog.tsx';
 import { useTrackerEdit, useTrackerPerform } from '../tracker/use-tracker-perform.ts';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
@@ -66,15 +68,13 @@ import { useIssueMoves } from './use-issue-moves.ts';
 import { containerCollisions } from '../tracker/dnd-collisions.ts';
 import { groupByPhase, knownPeople } from './ticket-view.ts';
 import {
-  assigneesOf,
   activeIssuesInOrder,
   EMPTY_FILTER_STATE,
   isFilterStateEmpty,
-  tagsOf,
   toIssueFilter,
   type FilterState,
 } from '../tracker/tracker-filter.ts';
-import { TrackerFilterBar, useTextSearchPrepared } from '../tracker/TrackerFilterBar.tsx';
+import { TrackerFilterBar } from '../tracker/TrackerFilterBar.tsx';
 import './ticket.css';
 
 /** Which issue form is open: adding to a phase, or editing an issue. */
@@ -163,26 +163,22 @@ export default function TicketPage() {
   const { state } = tool;
   const content = state.status === 'loaded' ? state.content : null;
   // Back after a sign-out that closed the issue dialog: it opens again with its draft.
-  useDraftToReopen('issue:', content !== null, (rest) => {
-    if (!content) return;
-    const [mode, id = ''] = rest.split(':');
-    if (mode === 'add' && content.phases.some((phase) => phase.id === id))
-      setIssueForm({ mode: 'add', phaseId: id, basedOn: state.version });
-    if (mode === 'edit' && findIssue(content, id))
-      setIssueForm({ mode: 'edit', issueId: id, basedOn: state.version });
-  });
+  useIssueFormToReopen('issue', content, (form) =>
+    setIssueForm(
+      form.mode === 'add'
+        ? { mode: 'add', phaseId: form.phaseId, basedOn: state.version }
+        : { mode: 'edit', issueId: form.issue.id, basedOn: state.version },
+    ),
+  );
   const username = session?.user.username ?? '';
 
-  const selected = content && selectedIssueId ? findIssue(content, selectedIssueId) : null;
-  const members = useMentionMembers(content, language);
-  const unread = useUnreadMentions(
-    content,
-    username,
-    session?.space.name ?? '',
-    selected?.issue ?? null,
-  );
+  const {
+    details: selected,
+    members,
+    unread,
+    discussion,
+  } = useIssueDetails(content, selectedIssueId, run, username, language);
   const issueLinks = useMemo(() => ({ unread }), [unread]);
-  const discussion = useMemo(() => issueDiscussionActions(run, username), [run, username]);
   const editing =
     content && issueForm?.mode === 'edit' ? findIssue(content, issueForm.issueId) : null;
   const phaseToDelete =
@@ -209,23 +205,8 @@ export default function TicketPage() {
     [moveFocus],
   );
   // `?issue=<id>` (the quick search): that issue is selected once the board is there.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const wantedIssue = searchParams.get('issue');
-  useEffect(() => {
-    if (wantedIssue === null || content === null) return;
-    const found = findIssue(content, wantedIssue) !== null;
-    const frame = requestAnimationFrame(() => {
-      setSearchParams(
-        (params) => {
-          params.delete('issue');
-          return params;
-        },
-        { replace: true },
-      );
-      if (found) selectIssue(wantedIssue);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [wantedIssue, content, setSearchParams, selectIssue]);
+  const selectRequested = useCallback((issue: Issue) => selectIssue(issue.id), [selectIssue]);
+  useRequestedIssue('issue', content, selectRequested);
   const addIssueTo = useCallback(
     (phaseId: string) => setIssueForm({ mode: 'add', phaseId, basedOn: versionRef.current }),
     [],
@@ -284,7 +265,7 @@ export default function TicketPage() {
     archiveDone,
   } = usePhasePlanning(tool, showMessage, 'issue');
 
-  useTextSearchPrepared(content);
+  const { assignees, tags } = useFilterChoices(content, language);
   // What the board shows, computed once per board and filter rather than on every render (a
   // keystroke in a form, a selection, a save indicator).
   const view = useMemo(() => {
@@ -305,11 +286,6 @@ export default function TicketPage() {
       : total;
     return { phases, filtered, matches, total, shown };
   }, [content, filterState, today]);
-  const assignees = useMemo(
-    () => (content ? assigneesOf(content, language) : []),
-    [content, language],
-  );
-  const tags = useMemo(() => (content ? tagsOf(content, language) : []), [content, language]);
   const statistics = useMemo(
     () => (content && showStatistics ? computeStatistics(content) : null),
     [content, showStatistics],
