@@ -10,10 +10,10 @@ import {
   type ChecklistItem,
   type ChecklistItemChanges,
 } from '@cipherspace/tools/tracker';
-import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 
 import { m } from '../../paraglide/messages.js';
+import { EditDeleteButtons, InlineEditButtons, useAddText, useInlineEdit } from './inline-edit.tsx';
 import './tracker-details.css';
 
 /** The checklist progress 'done/total' with its spoken label; nothing without items. */
@@ -60,28 +60,9 @@ export function ChecklistSection({
 }) {
   const headingId = useId();
   const fieldId = useId();
-  const [draft, setDraft] = useState('');
-  const [adding, setAdding] = useState(false);
   const field = useRef<HTMLInputElement>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const draft = useAddText(onAdd, () => field.current?.focus());
   const items = checklist ?? [];
-  const canAdd = draft.trim() !== '' && !adding;
-
-  const add = async () => {
-    if (!canAdd) return;
-    setAdding(true);
-    const saved = await onAdd(draft);
-    if (!mounted.current) return;
-    setAdding(false);
-    if (saved) setDraft('');
-    field.current?.focus();
-  };
 
   return (
     <section className="tracker-checklist" aria-labelledby={headingId}>
@@ -105,13 +86,7 @@ export function ChecklistSection({
           ))}
         </ul>
       )}
-      <form
-        className="tracker-checklist-add"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add();
-        }}
-      >
+      <form className="tracker-checklist-add" onSubmit={draft.handleSubmit}>
         <label htmlFor={fieldId} className="visually-hidden">
           {m.tracker_checklist_new_label()}
         </label>
@@ -119,12 +94,12 @@ export function ChecklistSection({
           ref={field}
           id={fieldId}
           type="text"
-          value={draft}
+          value={draft.text}
           placeholder={m.tracker_checklist_new_placeholder()}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => draft.setText(event.target.value)}
         />
-        <button type="submit" className="button button-small" disabled={!canAdd}>
-          {adding ? m.tracker_checklist_adding() : m.tracker_checklist_add()}
+        <button type="submit" className="button button-small" disabled={!draft.canAdd}>
+          {draft.adding ? m.tracker_checklist_adding() : m.tracker_checklist_add()}
         </button>
       </form>
     </section>
@@ -141,61 +116,28 @@ function ChecklistRow({
   onDelete: () => Promise<boolean>;
 }) {
   const checkboxId = useId();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const edit = useInlineEdit(
+    item.text,
+    (text) => onUpdate({ text }, { text: item.text }),
+    editButton,
+  );
 
-  const stopEditing = () => {
-    setEditing(null);
-    requestAnimationFrame(() => editButton.current?.focus());
-  };
-
-  const save = async () => {
-    if (editing === null || saving) return;
-    if (editing.trim() === item.text) {
-      stopEditing();
-      return;
-    }
-    setSaving(true);
-    const saved = await onUpdate({ text: editing }, { text: item.text });
-    setSaving(false);
-    if (saved) stopEditing();
-  };
-
-  if (editing !== null)
+  if (edit.text !== null)
     return (
       <li className="tracker-checklist-item is-editing">
-        <form
-          className="tracker-checklist-edit"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
+        <form className="tracker-checklist-edit" onSubmit={edit.handleSubmit}>
           <input
             type="text"
-            value={editing}
+            value={edit.text}
             aria-label={m.tracker_checklist_text_label({ text: item.text })}
             data-handles-escape="true"
             // The member asked to edit this item: the field takes the focus.
             autoFocus
-            onChange={(event) => setEditing(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key !== 'Escape') return;
-              event.preventDefault();
-              stopEditing();
-            }}
+            onChange={(event) => edit.setText(event.target.value)}
+            onKeyDown={edit.handleKeyDown}
           />
-          <button
-            type="submit"
-            className="button button-small button-primary"
-            disabled={saving || editing.trim() === ''}
-          >
-            {saving ? m.tracker_saving() : m.tracker_save()}
-          </button>
-          <button type="button" className="button button-small" onClick={stopEditing}>
-            {m.common_cancel()}
-          </button>
+          <InlineEditButtons edit={edit} cancelWhileSaving />
         </form>
       </li>
     );
@@ -211,25 +153,13 @@ function ChecklistRow({
       <label htmlFor={checkboxId} className="tracker-checklist-text">
         {item.text}
       </label>
-      <button
-        ref={editButton}
-        type="button"
-        className="icon-button tracker-icon-button"
-        aria-label={m.tracker_checklist_edit_label({ text: item.text })}
-        title={m.tracker_comment_edit()}
-        onClick={() => setEditing(item.text)}
-      >
-        <Pencil size={14} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className="icon-button tracker-icon-button"
-        aria-label={m.tracker_checklist_delete_label({ text: item.text })}
-        title={m.common_delete()}
-        onClick={() => void onDelete()}
-      >
-        <Trash2 size={14} aria-hidden="true" />
-      </button>
+      <EditDeleteButtons
+        editButton={editButton}
+        editLabel={m.tracker_checklist_edit_label({ text: item.text })}
+        deleteLabel={m.tracker_checklist_delete_label({ text: item.text })}
+        onEdit={edit.start}
+        onDelete={() => void onDelete()}
+      />
     </li>
   );
 }

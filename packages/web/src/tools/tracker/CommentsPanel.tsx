@@ -8,8 +8,7 @@
  * time as its title). Layout: the list is at most 300 px high (spec §9), tracker-details.css.
  */
 import type { Comment } from '@cipherspace/tools/tracker';
-import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import { Markdown } from '../../components/Markdown.tsx';
 import { ConfirmDialog } from '../../components/Modal.tsx';
@@ -17,19 +16,14 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { commentsNewestFirst } from './issue-view.ts';
+import {
+  EditDeleteButtons,
+  InlineEditButtons,
+  useAddText,
+  useInlineEdit,
+  useMounted,
+} from './inline-edit.tsx';
 import { MentionTextarea } from './MentionTextarea.tsx';
-
-/** True while the component is mounted, for callbacks that resume after a save. */
-function useMounted() {
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  return mounted;
-}
 
 const isSubmitKey = (event: KeyboardEvent) =>
   event.key === 'Enter' && (event.ctrlKey || event.metaKey);
@@ -63,22 +57,10 @@ export function CommentsPanel({
   const headingId = useId();
   const fieldId = useId();
   const hintId = useId();
-  const [draft, setDraft] = useState('');
-  const [adding, setAdding] = useState(false);
+  const draft = useAddText(onAdd);
   const [pendingDelete, setPendingDelete] = useState<Comment | null>(null);
   const [deleting, setDeleting] = useState(false);
   const mounted = useMounted();
-
-  const canAdd = draft.trim() !== '' && !adding;
-
-  const add = async () => {
-    if (!canAdd) return;
-    setAdding(true);
-    const saved = await onAdd(draft);
-    if (!mounted.current) return;
-    setAdding(false);
-    if (saved) setDraft('');
-  };
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
@@ -96,29 +78,23 @@ export function CommentsPanel({
       <h3 id={headingId} className="tracker-section-title">
         {m.ticket_comments_heading({ count: comments.length })}
       </h3>
-      <form
-        className="tracker-comment-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add();
-        }}
-      >
+      <form className="tracker-comment-form" onSubmit={draft.handleSubmit}>
         <div className="field">
           <label htmlFor={fieldId}>{m.ticket_comment_label()}</label>
           <MentionTextarea
             id={fieldId}
             rows={3}
-            value={draft}
+            value={draft.text}
             members={members}
             me={me}
             placeholder={m.ticket_comment_placeholder()}
             aria-describedby={hintId}
             aria-keyshortcuts="Control+Enter"
-            onValueChange={setDraft}
+            onValueChange={draft.setText}
             onKeyDown={(event) => {
               if (!isSubmitKey(event)) return;
               event.preventDefault();
-              void add();
+              void draft.add();
             }}
           />
           <span id={hintId} className="field-hint">
@@ -126,8 +102,8 @@ export function CommentsPanel({
           </span>
         </div>
         <div>
-          <button type="submit" className="button button-primary" disabled={!canAdd}>
-            {adding ? m.ticket_adding_comment() : m.ticket_add_comment()}
+          <button type="submit" className="button button-primary" disabled={!draft.canAdd}>
+            {draft.adding ? m.ticket_adding_comment() : m.ticket_add_comment()}
           </button>
         </div>
       </form>
@@ -180,29 +156,9 @@ function CommentItem({
   const language = useLanguage();
   const fieldId = useId();
   const hintId = useId();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const mounted = useMounted();
+  const edit = useInlineEdit(comment.content, (text) => onUpdate(comment.id, text), editButton);
   const date = formatDateTime(comment.createdAt, language);
-
-  const stopEditing = () => {
-    setEditing(null);
-    requestAnimationFrame(() => editButton.current?.focus());
-  };
-
-  const save = async () => {
-    if (editing === null || saving) return;
-    if (editing.trim() === comment.content) {
-      stopEditing();
-      return;
-    }
-    setSaving(true);
-    const saved = await onUpdate(comment.id, editing);
-    if (!mounted.current) return;
-    setSaving(false);
-    if (saved) stopEditing();
-  };
 
   return (
     <li className="tracker-comment">
@@ -221,82 +177,47 @@ function CommentItem({
             ({m.tracker_comment_edited()})
           </span>
         ) : null}
-        {mine && editing === null ? (
+        {mine && edit.text === null ? (
           <span className="tracker-comment-actions">
-            <button
-              ref={editButton}
-              type="button"
-              className="icon-button tracker-icon-button"
-              aria-label={m.tracker_comment_edit_label({ name: comment.createdBy, date })}
-              title={m.tracker_comment_edit()}
-              onClick={() => setEditing(comment.content)}
-            >
-              <Pencil size={14} aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="icon-button tracker-icon-button"
-              aria-label={m.ticket_comment_delete_label({ name: comment.createdBy, date })}
-              title={m.common_delete()}
-              onClick={onDelete}
-            >
-              <Trash2 size={14} aria-hidden="true" />
-            </button>
+            <EditDeleteButtons
+              editButton={editButton}
+              editLabel={m.tracker_comment_edit_label({ name: comment.createdBy, date })}
+              deleteLabel={m.ticket_comment_delete_label({ name: comment.createdBy, date })}
+              onEdit={edit.start}
+              onDelete={onDelete}
+            />
           </span>
         ) : null}
       </div>
-      {editing === null ? (
+      {edit.text === null ? (
         <Markdown text={comment.content} mentions={mentions} className="tracker-comment-content" />
       ) : (
-        <form
-          className="tracker-comment-edit"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
+        <form className="tracker-comment-edit" onSubmit={edit.handleSubmit}>
           <label htmlFor={fieldId} className="visually-hidden">
             {m.tracker_comment_edit_field()}
           </label>
           <MentionTextarea
             id={fieldId}
             rows={3}
-            value={editing}
+            value={edit.text}
             members={mentions.members}
             me={mentions.me}
             handlesEscape
             autoFocus
             aria-describedby={hintId}
-            onValueChange={setEditing}
+            onValueChange={edit.setText}
             onKeyDown={(event) => {
               if (isSubmitKey(event)) {
                 event.preventDefault();
-                void save();
-              } else if (event.key === 'Escape') {
-                event.preventDefault();
-                stopEditing();
-              }
+                void edit.save();
+              } else edit.handleKeyDown(event);
             }}
           />
           <span id={hintId} className="field-hint">
             {m.tracker_comment_edit_hint()}
           </span>
           <div className="row">
-            <button
-              type="submit"
-              className="button button-small button-primary"
-              disabled={saving || editing.trim() === ''}
-            >
-              {saving ? m.tracker_saving() : m.tracker_save()}
-            </button>
-            <button
-              type="button"
-              className="button button-small"
-              disabled={saving}
-              onClick={stopEditing}
-            >
-              {m.common_cancel()}
-            </button>
+            <InlineEditButtons edit={edit} />
           </div>
         </form>
       )}
