@@ -20,7 +20,7 @@ import {
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
-import { PhasePlanningButtons } from '../tracker/PhasePlanningButtons.tsx';
+import { PhaseButtons } from '../tracker/PhaseButtons.tsx';
 import { wipWarning } from '../tracker/tracker-filter.ts';
 import type { BoardColumn } from './kanban-board.ts';
 import type { ColumnDropData } from './kanban-dnd.ts';
@@ -137,14 +137,7 @@ export const KanbanColumn = memo(function KanbanColumn({
           </span>
         </span>
         <div className="kanban-column-controls">
-          <PhasePlanningButtons
-            phase={phase}
-            count={count}
-            noun="card"
-            buttonClassName="kanban-icon-button"
-            onEdit={onEdit}
-            onArchiveDone={onArchiveDone}
-          />
+          <PhaseButtons noun="card" phase={phase} onEdit={onEdit} onArchiveDone={onArchiveDone} />
           {column.canMoveLeft ? (
             <button
               type="button"

@@ -20,7 +20,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { LongList } from '../tracker/LongList.tsx';
-import { PhasePlanningButtons } from '../tracker/PhasePlanningButtons.tsx';
+import { PhaseButtons } from '../tracker/PhaseButtons.tsx';
 import { wipWarning } from '../tracker/tracker-filter.ts';
 import { IssueItemButton, MovableIssueItem, type IssueDisplayFlags } from './IssueItem.tsx';
 
@@ -151,14 +151,7 @@ export const PhaseSection = memo(function PhaseSection({
           </span>
         ) : null}
         <div className="ticket-phase-actions">
-          <PhasePlanningButtons
-            phase={phase}
-            count={count}
-            noun="issue"
-            buttonClassName="button button-small"
-            onEdit={onEdit}
-            onArchiveDone={onArchiveDone}
-          />
+          <PhaseButtons noun="issue" phase={phase} onEdit={onEdit} onArchiveDone={onArchiveDone} />
           <button
             type="button"
             className="button button-small"
