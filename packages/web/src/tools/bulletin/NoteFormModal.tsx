@@ -35,15 +35,11 @@ import {
   type TextSelection,
 } from '@cipherspace/tools/bulletin';
 import { m } from '../../paraglide/messages.js';
-import {
-  EditConflictPanel,
-  defaultFormatValue,
-  type SaveOutcome,
-} from '../content/EditConflictPanel.tsx';
+import { defaultFormatValue, type SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { formatDate } from '../../lib/date-format.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { ChoiceField, FormModal, rebaseForm, useModalForm } from '../tracker/modal-form.tsx';
+import { ChoiceField, FormModal, ModalFormFooter, useEntityForm } from '../tracker/modal-form.tsx';
 import {
   bulletinErrorText,
   noteColorText,
@@ -125,14 +121,22 @@ function NoteForm({
   onClose,
 }: NoteFormModalProps) {
   const id = useId();
-  const [values, setValues] = useState<NoteFormValues>(initial);
-  const [base, setBase] = useState<Post | null>(stored);
+  const form = useEntityForm({
+    initial,
+    base: stored,
+    toForm,
+    validate: validateNoteForm,
+    idPrefix: id,
+    save: onSubmit,
+    onClose,
+  });
+  const { values, set } = form;
   const [expiryPassed, setExpiryPassed] = useState(false);
   // Typed text survives an outage that signs the member out; offered again when this opens: the
   // fields the member had changed, over what the dialog shows now.
   const draftKey = mode === 'edit' && stored ? `note:edit:${stored.id}` : 'note:add';
   useDraft(draftKey, { values, opened: initial }, noteDraftSchema, (draft) =>
-    setValues((current) => {
+    form.setValues((current) => {
       const next = { ...current };
       for (const field of Object.keys(next) as (keyof NoteFormValues)[]) {
         if (draft.values[field] !== draft.opened[field])
@@ -153,29 +157,10 @@ function NoteForm({
     textarea.setSelectionRange(selection.start, selection.end);
   }, [values.content]);
 
-  const problems = validateNoteForm(values);
-  const firstProblem = problems[0];
-  const { submitted, saving, handleSubmit, conflict, resolveConflict } = useModalForm({
-    invalidFieldId: firstProblem ? `${id}-${firstProblem.field}` : null,
-    save: () => onSubmit(values, base),
-    onClose,
-    rebase: (met, choices) => {
-      if (base === null) return () => onSubmit(values, base);
-      const next = rebaseForm(values, base, toForm, met, choices);
-      setValues(next.values);
-      setBase(next.base);
-      return () => onSubmit(next.values, next.base);
-    },
-  });
-  const problemOf = (field: 'title' | 'url') =>
-    submitted ? problems.find((problem) => problem.field === field) : undefined;
-  const titleProblem = problemOf('title');
-  const urlProblem = problemOf('url');
+  const titleProblem = form.problemOf('title');
+  const urlProblem = form.problemOf('url');
   // Shown only where the edited note keeps an expiry although the board no longer offers it.
   const showExpiry = allowExpiration || values.expiresAt !== '';
-
-  const set = <K extends keyof NoteFormValues>(key: K, value: NoteFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
 
   function format(kind: MarkdownFormat) {
     const textarea = contentRef.current;
@@ -211,7 +196,7 @@ function NoteForm({
     <form
       className="stack note-form"
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={form.handleSubmit}
       onKeyDown={handleFormKeyDown}
     >
       <fieldset className="note-colors">
@@ -370,27 +355,14 @@ function NoteForm({
         </div>
       ) : null}
 
-      {conflict ? (
-        <EditConflictPanel
-          conflict={conflict}
-          busy={saving}
-          fieldLabel={noteFieldLabel}
-          formatValue={formatNoteValue}
-          onResolve={resolveConflict}
-        />
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          {m.common_cancel()}
-        </button>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving
-            ? m.bulletin_form_saving()
-            : mode === 'add'
-              ? m.bulletin_form_add()
-              : m.bulletin_form_save()}
-        </button>
-      </div>
+      <ModalFormFooter
+        form={form}
+        fieldLabel={noteFieldLabel}
+        formatValue={formatNoteValue}
+        submitLabel={mode === 'add' ? m.bulletin_form_add() : m.bulletin_form_save()}
+        savingLabel={m.bulletin_form_saving()}
+        onCancel={onClose}
+      />
     </form>
   );
 }

@@ -6,7 +6,7 @@
  * processing). The form keeps its own state: a remote update of the board never resets what the
  * user is typing, and a failed save keeps the modal open with the input intact.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { z } from 'zod';
 
 import {
@@ -22,13 +22,9 @@ import {
 } from '@cipherspace/tools/tracker';
 import { useDraft } from '../../lib/draft.ts';
 import { m } from '../../paraglide/messages.js';
-import {
-  EditConflictPanel,
-  defaultFormatValue,
-  type SaveOutcome,
-} from '../content/EditConflictPanel.tsx';
+import { defaultFormatValue, type SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { AssigneePicker } from './AssigneePicker.tsx';
-import { ChoiceField, FormModal, rebaseForm, useModalForm } from './modal-form.tsx';
+import { ChoiceField, FormModal, ModalFormFooter, useEntityForm } from './modal-form.tsx';
 import { TagEditor } from './TagEditor.tsx';
 import { issueTypeText, priorityText } from './tracker-messages.ts';
 import './tracker.css';
@@ -149,38 +145,28 @@ function IssueForm({
     tags: [...(start?.tags ?? [])],
     dueDate: start?.dueDate ?? null,
   });
-  const [values, setValues] = useState<IssueFormValues>(() => toForm(initial));
-  const [base, setBase] = useState<IssueFormValues>(() => toForm(initial));
-  // Typed text survives an outage that signs the member out; offered again when this opens.
-  useDraft(`${noun}:${mode}:${subject}`, { values, base }, issueDraftSchema, (draft) => {
-    setValues(draft.values);
-    setBase(draft.base);
-  });
-  const problems = validateIssueForm(values);
-  const firstProblem = problems[0];
-  const { submitted, saving, handleSubmit, conflict, resolveConflict } = useModalForm({
-    invalidFieldId: firstProblem ? `${id}-${firstProblem.field}` : null,
-    save: () => onSubmit(values, base),
+  const form = useEntityForm({
+    initial: toForm(initial),
+    base: toForm(initial),
+    toForm,
+    validate: validateIssueForm,
+    idPrefix: id,
+    save: onSubmit,
     onClose,
-    rebase: (met, choices) => {
-      const next = rebaseForm(values, base, toForm, met, choices);
-      setValues(next.values);
-      setBase(next.base);
-      return () => onSubmit(next.values, next.base);
-    },
   });
-  const problemOf = (field: 'title' | 'estimation') =>
-    submitted ? problems.find((problem) => problem.field === field) : undefined;
-  const titleProblem = problemOf('title');
-  const estimationProblem = problemOf('estimation');
+  const { values, set } = form;
+  // Typed text survives an outage that signs the member out; offered again when this opens.
+  useDraft(`${noun}:${mode}:${subject}`, { values, base: form.base }, issueDraftSchema, (draft) => {
+    form.setValues(draft.values);
+    form.setBase(draft.base);
+  });
+  const titleProblem = form.problemOf('title');
+  const estimationProblem = form.problemOf('estimation');
   // An edited issue keeps a type the board no longer offers.
   const types = issueTypes.includes(values.type) ? issueTypes : [values.type, ...issueTypes];
 
-  const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
   return (
-    <form className="stack issue-form" noValidate onSubmit={handleSubmit}>
+    <form className="stack issue-form" noValidate onSubmit={form.handleSubmit}>
       <div className="field">
         <label htmlFor={`${id}-title`}>{m.tracker_issue_form_title_label()}</label>
         <input
@@ -292,27 +278,14 @@ function IssueForm({
           onChange={(tags) => set('tags', tags)}
         />
       </div>
-      {conflict ? (
-        <EditConflictPanel
-          conflict={conflict}
-          busy={saving}
-          fieldLabel={issueFieldLabel}
-          formatValue={formatIssueValue}
-          onResolve={resolveConflict}
-        />
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          {m.common_cancel()}
-        </button>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving
-            ? m.tracker_issue_form_saving()
-            : mode === 'add'
-              ? m.tracker_issue_form_add()
-              : m.tracker_issue_form_save()}
-        </button>
-      </div>
+      <ModalFormFooter
+        form={form}
+        fieldLabel={issueFieldLabel}
+        formatValue={formatIssueValue}
+        submitLabel={mode === 'add' ? m.tracker_issue_form_add() : m.tracker_issue_form_save()}
+        savingLabel={m.tracker_issue_form_saving()}
+        onCancel={onClose}
+      />
     </form>
   );
 }

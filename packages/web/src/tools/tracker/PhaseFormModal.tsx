@@ -10,12 +10,8 @@ import { useId, useState } from 'react';
 
 import { DEFAULT_PHASE_COLOR, PHASE_COLORS, type Phase } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
-import {
-  EditConflictPanel,
-  defaultFormatValue,
-  type SaveOutcome,
-} from '../content/EditConflictPanel.tsx';
-import { FormModal, rebaseForm, useModalForm } from './modal-form.tsx';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
+import { FormModal, ModalFormFooter, rebaseForm, useModalForm } from './modal-form.tsx';
 import { phaseColorText } from './tracker-messages.ts';
 import './tracker.css';
 
@@ -144,7 +140,7 @@ function PhaseForm({
   const nameMissing = values.name.trim() === '';
   const limit = parseLimit(limitText);
   const limitInvalid = limit === undefined;
-  const { submitted, saving, handleSubmit, conflict, resolveConflict } = useModalForm({
+  const form = useModalForm({
     invalidFieldId: nameMissing ? `${id}-name` : limitInvalid ? `${id}-limit` : null,
     save: () => {
       if (editing && onEdit) return onEdit({ ...values, maxIssues: limit ?? null }, base);
@@ -167,7 +163,7 @@ function PhaseForm({
     : [...PHASE_COLORS, { name: 'gray' as const, hex: values.color }];
 
   return (
-    <form className="stack" noValidate onSubmit={handleSubmit}>
+    <form className="stack" noValidate onSubmit={form.handleSubmit}>
       <div className="field">
         <label htmlFor={`${id}-name`}>{m.tracker_phase_form_name_label()}</label>
         <input
@@ -176,10 +172,10 @@ function PhaseForm({
           required
           autoFocus
           maxLength={100}
-          aria-invalid={submitted && nameMissing ? true : undefined}
+          aria-invalid={form.submitted && nameMissing ? true : undefined}
           onChange={(event) => setValues({ ...values, name: event.target.value })}
         />
-        {submitted && nameMissing ? (
+        {form.submitted && nameMissing ? (
           <p className="field-error" role="alert">
             {m.tracker_error_name_required()}
           </p>
@@ -226,14 +222,14 @@ function PhaseForm({
               id={`${id}-limit`}
               inputMode="numeric"
               value={limitText}
-              aria-invalid={submitted && limitInvalid ? true : undefined}
+              aria-invalid={form.submitted && limitInvalid ? true : undefined}
               aria-describedby={`${id}-limit-hint`}
               onChange={(event) => setLimitText(event.target.value)}
             />
             <p id={`${id}-limit-hint`} className="field-hint">
               {m.tracker_phase_form_limit_hint()}
             </p>
-            {submitted && limitInvalid ? (
+            {form.submitted && limitInvalid ? (
               <p className="field-error" role="alert">
                 {m.tracker_phase_form_limit_invalid()}
               </p>
@@ -249,27 +245,13 @@ function PhaseForm({
           </label>
         </>
       ) : null}
-      {conflict ? (
-        <EditConflictPanel
-          conflict={conflict}
-          busy={saving}
-          fieldLabel={phaseFieldLabel}
-          formatValue={defaultFormatValue}
-          onResolve={resolveConflict}
-        />
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          {m.common_cancel()}
-        </button>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving
-            ? editing
-              ? m.tracker_issue_form_saving()
-              : m.tracker_phase_form_adding()
-            : submitLabel}
-        </button>
-      </div>
+      <ModalFormFooter
+        form={form}
+        fieldLabel={phaseFieldLabel}
+        submitLabel={submitLabel}
+        savingLabel={editing ? m.tracker_issue_form_saving() : m.tracker_phase_form_adding()}
+        onCancel={onClose}
+      />
     </form>
   );
 }

@@ -2,14 +2,18 @@
  * What the tools' modal forms (issue form, phase form, note form) share: the modal that mounts
  * the form only while open — so each opening starts from its initial values — the submit
  * handling of spec §5 ("submit buttons disabled while processing"): validate, focus the first
- * invalid field, save, close only when saved; a failed save keeps the form and its input — and
- * the labelled select of a fixed list of choices.
+ * invalid field, save, close only when saved; a failed save keeps the form and its input — the
+ * values and base of a form over an entity with the settling of an edit conflict, the footer
+ * (conflict panel, Cancel, submit), and the labelled select of a fixed list of choices.
  */
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 
 import { Modal } from '../../components/Modal.tsx';
+import { m } from '../../paraglide/messages.js';
 import {
+  EditConflictPanel,
   chosenValues,
+  defaultFormatValue,
   isConflictOutcome,
   type ConflictChoices,
   type EditConflict,
@@ -41,6 +45,15 @@ export function FormModal({
   );
 }
 
+/** The submit state of a modal form; see {@link useModalForm}. */
+export interface ModalForm {
+  submitted: boolean;
+  saving: boolean;
+  handleSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
+  conflict: EditConflict | null;
+  resolveConflict: (choices: ConflictChoices) => void;
+}
+
 /**
  * Submit state of a modal form. `invalidFieldId` is the element id of the first invalid field
  * (null when valid); `save` resolves true when saved (then `onClose` is called), false when not
@@ -56,13 +69,7 @@ export function useModalForm(options: {
   save: () => Promise<SaveOutcome>;
   onClose: () => void;
   rebase?: (conflict: EditConflict, choices: ConflictChoices) => () => Promise<SaveOutcome>;
-}): {
-  submitted: boolean;
-  saving: boolean;
-  handleSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
-  conflict: EditConflict | null;
-  resolveConflict: (choices: ConflictChoices) => void;
-} {
+}): ModalForm {
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<EditConflict | null>(null);
@@ -124,6 +131,108 @@ export function rebaseForm<V extends object, E extends object>(
     if ((choices[field] ?? 'mine') !== 'mine' && Object.hasOwn(chosen, field))
       next[field] = chosen[field];
   return { values: next as V, base: { ...base, ...theirs } };
+}
+
+/**
+ * A modal form over an entity (an issue, a note): {@link useModalForm} with the form's state.
+ * `values` start at `initial`; `base` (the entity as the form takes it to be stored; null: a new
+ * one) starts at `base`. `validate` gives the problems of the values, in the order of the fields;
+ * the first one's field (element id `${idPrefix}-${field}`) takes the focus on submit. `save`
+ * gets the values and the base. A conflict is settled with {@link rebaseForm} and `toForm` (the
+ * form values of an entity), then saved again (a new entity has nothing to rebase: saved as it
+ * is). Returns, besides the submit state, the values and base with their setters, `set` (one
+ * field) and `problemOf(field)`: the field's problem once a submit was tried.
+ */
+export function useEntityForm<
+  V extends object,
+  B extends object | null,
+  P extends { field: string },
+>(options: {
+  initial: V;
+  base: B;
+  toForm: (entity: NonNullable<B>) => V;
+  validate: (values: V) => readonly P[];
+  idPrefix: string;
+  save: (values: V, base: B) => Promise<SaveOutcome>;
+  onClose: () => void;
+}): ModalForm & {
+  values: V;
+  setValues: (values: V | ((current: V) => V)) => void;
+  base: B;
+  setBase: (base: B) => void;
+  set: <K extends keyof V>(key: K, value: V[K]) => void;
+  problemOf: (field: P['field']) => P | undefined;
+} {
+  const { toForm, validate, idPrefix, save, onClose } = options;
+  const [values, setValues] = useState<V>(options.initial);
+  const [base, setBase] = useState<B>(options.base);
+  const problems = validate(values);
+  const firstProblem = problems[0];
+  const form = useModalForm({
+    invalidFieldId: firstProblem ? `${idPrefix}-${firstProblem.field}` : null,
+    save: () => save(values, base),
+    onClose,
+    rebase: (conflict, choices) => {
+      if (base === null) return () => save(values, base);
+      const next = rebaseForm(values, base, toForm, conflict, choices);
+      setValues(next.values);
+      setBase(next.base);
+      return () => save(next.values, next.base);
+    },
+  });
+  return {
+    ...form,
+    values,
+    setValues,
+    base,
+    setBase,
+    set: (key, value) => setValues((current) => ({ ...current, [key]: value })),
+    problemOf: (field) =>
+      form.submitted ? problems.find((problem) => problem.field === field) : undefined,
+  };
+}
+
+/**
+ * The end of a modal form: the conflict panel while `form` holds a conflict (fields named by
+ * `fieldLabel`, values shown by `formatValue`), then Cancel (`onCancel`) and the submit button,
+ * off and reading `savingLabel` while saving, else `submitLabel`.
+ */
+export function ModalFormFooter({
+  form,
+  fieldLabel,
+  formatValue = defaultFormatValue,
+  submitLabel,
+  savingLabel,
+  onCancel,
+}: {
+  form: ModalForm;
+  fieldLabel: (field: string) => string;
+  formatValue?: (field: string, value: unknown) => string;
+  submitLabel: string;
+  savingLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {form.conflict ? (
+        <EditConflictPanel
+          conflict={form.conflict}
+          busy={form.saving}
+          fieldLabel={fieldLabel}
+          formatValue={formatValue}
+          onResolve={form.resolveConflict}
+        />
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {m.common_cancel()}
+        </button>
+        <button type="submit" className="button button-primary" disabled={form.saving}>
+          {form.saving ? savingLabel : submitLabel}
+        </button>
+      </div>
+    </>
+  );
 }
 
 /** The fields of a form's values, by name. */
