@@ -361,7 +361,6 @@ function NoteForm({
         formatValue={formatNoteValue}
         submitLabel={mode === 'add' ? m.bulletin_form_add() : m.bulletin_form_save()}
         savingLabel={m.bulletin_form_saving()}
-        onCancel={onClose}
       />
     </form>
   );

@@ -284,7 +284,6 @@ function IssueForm({
         formatValue={formatIssueValue}
         submitLabel={mode === 'add' ? m.tracker_issue_form_add() : m.tracker_issue_form_save()}
         savingLabel={m.tracker_issue_form_saving()}
-        onCancel={onClose}
       />
     </form>
   );

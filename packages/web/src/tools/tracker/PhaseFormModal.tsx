@@ -250,7 +250,6 @@ function PhaseForm({
         fieldLabel={phaseFieldLabel}
         submitLabel={submitLabel}
         savingLabel={editing ? m.tracker_issue_form_saving() : m.tracker_phase_form_adding()}
-        onCancel={onClose}
       />
     </form>
   );

@@ -9,9 +9,8 @@ import {
   useEffect,
   useRef,
   useState,
+  type ComponentProps,
   type KeyboardEvent,
-  type ReactNode,
-  type Ref,
   type RefObject,
   type SubmitEvent,
 } from 'react';
@@ -207,30 +206,17 @@ export function EditDeleteButtons({
   );
 }
 
-/** A small icon-only button of the tracker's details, named `label`. */
+/** An icon-only button of the tracker's details, named `label`. */
 function IconButton({
-  ref,
   label,
-  title,
-  onClick,
-  children,
-}: {
-  ref?: Ref<HTMLButtonElement>;
-  label: string;
-  title: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
+  ...button
+}: { label: string } & Pick<ComponentProps<'button'>, 'ref' | 'title' | 'onClick' | 'children'>) {
   return (
     <button
-      ref={ref}
+      {...button}
       type="button"
       className="icon-button tracker-icon-button"
       aria-label={label}
-      title={title}
-      onClick={onClick}
-    >
-      {children}
-    </button>
+    />
   );
 }

@@ -52,6 +52,8 @@ export interface ModalForm {
   handleSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
   conflict: EditConflict | null;
   resolveConflict: (choices: ConflictChoices) => void;
+  /** Closes the form unsaved (the `onClose` it was given). */
+  close: () => void;
 }
 
 /**
@@ -61,8 +63,8 @@ export interface ModalForm {
  * teammate's change to the same fields: it is returned as `conflict` for the form to show with
  * {@link EditConflictPanel}, and `resolveConflict(choices)` saves again with what `rebase`
  * (the form's: it takes the choices into its values and its base) gives. Returns whether a
- * submit was tried (show errors from then on), whether a save is running, and the form's
- * onSubmit handler.
+ * submit was tried (show errors from then on), whether a save is running, the form's onSubmit
+ * handler, and `close` (`onClose`, for Cancel).
  */
 export function useModalForm(options: {
   invalidFieldId: string | null;
@@ -97,6 +99,7 @@ export function useModalForm(options: {
     submitted,
     saving,
     conflict,
+    close: onClose,
     handleSubmit(event) {
       event.preventDefault();
       if (!saving) void submit();
@@ -194,8 +197,8 @@ export function useEntityForm<
 
 /**
  * The end of a modal form: the conflict panel while `form` holds a conflict (fields named by
- * `fieldLabel`, values shown by `formatValue`), then Cancel (`onCancel`) and the submit button,
- * off and reading `savingLabel` while saving, else `submitLabel`.
+ * `fieldLabel`, values shown by `formatValue`), then Cancel (closes the form) and the submit
+ * button, off and reading `savingLabel` while saving, else `submitLabel`.
  */
 export function ModalFormFooter({
   form,
@@ -203,14 +206,12 @@ export function ModalFormFooter({
   formatValue = defaultFormatValue,
   submitLabel,
   savingLabel,
-  onCancel,
 }: {
   form: ModalForm;
   fieldLabel: (field: string) => string;
   formatValue?: (field: string, value: unknown) => string;
   submitLabel: string;
   savingLabel: string;
-  onCancel: () => void;
 }) {
   return (
     <>
@@ -224,7 +225,7 @@ export function ModalFormFooter({
         />
       ) : null}
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onCancel}>
+        <button type="button" className="button" onClick={form.close}>
           {m.common_cancel()}
         </button>
         <button type="submit" className="button button-primary" disabled={form.saving}>
