@@ -81,6 +81,19 @@ describe('searchBoard and filtered columns (spec §3 Issue filter)', () => {
     expect(cleared[0]?.cards.map((card) => card.title)).toEqual(['First', 'Second']);
     expect(cleared[0]?.search).toBeNull();
   });
+
+  it('keeps the cards list of a column whose cards a new search leaves as they were', () => {
+    const { content } = board();
+    const all = boardColumns(content);
+    // Every card holds an "s" (Fir-s-t, Second): the Backlog shows the same cards.
+    const typed = boardColumns(content, all, searchBoard(content, { textSearch: 's' }));
+    expect(typed[0]).not.toBe(all[0]);
+    expect(typed[0]?.cards).toBe(all[0]?.cards);
+    // "se" leaves out First: a new list.
+    const narrowed = boardColumns(content, typed, searchBoard(content, { textSearch: 'se' }));
+    expect(narrowed[0]?.cards.map((card) => card.title)).toEqual(['Second']);
+    expect(boardColumns(content, narrowed, null)[0]?.cards).not.toBe(narrowed[0]?.cards);
+  });
 });
 
 describe('boardColumns (spec §2 column controls)', () => {

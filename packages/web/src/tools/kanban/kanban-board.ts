@@ -89,7 +89,8 @@ export function searchBoard(content: KanbanContent, filter: IssueFilter): BoardS
  * The columns of `content` left to right (by `order`), each with its sorted cards — only those
  * `search` found when one is given ({@link searchBoard} of this content) — and the visibility of
  * its move and delete controls (spec §2 /tools/kanban). A column of `previous` (the last result)
- * whose phase object, search and controls are unchanged is returned as it was.
+ * whose phase object, search and controls are unchanged is returned as it was, and its `cards`
+ * array where they hold the same cards.
  */
 export function boardColumns(
   content: KanbanContent,
@@ -112,9 +113,12 @@ export function boardColumns(
       last.canDelete === deletable
     )
       return last;
+    const cards = search?.cards.get(phase.id) ?? activeIssuesInOrder(phase);
     return {
       phase,
-      cards: search?.cards.get(phase.id) ?? activeIssuesInOrder(phase),
+      // A keystroke that leaves a column's cards as they were keeps its list: the column's
+      // window of cards is not rebuilt (its overscan not dropped and rendered again).
+      cards: last !== undefined && sameItems(last.cards, cards) ? last.cards : cards,
       search,
       canMoveLeft,
       canMoveRight,
@@ -122,6 +126,11 @@ export function boardColumns(
       full: isPhaseFull(phase),
     };
   });
+}
+
+/** Whether `a` and `b` hold the same items (by reference) in the same order. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 /** The droppable id of a card: a drop on it puts the dragged card in its place. */
