@@ -95,13 +95,19 @@ describe('RoundPanel (timer, auto-reveal, spectator)', () => {
     expect(onSpectator).toHaveBeenCalledWith(true);
     expect(spectate).toBeChecked();
     props.rerender({ spectators: ['ann'] });
-    await act(async () => saved(true));
+    await act(async () => {
+      saved(true);
+      await Promise.resolve();
+    });
     expect(spectate).toBeChecked();
 
     // A change that fails: the stored value comes back.
     fireEvent.click(spectate);
     expect(spectate).not.toBeChecked();
-    await act(async () => saved(false));
+    await act(async () => {
+      saved(false);
+      await Promise.resolve();
+    });
     expect(spectate).toBeChecked();
   });
 });
