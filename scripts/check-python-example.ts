@@ -28,7 +28,12 @@ import {
 } from '../packages/crypto/src/index.ts';
 import { isDeepStrictEqual } from 'node:util';
 
-import { loadTimeline, type HistorySource } from '../packages/sync/src/history.ts';
+import {
+  historyPageOf,
+  loadTimeline,
+  type HistoryPageWire,
+  type HistorySource,
+} from '../packages/sync/src/history.ts';
 import { parseOperation, tools } from '../packages/tools/src/index.ts';
 import type { KanbanContent } from '../packages/tools/src/tracker/index.ts';
 
@@ -169,28 +174,11 @@ console.log(
 // The History panel's rebuild over the REST paths: every kept version opens, as rebuilt here.
 const source: HistorySource = {
   async list({ before: below, limit }) {
-    const page = await call<{
-      versions: {
-        version: number;
-        kind: 'operations' | 'replacement';
-        modified_by: string;
-        modified_at: string;
-        size_bytes: number;
-      }[];
-      current_version: number;
-      oldest_version: number;
-    }>('GET', `${path}/history?limit=${limit}${below ? `&before=${below}` : ''}`);
-    return {
-      versions: page.versions.map((entry) => ({
-        version: entry.version,
-        kind: entry.kind,
-        modifiedBy: entry.modified_by,
-        modifiedAt: new Date(entry.modified_at).toISOString(),
-        sizeBytes: entry.size_bytes,
-      })),
-      currentVersion: page.current_version,
-      oldestVersion: page.oldest_version,
-    };
+    const page = await call<HistoryPageWire>(
+      'GET',
+      `${path}/history?limit=${limit}${below ? `&before=${below}` : ''}`,
+    );
+    return historyPageOf(page);
   },
   async version(version, from) {
     const answer = await call<{

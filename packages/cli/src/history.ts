@@ -9,6 +9,7 @@
  */
 import {
   groupByDay,
+  historyPageOf,
   loadTimeline,
   type HistorySource,
   type Timeline,
@@ -72,17 +73,7 @@ export function restHistorySource(
         throw error;
       }
       oldest = page.oldest_version;
-      return {
-        versions: page.versions.map((entry) => ({
-          version: entry.version,
-          kind: entry.kind,
-          modifiedBy: entry.modified_by,
-          modifiedAt: new Date(entry.modified_at).toISOString(),
-          sizeBytes: entry.size_bytes,
-        })),
-        currentVersion: page.current_version,
-        oldestVersion: page.oldest_version,
-      };
+      return historyPageOf(page);
     },
     async version(version, from) {
       let answer;

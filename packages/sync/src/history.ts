@@ -53,6 +53,38 @@ export interface HistoryRebuild {
   }[];
 }
 
+/**
+ * A page of `GET /api/content/{space}/{tool}/history` as the server sends it; tRPC's
+ * `history.list` gives the same with `modified_at` as a `Date`.
+ */
+export interface HistoryPageWire {
+  versions: readonly {
+    version: number;
+    kind: 'operations' | 'replacement';
+    modified_by: string;
+    /** ISO 8601 (REST) or a Date (tRPC). */
+    modified_at: string | Date;
+    size_bytes: number;
+  }[];
+  current_version: number;
+  oldest_version: number;
+}
+
+/** The page of {@link HistorySource.list} that `page` (the server's answer) holds. */
+export function historyPageOf(page: HistoryPageWire): Awaited<ReturnType<HistorySource['list']>> {
+  return {
+    versions: page.versions.map((entry) => ({
+      version: entry.version,
+      kind: entry.kind,
+      modifiedBy: entry.modified_by,
+      modifiedAt: new Date(entry.modified_at).toISOString(),
+      sizeBytes: entry.size_bytes,
+    })),
+    currentVersion: page.current_version,
+    oldestVersion: page.oldest_version,
+  };
+}
+
 /** The history procedures of our API for one tool (bound to a space and tool). */
 export interface HistorySource {
   /** Versions newest first, `limit` at most, all below `before` when given. */

@@ -32,6 +32,7 @@ import { whenIdle } from '../../lib/when-idle.ts';
 import {
   SyncClient,
   INITIAL_CONTENT_STATE,
+  historyPageOf,
   type ContentState,
   type PerformOptions,
   type PerformResult,
@@ -368,17 +369,7 @@ export function useToolContent<C, Op extends NamedOperation>(
             limit,
             ...(before === undefined ? {} : { before }),
           });
-          return {
-            versions: page.versions.map((entry) => ({
-              version: entry.version,
-              kind: entry.kind,
-              modifiedBy: entry.modified_by,
-              modifiedAt: new Date(entry.modified_at).toISOString(),
-              sizeBytes: entry.size_bytes,
-            })),
-            currentVersion: page.current_version,
-            oldestVersion: page.oldest_version,
-          };
+          return historyPageOf(page);
         },
         version: async (version, from) => {
           const { base, changes } = await wholeHistoryVersion(client, {
