@@ -5,7 +5,7 @@
  * voted) and the current member's own switch to watch as a spectator. Each change is a poker
  * operation, live for everyone.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 import {
   autoRevealEnabled,
@@ -16,6 +16,7 @@ import {
   type PokerContent,
 } from '@cipherspace/tools/poker';
 import { serverNow } from '../../lib/realtime/server-clock.ts';
+import { useContentChoice } from '../../lib/use-content-choice.ts';
 import { m } from '../../paraglide/messages.js';
 
 export interface RoundPanelProps {
@@ -48,28 +49,6 @@ function useServerNow(running: boolean): number {
   return now;
 }
 
-/**
- * A checkbox over a value of the content: `[checked, change]`. A click shows at once and stays
- * until its change settles (the content shows it from then on, or the stored value comes back
- * when it failed): the content takes a moment to show a change (encrypted and logged first), and
- * a controlled checkbox would meanwhile flip back to the old value under the member's pointer.
- */
-function useContentSwitch(
-  stored: boolean,
-  save: (on: boolean) => Promise<unknown>,
-): [boolean, (on: boolean) => void] {
-  const [clicked, setClicked] = useState<boolean | null>(null);
-  const latest = useRef(0);
-  const change = (on: boolean) => {
-    const click = ++latest.current;
-    setClicked(on);
-    void Promise.resolve(save(on)).finally(() => {
-      if (latest.current === click) setClicked(null);
-    });
-  };
-  return [clicked ?? stored, change];
-}
-
 /** See the module comment. */
 export function RoundPanel({
   content,
@@ -87,8 +66,8 @@ export function RoundPanel({
   const running = timerRunning(timer);
   const now = useServerNow(running);
   const elapsed = formatElapsed(timerElapsedMs(timer, now));
-  const [autoReveal, changeAutoReveal] = useContentSwitch(autoRevealEnabled(content), onAutoReveal);
-  const [spectator, changeSpectator] = useContentSwitch(isSpectator(content, userId), onSpectator);
+  const [autoReveal, changeAutoReveal] = useContentChoice(autoRevealEnabled(content), onAutoReveal);
+  const [spectator, changeSpectator] = useContentChoice(isSpectator(content, userId), onSpectator);
 
   return (
     <section className="poker-panel poker-round" aria-labelledby={headingId}>

@@ -614,6 +614,30 @@ describe('start, used badges and reset (spec §2, §4)', () => {
     expect(screen.queryByRole('button', { name: /Reset used/ })).toBeNull();
   });
 
+  it('shows the chosen mode at once and keeps it while it is saved', async () => {
+    const u = userEvent.setup();
+    let settle: () => void = () => undefined;
+    const onSetMode = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          settle = resolve;
+        }),
+    );
+    const { show } = setup(content(), { onSetMode });
+    const allow = screen.getByRole('radio', { name: 'Allow repeat' });
+    await u.click(allow);
+    expect(onSetMode).toHaveBeenCalledWith('allow');
+    // Not in the content yet: the click shows until the save settles, then the content does.
+    expect(allow).toBeChecked();
+    show(content({ repetitionMode: 'allow' }));
+    await act(async () => {
+      settle();
+      await Promise.resolve();
+    });
+    expect(allow).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'No repeat' })).not.toBeChecked();
+  });
+
   it('runs a quick fill', async () => {
     const u = userEvent.setup();
     const onFill = vi.fn(() => Promise.resolve());

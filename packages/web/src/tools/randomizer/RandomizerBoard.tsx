@@ -27,6 +27,7 @@ import {
   type RepetitionMode,
 } from '@cipherspace/tools/randomizer';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { useContentChoice } from '../../lib/use-content-choice.ts';
 import { m } from '../../paraglide/messages.js';
 import {
   chosenValues,
@@ -224,6 +225,10 @@ export function RandomizerBoard({
     }
   }
 
+  const [repetitionMode, chooseMode] = useContentChoice(content.repetitionMode, (mode) =>
+    act('mode', () => onSetMode(mode)),
+  );
+
   const selectedOption =
     display.selectedIndex === null ? null : (content.options[display.selectedIndex] ?? null);
   const startHintId = `${ids}-start-hint`;
@@ -332,8 +337,8 @@ export function RandomizerBoard({
                 type="radio"
                 name={`${ids}-mode`}
                 value={mode}
-                checked={content.repetitionMode === mode}
-                onChange={() => void act('mode', () => onSetMode(mode))}
+                checked={repetitionMode === mode}
+                onChange={() => chooseMode(mode)}
               />
               {MODE_TEXT[mode]()}
             </label>

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -57,6 +57,38 @@ describe('ChecklistSection', () => {
     const { user, handlers } = setup(ITEMS);
     await user.click(screen.getByRole('checkbox', { name: 'Ship it' }));
     expect(handlers.onUpdate).toHaveBeenCalledWith('i2', { done: true }, { done: false });
+  });
+
+  it('shows a tick at once and keeps it while it is saved; a failed save shows the item as stored', async () => {
+    const user = userEvent.setup();
+    let settle: (saved: boolean) => void = () => undefined;
+    const onUpdate = vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          settle = resolve;
+        }),
+    );
+    const handlers = { onAdd: vi.fn(), onUpdate, onDelete: vi.fn() };
+    const view = render(<ChecklistSection checklist={ITEMS} {...handlers} />);
+    const ship = screen.getByRole('checkbox', { name: 'Ship it' });
+    await user.click(ship);
+    // The content does not show the tick yet: the click does, until the save settles.
+    expect(ship).toBeChecked();
+    const ticked = ITEMS.map((item) => (item.id === 'i2' ? { ...item, done: true } : item));
+    view.rerender(<ChecklistSection checklist={ticked} {...handlers} />);
+    await act(async () => {
+      settle(true);
+      await Promise.resolve();
+    });
+    expect(ship).toBeChecked();
+
+    await user.click(ship);
+    expect(ship).not.toBeChecked();
+    await act(async () => {
+      settle(false);
+      await Promise.resolve();
+    });
+    expect(ship).toBeChecked();
   });
 
   it('edits (Escape cancels) and deletes an item', async () => {

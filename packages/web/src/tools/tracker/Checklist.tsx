@@ -12,6 +12,7 @@ import {
 } from '@cipherspace/tools/tracker';
 import { useId, useRef } from 'react';
 
+import { useContentChoice } from '../../lib/use-content-choice.ts';
 import { m } from '../../paraglide/messages.js';
 import { EditDeleteButtons, InlineEditButtons, useAddText, useInlineEdit } from './inline-edit.tsx';
 import './tracker-details.css';
@@ -116,6 +117,9 @@ function ChecklistRow({
   onDelete: () => Promise<boolean>;
 }) {
   const checkboxId = useId();
+  const [done, setDone] = useContentChoice(item.done, (next) =>
+    onUpdate({ done: next }, { done: item.done }),
+  );
   const editButton = useRef<HTMLButtonElement>(null);
   const edit = useInlineEdit(
     item.text,
@@ -143,12 +147,12 @@ function ChecklistRow({
     );
 
   return (
-    <li className={`tracker-checklist-item${item.done ? ' is-done' : ''}`}>
+    <li className={`tracker-checklist-item${done ? ' is-done' : ''}`}>
       <input
         id={checkboxId}
         type="checkbox"
-        checked={item.done}
-        onChange={(event) => void onUpdate({ done: event.target.checked }, { done: item.done })}
+        checked={done}
+        onChange={(event) => setDone(event.target.checked)}
       />
       <label htmlFor={checkboxId} className="tracker-checklist-text">
         {item.text}
