@@ -5,7 +5,12 @@
  */
 import { useSyncExternalStore } from 'react';
 
-import { getLocale, setLocale } from '../paraglide/runtime.js';
+import {
+  getLocale,
+  overwriteGetLocale,
+  overwriteSetLocale,
+  setLocale,
+} from '../paraglide/runtime.js';
 import { STORAGE_KEYS } from './storage.ts';
 
 export const LANGUAGES = ['en', 'de'] as const;
@@ -17,6 +22,14 @@ export function resolveLanguage(value: unknown): Language {
 }
 
 const listeners = new Set<() => void>();
+
+// Every message asks paraglide for the locale, which by default resolves it from the page's
+// address each time (two reads of location.href); it changes only through setLocale.
+let locale: Language = 'en';
+overwriteGetLocale(() => locale);
+overwriteSetLocale((next) => {
+  locale = resolveLanguage(next);
+});
 
 /** Makes `language` current: paraglide's locale, storage, `<html lang>`; re-renders subscribers. */
 export function applyLanguage(language: Language): void {
