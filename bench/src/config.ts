@@ -9,6 +9,7 @@
  * | BENCH_REDIS_URL | redis://127.0.0.1:6379 | the Redis server the cross-instance benchmark measures as EVENT_BUS_URL |
  * | CHROMIUM_PATH | /usr/bin/chromium | the Chromium the crypto and web benchmarks drive (Debian's package; never downloaded) |
  * | BENCH_WEB_DIST | (unset: build the working tree) | a finished web build (`vite build` output) for the web and live benchmarks to serve instead of building one — e.g. a build of an older commit, for before/after figures |
+ * | BENCH_SEARCH_TRACE | (unset: no trace) | a file the search benchmark writes a Chromium performance trace of the typing to (JSON; opens in Chrome DevTools' Performance panel), to see where a slow keystroke's time goes |
  */
 
 /** The PostgreSQL server a run uses when the environment names none. */
@@ -31,6 +32,8 @@ export interface BenchConfig {
   chromiumPath: string;
   /** A finished web build to serve instead of building the working tree, or null. */
   webDistDir: string | null;
+  /** Where the search benchmark writes a performance trace of the typing, or null: none. */
+  searchTracePath: string | null;
 }
 
 /** Reads the configuration from `env` (default `process.env`); empty values count as unset. */
@@ -44,5 +47,6 @@ export function loadBenchConfig(
     redisUrl: pick(env.BENCH_REDIS_URL) ?? DEFAULT_REDIS_URL,
     chromiumPath: pick(env.CHROMIUM_PATH) ?? DEFAULT_CHROMIUM_PATH,
     webDistDir: pick(env.BENCH_WEB_DIST) ?? null,
+    searchTracePath: pick(env.BENCH_SEARCH_TRACE) ?? null,
   };
 }

@@ -72,6 +72,12 @@ async function pressMeasured(page: Page, key: string): Promise<void> {
   );
 }
 
+/** The eight longest times of `samples`, in ms, longest first ("84, 75, … ms"). */
+function slowest(samples: readonly number[]): string {
+  const longest = [...samples].sort((a, b) => b - a).slice(0, 8);
+  return `${longest.map((ms) => ms.toFixed(0)).join(', ')} ms`;
+}
+
 export const search: Benchmark = {
   name: 'search',
   summary: 'search as you type on a 5,000-card Kanban board, keystroke → filtered board painted',
@@ -98,6 +104,9 @@ export const search: Benchmark = {
         await signIn(page, server.url, space, alice);
         await page.goto(`${server.url}${KANBAN_PATH}`);
         await boardRendered(page);
+        await page.evaluate(() =>
+          (globalThis as { __benchBoardWatchStop?: () => void }).__benchBoardWatchStop?.(),
+        );
         const field = page.getByRole('searchbox', { name: 'Search' });
         const status = page
           .getByRole('search', { name: 'Search and filter cards' })
@@ -107,6 +116,20 @@ export const search: Benchmark = {
           `search: ${String(queries(cards).length)} queries typed into a ${grouped(cards)}-card board`,
         );
         const results: string[] = [];
+        const tracePath = context.config.searchTracePath;
+        // What the Performance panel needs: the frames, their tasks and a sampled JS profile.
+        if (tracePath)
+          await browser.startTracing(page, {
+            path: tracePath,
+            categories: [
+              'devtools.timeline',
+              'disabled-by-default-devtools.timeline',
+              'disabled-by-default-devtools.timeline.frame',
+              'v8.execute',
+              'blink.user_timing',
+              'disabled-by-default-v8.cpu_profiler',
+            ],
+          });
         for (const query of queries(cards)) {
           await field.focus();
           for (const key of query) await pressMeasured(page, key === ' ' ? 'Space' : key);
@@ -114,6 +137,7 @@ export const search: Benchmark = {
           // Clearing is measured too: each Backspace widens the result again.
           for (let left = query.length; left > 0; left--) await pressMeasured(page, 'Backspace');
         }
+        if (tracePath) await browser.stopTracing();
         const final = await page.evaluate(
           () => (globalThis as { __benchSearchSamples?: number[] }).__benchSearchSamples ?? [],
         );
@@ -136,7 +160,7 @@ export const search: Benchmark = {
         return {
           figures,
           notes: [
-            `${describeBuild(build)} served by our server on loopback (PostgreSQL); headless Chromium ${browser.version()}. One member on /tools/kanban with a board of ${grouped(cards)} cards (five columns; windowed long columns). Typed one key at a time (Playwright keyboard.press) into the search field, then cleared with Backspace, for ${String(queries(cards).length)} queries (${final.length} keystrokes); per key: the keydown event's time stamp → the first task after the next frame's paint (a message posted from its rAF callback). Results: ${results.join('; ')}`,
+            `${describeBuild(build)} served by our server on loopback (PostgreSQL); headless Chromium ${browser.version()}. One member on /tools/kanban with a board of ${grouped(cards)} cards (five columns; windowed long columns). Typed one key at a time (Playwright keyboard.press) into the search field, then cleared with Backspace, for ${String(queries(cards).length)} queries (${final.length} keystrokes); per key: the keydown event's time stamp → the first task after the next frame's paint (a message posted from its rAF callback). Results: ${results.join('; ')}. Slowest keystrokes: ${slowest(final)}`,
           ],
         };
       } finally {
