@@ -30,8 +30,10 @@ import { isDeepStrictEqual } from 'node:util';
 
 import {
   historyPageOf,
+  historyRebuildOf,
   loadTimeline,
   type HistoryPageWire,
+  type HistoryRebuildWire,
   type HistorySource,
 } from '../packages/sync/src/history.ts';
 import { parseOperation, tools } from '../packages/tools/src/index.ts';
@@ -61,11 +63,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return (text ? JSON.parse(text) : null) as T;
 }
 
-interface Change {
-  version: number;
-  kind: 'operations' | 'replacement';
-  operations: string[] | null;
-}
+/** REST `…/history/{version}`: `next_after` when the server cut it into pages. */
+type HistoryAnswer = HistoryRebuildWire & { next_after?: number };
 
 /** Fails the check: what differs, and the two sides. */
 function mismatch(what: string, ...details: string[]): never {
@@ -88,11 +87,10 @@ const history = await call<{ current_version: number; oldest_version: number }>(
   'GET',
   `${path}/history?limit=1`,
 );
-const kept = await call<{
-  base: { version: number; encrypted_data: string };
-  changes: Change[];
-  next_after?: number;
-}>('GET', `${path}/history/${history.current_version}?from=${history.oldest_version}`);
+const kept = await call<HistoryAnswer>(
+  'GET',
+  `${path}/history/${history.current_version}?from=${history.oldest_version}`,
+);
 if (kept.next_after !== undefined) throw new Error('the history answer was paged');
 
 // What the sync engine does (packages/sync/src/rebase.ts): apply each version's operations,
@@ -181,16 +179,12 @@ const source: HistorySource = {
     return historyPageOf(page);
   },
   async version(version, from) {
-    const answer = await call<{
-      base: { version: number; encrypted_data: string };
-      changes: Change[];
-      next_after?: number;
-    }>('GET', `${path}/history/${version}${from === undefined ? '' : `?from=${from}`}`);
+    const answer = await call<HistoryAnswer>(
+      'GET',
+      `${path}/history/${version}${from === undefined ? '' : `?from=${from}`}`,
+    );
     if (answer.next_after !== undefined) throw new Error('the history answer was paged');
-    return {
-      base: { version: answer.base.version, encryptedData: answer.base.encrypted_data },
-      changes: answer.changes,
-    };
+    return historyRebuildOf(answer);
   },
 };
 const timeline = await loadTimeline(

@@ -10,6 +10,7 @@
 import {
   groupByDay,
   historyPageOf,
+  historyRebuildOf,
   loadTimeline,
   type HistorySource,
   type Timeline,
@@ -97,14 +98,7 @@ export function restHistorySource(
           );
         throw error;
       }
-      return {
-        base: { version: answer.base.version, encryptedData: answer.base.encrypted_data },
-        changes: answer.changes.map(({ version: v, kind, operations }) => ({
-          version: v,
-          kind,
-          operations,
-        })),
-      };
+      return historyRebuildOf(answer);
     },
   };
 }

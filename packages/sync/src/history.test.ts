@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 
 import {
   groupByDay,
+  historyRebuildOf,
   loadTimeline,
   openNewest,
   type HistoryRebuild,
+  type HistoryRebuildWire,
   type HistorySource,
 } from './history.ts';
 import { serializeOperation, tools } from '@cipherspace/tools';
@@ -189,6 +191,66 @@ describe('loadTimeline', () => {
       currentVersion: 3,
       olderBefore: null,
     });
+  });
+});
+
+describe('historyRebuildOf', () => {
+  it("maps the server's answer for a version to the rebuild, changes in its order", () => {
+    // As REST sends it (JSON text); `modified_at` and `next_after` are not part of the rebuild.
+    const answer = JSON.parse(`{
+      "version": 4,
+      "base": { "version": 2, "encrypted_data": "snapshot-2" },
+      "changes": [
+        { "version": 3, "kind": "operations", "operations": ["op-a", "op-b"],
+          "modified_by": "ann", "modified_at": "2026-11-23T10:00:00Z" },
+        { "version": 4, "kind": "replacement", "operations": null,
+          "modified_by": "bob", "modified_at": "2026-11-24T10:00:00Z" }
+      ],
+      "next_after": 4
+    }`) as HistoryRebuildWire;
+    expect(historyRebuildOf(answer)).toEqual({
+      base: { version: 2, encryptedData: 'snapshot-2' },
+      changes: [
+        { version: 3, kind: 'operations', operations: ['op-a', 'op-b'], modified_by: 'ann' },
+        { version: 4, kind: 'replacement', operations: null, modified_by: 'bob' },
+      ],
+    });
+  });
+
+  it('leaves out the author of a change the server sent none for', () => {
+    const rebuild = historyRebuildOf({
+      base: { version: 1, encrypted_data: 'snapshot-1' },
+      changes: [{ version: 2, kind: 'operations', operations: ['op'] }],
+    });
+    expect(rebuild.changes[0]).toStrictEqual({
+      version: 2,
+      kind: 'operations',
+      operations: ['op'],
+    });
+  });
+
+  it('gives loadTimeline the same page as the rebuild the server answer carries', async () => {
+    const kept = keptHistory();
+    // The kept history as the server sends it over REST, read back through historyRebuildOf.
+    const source: HistorySource = {
+      list: (options) => kept.source.list(options),
+      version: async (version, from) => {
+        const rebuild = await kept.source.version(version, from);
+        const wire = JSON.stringify({
+          version,
+          base: { version: rebuild.base.version, encrypted_data: rebuild.base.encryptedData },
+          changes: rebuild.changes.map((change) => ({
+            ...change,
+            modified_by: 'ann',
+            modified_at: stamp(change.version).at,
+          })),
+        });
+        return historyRebuildOf(JSON.parse(wire) as HistoryRebuildWire);
+      },
+    };
+    const expected = await loadTimeline('kanban', kanban, kept.codec, kept.source);
+    expect(await loadTimeline('kanban', kanban, kept.codec, source)).toEqual(expected);
+    expect(expected.versions.map((v) => v.version)).toEqual([5, 4, 3, 2, 1]);
   });
 });
 

@@ -85,6 +85,34 @@ export function historyPageOf(page: HistoryPageWire): Awaited<ReturnType<History
   };
 }
 
+/**
+ * What rebuilds a version as the server sends it: REST `GET …/history/{version}[?from=]` (or
+ * tRPC `history.version`) with the changes of every `…/changes?after=` page appended, ascending.
+ */
+export interface HistoryRebuildWire {
+  base: { version: number; encrypted_data: string };
+  /** Named as in {@link HistoryRebuild}; the server's other fields (`modified_at`) are dropped. */
+  changes: HistoryRebuild['changes'];
+}
+
+/**
+ * The {@link HistoryRebuild} of {@link HistorySource.version} that `answer` (the server's) holds:
+ * `base` as `{ version, encryptedData }` and each change as `{ version, kind, operations }` with
+ * `modified_by` when the server sent it, in the server's order. It only renames: it checks
+ * nothing, throws nothing and does not follow `next_after` (append those pages first).
+ */
+export function historyRebuildOf(answer: HistoryRebuildWire): HistoryRebuild {
+  return {
+    base: { version: answer.base.version, encryptedData: answer.base.encrypted_data },
+    changes: answer.changes.map(({ version, kind, operations, modified_by }) => ({
+      version,
+      kind,
+      operations,
+      ...(modified_by === undefined ? {} : { modified_by }),
+    })),
+  };
+}
+
 /** The history procedures of our API for one tool (bound to a space and tool). */
 export interface HistorySource {
   /** Versions newest first, `limit` at most, all below `before` when given. */

@@ -33,6 +33,7 @@ import {
   SyncClient,
   INITIAL_CONTENT_STATE,
   historyPageOf,
+  historyRebuildOf,
   type ContentState,
   type PerformOptions,
   type PerformResult,
@@ -372,12 +373,13 @@ export function useToolContent<C, Op extends NamedOperation>(
           return historyPageOf(page);
         },
         version: async (version, from) => {
-          const { base, changes } = await wholeHistoryVersion(client, {
-            ...input,
-            version,
-            ...(from === undefined ? {} : { from }),
-          });
-          return { base: { version: base.version, encryptedData: base.encrypted_data }, changes };
+          return historyRebuildOf(
+            await wholeHistoryVersion(client, {
+              ...input,
+              version,
+              ...(from === undefined ? {} : { from }),
+            }),
+          );
         },
       };
       // The history's code (every tool's activity texts) loads when the panel first asks.
