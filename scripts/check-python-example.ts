@@ -7,7 +7,8 @@
  * Python client produced exactly what the app would — and that board to pass the tool's strict
  * parse and its §5 validation.
  *
- * Its last save restores the board before its two live operations (version current − 3): it must
+ * Its last save restores the board before its two live operations (version current − 4; a
+ * teammate's card, version current − 1, came in between and made its first try a 409): it must
  * be one `patch` operation, and the board after it what the app's own restore (SyncClient.restore:
  * `patchBetween` on the same current board, packages/sync/src/client.ts) makes of that version —
  * which is that version's content with the `version` and `lastModified` of the save. And the
@@ -137,13 +138,16 @@ console.log(
     `snapshot of v${history.current_version}, byte for byte (strict parse and validation pass)`,
 );
 
-// The restore: the last version, one `patch` operation on the version before it.
+// The restore: the last version, one `patch` operation on the version before it (the card a
+// teammate added while the restore was made, which the restore reverts too); the version
+// restored is the one before the two live operations.
 const current = history.current_version;
-const target = boards.get(current - 3);
+const targetVersion = current - 4;
+const target = boards.get(targetVersion);
 const before = boards.get(current - 1);
 const [restore, ...more] = operationsOf.get(current) ?? [];
 if (!target || !before || !restore || more.length > 0 || restore.name !== 'patch') {
-  mismatch(`v${current} is not one patch operation restoring v${current - 3}`);
+  mismatch(`v${current} is not one patch operation restoring v${targetVersion}`);
 }
 // SyncClient.restore → replace: the patch between the current board and the older one stamped
 // as the current board is, applied as an operation, then stamped by the save.
@@ -158,13 +162,13 @@ const appsRestore = tools.kanban.stamp(
 const documented = tools.kanban.stamp(target, { version: current, lastModified: restore.at });
 if (!isDeepStrictEqual(board, appsRestore) || !isDeepStrictEqual(board, documented)) {
   mismatch(
-    `v${current} is not what the app's restore of v${current - 3} makes`,
+    `v${current} is not what the app's restore of v${targetVersion} makes`,
     `app:    ${JSON.stringify(appsRestore)}`,
     `python: ${JSON.stringify(board)}`,
   );
 }
 console.log(
-  `restore: v${current} = the app's restore of v${current - 3} (one patch operation, ` +
+  `restore: v${current} = the app's restore of v${targetVersion} (one patch operation, ` +
     `${appsPatch.changes.length} change(s) as the app makes it, ` +
     `${(restore.args as { changes: unknown[] }).changes.length} as Python sent it)`,
 );

@@ -14,7 +14,9 @@ What it does, against a running server (README "Quick start"):
    version (PUT …/snapshot), and checks the decrypted board;
 6. reads the history (GET …/history, …/history/{version}) and rebuilds an older version;
 7. restores the version before its two changes, as the app's "Restore this version" does: one
-   `patch` operation of `set` changes, saved as a new version on top of the current one.
+   `patch` operation of `set` changes, saved as a new version on top of the current one — while
+   a teammate it adds to the space saves a card first, so the save meets a 409 and the patch is
+   made again on the teammate's version.
 
 The server only ever sees verifiers and ciphertext. Any mismatch ends the run with exit code 1.
 
@@ -682,13 +684,15 @@ def rebuild_version(api: Api, path: str, version: int, space_key: str,
 
 
 def restore_version(api: Api, path: str, older: dict, space_key: str, ops_key: bytes,
-                    username: str) -> tuple[dict, int, dict] | None:
+                    username: str, before_save=None) -> tuple[dict, int, dict, int] | None:
     """Makes `older` (a rebuilt version) the current board again, as the app's "Restore this
     version" does: one `patch` operation of `set` changes (restore_changes) on the latest
-    version, saved as a new version. After a 409 it loads the latest and makes the patch again
-    from it. Answers (the restored board, its version, the operation); None when the current
-    board already has `older`'s content."""
-    for _ in range(5):
+    version, saved as a new version. After a 409 (someone saved first) it loads the latest and
+    makes the patch again from it. `before_save(version)`, when given, runs between making the
+    patch on `version` and saving it (the walk-through lets a teammate save there). Answers (the
+    restored board, its version, the operation, the number of 409s); None when the current board
+    already has `older`'s content."""
+    for conflicts in range(5):
         current, version = load_board(api, path, space_key, ops_key)
         changes = restore_changes(current, older)
         if not changes:
@@ -696,13 +700,16 @@ def restore_version(api: Api, path: str, older: dict, space_key: str, ops_key: b
         op = make_operation("patch", {"changes": changes}, username)
         restored = stamp(apply_operation(current, op), version + 1, op["at"])
         envelope = encrypt_operation(op, ops_key)
+        if before_save is not None:
+            before_save(version)
         if len(envelope) <= OPERATION_ENVELOPE_MAX_CHARS:
             saved = save(api, path, version, operations=[envelope], conflict_ok=True)
         else:  # too long for an operation: the whole board, a replacement (as the app does)
             saved = save(api, path, version, encrypted=encrypt_content(restored, space_key),
                          conflict_ok=True)
         if saved is not None:
-            return restored, saved, op
+            return restored, saved, op, conflicts
+        log(f"restore on v{version}: 409, someone saved first; making the patch again")
     raise Mismatch("others kept saving: the restore was not saved after 5 attempts")
 
 
@@ -794,23 +801,51 @@ def run(url: str, space: str, space_key: str, username: str, password: str) -> N
         f"change(s) decrypted and applied: the issue is in {start['name']}")
 
     # 6. Restore the board as it was before the two live changes: one `patch` operation on the
-    #    current version, saved as a new version (the older versions stay in the history).
+    #    current version, saved as a new version (the older versions stay in the history). A
+    #    teammate adds a card just before the first save: it gets a 409, and the patch is made
+    #    again on the teammate's version — which the restore then reverts too.
     older, _ = rebuild_version(api, path, first_version, space_key, ops_key)
     expect(older == first_board, f"v{first_version} rebuilt from the history")
-    outcome = restore_version(api, path, older, space_key, ops_key, username)
+    teammate = Api(url)
+    teammate_name = f"{username}-teammate"
+    status, _ = api.call("POST", f"/api/spaces/{q(space)}/users", {
+        "username": teammate_name,
+        "encrypted_password": verifier(space_key, password, PASSWORD_SALT),
+        "role": "member"}, ok=(201, 409))  # 409: added on an earlier run
+    sign_in(teammate, space, space_key, teammate_name, password)
+    teammate_card = {}
+
+    def teammate_saves_first(based_on: int) -> None:
+        if teammate_card:
+            return
+        theirs, their_version = load_board(teammate, path, space_key, ops_key)
+        expect(their_version == based_on, f"the teammate sees v{their_version}")
+        op = make_operation("addIssue", {"phaseId": by_order(theirs["phases"])[0]["id"],
+                                         "issue": {"title": "A teammate's card"},
+                                         "createdBy": teammate_name}, teammate_name)
+        saved = save(teammate, path, their_version, operations=[encrypt_operation(op, ops_key)])
+        teammate_card.update(id=op["id"], version=saved)
+        log(f"a teammate added a card first: v{saved}")
+
+    outcome = restore_version(api, path, older, space_key, ops_key, username,
+                              before_save=teammate_saves_first)
     expect(outcome is not None, f"v{first_version} differs from the current board")
-    restored, version, restore_op = outcome
+    restored, version, restore_op, conflicts = outcome
+    expect(conflicts == 1 and version == teammate_card["version"] + 1,
+           f"the restore saved v{version} after {conflicts} 409(s)")
+    teammate.call("POST", "/api/auth/logout", ok=(204,))
     # What a restore makes: the older version's content, every field but the two the save stamps.
     expect(restored == stamp(older, version, restore_op["at"]), "the restored board")
-    expect(all(add["id"] not in [i["id"] for i in p["issues"]] for p in restored["phases"]),
-           "the issue is gone again")
+    expect(all(issue_id not in [i["id"] for i in p["issues"]] for p in restored["phases"]
+               for issue_id in (add["id"], teammate_card["id"])),
+           "the issue and the teammate's card are gone")
     _, snapshot = api.call("PUT", f"{path}/snapshot", {
         "version": version, "encrypted_data": encrypt_content(restored, space_key)})
     expect(snapshot == {"snapshot_version": version, "stored": True}, f"snapshot: {snapshot}")
     expect(load_board(api, path, space_key, ops_key) == (restored, version), "the board read back")
     fields = [change["path"][0] for change in restore_op["args"]["changes"]]
     log(f"restored v{first_version} as one patch operation (set {', '.join(fields)}), "
-        f"v{version}: the issue is gone; nextTicketNumber "
+        f"v{version}, after one 409: the issues are gone; nextTicketNumber "
         f"{restored.get('nextTicketNumber', 'absent')}, teamMembers {restored['teamMembers']}")
     _, history = api.call("GET", f"{path}/history?limit=1")
     latest = history["versions"][0]

@@ -53,9 +53,9 @@ if [[ -z "$url" ]]; then
   server_pid=$!
   started=$SECONDS
   until curl -sf "$url/api/health" >/dev/null 2>&1; do
-    if ((SECONDS - started > 60)) || ! kill -0 "$server_pid" 2>/dev/null; then
+    if ((SECONDS - started > 180)) || ! kill -0 "$server_pid" 2>/dev/null; then
       tail -n 30 "$work/server.log"
-      echo "the server did not answer $url/api/health within 60 s"
+      echo "the server did not answer $url/api/health within 180 s"
       exit 1
     fi
     sleep 0.3
