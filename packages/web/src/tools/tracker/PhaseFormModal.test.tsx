@@ -1,9 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { Phase } from '@cipherspace/tools/tracker';
-import { parseLimit, PhaseFormModal, phaseEditValues } from './PhaseFormModal.tsx';
+import { editBetween, isEditConflict, operationContext, tools } from '@cipherspace/tools';
+import type { KanbanContent, Phase } from '@cipherspace/tools/tracker';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
+import {
+  parseLimit,
+  PhaseFormModal,
+  phaseEditValues,
+  type PhaseEditValues,
+} from './PhaseFormModal.tsx';
 
 const PHASE: Phase = {
   id: 'p1',
@@ -83,5 +90,106 @@ describe('PhaseFormModal edit mode', () => {
       expect.objectContaining({ maxIssues: null }),
       expect.objectContaining({ maxIssues: 4 }),
     );
+  });
+});
+
+const kanban = tools.kanban;
+let step = 0;
+const stamp = () => ({
+  id: `op-${++step}`,
+  at: new Date(Date.UTC(2026, 0, 1, 0, step)).toISOString(),
+  by: 'x',
+});
+
+/**
+ * A real board and its first column, changed as a teammate or through the dialog the way the
+ * page saves it (use-phase-planning: the edit from the dialog's base, or the teammate's conflict).
+ */
+function board() {
+  let content: KanbanContent = kanban.defaultContent(operationContext(stamp()));
+  const apply = (op: Parameters<typeof kanban.createOperation>[0]) => {
+    content = kanban.apply(content, kanban.createOperation(op, stamp()));
+  };
+  const phase = () => {
+    const found = content.phases[0];
+    if (!found) throw new Error('no column');
+    return found;
+  };
+  const phaseId = phase().id;
+  return {
+    phase,
+    /** Bob saves `changes` from what he saw. */
+    teammate(changes: Partial<PhaseEditValues>) {
+      apply({ type: 'updatePhase', phaseId, ...editBetween(phaseEditValues(phase()), changes) });
+    },
+    save(values: PhaseEditValues, base: PhaseEditValues): Promise<SaveOutcome> {
+      try {
+        apply({ type: 'updatePhase', phaseId, ...editBetween(base, values) });
+        return Promise.resolve(true);
+      } catch (error) {
+        if (isEditConflict(error))
+          return Promise.resolve({ conflicts: error.conflicts, by: 'bob' });
+        throw error;
+      }
+    },
+  };
+}
+
+function openEdit(shared: ReturnType<typeof board>) {
+  const user = userEvent.setup();
+  let closed = false;
+  render(
+    <PhaseFormModal
+      open
+      editing={shared.phase()}
+      title="Edit Column"
+      submitLabel="Save"
+      withDescription={false}
+      onEdit={(values, base) => shared.save(values, base)}
+      onClose={() => {
+        closed = true;
+      }}
+    />,
+  );
+  return { user, closed: () => closed };
+}
+
+describe('PhaseFormModal with a teammate’s change saved meanwhile', () => {
+  it('keeps the teammate’s change to other fields and saves only the member’s', async () => {
+    const shared = board();
+    const { user, closed } = openEdit(shared);
+    shared.teammate({ color: '#dc3545', maxIssues: 3 });
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Backlog');
+    await user.click(screen.getByLabelText('Counts as done'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(closed()).toBe(true);
+    expect(shared.phase()).toMatchObject({
+      name: 'Backlog',
+      isEndPhase: true,
+      color: '#dc3545',
+      maxIssues: 3,
+    });
+  });
+
+  it('reports a limit both changed and saves theirs with the member’s other change', async () => {
+    const shared = board();
+    const { user, closed } = openEdit(shared);
+    shared.teammate({ maxIssues: 3 });
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Backlog');
+    await user.type(screen.getByLabelText('WIP limit'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(closed()).toBe(false);
+    const limit = screen.getByRole('group', { name: 'WIP limit' });
+    expect(within(limit).getByRole('radio', { name: /Mine\s*5/ })).toBeInTheDocument();
+    expect(shared.phase().maxIssues).toBe(3);
+    await user.click(within(limit).getByRole('radio', { name: /bob's\s*3/ }));
+    await user.click(screen.getByRole('button', { name: 'Save with these choices' }));
+    expect(closed()).toBe(true);
+    expect(shared.phase()).toMatchObject({ name: 'Backlog', maxIssues: 3 });
   });
 });

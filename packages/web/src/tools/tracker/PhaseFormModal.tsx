@@ -6,12 +6,12 @@
  * Phase modal, which also sets the work-in-progress limit (`maxIssues`, optional) and whether
  * the phase counts as done (`isEndPhase`).
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 
 import { DEFAULT_PHASE_COLOR, PHASE_COLORS, type Phase } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
-import { FormModal, ModalFormFooter, rebaseForm, useModalForm } from './modal-form.tsx';
+import { FormModal, ModalFormFooter, useEntityForm } from './modal-form.tsx';
 import { phaseColorText } from './tracker-messages.ts';
 import './tracker.css';
 
@@ -42,15 +42,30 @@ export function phaseEditValues(phase: Phase): PhaseEditValues {
   };
 }
 
-// The form values of a phase as a conflict reports it (an absent limit or flag: none).
-function toEditValues(stored: Partial<PhaseEditValues>): PhaseEditValues {
+/** The form's fields: the edit values with the WIP limit as typed ('' for none). */
+interface PhaseFormFields extends Omit<PhaseEditValues, 'maxIssues'> {
+  maxIssues: string;
+}
+
+// The form's fields of a phase as stored, or as a conflict reports it (an absent limit or flag:
+// none).
+function toFormFields(stored: Partial<PhaseEditValues>): PhaseFormFields {
   return {
     name: stored.name ?? '',
     color: stored.color ?? DEFAULT_PHASE_COLOR,
     description: stored.description ?? '',
-    maxIssues: typeof stored.maxIssues === 'number' ? stored.maxIssues : null,
+    maxIssues: typeof stored.maxIssues === 'number' ? String(stored.maxIssues) : '',
     isEndPhase: stored.isEndPhase === true,
   };
+}
+
+// The problems of the form's fields, in their order: a name required after trimming, a limit
+// that is a whole number or none.
+function validatePhaseForm(fields: PhaseFormFields): { field: 'name' | 'maxIssues' }[] {
+  const problems: { field: 'name' | 'maxIssues' }[] = [];
+  if (fields.name.trim() === '') problems.push({ field: 'name' });
+  if (parseLimit(fields.maxIssues) === undefined) problems.push({ field: 'maxIssues' });
+  return problems;
 }
 
 /** The translated label of a phase field of the form (a conflict names it). */
@@ -124,39 +139,24 @@ function PhaseForm({
   onClose,
 }: PhaseFormModalProps) {
   const id = useId();
-  const [base, setBase] = useState<PhaseEditValues>(() =>
-    editing
-      ? phaseEditValues(editing)
-      : {
-          name: '',
-          color: DEFAULT_PHASE_COLOR,
-          description: '',
-          maxIssues: null,
-          isEndPhase: false,
-        },
-  );
-  const [values, setValues] = useState<PhaseEditValues>(base);
-  const [limitText, setLimitText] = useState(base.maxIssues === null ? '' : String(base.maxIssues));
-  const nameMissing = values.name.trim() === '';
-  const limit = parseLimit(limitText);
-  const limitInvalid = limit === undefined;
-  const form = useModalForm({
-    invalidFieldId: nameMissing ? `${id}-name` : limitInvalid ? `${id}-limit` : null,
-    save: () => {
-      if (editing && onEdit) return onEdit({ ...values, maxIssues: limit ?? null }, base);
-      const { name, color, description } = values;
+  const stored = editing ? phaseEditValues(editing) : null;
+  const form = useEntityForm({
+    initial: toFormFields(stored ?? {}),
+    base: stored,
+    toForm: toFormFields,
+    validate: validatePhaseForm,
+    idPrefix: id,
+    save: (fields, base) => {
+      if (editing && onEdit && base !== null)
+        return onEdit({ ...fields, maxIssues: parseLimit(fields.maxIssues) ?? null }, base);
+      const { name, color, description } = fields;
       return onSubmit ? onSubmit({ name, color, description }) : Promise.resolve(false);
     },
     onClose,
-    rebase: (met, choices) => {
-      const current = { ...values, maxIssues: limit ?? null };
-      const next = rebaseForm(current, base, toEditValues, met, choices);
-      setValues(next.values);
-      setBase(next.base);
-      setLimitText(next.values.maxIssues === null ? '' : String(next.values.maxIssues));
-      return () => (onEdit ? onEdit(next.values, next.base) : Promise.resolve(false));
-    },
   });
+  const { values, set } = form;
+  const nameProblem = form.problemOf('name');
+  const limitProblem = form.problemOf('maxIssues');
   // A custom colour from elsewhere (an import) stays a choice while editing.
   const colorChoices = PHASE_COLORS.some((choice) => choice.hex === values.color)
     ? PHASE_COLORS
@@ -172,10 +172,10 @@ function PhaseForm({
           required
           autoFocus
           maxLength={100}
-          aria-invalid={form.submitted && nameMissing ? true : undefined}
-          onChange={(event) => setValues({ ...values, name: event.target.value })}
+          aria-invalid={nameProblem ? true : undefined}
+          onChange={(event) => set('name', event.target.value)}
         />
-        {form.submitted && nameMissing ? (
+        {nameProblem ? (
           <p className="field-error" role="alert">
             {m.tracker_error_name_required()}
           </p>
@@ -190,7 +190,7 @@ function PhaseForm({
               name={`${id}-color`}
               value={choice.hex}
               checked={values.color === choice.hex}
-              onChange={() => setValues({ ...values, color: choice.hex })}
+              onChange={() => set('color', choice.hex)}
             />
             <span
               className="phase-color-swatch"
@@ -210,26 +210,26 @@ function PhaseForm({
             id={`${id}-description`}
             rows={3}
             value={values.description}
-            onChange={(event) => setValues({ ...values, description: event.target.value })}
+            onChange={(event) => set('description', event.target.value)}
           />
         </div>
       ) : null}
       {editing ? (
         <>
           <div className="field">
-            <label htmlFor={`${id}-limit`}>{m.tracker_phase_form_limit_label()}</label>
+            <label htmlFor={`${id}-maxIssues`}>{m.tracker_phase_form_limit_label()}</label>
             <input
-              id={`${id}-limit`}
+              id={`${id}-maxIssues`}
               inputMode="numeric"
-              value={limitText}
-              aria-invalid={form.submitted && limitInvalid ? true : undefined}
-              aria-describedby={`${id}-limit-hint`}
-              onChange={(event) => setLimitText(event.target.value)}
+              value={values.maxIssues}
+              aria-invalid={limitProblem ? true : undefined}
+              aria-describedby={`${id}-maxIssues-hint`}
+              onChange={(event) => set('maxIssues', event.target.value)}
             />
-            <p id={`${id}-limit-hint`} className="field-hint">
+            <p id={`${id}-maxIssues-hint`} className="field-hint">
               {m.tracker_phase_form_limit_hint()}
             </p>
-            {form.submitted && limitInvalid ? (
+            {limitProblem ? (
               <p className="field-error" role="alert">
                 {m.tracker_phase_form_limit_invalid()}
               </p>
@@ -239,7 +239,7 @@ function PhaseForm({
             <input
               type="checkbox"
               checked={values.isEndPhase}
-              onChange={(event) => setValues({ ...values, isEndPhase: event.target.checked })}
+              onChange={(event) => set('isEndPhase', event.target.checked)}
             />
             {m.tracker_phase_form_done_label()}
           </label>
