@@ -9,12 +9,8 @@
 import { useId, useState } from 'react';
 
 import { DIAGRAM_NAME_MAX_CHARS, diagramNameProblem } from '@cipherspace/tools/diagrams';
-import {
-  chosenValues,
-  EditConflictPanel,
-  type SaveOutcome,
-} from '../content/EditConflictPanel.tsx';
-import { FormModal, useModalForm } from '../tracker/modal-form.tsx';
+import { chosenValues, type SaveOutcome } from '../content/EditConflictPanel.tsx';
+import { FormModal, ModalFormFooter, useModalForm } from '../tracker/modal-form.tsx';
 import { m } from '../../paraglide/messages.js';
 
 export interface DiagramNameDialogProps {
@@ -59,7 +55,7 @@ function NameForm({
   const [name, setName] = useState(initialName);
   const [from, setFrom] = useState(initialName);
   const unusable = diagramNameProblem(name) !== null;
-  const { saving, handleSubmit, conflict, resolveConflict } = useModalForm({
+  const form = useModalForm({
     invalidFieldId: unusable ? id : null,
     save: () => onSubmit(name, from),
     onClose,
@@ -76,7 +72,7 @@ function NameForm({
   });
 
   return (
-    <form className="stack" noValidate onSubmit={handleSubmit}>
+    <form className="stack" noValidate onSubmit={form.handleSubmit}>
       <div className="field">
         <label htmlFor={id}>{label}</label>
         <input
@@ -90,22 +86,13 @@ function NameForm({
           onChange={(event) => setName(event.target.value)}
         />
       </div>
-      {conflict ? (
-        <EditConflictPanel
-          conflict={conflict}
-          busy={saving}
-          fieldLabel={() => m.diagrams_name_field()}
-          onResolve={resolveConflict}
-        />
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          {m.common_cancel()}
-        </button>
-        <button type="submit" className="button button-primary" disabled={unusable || saving}>
-          {saving ? busyLabel : submitLabel}
-        </button>
-      </div>
+      <ModalFormFooter
+        form={form}
+        fieldLabel={() => m.diagrams_name_field()}
+        submitLabel={submitLabel}
+        savingLabel={busyLabel}
+        submitDisabled={unusable}
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -44,6 +44,33 @@ describe('TicketSettingsDialog (spec §3 Ticket settings)', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(onSave).not.toHaveBeenCalled();
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('keeps Save settings off, with its text, while the save runs; Cancel closes unsaved', async () => {
+    const user = userEvent.setup();
+    let settle: (saved: boolean) => void = () => undefined;
+    const onSave = vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          settle = resolve;
+        }),
+    );
+    const { onClose } = renderDialog(onSave);
+    await user.click(screen.getByRole('checkbox', { name: 'Assign new issues to their creator' }));
+    const save = screen.getByRole('button', { name: 'Save settings' });
+    await user.click(save);
+    expect(save).toBeDisabled();
+    expect(save).toHaveTextContent('Save settings');
+    await act(async () => {
+      settle(false);
+      await Promise.resolve();
+    });
+    expect(save).toBeEnabled();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(onSave).toHaveBeenCalledOnce();
   });
 
   it('stays open with the choices made when the save fails', async () => {

@@ -9,8 +9,8 @@ import { useId, useState } from 'react';
 
 import { m } from '../../paraglide/messages.js';
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
-import { EditConflictPanel, type SaveOutcome } from '../content/EditConflictPanel.tsx';
-import { FormModal, rebaseForm, useModalForm } from '../tracker/modal-form.tsx';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
+import { FormModal, ModalFormFooter, rebaseForm, useModalForm } from '../tracker/modal-form.tsx';
 
 /** The two settings of the dialog out of all of a board's settings. */
 function pickSettings(settings: TicketSettingsChoice): TicketSettingsChoice {
@@ -52,7 +52,7 @@ function SettingsForm({ settings, onSave, onClose }: TicketSettingsDialogProps) 
     const edit = editBetween(from, values);
     return isEmptyEdit(edit) ? Promise.resolve(true) : onSave({ type: 'updateSettings', ...edit });
   };
-  const { saving, handleSubmit, conflict, resolveConflict } = useModalForm({
+  const form = useModalForm({
     invalidFieldId: null,
     onClose,
     save: () => save(choice, base),
@@ -80,7 +80,7 @@ function SettingsForm({ settings, onSave, onClose }: TicketSettingsDialogProps) 
     </div>
   );
   return (
-    <form className="stack" noValidate onSubmit={handleSubmit}>
+    <form className="stack" noValidate onSubmit={form.handleSubmit}>
       {toggle(
         'showTicketNumbers',
         m.ticket_settings_show_numbers(),
@@ -91,28 +91,19 @@ function SettingsForm({ settings, onSave, onClose }: TicketSettingsDialogProps) 
         m.ticket_settings_auto_assign(),
         m.ticket_settings_auto_assign_hint(),
       )}
-      {conflict ? (
-        <EditConflictPanel
-          conflict={conflict}
-          busy={saving}
-          fieldLabel={(field) =>
-            field === 'showTicketNumbers'
-              ? m.ticket_settings_show_numbers()
-              : field === 'autoAssignCreator'
-                ? m.ticket_settings_auto_assign()
-                : field
-          }
-          onResolve={resolveConflict}
-        />
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          {m.common_cancel()}
-        </button>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {m.ticket_settings_save()}
-        </button>
-      </div>
+      {/* The button keeps its text while saving (it is only turned off). */}
+      <ModalFormFooter
+        form={form}
+        fieldLabel={(field) =>
+          field === 'showTicketNumbers'
+            ? m.ticket_settings_show_numbers()
+            : field === 'autoAssignCreator'
+              ? m.ticket_settings_auto_assign()
+              : field
+        }
+        submitLabel={m.ticket_settings_save()}
+        savingLabel={m.ticket_settings_save()}
+      />
     </form>
   );
 }

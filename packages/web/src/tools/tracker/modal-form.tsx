@@ -1,10 +1,10 @@
 /**
- * What the tools' modal forms (issue form, phase form, note form) share: the modal that mounts
- * the form only while open — so each opening starts from its initial values — the submit
- * handling of spec §5 ("submit buttons disabled while processing"): validate, focus the first
- * invalid field, save, close only when saved; a failed save keeps the form and its input — the
- * values and base of a form over an entity with the settling of an edit conflict, the footer
- * (conflict panel, Cancel, submit), and the labelled select of a fixed list of choices.
+ * What the tools' modal forms (issue, phase, note, ticket settings, diagram name) share: the
+ * modal that mounts the form only while open — so each opening starts from its initial values —
+ * the submit handling of spec §5 ("submit buttons disabled while processing"): validate, focus
+ * the first invalid field, save, close only when saved; a failed save keeps the form and its
+ * input — the values and base of a form over an entity with the settling of an edit conflict,
+ * the footer (conflict panel, Cancel, submit), and the labelled select of a fixed list of choices.
  */
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 
@@ -198,7 +198,8 @@ export function useEntityForm<
 /**
  * The end of a modal form: the conflict panel while `form` holds a conflict (fields named by
  * `fieldLabel`, values shown by `formatValue`), then Cancel (closes the form) and the submit
- * button, off and reading `savingLabel` while saving, else `submitLabel`.
+ * button, off and reading `savingLabel` while saving, else `submitLabel`; also off while
+ * `submitDisabled` (a form whose spec turns its submit off, e.g. while a required name is blank).
  */
 export function ModalFormFooter({
   form,
@@ -206,12 +207,14 @@ export function ModalFormFooter({
   formatValue = defaultFormatValue,
   submitLabel,
   savingLabel,
+  submitDisabled = false,
 }: {
   form: ModalForm;
   fieldLabel: (field: string) => string;
   formatValue?: (field: string, value: unknown) => string;
   submitLabel: string;
   savingLabel: string;
+  submitDisabled?: boolean;
 }) {
   return (
     <>
@@ -228,7 +231,11 @@ export function ModalFormFooter({
         <button type="button" className="button" onClick={form.close}>
           {m.common_cancel()}
         </button>
-        <button type="submit" className="button button-primary" disabled={form.saving}>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={form.saving || submitDisabled}
+        >
           {form.saving ? savingLabel : submitLabel}
         </button>
       </div>
