@@ -11,7 +11,6 @@ import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
-import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
   DEFAULT_NOTE_SIZE,
@@ -32,6 +31,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
+import { DeleteConfirmDialog, useDeleteConfirmation } from '../content/DeleteConfirmDialog.tsx';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
@@ -56,8 +56,11 @@ import './bulletin.css';
 type NoteForm =
   { mode: 'add'; basedOn: number } | { mode: 'edit'; post: Post; basedOn: number } | null;
 
-/** The open delete confirmation and the board version it was opened on. */
-type PendingDelete = { post: Post; basedOn: number } | null;
+/** The note a delete confirmation is open for and the board version it was opened on. */
+interface PendingDelete {
+  post: Post;
+  basedOn: number;
+}
 
 /** Scrolls the note with this id into view and focuses its text; nothing when it is not shown. */
 function focusNote(postId: string): void {
@@ -84,8 +87,9 @@ export default function BulletinPage() {
   const now = useClock((nowMs) => (content ? nextExpiryMs(content.posts, new Date(nowMs)) : null));
 
   const [noteForm, setNoteForm] = useState<NoteForm>(null);
-  const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteConfirmation(({ post, basedOn }: PendingDelete) =>
+    run({ type: 'deletePost', postId: post.id }, 'deleteNote', basedOn),
+  );
   const [expiredOpen, setExpiredOpen] = useState(false);
 
   const showConflict = useCallback(
@@ -166,18 +170,6 @@ export default function BulletinPage() {
     return saved;
   }
 
-  async function confirmDelete() {
-    if (pendingDelete === null) return;
-    setDeleting(true);
-    await run(
-      { type: 'deletePost', postId: pendingDelete.post.id },
-      'deleteNote',
-      pendingDelete.basedOn,
-    );
-    setDeleting(false);
-    setPendingDelete(null);
-  }
-
   // Extending and deleting an expired note are the usual updatePost and deletePost.
   const extendExpired = (post: Post, expiresAt: string | null) =>
     run(
@@ -244,7 +236,7 @@ export default function BulletinPage() {
             allowMarkdown={content.settings.allowMarkdown}
             onMove={move}
             onEdit={(post) => setNoteForm({ mode: 'edit', post, basedOn: version })}
-            onDelete={(post) => setPendingDelete({ post, basedOn: version })}
+            onDelete={(post) => deletion.ask({ post, basedOn: version })}
             onAddFirst={openAdd}
             addDisabled={addDisabled}
           />
@@ -272,21 +264,10 @@ export default function BulletinPage() {
             onSubmit={submitNote}
             onClose={() => setNoteForm(null)}
           />
-          <ConfirmDialog
-            open={pendingDelete !== null}
-            onOpenChange={(open) => {
-              if (!open && !deleting) setPendingDelete(null);
-            }}
-            title={m.bulletin_delete_title()}
-            description={
-              pendingDelete === null
-                ? ''
-                : m.bulletin_delete_text({ title: pendingDelete.post.title })
-            }
-            confirmLabel={m.common_delete()}
-            danger
-            busy={deleting}
-            onConfirm={() => void confirmDelete()}
+          <DeleteConfirmDialog
+            confirmation={deletion}
+            title={() => m.bulletin_delete_title()}
+            text={({ post }) => m.bulletin_delete_text({ title: post.title })}
           />
         </>
       ) : null}

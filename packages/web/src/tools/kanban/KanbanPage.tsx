@@ -10,7 +10,6 @@ import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
-import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
   canAddPhase,
@@ -25,6 +24,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
+import { DeleteConfirmDialog, useDeleteConfirmation } from '../content/DeleteConfirmDialog.tsx';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { ToolContentState } from '../content/ToolContentState.tsx';
 import { ToolHeader } from '../content/ToolHeader.tsx';
@@ -74,11 +74,10 @@ type CardForm =
   | { mode: 'edit'; issue: Issue; basedOn: number }
   | null;
 
-/** The open delete confirmation and the board version it was opened on. */
+/** The column or card a delete confirmation is open for and the board version it was opened on. */
 type PendingDelete =
   | { kind: 'column'; phase: Phase; basedOn: number }
-  | { kind: 'card'; issue: Issue; basedOn: number }
-  | null;
+  | { kind: 'card'; issue: Issue; basedOn: number };
 
 /** Scrolls to the move handle of card `issueId` and focuses it; false when it is not rendered. */
 function focusCardHandle(issueId: string): boolean {
@@ -109,8 +108,11 @@ export default function KanbanPage() {
 
   const [columnFormOpen, setColumnFormOpen] = useState(false);
   const [cardForm, setCardForm] = useState<CardForm>(null);
-  const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteConfirmation((pending: PendingDelete) =>
+    pending.kind === 'column'
+      ? perform({ type: 'deletePhase', phaseId: pending.phase.id }, 'deleteColumn', pending.basedOn)
+      : perform({ type: 'deleteIssue', issueId: pending.issue.id }, 'deleteCard', pending.basedOn),
+  );
   const [filterState, setFilterState] = useState<FilterState>(EMPTY_FILTER_STATE);
   // Back after a sign-out that closed the card dialog: it opens again with its draft.
   useIssueFormToReopen('card', content, (form) => setCardForm({ ...form, basedOn: version }));
@@ -214,21 +216,6 @@ export default function KanbanPage() {
     return saved;
   }
 
-  async function confirmDelete() {
-    if (pendingDelete === null) return;
-    setDeleting(true);
-    const { basedOn } = pendingDelete;
-    if (pendingDelete.kind === 'column') {
-      const phaseId = pendingDelete.phase.id;
-      await perform({ type: 'deletePhase', phaseId }, 'deleteColumn', basedOn);
-    } else {
-      const issueId = pendingDelete.issue.id;
-      await perform({ type: 'deleteIssue', issueId }, 'deleteCard', basedOn);
-    }
-    setDeleting(false);
-    setPendingDelete(null);
-  }
-
   // A version from the history, as the board showed it then (read-only: the panel makes it inert).
   const renderPreview = (board: KanbanContent) => (
     <KanbanBoard
@@ -319,11 +306,11 @@ export default function KanbanPage() {
               }
               onDeleteColumn={(phaseId) => {
                 const phase = phaseOf(phaseId);
-                if (phase) setPendingDelete({ kind: 'column', phase, basedOn: version });
+                if (phase) deletion.ask({ kind: 'column', phase, basedOn: version });
               }}
               onAddCard={(phaseId) => setCardForm({ mode: 'add', phaseId, basedOn: version })}
               onEditCard={(issue) => setCardForm({ mode: 'edit', issue, basedOn: version })}
-              onDeleteCard={(issue) => setPendingDelete({ kind: 'card', issue, basedOn: version })}
+              onDeleteCard={(issue) => deletion.ask({ kind: 'card', issue, basedOn: version })}
               onMoveCard={(operation) => void perform(operation, 'moveCard', version)}
               onDropRefused={() => showMessage('error', m.tracker_error_phase_full())}
               onArchiveCard={(issue, archived) => archiveIssue(issue.id, archived)}
@@ -385,32 +372,22 @@ export default function KanbanPage() {
             onSubmit={submitCard}
             onClose={() => setCardForm(null)}
           />
-          <ConfirmDialog
-            open={pendingDelete !== null}
-            onOpenChange={(open) => {
-              if (!open && !deleting) setPendingDelete(null);
-            }}
-            title={
-              pendingDelete?.kind === 'column'
+          <DeleteConfirmDialog
+            confirmation={deletion}
+            title={(pending) =>
+              pending.kind === 'column'
                 ? m.kanban_delete_column_title()
                 : m.kanban_delete_card_title()
             }
-            description={
-              pendingDelete === null
-                ? ''
-                : pendingDelete.kind === 'column'
-                  ? m.kanban_delete_column_text({
-                      name: pendingDelete.phase.name,
-                      count: String(
-                        (phaseOf(pendingDelete.phase.id) ?? pendingDelete.phase).issues.length,
-                      ),
-                    })
-                  : m.kanban_delete_card_text({ title: pendingDelete.issue.title })
+            text={(pending) =>
+              pending.kind === 'column'
+                ? m.kanban_delete_column_text({
+                    name: pending.phase.name,
+                    // The cards it holds now, not when the confirmation opened.
+                    count: String((phaseOf(pending.phase.id) ?? pending.phase).issues.length),
+                  })
+                : m.kanban_delete_card_text({ title: pending.issue.title })
             }
-            confirmLabel={m.common_delete()}
-            danger
-            busy={deleting}
-            onConfirm={() => void confirmDelete()}
           />
         </>
       ) : null}
