@@ -39,7 +39,7 @@ import { defaultFormatValue, type SaveOutcome } from '../content/EditConflictPan
 import { formatDate } from '../../lib/date-format.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { ChoiceField, FormModal, ModalFormFooter, useEntityForm } from '../tracker/modal-form.tsx';
+import { ChoiceField, FormModal, ModalFormFooter, useEntityForm } from '../content/modal-form.tsx';
 import {
   bulletinErrorText,
   noteColorText,

@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 
 import { DIAGRAM_NAME_MAX_CHARS, diagramNameProblem } from '@cipherspace/tools/diagrams';
 import { chosenValues, type SaveOutcome } from '../content/EditConflictPanel.tsx';
-import { FormModal, ModalFormFooter, useModalForm } from '../tracker/modal-form.tsx';
+import { FormModal, ModalFormFooter, useModalForm } from '../content/modal-form.tsx';
 import { m } from '../../paraglide/messages.js';
 
 export interface DiagramNameDialogProps {

@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { m } from '../../paraglide/messages.js';
 import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
-import { FormModal, ModalFormFooter, rebaseForm, useModalForm } from '../tracker/modal-form.tsx';
+import { FormModal, ModalFormFooter, rebaseForm, useModalForm } from '../content/modal-form.tsx';
 
 /** The two settings of the dialog out of all of a board's settings. */
 function pickSettings(settings: TicketSettingsChoice): TicketSettingsChoice {

@@ -23,8 +23,8 @@ import {
 import { useDraft } from '../../lib/draft.ts';
 import { m } from '../../paraglide/messages.js';
 import { defaultFormatValue, type SaveOutcome } from '../content/EditConflictPanel.tsx';
+import { ChoiceField, FormModal, ModalFormFooter, useEntityForm } from '../content/modal-form.tsx';
 import { AssigneePicker } from './AssigneePicker.tsx';
-import { ChoiceField, FormModal, ModalFormFooter, useEntityForm } from './modal-form.tsx';
 import { TagEditor } from './TagEditor.tsx';
 import { issueTypeText, priorityText } from './tracker-messages.ts';
 import './tracker.css';

@@ -11,7 +11,7 @@ import { useId } from 'react';
 import { DEFAULT_PHASE_COLOR, PHASE_COLORS, type Phase } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
-import { FormModal, ModalFormFooter, useEntityForm } from './modal-form.tsx';
+import { FormModal, ModalFormFooter, useEntityForm } from '../content/modal-form.tsx';
 import { phaseColorText } from './tracker-messages.ts';
 import './tracker.css';
 

@@ -18,7 +18,7 @@ import {
   type ConflictChoices,
   type EditConflict,
   type SaveOutcome,
-} from '../content/EditConflictPanel.tsx';
+} from './EditConflictPanel.tsx';
 
 /** A {@link Modal} that calls `onClose` when dismissed and renders `children` only while open. */
 export function FormModal({
