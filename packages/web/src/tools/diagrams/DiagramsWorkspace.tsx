@@ -22,7 +22,6 @@ import { isEditConflict } from '@cipherspace/tools';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { ConfirmDialog } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
@@ -38,6 +37,7 @@ import { useFlashMessage } from '../../lib/use-flash-message.ts';
 import { m } from '../../paraglide/messages.js';
 import type { FlashMessage } from '../../lib/use-flash-message.ts';
 import type { PerformResult } from '@cipherspace/sync';
+import { DeleteConfirmDialog, useDeleteConfirmation } from '../content/DeleteConfirmDialog.tsx';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { performMessage } from '../content/tool-messages.ts';
 import { diagramCopyName, isDiagramChanged } from './diagram-conflicts.ts';
@@ -59,12 +59,8 @@ import { useDiagramEditor } from './use-diagram-editor.ts';
 /** How often the status bar's "Last saved: N minutes ago" is brought up to date. */
 export const SAVED_AGE_REFRESH_MS = 15_000;
 
-/** The open dialog and the diagram it is about (as it was when the dialog opened). */
-type OpenDialog =
-  | { kind: 'create' }
-  | { kind: 'rename'; diagram: Diagram }
-  | { kind: 'delete'; diagram: Diagram }
-  | null;
+/** The open name dialog and the diagram it is about (as it was when the dialog opened). */
+type OpenDialog = { kind: 'create' } | { kind: 'rename'; diagram: Diagram } | null;
 
 /** A drawing of diagram `diagramId` as the editor had it. */
 interface Drawing {
@@ -118,7 +114,6 @@ export function DiagramsWorkspace({
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const current = resolveCurrentDiagram(collection, selectedId) ?? null;
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [deleting, setDeleting] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   // Drawings being saved, and drawings another member's newer save refused (oldest first): the
   // editor keeps showing them instead of the stored drawing until the member has chosen.
@@ -153,6 +148,18 @@ export function DiagramsWorkspace({
     },
     [perform, showMessage],
   );
+
+  // The diagram asked about is kept as it was when the confirmation opened.
+  const deletion = useDeleteConfirmation(async (diagram: Diagram) => {
+    const result = await run(
+      { type: 'deleteDiagram', diagramId: diagram.id, modifiedBy: username },
+      'delete',
+    );
+    if (result.status === 'saved') {
+      setDraft((pending) => (pending?.diagramId === diagram.id ? null : pending));
+      setSelectedId(null);
+    }
+  });
 
   /** Waits for the member's choice on `drawing` (replacing an open one of the same diagram). */
   const holdConflict = useCallback((drawing: Drawing) => {
@@ -387,20 +394,6 @@ export function DiagramsWorkspace({
     }
   }
 
-  async function confirmDelete(diagram: Diagram) {
-    setDeleting(true);
-    const result = await run(
-      { type: 'deleteDiagram', diagramId: diagram.id, modifiedBy: username },
-      'delete',
-    );
-    if (result.status === 'saved') {
-      setDraft((pending) => (pending?.diagramId === diagram.id ? null : pending));
-      setSelectedId(null);
-    }
-    setDeleting(false);
-    setDialog(null);
-  }
-
   function startExport(format: ExportFormat) {
     if (current === null) return;
     exportName.current = current.name;
@@ -463,7 +456,7 @@ export function DiagramsWorkspace({
             className="button"
             disabled={!deletable}
             aria-describedby={current !== null && !deletable ? lastDiagramHintId : undefined}
-            onClick={() => current && setDialog({ kind: 'delete', diagram: current })}
+            onClick={() => current && deletion.ask(current)}
           >
             {m.diagrams_delete()}
           </button>
@@ -570,26 +563,15 @@ export function DiagramsWorkspace({
         error={conflictError}
         onChoose={(choice) => void resolveConflict(choice)}
       />
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        onOpenChange={(open) => {
-          if (!open && !deleting) setDialog(null);
-        }}
-        title={m.diagrams_delete_title()}
-        description={
-          dialog?.kind === 'delete' ? (
-            <>
-              <p>{m.diagrams_delete_text({ name: dialog.diagram.name })}</p>
-              <p>{m.diagrams_delete_irreversible()}</p>
-            </>
-          ) : null
-        }
-        confirmLabel={m.common_delete()}
-        danger
-        busy={deleting}
-        onConfirm={() => {
-          if (dialog?.kind === 'delete') void confirmDelete(dialog.diagram);
-        }}
+      <DeleteConfirmDialog
+        confirmation={deletion}
+        title={() => m.diagrams_delete_title()}
+        text={(diagram) => (
+          <>
+            <p>{m.diagrams_delete_text({ name: diagram.name })}</p>
+            <p>{m.diagrams_delete_irreversible()}</p>
+          </>
+        )}
       />
     </div>
   );

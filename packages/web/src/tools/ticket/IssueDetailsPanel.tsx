@@ -10,11 +10,11 @@
  * comments list at most 300 px high (spec §9), full width on small screens (ticket.css).
  */
 import { MousePointerClick } from 'lucide-react';
-import { useId, useState, type Ref } from 'react';
+import { useId, type Ref } from 'react';
 
-import { ConfirmDialog } from '../../components/Modal.tsx';
 import type { Issue } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
+import { DeleteConfirmDialog, useDeleteConfirmation } from '../content/DeleteConfirmDialog.tsx';
 import type { IssueDiscussionActions } from '../tracker/issue-details-actions.ts';
 import { IssueDetails as IssueDetailsView } from '../tracker/IssueDetails.tsx';
 
@@ -123,15 +123,7 @@ function IssueDetails({
   members: readonly string[];
 } & IssueDetailsActions) {
   const phaseFieldId = useId();
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  const remove = async () => {
-    setDeleting(true);
-    const deleted = await onDelete(issue.id);
-    setDeleting(false);
-    if (!deleted) setConfirmingDelete(false);
-  };
+  const deletion = useDeleteConfirmation((asked: Issue) => onDelete(asked.id));
 
   const phaseFact =
     phaseName === null ? null : phases.length > 0 && onMoveToPhase && phaseId !== null ? (
@@ -179,7 +171,7 @@ function IssueDetails({
           </h2>
         )}
         onEdit={() => onEdit(issue.id)}
-        onDelete={() => setConfirmingDelete(true)}
+        onDelete={() => deletion.ask(issue)}
         {...(onArchive && { onArchive: (archived: boolean) => onArchive(issue.id, archived) })}
         onClose={onClose}
         onAddComment={(text) => discussion.onAddComment(issue.id, text)}
@@ -191,17 +183,11 @@ function IssueDetails({
         }
         onDeleteChecklistItem={(itemId) => discussion.onDeleteChecklistItem(issue.id, itemId)}
       />
-      <ConfirmDialog
-        open={confirmingDelete}
-        onOpenChange={(open) => {
-          if (!deleting) setConfirmingDelete(open);
-        }}
-        title={m.ticket_delete_issue_title()}
-        description={m.ticket_delete_issue_text({ title: issue.title })}
-        confirmLabel={m.common_delete()}
-        danger
-        busy={deleting}
-        onConfirm={() => void remove()}
+      <DeleteConfirmDialog
+        confirmation={deletion}
+        title={() => m.ticket_delete_issue_title()}
+        // The title as it is now: another member may rename the issue while this is open.
+        text={() => m.ticket_delete_issue_text({ title: issue.title })}
       />
     </aside>
   );

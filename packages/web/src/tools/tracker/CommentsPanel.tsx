@@ -8,21 +8,15 @@
  * time as its title). Layout: the list is at most 300 px high (spec §9), tracker-details.css.
  */
 import type { Comment } from '@cipherspace/tools/tracker';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 
 import { Markdown } from '../../components/Markdown.tsx';
-import { ConfirmDialog } from '../../components/Modal.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { formatDateTime } from '../../lib/date-format.ts';
+import { DeleteConfirmDialog, useDeleteConfirmation } from '../content/DeleteConfirmDialog.tsx';
 import { commentsNewestFirst } from './issue-view.ts';
-import {
-  EditDeleteButtons,
-  InlineEditButtons,
-  useAddText,
-  useInlineEdit,
-  useMounted,
-} from './inline-edit.tsx';
+import { EditDeleteButtons, InlineEditButtons, useAddText, useInlineEdit } from './inline-edit.tsx';
 import { MentionTextarea } from './MentionTextarea.tsx';
 
 const isSubmitKey = (event: KeyboardEvent) =>
@@ -58,18 +52,7 @@ export function CommentsPanel({
   const fieldId = useId();
   const hintId = useId();
   const draft = useAddText(onAdd);
-  const [pendingDelete, setPendingDelete] = useState<Comment | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const mounted = useMounted();
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    setDeleting(true);
-    await onDelete(pendingDelete.id);
-    if (!mounted.current) return;
-    setDeleting(false);
-    setPendingDelete(null);
-  };
+  const deletion = useDeleteConfirmation((comment: Comment) => onDelete(comment.id));
 
   const mentions = { members, me };
 
@@ -118,22 +101,15 @@ export function CommentsPanel({
               mine={me.trim() !== '' && sameName(comment.createdBy, me)}
               mentions={mentions}
               onUpdate={onUpdate}
-              onDelete={() => setPendingDelete(comment)}
+              onDelete={() => deletion.ask(comment)}
             />
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open && !deleting) setPendingDelete(null);
-        }}
-        title={m.ticket_delete_comment_title()}
-        description={m.ticket_delete_comment_text()}
-        confirmLabel={m.common_delete()}
-        danger
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
+      <DeleteConfirmDialog
+        confirmation={deletion}
+        title={() => m.ticket_delete_comment_title()}
+        text={() => m.ticket_delete_comment_text()}
       />
     </section>
   );
