@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { defaultPokerContent, type PokerContent } from '@cipherspace/tools/poker';
+import { SERVER_CLOCK_SAMPLES, serverClock } from '../../lib/realtime/server-clock.ts';
 import { RoundPanel, type RoundPanelProps } from './RoundPanel.tsx';
 
 const ctx = { newId: () => 'round', now: () => '2025-03-05T10:00:00.000Z' };
@@ -29,6 +30,12 @@ function setup(
       view.rerender(<RoundPanel {...props} content={{ ...props.content, ...next }} />),
   };
 }
+
+afterEach(() => {
+  // Back to a clock estimate of no offset (the quickest of the kept samples wins).
+  for (let sample = 0; sample < SERVER_CLOCK_SAMPLES; sample++)
+    serverClock.record({ offsetMs: 0, roundTripMs: Number.MAX_SAFE_INTEGER });
+});
 
 const panel = () => within(screen.getByRole('region', { name: 'Round' }));
 const timerValue = () => document.querySelector('.poker-timer-value');
@@ -64,6 +71,29 @@ describe('RoundPanel (timer, auto-reveal, spectator)', () => {
     expect(timerValue()).toHaveTextContent('1:07');
     fireEvent.click(panel().getByRole('button', { name: 'Pause timer' }));
     expect(props.onPauseTimer).toHaveBeenCalledOnce();
+  });
+
+  it("turns to the next second when the timer's elapsed time does, not a second later", async () => {
+    vi.useFakeTimers({ now: Date.parse('2025-03-05T10:01:00.000Z') });
+    setup({ timer: { startedAt: '2025-03-05T10:00:59.300Z', elapsedMs: 0 } });
+    expect(timerValue()).toHaveTextContent('0:00');
+    await act(() => vi.advanceTimersByTimeAsync(299));
+    expect(timerValue()).toHaveTextContent('0:00');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(timerValue()).toHaveTextContent('0:01');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(timerValue()).toHaveTextContent('0:02');
+  });
+
+  it("counts from the server's time as known when the timer starts, not when the panel appeared", async () => {
+    // This member's clock is 90 s ahead; the panel appears before the first heartbeat tells.
+    vi.useFakeTimers({ now: Date.parse('2025-03-05T10:01:30.000Z') });
+    const props = setup();
+    serverClock.record({ offsetMs: -90_000, roundTripMs: 0 });
+    props.rerender({ timer: { startedAt: '2025-03-05T10:00:00.000Z', elapsedMs: 0 } });
+    expect(timerValue()).toHaveTextContent('0:00');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(timerValue()).toHaveTextContent('0:01');
   });
 
   it('switches auto-reveal (off by default) and the own spectator mode', () => {

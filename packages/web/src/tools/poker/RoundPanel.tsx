@@ -14,6 +14,7 @@ import {
   timerElapsedMs,
   timerRunning,
   type PokerContent,
+  type PokerTimer,
 } from '@cipherspace/tools/poker';
 import { serverNow } from '../../lib/realtime/server-clock.ts';
 import { useContentChoice } from '../../lib/use-content-choice.ts';
@@ -35,17 +36,35 @@ export interface RoundPanelProps {
 }
 
 /**
- * The server's time now (epoch ms, as this tab estimates it), ticking every second while
- * `running`: the start time was stamped with it too, so every member shows the same elapsed
- * time whatever their own clock says.
+ * The server's time now (epoch ms, as this tab estimates it) for `timer`: read when the timer
+ * changes (started, paused, reset) and, while it runs, at each whole second of its elapsed time.
+ * The start was stamped with the server's time too, so every member shows the same elapsed time
+ * whatever their own clock says, and every screen turns to the next second together.
  */
-function useServerNow(running: boolean): number {
-  const [now, setNow] = useState(serverNow);
+function useServerNow(timer: PokerTimer | undefined): number {
+  const [reading, setReading] = useState(() => ({ timer, now: serverNow() }));
+  let { now } = reading;
+  if (reading.timer !== timer) {
+    // A time read before is stale, and may predate this tab's first estimate of the server's clock.
+    now = serverNow();
+    setReading({ timer, now });
+  }
   useEffect(() => {
-    if (!running) return undefined;
-    const interval = window.setInterval(() => setNow(serverNow()), 1000);
-    return () => window.clearInterval(interval);
-  }, [running]);
+    if (!timerRunning(timer)) return undefined;
+    let handle = 0;
+    const next = (current: number) => {
+      handle = window.setTimeout(
+        () => {
+          const later = serverNow();
+          setReading({ timer, now: later });
+          next(later);
+        },
+        1000 - (timerElapsedMs(timer, current) % 1000),
+      );
+    };
+    next(serverNow());
+    return () => window.clearTimeout(handle);
+  }, [timer]);
   return now;
 }
 
@@ -64,7 +83,7 @@ export function RoundPanel({
   const timerId = useId();
   const { timer } = content;
   const running = timerRunning(timer);
-  const now = useServerNow(running);
+  const now = useServerNow(timer);
   const elapsed = formatElapsed(timerElapsedMs(timer, now));
   const [autoReveal, changeAutoReveal] = useContentChoice(autoRevealEnabled(content), onAutoReveal);
   const [spectator, changeSpectator] = useContentChoice(isSpectator(content, userId), onSpectator);
