@@ -160,7 +160,7 @@ export const search: Benchmark = {
         return {
           figures,
           notes: [
-            `${describeBuild(build)} served by our server on loopback (PostgreSQL); headless Chromium ${browser.version()}. One member on /tools/kanban with a board of ${grouped(cards)} cards (five columns; windowed long columns). Typed one key at a time (Playwright keyboard.press) into the search field, then cleared with Backspace, for ${String(queries(cards).length)} queries (${final.length} keystrokes); per key: the keydown event's time stamp → the first task after the next frame's paint (a message posted from its rAF callback). Results: ${results.join('; ')}. Slowest keystrokes: ${slowest(final)}`,
+            `${describeBuild(build)} served by our server on loopback (PostgreSQL); headless Chromium ${browser.version()}. One member on /tools/kanban with a board of ${grouped(cards)} cards (five columns; windowed long columns). Typed one key at a time (Playwright keyboard.press) into the search field, then cleared with Backspace, for ${String(queries(cards).length)} queries (${final.length} keystrokes); per key: the keydown event's time stamp → the first task after the next frame's paint (a message posted from its rAF callback). Results: ${results.join('; ')} — slowest keystrokes: ${slowest(final)}`,
           ],
         };
       } finally {
