@@ -2,7 +2,9 @@
  * Operations as tests of the web app meet them (the `Operation` wire form of @cipherspace/tools):
  * one made by `ann` on the Kanban board, with what a test cares about overridden.
  */
-import type { Operation } from '@cipherspace/tools';
+import { isEditConflict, type Operation } from '@cipherspace/tools';
+
+import type { SaveOutcome } from '../tools/content/EditConflictPanel.tsx';
 
 /** Ann's edit of card `i1`'s title to `title` (op `id`, at `at`). */
 export function cardTitleEdit(
@@ -18,4 +20,18 @@ export function cardTitleEdit(
     at,
     by: 'ann',
   } satisfies Operation;
+}
+
+/**
+ * What a page's save answers for an edit a test applies with `apply`, as a shared document would:
+ * false when `apply` returns false, true otherwise — or, when it throws an edit conflict, that
+ * conflict as made by `by`. Any other error is thrown on.
+ */
+export function saveOutcome(apply: () => unknown, by: string): Promise<SaveOutcome> {
+  try {
+    return Promise.resolve(apply() !== false);
+  } catch (error) {
+    if (!isEditConflict(error)) throw error;
+    return Promise.resolve({ conflicts: error.conflicts, by });
+  }
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState, useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { isEditConflict, tools } from '@cipherspace/tools';
+import { tools } from '@cipherspace/tools';
 import {
   animationDurationMs,
   complete,
@@ -14,6 +14,7 @@ import {
   type RandomizerOperation,
 } from '@cipherspace/tools/randomizer';
 import { applyLanguage } from '../../lib/i18n.ts';
+import { saveOutcome } from '../../testing/operations.ts';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { RandomizerBoard, type RandomizerBoardProps } from './RandomizerBoard.tsx';
 
@@ -99,12 +100,7 @@ class SharedDocument {
 
   /** The board's save: an edit that met someone else's change is a conflict to show. */
   save(operation: RandomizerOperation): Promise<SaveOutcome> {
-    try {
-      return Promise.resolve(this.apply(operation));
-    } catch (error) {
-      if (!isEditConflict(error)) throw error;
-      return Promise.resolve({ conflicts: error.conflicts, by: this.by });
-    }
+    return saveOutcome(() => this.apply(operation), this.by);
   }
 
   /** A teammate's change arriving live. */

@@ -8,8 +8,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { editBetween, isEditConflict, operationContext, tools } from '@cipherspace/tools';
+import { editBetween, operationContext, tools } from '@cipherspace/tools';
 import { ISSUE_TYPES, type Issue, type KanbanContent } from '@cipherspace/tools/tracker';
+import { saveOutcome } from '../../testing/operations.ts';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { IssueFormModal, type IssueFormValues } from './IssueFormModal.tsx';
 
@@ -48,14 +49,10 @@ function board(card: Partial<Issue>) {
     },
     /** What the page does with the dialog's values: the edit from its base, or Bob's conflict. */
     save(values: IssueFormValues, base: IssueFormValues): Promise<SaveOutcome> {
-      try {
-        apply({ type: 'updateIssue', issueId: id, ...editBetween(base, values) });
-        return Promise.resolve(true);
-      } catch (error) {
-        if (isEditConflict(error))
-          return Promise.resolve({ conflicts: error.conflicts, by: 'bob' });
-        throw error;
-      }
+      return saveOutcome(
+        () => apply({ type: 'updateIssue', issueId: id, ...editBetween(base, values) }),
+        'bob',
+      );
     },
   };
 }

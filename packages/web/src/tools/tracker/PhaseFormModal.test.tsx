@@ -2,8 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { editBetween, isEditConflict, operationContext, tools } from '@cipherspace/tools';
+import { editBetween, operationContext, tools } from '@cipherspace/tools';
 import type { KanbanContent, Phase } from '@cipherspace/tools/tracker';
+import { saveOutcome } from '../../testing/operations.ts';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import {
   parseLimit,
@@ -123,14 +124,10 @@ function board() {
       apply({ type: 'updatePhase', phaseId, ...editBetween(phaseEditValues(phase()), changes) });
     },
     save(values: PhaseEditValues, base: PhaseEditValues): Promise<SaveOutcome> {
-      try {
-        apply({ type: 'updatePhase', phaseId, ...editBetween(base, values) });
-        return Promise.resolve(true);
-      } catch (error) {
-        if (isEditConflict(error))
-          return Promise.resolve({ conflicts: error.conflicts, by: 'bob' });
-        throw error;
-      }
+      return saveOutcome(
+        () => apply({ type: 'updatePhase', phaseId, ...editBetween(base, values) }),
+        'bob',
+      );
     },
   };
 }
