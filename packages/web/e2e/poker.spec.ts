@@ -542,11 +542,10 @@ test("the round timer shows the same time to a member whose computer's clock is 
       await expect(panel(page, 'Round')).toContainText('running', { timeout: LIVE_MS });
       await expect(timer(page)).toHaveText(/^0:0[2-9]$/, { timeout: LIVE_MS });
     }
-    // Each screen redraws the timer on a one-second interval of its own, started when it saw the
-    // start (Alice a network trip after Bob): with exact clocks the two are up to a second apart
-    // at any instant, and a redraw a busy machine delays, or the clock estimate's error (half a
-    // heartbeat's round trip), adds to that. So each check waits until both have redrawn into
-    // agreement; Bob's own clock would keep them 90 s apart.
+    // Each screen turns to the next second when its estimate of the server's clock says the
+    // elapsed time has: the two estimates differ by up to half a heartbeat's round trip, and a
+    // busy machine delays a redraw, so the screens can be a second apart for a moment. Each check
+    // waits until both agree; Bob's own clock would keep them 90 s apart.
     for (let check = 0; check < 3; check++) {
       await expect
         .poll(
