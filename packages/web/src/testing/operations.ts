@@ -2,7 +2,8 @@
  * Operations as tests of the web app meet them (the `Operation` wire form of @cipherspace/tools):
  * one made by `ann` on the Kanban board, with what a test cares about overridden.
  */
-import { isEditConflict, type Operation } from '@cipherspace/tools';
+import { isEditConflict, operationContext, tools, type Operation } from '@cipherspace/tools';
+import type { KanbanContent } from '@cipherspace/tools/tracker';
 
 import type { SaveOutcome } from '../tools/content/EditConflictPanel.tsx';
 
@@ -34,4 +35,28 @@ export function saveOutcome(apply: () => unknown, by: string): Promise<SaveOutco
     if (!isEditConflict(error)) throw error;
     return Promise.resolve({ conflicts: error.conflicts, by });
   }
+}
+
+/**
+ * A Kanban board in memory that real operations change, as the sync engine applies them: the
+ * default board, then each `apply(operation)` stamped with a new id and a minute later.
+ */
+export function liveKanbanBoard(): {
+  content: () => KanbanContent;
+  apply: (operation: Parameters<typeof tools.kanban.createOperation>[0]) => void;
+} {
+  const { kanban } = tools;
+  let step = 0;
+  const stamp = () => ({
+    id: `op-${String(++step)}`,
+    at: new Date(Date.UTC(2026, 0, 1, 0, step)).toISOString(),
+    by: 'x',
+  });
+  let content = kanban.defaultContent(operationContext(stamp()));
+  return {
+    content: () => content,
+    apply(operation) {
+      content = kanban.apply(content, kanban.createOperation(operation, stamp()));
+    },
+  };
 }

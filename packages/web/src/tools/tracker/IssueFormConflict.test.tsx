@@ -8,34 +8,23 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { editBetween, operationContext, tools } from '@cipherspace/tools';
-import { ISSUE_TYPES, type Issue, type KanbanContent } from '@cipherspace/tools/tracker';
-import { saveOutcome } from '../../testing/operations.ts';
+import { editBetween } from '@cipherspace/tools';
+import { ISSUE_TYPES, type Issue } from '@cipherspace/tools/tracker';
+import { liveKanbanBoard, saveOutcome } from '../../testing/operations.ts';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { IssueFormModal, type IssueFormValues } from './IssueFormModal.tsx';
 
-const kanban = tools.kanban;
-let step = 0;
-const stamp = () => ({
-  id: `op-${++step}`,
-  at: new Date(Date.UTC(2026, 0, 1, 0, step)).toISOString(),
-  by: 'x',
-});
-
 /** A board with one card, and a way to change it as a teammate or through the dialog. */
 function board(card: Partial<Issue>) {
-  let content: KanbanContent = kanban.defaultContent(operationContext(stamp()));
-  const apply = (op: Parameters<typeof kanban.createOperation>[0]) => {
-    content = kanban.apply(content, kanban.createOperation(op, stamp()));
-  };
+  const { content, apply } = liveKanbanBoard();
   apply({
     type: 'addIssue',
-    phaseId: content.phases[0]?.id ?? '',
+    phaseId: content().phases[0]?.id ?? '',
     issue: { title: 'Login bug', ...card },
     createdBy: 'alice',
   });
   const issue = () => {
-    const found = content.phases[0]?.issues[0];
+    const found = content().phases[0]?.issues[0];
     if (!found) throw new Error('no card');
     return found;
   };

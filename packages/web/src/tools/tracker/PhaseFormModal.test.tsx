@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { editBetween, operationContext, tools } from '@cipherspace/tools';
-import type { KanbanContent, Phase } from '@cipherspace/tools/tracker';
-import { saveOutcome } from '../../testing/operations.ts';
+import { editBetween } from '@cipherspace/tools';
+import type { Phase } from '@cipherspace/tools/tracker';
+import { liveKanbanBoard, saveOutcome } from '../../testing/operations.ts';
 import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import {
   parseLimit,
@@ -94,25 +94,14 @@ describe('PhaseFormModal edit mode', () => {
   });
 });
 
-const kanban = tools.kanban;
-let step = 0;
-const stamp = () => ({
-  id: `op-${++step}`,
-  at: new Date(Date.UTC(2026, 0, 1, 0, step)).toISOString(),
-  by: 'x',
-});
-
 /**
  * A real board and its first column, changed as a teammate or through the dialog the way the
  * page saves it (use-phase-planning: the edit from the dialog's base, or the teammate's conflict).
  */
 function board() {
-  let content: KanbanContent = kanban.defaultContent(operationContext(stamp()));
-  const apply = (op: Parameters<typeof kanban.createOperation>[0]) => {
-    content = kanban.apply(content, kanban.createOperation(op, stamp()));
-  };
+  const { content, apply } = liveKanbanBoard();
   const phase = () => {
-    const found = content.phases[0];
+    const found = content().phases[0];
     if (!found) throw new Error('no column');
     return found;
   };
