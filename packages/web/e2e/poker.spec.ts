@@ -499,66 +499,80 @@ test('with auto-reveal on, the round reveals on both remaining screens when the 
   }
 });
 
-test("the round timer shows the same time to a member whose computer's clock is 90 s ahead", async ({
-  browser,
-  server,
-}) => {
-  test.setTimeout(120_000);
-  const SKEW_MS = 90_000;
-  const members = await twoMembersOn(browser, server, '/tools/scrum-poker', {
-    prefix: 'Clock',
-    shown: pokerShown,
-    // Bob's computer runs 90 s ahead: every Date in his page says so.
-    prepare: async (context, member) => {
-      if (member !== 'bob') return;
-      await context.addInitScript((skewMs: number) => {
-        const RealDate = Date;
-        class SkewedDate extends RealDate {
-          constructor(...args: unknown[]) {
-            if (args.length === 0) super(RealDate.now() + skewMs);
-            else super(...(args as [string]));
+for (const { when, heartbeats } of [
+  { when: 'once the connection knows the server clock', heartbeats: true },
+  // Before any heartbeat answer, the page's first API answer (its Date header) says the time.
+  { when: 'before any heartbeat is answered', heartbeats: false },
+])
+  test(`the round timer shows the same time to a member whose computer's clock is 90 s ahead, started ${when}`, async ({
+    browser,
+    server,
+  }) => {
+    test.setTimeout(120_000);
+    const SKEW_MS = 90_000;
+    const members = await twoMembersOn(browser, server, '/tools/scrum-poker', {
+      prefix: 'Clock',
+      shown: pokerShown,
+      // Bob's computer runs 90 s ahead: every Date in his page says so.
+      prepare: async (context, member) => {
+        if (member !== 'bob') return;
+        await context.addInitScript((skewMs: number) => {
+          const RealDate = Date;
+          class SkewedDate extends RealDate {
+            constructor(...args: unknown[]) {
+              if (args.length === 0) super(RealDate.now() + skewMs);
+              else super(...(args as [string]));
+            }
+            static override now(): number {
+              return RealDate.now() + skewMs;
+            }
           }
-          static override now(): number {
-            return RealDate.now() + skewMs;
-          }
-        }
-        globalThis.Date = SkewedDate as DateConstructor;
-      }, SKEW_MS);
-    },
-  });
-  try {
-    const { alicePage, bobPage } = members;
-    const skew = await bobPage.evaluate(() => Date.now());
-    expect(skew - Date.now()).toBeGreaterThan(SKEW_MS - 5_000);
+          globalThis.Date = SkewedDate as DateConstructor;
+        }, SKEW_MS);
+        if (heartbeats) return;
+        // Bob's heartbeats never reach the server (everything else does), so no pong comes back.
+        await context.routeWebSocket(/\/api\/ws\//, (socket) => {
+          const server = socket.connectToServer();
+          socket.onMessage((message) => {
+            if (typeof message !== 'string' || !message.includes('"type":"heartbeat"'))
+              server.send(message);
+          });
+        });
+      },
+    });
+    try {
+      const { alicePage, bobPage } = members;
+      const skew = await bobPage.evaluate(() => Date.now());
+      expect(skew - Date.now()).toBeGreaterThan(SKEW_MS - 5_000);
 
-    const timer = (page: Page) => panel(page, 'Round').locator('.poker-timer-value');
-    const seconds = async (page: Page) => {
-      const [minutes, secs] = ((await timer(page).textContent()) ?? '').split(':').map(Number);
-      return (minutes ?? NaN) * 60 + (secs ?? NaN);
-    };
-    // The member with the skewed clock starts the timer; both count from the same start.
-    await panel(bobPage, 'Round').getByRole('button', { name: 'Start timer' }).click();
-    for (const page of [alicePage, bobPage]) {
-      await expect(panel(page, 'Round')).toContainText('running', { timeout: LIVE_MS });
-      await expect(timer(page)).toHaveText(/^0:0[2-9]$/, { timeout: LIVE_MS });
+      const timer = (page: Page) => panel(page, 'Round').locator('.poker-timer-value');
+      const seconds = async (page: Page) => {
+        const [minutes, secs] = ((await timer(page).textContent()) ?? '').split(':').map(Number);
+        return (minutes ?? NaN) * 60 + (secs ?? NaN);
+      };
+      // The member with the skewed clock starts the timer; both count from the same start.
+      await panel(bobPage, 'Round').getByRole('button', { name: 'Start timer' }).click();
+      for (const page of [alicePage, bobPage]) {
+        await expect(panel(page, 'Round')).toContainText('running', { timeout: LIVE_MS });
+        await expect(timer(page)).toHaveText(/^0:0[2-9]$/, { timeout: LIVE_MS });
+      }
+      // Each screen turns to the next second when its estimate of the server's clock says the
+      // elapsed time has: the two estimates differ by up to half a heartbeat's round trip, and a
+      // busy machine delays a redraw, so the screens can be a second apart for a moment. Each check
+      // waits until both agree; Bob's own clock would keep them 90 s apart.
+      for (let check = 0; check < 3; check++) {
+        await expect
+          .poll(
+            async () => {
+              const [a, b] = await Promise.all([seconds(alicePage), seconds(bobPage)]);
+              return Math.abs(a - b);
+            },
+            { message: "seconds between alice's and bob's timer" },
+          )
+          .toBeLessThanOrEqual(1);
+        await alicePage.waitForTimeout(700);
+      }
+    } finally {
+      await members.close();
     }
-    // Each screen turns to the next second when its estimate of the server's clock says the
-    // elapsed time has: the two estimates differ by up to half a heartbeat's round trip, and a
-    // busy machine delays a redraw, so the screens can be a second apart for a moment. Each check
-    // waits until both agree; Bob's own clock would keep them 90 s apart.
-    for (let check = 0; check < 3; check++) {
-      await expect
-        .poll(
-          async () => {
-            const [a, b] = await Promise.all([seconds(alicePage), seconds(bobPage)]);
-            return Math.abs(a - b);
-          },
-          { message: "seconds between alice's and bob's timer" },
-        )
-        .toBeLessThanOrEqual(1);
-      await alicePage.waitForTimeout(700);
-    }
-  } finally {
-    await members.close();
-  }
-});
+  });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { getCsrfToken, initCsrf } from './csrf.ts';
+import { getCsrfToken, initCsrf, requestCsrfToken } from './csrf.ts';
+import { HTTP_DATE_RESOLUTION_MS, serverNow } from './realtime/server-clock.ts';
 
 describe('initCsrf (spec §7 CSRF header; a page opened offline)', () => {
   afterEach(() => {
@@ -35,5 +36,24 @@ describe('initCsrf (spec §7 CSRF header; a page opened offline)', () => {
     window.dispatchEvent(new Event('online'));
     await Promise.resolve();
     expect(requests).toEqual(['/api/csrf', '/api/csrf', '/api/csrf']);
+  });
+});
+
+describe('requestCsrfToken (the first estimate of the server clock)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("takes the server's time from the answer's Date header", async () => {
+    // The server's clock is 90 s ahead of this computer's.
+    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
+      expect(init?.cache).toBe('no-store');
+      const date = new Date(Date.now() + 90_000).toUTCString();
+      return Promise.resolve(Response.json({ csrf_token: 'with-date' }, { headers: { date } }));
+    });
+    expect(await requestCsrfToken()).toBe('with-date');
+    const offset = serverNow() - Date.now();
+    expect(offset).toBeGreaterThan(90_000 - HTTP_DATE_RESOLUTION_MS);
+    expect(offset).toBeLessThan(90_000 + HTTP_DATE_RESOLUTION_MS);
   });
 });

@@ -9,6 +9,7 @@
  * ({@link csrfTokenForMutation}, used by ./http-link.ts). A request refused for its token all the
  * same is sent once more with a new one ({@link csrfRecoveringFetch}).
  */
+import { httpDateSample, serverClock } from './realtime/server-clock.ts';
 
 /**
  * How long a mutation made before the page's token is in waits for it, in ms, before it goes
@@ -42,11 +43,14 @@ export function initCsrf(): Promise<void> {
 
 /**
  * `GET /api/csrf`: the token matching this browser's `_csrf` cookie (the server sets the cookie
- * when there is none), or null when the server answers with an error.
+ * when there is none), or null when the server answers with an error. Being the page's first API
+ * call, its `Date` header also gives the tab its first estimate of the server's clock.
  * @throws TypeError when the server cannot be reached (offline).
  */
 export async function requestCsrfToken(): Promise<string | null> {
-  const response = await fetch('/api/csrf', { credentials: 'same-origin' });
+  const sentMs = Date.now();
+  const response = await fetch('/api/csrf', { credentials: 'same-origin', cache: 'no-store' });
+  serverClock.record(httpDateSample(response.headers.get('date'), sentMs, Date.now()));
   if (!response.ok) return null;
   return ((await response.json()) as { csrf_token?: string }).csrf_token ?? null;
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { clockSample, SERVER_CLOCK_SAMPLES, ServerClock } from './server-clock.ts';
+import {
+  clockSample,
+  HTTP_DATE_RESOLUTION_MS,
+  httpDateSample,
+  SERVER_CLOCK_SAMPLES,
+  ServerClock,
+} from './server-clock.ts';
 
 const pongAt = (iso: string) => ({
   type: 'heartbeat',
@@ -24,6 +30,35 @@ describe('clockSample (NTP-style offset from one heartbeat)', () => {
     expect(clockSample(pongAt('soon'), T, T + 10)).toBeNull();
     expect(clockSample(null, T, T + 10)).toBeNull();
     expect(clockSample(pongAt('2026-03-05T10:00:00.000Z'), T, T - 1)).toBeNull();
+  });
+});
+
+describe('httpDateSample (the Date header of an API answer, before the first pong)', () => {
+  it('takes the middle of the header second and counts the second as part of the round trip', () => {
+    // Sent at T, received 60 ms later; the server's clock read 10:01:30.xxx when it answered.
+    const sample = httpDateSample('Thu, 05 Mar 2026 10:01:30 GMT', T, T + 60);
+    expect(sample).toEqual({
+      offsetMs: 90_000 + 500 - 30,
+      roundTripMs: 60 + HTTP_DATE_RESOLUTION_MS,
+    });
+    // Whatever the server's milliseconds were (000–999), the estimate is within half the round trip.
+    const { offsetMs, roundTripMs } = sample ?? { offsetMs: NaN, roundTripMs: NaN };
+    for (const trueOffset of [90_000 - 30, 90_999 - 30])
+      expect(Math.abs(offsetMs - trueOffset)).toBeLessThanOrEqual(roundTripMs / 2);
+  });
+
+  it('ignores an answer without a readable date and a clock set back during the request', () => {
+    expect(httpDateSample(null, T, T + 10)).toBeNull();
+    expect(httpDateSample('yesterday', T, T + 10)).toBeNull();
+    expect(httpDateSample('Thu, 05 Mar 2026 10:00:00 GMT', T, T - 1)).toBeNull();
+  });
+
+  it('gives way to the first pong that came back within a second', () => {
+    const clock = new ServerClock(() => T);
+    clock.record(httpDateSample('Thu, 05 Mar 2026 10:01:30 GMT', T - 200, T - 100));
+    expect(clock.offsetMs()).toBe(90_650);
+    clock.record(clockSample(pongAt('2026-03-05T10:01:29.940Z'), T - 80, T - 40));
+    expect(clock.offsetMs()).toBe(90_000);
   });
 });
 

@@ -4,8 +4,10 @@
  * can be minutes off. Each heartbeat pong carries the server's `timestamp` (ISO, ms; spec §3
  * heartbeat); with the local send and receive times it gives the offset NTP-style, assuming the
  * way there and back took equally long. The sample with the shortest round trip of the latest
- * {@link SERVER_CLOCK_SAMPLES} is kept (its error is at most half that round trip). Before any
- * sample the offset is 0: the local clock.
+ * {@link SERVER_CLOCK_SAMPLES} is kept (its error is at most half that round trip). Until the first
+ * pong, the `Date` header of the page's first API answer gives a coarser sample
+ * ({@link httpDateSample}), so that a member who acts at once does not stamp a shared time with
+ * a computer's clock minutes off. Before any sample the offset is 0: the local clock.
  */
 /** How many of the latest samples the offset is chosen from. */
 export const SERVER_CLOCK_SAMPLES = 8;
@@ -40,6 +42,34 @@ export function clockSample(pong: unknown, sentMs: number, receivedMs: number): 
   const roundTripMs = receivedMs - sentMs;
   if (Number.isNaN(serverMs) || !(roundTripMs >= 0)) return null;
   return { offsetMs: serverMs - (sentMs + receivedMs) / 2, roundTripMs };
+}
+
+/**
+ * How much an HTTP `Date` header can be behind the server's clock, in ms: it gives whole seconds,
+ * cut off (RFC 9110 §5.6.7).
+ */
+export const HTTP_DATE_RESOLUTION_MS = 1_000;
+
+/**
+ * The sample an HTTP answer's `Date` header gives (`date` as the header has it, or null without
+ * one), with the local epoch ms of sending the request and receiving the answer. The server's
+ * time then lies within the header's second, so the sample takes the middle of it and counts the
+ * second as part of the round trip: its error is at most half of `roundTripMs`, as for a pong, and
+ * any pong that came back within a second outweighs it. Null for a missing or unreadable date or
+ * a round trip below 0.
+ */
+export function httpDateSample(
+  date: string | null,
+  sentMs: number,
+  receivedMs: number,
+): ClockSample | null {
+  const serverMs = date === null ? NaN : Date.parse(date);
+  const roundTripMs = receivedMs - sentMs;
+  if (Number.isNaN(serverMs) || !(roundTripMs >= 0)) return null;
+  return {
+    offsetMs: serverMs + HTTP_DATE_RESOLUTION_MS / 2 - (sentMs + receivedMs) / 2,
+    roundTripMs: roundTripMs + HTTP_DATE_RESOLUTION_MS,
+  };
 }
 
 /** The estimate of one tab; `localNow` is its own clock (epoch ms). */
