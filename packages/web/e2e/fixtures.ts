@@ -25,6 +25,12 @@ export const WEB_DIST =
  */
 export const E2E_DIAGRAM_EDITOR_URL = 'https://diagram-editor.test/embed';
 
+/**
+ * How long a server may take to start, in ms: a minute, stretched on a slower machine by
+ * TEST_SLOWDOWN as the tests' own limits are (playwright.config.ts).
+ */
+const SERVER_START_MS = 60_000 * Math.max(1, Number(process.env.TEST_SLOWDOWN) || 1);
+
 export interface ServerProcess {
   url: string;
   port: number;
@@ -62,7 +68,10 @@ export async function startServer(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      SERVER_START_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -297,7 +306,8 @@ export const test = base.extend<TestOptions, WorkerFixtures>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // Setting up (and stopping) may take as long as a start may, and a little more.
+    { scope: 'worker', timeout: SERVER_START_MS + 15_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
