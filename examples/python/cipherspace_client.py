@@ -16,7 +16,12 @@ What it does, against a running server (README "Quick start"):
 7. restores the version before its two changes, as the app's "Restore this version" does: one
    `patch` operation of `set` changes, saved as a new version on top of the current one — while
    a teammate it adds to the space saves a card first, so the save meets a 409 and the patch is
-   made again on the teammate's version.
+   made again on the teammate's version;
+8. adds a card whose description is a ~21 KB runbook — an operation too long for the server
+   (its envelope over OPERATION_ENVELOPE_MAX_CHARS), so it saves the whole board, a replacement,
+   as the app does — and restores the version before it: that patch carries the runbook too, so
+   the restore is saved as the whole board as well; then rebuilds every version of the run from
+   the history, the two replacements included.
 
 The server only ever sees verifiers and ciphertext. Any mismatch ends the run with exit code 1.
 
@@ -589,6 +594,68 @@ def make_operation(name: str, args: dict, by: str) -> dict:
 # The walk-through
 
 
+# (table, the service that writes it, its team, minutes of freeze)
+MIGRATED_TABLES = [
+    ("accounts", "auth-service", "Identity", 4), ("sessions", "auth-service", "Identity", 2),
+    ("invoices", "billing-api", "Billing", 12), ("invoice_lines", "billing-api", "Billing", 15),
+    ("payments", "payments-worker", "Billing", 9), ("refunds", "payments-worker", "Billing", 3),
+    ("orders", "checkout", "Commerce", 11), ("order_items", "checkout", "Commerce", 14),
+    ("carts", "checkout", "Commerce", 5), ("products", "catalogue", "Commerce", 6),
+    ("prices", "catalogue", "Commerce", 4), ("stock_levels", "warehouse-sync", "Logistics", 8),
+    ("shipments", "warehouse-sync", "Logistics", 7), ("carriers", "warehouse-sync", "Logistics", 1),
+    ("support_tickets", "helpdesk", "Support", 6), ("ticket_messages", "helpdesk", "Support", 13),
+    ("audit_log", "audit-writer", "Security", 18), ("feature_flags", "flags-api", "Platform", 1),
+    ("webhooks", "notifier", "Platform", 3), ("email_outbox", "notifier", "Platform", 5),
+    ("daily_revenue", "reporting-etl", "Data", 10), ("cohorts", "reporting-etl", "Data", 9),
+    ("experiments", "reporting-etl", "Data", 4), ("exports", "reporting-etl", "Data", 6),
+]
+
+
+def migration_runbook() -> str:
+    """About 20 KB of text: the runbook of a database move, as a team would write it in a card."""
+    parts = [
+        "# Runbook: moving the main database to the new cluster\n\n"
+        "Owner: Zoë (Platform). Reviewers: the leads of every team named below. Window: Saturday "
+        "06:00–10:00 UTC, when traffic is at its lowest (about 8 % of the weekday peak).\n\n"
+        "Why: the old cluster runs out of disk in about six weeks at the current growth, its "
+        "replicas lag by up to 40 s during the nightly exports, and its major version leaves "
+        "support in March. The new cluster has three nodes, twice the memory, and point-in-time "
+        "recovery enabled from the start.\n\n"
+        "How: one table at a time, in the order below, so that every service is frozen for "
+        "minutes rather than hours. Each step names the service that writes the table; nothing "
+        "else writes it (checked with the audit of grants on 14 November). Reads may go on "
+        "throughout — the read replicas are switched last, in the final step.\n\n"
+        "Before the window:\n"
+        "- Confirm the backups of Friday night restored cleanly on the staging copy.\n"
+        "- Post the schedule in #ops and in each team's channel, with this card's link.\n"
+        "- Make sure the on-call engineer of each team is awake and has read their steps.\n"
+        "- Keep a terminal open on both clusters; keep this card open to tick the steps off.\n\n"
+    ]
+    for number, (table, service, team, minutes) in enumerate(MIGRATED_TABLES, start=1):
+        parts.append(
+            f"## Step {number}: `{table}` ({team})\n\n"
+            f"1. Announce the freeze of `{table}` in #ops; {service} pauses its writers for about "
+            f"{minutes} minute{'s' if minutes != 1 else ''} (its queue holds the work meanwhile).\n"
+            f"2. Copy the table: `pg_dump --table={table}` from the old cluster, restore it on the "
+            f"new one, then compare the row counts and the checksum of the newest 1,000 rows.\n"
+            f"3. Point {service} at the new cluster, restart it, and watch its error rate and "
+            f"p95 latency on the dashboard for ten minutes before going on.\n"
+            f"4. Something wrong? Point {service} back at the old cluster (its writes during the "
+            f"step are in the queue, nothing is lost), write down what happened here, and stop.\n"
+            f"5. Done: tick the step off in this card with the time it took and the row count, "
+            f"and tell the {team} team in their channel that {service} is on the new cluster.\n\n"
+        )
+    parts.append(
+        "## Last step: the read replicas\n\n"
+        "Switch the read-only connection strings of the dashboards, the exports and the ad-hoc "
+        "query tool. Keep the old cluster running, read-only, for two weeks — then take a final "
+        "backup, keep it for a year, and shut the cluster down.\n\n"
+        "Afterwards: a short write-up in this card — how long each step took, what surprised us, "
+        "and what the next move of this kind should do differently."
+    )
+    return "".join(parts)
+
+
 def log(line: str) -> None:
     print(line, flush=True)
 
@@ -669,12 +736,20 @@ def load_board(api: Api, path: str, space_key: str, ops_key: bytes) -> tuple[dic
 def rebuild_version(api: Api, path: str, version: int, space_key: str,
                     ops_key: bytes) -> tuple[dict, dict]:
     """Version `version` from the history (GET …/history/{version}): the decrypted base plus the
-    decrypted operations of each change after it, stamped as the sync engine stamps them.
+    decrypted operations of each change after it, stamped as the sync engine stamps them. A
+    replacement among the changes (a save of the whole board) has no operations: its own
+    snapshot (GET …/history/{its version}, whose base it is) is the board from there on.
     Answers (the board, the history answer)."""
     _, kept = api.call("GET", f"{path}/history/{version}")
     expect("next_after" not in kept, "the history answer was paged: follow `next_after`")
     board = decrypt_content(kept["base"]["encrypted_data"], space_key)
     for change in kept["changes"]:
+        if change["kind"] == "replacement":
+            _, whole = api.call("GET", f"{path}/history/{change['version']}")
+            expect(whole["base"]["version"] == change["version"],
+                   f"the replacement v{change['version']} is kept whole")
+            board = decrypt_content(whole["base"]["encrypted_data"], space_key)
+            continue
         expect(change["kind"] == "operations", f"v{change['version']} is a {change['kind']}")
         for envelope in change["operations"]:
             op = decrypt_operation(envelope, ops_key)
@@ -683,15 +758,32 @@ def rebuild_version(api: Api, path: str, version: int, space_key: str,
     return board, kept
 
 
+def save_change(api: Api, path: str, based_on: int, op: dict, after: dict, space_key: str,
+                ops_key: bytes, conflict_ok: bool = False) -> tuple[int | None, int]:
+    """Saves the change `op` (which turns version `based_on` into `after`, already stamped) as
+    the app does: its op1 envelope as `operations` alone, unless the envelope is longer than
+    OPERATION_ENVELOPE_MAX_CHARS (README "Changes as operations") — then the whole board, a
+    replacement. Answers (the version saved, None for a 409 with `conflict_ok`; the envelope's
+    length, so that the caller can tell which of the two it was)."""
+    envelope = encrypt_operation(op, ops_key)
+    if len(envelope) <= OPERATION_ENVELOPE_MAX_CHARS:
+        return save(api, path, based_on, operations=[envelope], conflict_ok=conflict_ok), len(envelope)
+    saved = save(api, path, based_on, encrypted=encrypt_content(after, space_key),
+                 conflict_ok=conflict_ok)
+    return saved, len(envelope)
+
+
 def restore_version(api: Api, path: str, older: dict, space_key: str, ops_key: bytes,
-                    username: str, before_save=None) -> tuple[dict, int, dict, int] | None:
+                    username: str, before_save=None) -> tuple[dict, int, dict, int, int] | None:
     """Makes `older` (a rebuilt version) the current board again, as the app's "Restore this
     version" does: one `patch` operation of `set` changes (restore_changes) on the latest
-    version, saved as a new version. After a 409 (someone saved first) it loads the latest and
-    makes the patch again from it. `before_save(version)`, when given, runs between making the
-    patch on `version` and saving it (the walk-through lets a teammate save there). Answers (the
-    restored board, its version, the operation, the number of 409s); None when the current board
-    already has `older`'s content."""
+    version, saved as a new version — as an operation, or the whole board when its envelope
+    would be longer than OPERATION_ENVELOPE_MAX_CHARS (save_change). After a 409 (someone saved
+    first) it loads the latest and makes the patch again from it. `before_save(version)`, when
+    given, runs between making the patch on `version` and saving it (the walk-through lets a
+    teammate save there). Answers (the restored board, its version, the operation, the number of
+    409s, the length of the operation's envelope); None when the current board already has
+    `older`'s content."""
     for conflicts in range(5):
         current, version = load_board(api, path, space_key, ops_key)
         changes = restore_changes(current, older)
@@ -699,16 +791,12 @@ def restore_version(api: Api, path: str, older: dict, space_key: str, ops_key: b
             return None
         op = make_operation("patch", {"changes": changes}, username)
         restored = stamp(apply_operation(current, op), version + 1, op["at"])
-        envelope = encrypt_operation(op, ops_key)
         if before_save is not None:
             before_save(version)
-        if len(envelope) <= OPERATION_ENVELOPE_MAX_CHARS:
-            saved = save(api, path, version, operations=[envelope], conflict_ok=True)
-        else:  # too long for an operation: the whole board, a replacement (as the app does)
-            saved = save(api, path, version, encrypted=encrypt_content(restored, space_key),
-                         conflict_ok=True)
+        saved, length = save_change(api, path, version, op, restored, space_key, ops_key,
+                                    conflict_ok=True)
         if saved is not None:
-            return restored, saved, op, conflicts
+            return restored, saved, op, conflicts, length
         log(f"restore on v{version}: 409, someone saved first; making the patch again")
     raise Mismatch("others kept saving: the restore was not saved after 5 attempts")
 
@@ -733,6 +821,7 @@ def run(url: str, space: str, space_key: str, username: str, password: str) -> N
     else:
         log(f"kanban: loaded v{version} ({sum(len(p['issues']) for p in board['phases'])} issues)")
     first_version, first_board = version, board
+    known = {version: board}  # every version this run saved, as it saved it
 
     # 2. Two live changes, each an op1 envelope saved as `operations` alone (no board).
     phases = by_order(board["phases"])
@@ -747,6 +836,7 @@ def run(url: str, space: str, space_key: str, username: str, password: str) -> N
     for op in (add, move):
         mine = stamp(apply_operation(mine, op), version + 1, op["at"])
         version = save(api, path, version, operations=[encrypt_operation(op, ops_key)])
+        known[version] = mine
         log(f"{op['name']}: saved as an encrypted operation, v{version}")
 
     # 3. What another member sees: the envelope still holds the first version; the changes
@@ -825,14 +915,16 @@ def run(url: str, space: str, space_key: str, username: str, password: str) -> N
                                          "createdBy": teammate_name}, teammate_name)
         saved = save(teammate, path, their_version, operations=[encrypt_operation(op, ops_key)])
         teammate_card.update(id=op["id"], version=saved)
+        known[saved] = stamp(apply_operation(theirs, op), saved, op["at"])
         log(f"a teammate added a card first: v{saved}")
 
     outcome = restore_version(api, path, older, space_key, ops_key, username,
                               before_save=teammate_saves_first)
     expect(outcome is not None, f"v{first_version} differs from the current board")
-    restored, version, restore_op, conflicts = outcome
+    restored, version, restore_op, conflicts, length = outcome
     expect(conflicts == 1 and version == teammate_card["version"] + 1,
            f"the restore saved v{version} after {conflicts} 409(s)")
+    expect(length <= OPERATION_ENVELOPE_MAX_CHARS, f"the restore's envelope: {length} characters")
     teammate.call("POST", "/api/auth/logout", ok=(204,))
     # What a restore makes: the older version's content, every field but the two the save stamps.
     expect(restored == stamp(older, version, restore_op["at"]), "the restored board")
@@ -851,6 +943,61 @@ def run(url: str, space: str, space_key: str, username: str, password: str) -> N
     latest = history["versions"][0]
     expect((latest["version"], latest["kind"]) == (version, "operations"),
            f"the restore in the history: {latest}")
+    known[version] = restored
+
+    # 7. A long change: a card whose description is a ~21 KB runbook. Its addIssue envelope is
+    #    longer than OPERATION_ENVELOPE_MAX_CHARS, so the whole board is saved, a replacement
+    #    (as the app does). Restoring the version before it needs a patch whose `set` of
+    #    `phases` carries the runbook as its `from`: too long as well, so the restore too is saved
+    #    as the whole board — the restored version's content all the same.
+    short_version = version
+    runbook = migration_runbook()
+    long_add = make_operation("addIssue", {"phaseId": start["id"], "issue": {
+        "title": "Move the main database to the new cluster", "description": runbook,
+        "priority": "Medium"}, "createdBy": username}, username)
+    long_board = stamp(apply_operation(restored, long_add), version + 1, long_add["at"])
+    version, length = save_change(api, path, version, long_add, long_board, space_key, ops_key)
+    expect(length > OPERATION_ENVELOPE_MAX_CHARS, f"the addIssue envelope: {length} characters")
+    known[version] = long_board
+    expect(load_board(api, path, space_key, ops_key) == (long_board, version),
+           "the board with the runbook read back")
+    log(f"addIssue of a card with a {len(runbook):,}-character description: its envelope has "
+        f"{length:,} characters (at most {OPERATION_ENVELOPE_MAX_CHARS:,} go as an operation): "
+        f"saved the whole board, v{version}")
+
+    older, _ = rebuild_version(api, path, short_version, space_key, ops_key)
+    expect(older == restored, f"v{short_version} rebuilt from the history")
+    outcome = restore_version(api, path, older, space_key, ops_key, username)
+    expect(outcome is not None, f"v{short_version} differs from the current board")
+    restored, version, restore_op, conflicts, length = outcome
+    expect(conflicts == 0 and version == short_version + 2,
+           f"the restore saved v{version} after {conflicts} 409(s)")
+    expect(length > OPERATION_ENVELOPE_MAX_CHARS, f"the restore's envelope: {length} characters")
+    expect(restored == stamp(older, version, restore_op["at"]), "the board restored whole")
+    expect(all(long_add["id"] not in [i["id"] for i in p["issues"]] for p in restored["phases"]),
+           "the card with the runbook is gone")
+    known[version] = restored
+    # A replacement is the stored envelope itself: no snapshot to upload.
+    _, record = api.call("GET", path)
+    expect(record["content_metadata"]["version"] == version == record["current_version"]
+           and decrypt_content(record["encrypted_data"], space_key) == restored,
+           f"GET after the restore: envelope v{record['content_metadata']['version']}")
+    fields = [change["path"][0] for change in restore_op["args"]["changes"]]
+    log(f"restored v{short_version} on v{version - 1}: its patch (set {', '.join(fields)}) makes "
+        f"an envelope of {length:,} characters, so the whole board was saved, v{version}: "
+        f"v{short_version}'s content, the runbook gone; nextTicketNumber "
+        f"{restored.get('nextTicketNumber', 'absent')}, teamMembers {restored['teamMembers']}")
+
+    # 8. The history keeps both whole-board saves, and rebuilds every version of this run.
+    _, history = api.call("GET", f"{path}/history?limit=3")
+    listed = [(entry["version"], entry["kind"]) for entry in history["versions"]]
+    expect(listed == [(version, "replacement"), (version - 1, "replacement"),
+                      (version - 2, "operations")], f"history: {listed}")
+    for number, board in known.items():
+        rebuilt, _ = rebuild_version(api, path, number, space_key, ops_key)
+        expect(rebuilt == board, f"v{number} rebuilt from the history is the board as saved")
+    log("history: " + ", ".join(f"v{v} {kind}" for v, kind in listed) + f"; v{min(known)}–"
+        f"v{max(known)} each rebuilt from …/history/{{version}}: the board as saved")
 
     api.call("POST", "/api/auth/logout", ok=(204,))
     log("OK: every check passed")
