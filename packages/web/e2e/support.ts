@@ -418,3 +418,31 @@ export async function randomizerShown(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Daily Randomizer' })).toBeVisible();
   await expect(randomizerOptions(page)).toBeVisible();
 }
+
+/**
+ * Records what `page` asks the Notification API to show, and lets the test say when the tab
+ * is in the background (headless tabs are always visible).
+ */
+export async function recordNotifications(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    const Native = window.Notification;
+    class Recorded extends Native {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push(title);
+      }
+    }
+    Object.defineProperty(window, 'Notification', { value: Recorded, configurable: true });
+    Object.assign(window, { __shown: shown, __hidden: false });
+    Object.defineProperty(document, 'visibilityState', {
+      get: () => ((window as unknown as { __hidden: boolean }).__hidden ? 'hidden' : 'visible'),
+      configurable: true,
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown);
+}
+
+/** Says whether `page`'s tab is in the background, for a page {@link recordNotifications} watches. */
+export const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate((value) => Object.assign(window, { __hidden: value }), hidden);

@@ -13,6 +13,8 @@ import {
   kanbanCard,
   kanbanColumn,
   kanbanShown,
+  recordNotifications,
+  setHidden,
   ticketIssue,
   ticketShown,
   twoMembersOn,
@@ -33,33 +35,6 @@ async function openCard(page: Page, title: string): Promise<Locator> {
 /** A comment of the drawer or panel by its text. */
 const commentWith = (scope: Locator, text: string | RegExp): Locator =>
   scope.getByRole('listitem').filter({ hasText: text });
-
-/**
- * Records what bob's page asks the Notification API to show, and lets the test say when the tab
- * is in the background (headless tabs are always visible).
- */
-async function recordNotifications(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const shown: string[] = [];
-    const Native = window.Notification;
-    class Recorded extends Native {
-      constructor(title: string, options?: NotificationOptions) {
-        super(title, options);
-        shown.push(title);
-      }
-    }
-    Object.defineProperty(window, 'Notification', { value: Recorded, configurable: true });
-    Object.assign(window, { __shown: shown, __hidden: false });
-    Object.defineProperty(document, 'visibilityState', {
-      get: () => ((window as unknown as { __hidden: boolean }).__hidden ? 'hidden' : 'visible'),
-      configurable: true,
-    });
-  });
-  return () => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown);
-}
-
-const setHidden = (page: Page, hidden: boolean) =>
-  page.evaluate((value) => Object.assign(window, { __hidden: value }), hidden);
 
 test('members discuss a Kanban card: live markdown comments, mentions, own edits, checklist', async ({
   browser,

@@ -3,9 +3,9 @@
  * shared phase/issue content): a card with tags, a due date in the past and bob picked from the
  * space's members; a tag colour; a column renamed, recoloured and limited, warned at its limit;
  * a card archived (gone on both boards), found with the Archived toggle and restored from the
- * Archived dialog; compact cards; and in Issue Management an issue archived and restored, and a
- * done phase archived at once and brought back by one Undo. Every
- * change shows on the other member's screen live.
+ * Archived dialog; compact cards; bob's daily reminder of his overdue card, shown once; and in
+ * Issue Management an issue archived and restored, and a done phase archived at once and brought
+ * back by one Undo. Every change shows on the other member's screen live.
  */
 import type { Page } from '@playwright/test';
 
@@ -16,6 +16,7 @@ import {
   kanbanCard,
   kanbanColumn,
   kanbanShown,
+  recordNotifications,
   ticketIssue,
   ticketPhase,
   ticketShown,
@@ -46,8 +47,14 @@ test('Kanban: tags, due dates, WIP limits, archive and density, live on both scr
     prefix: 'Plan',
     shown: kanbanShown,
   });
-  const { alicePage: a, bobPage: b } = members;
+  const { alicePage: a, bobPage: b, bobContext } = members;
   try {
+    // Bob has the board's notifications on: his overdue card reminds him once a day.
+    await bobContext.grantPermissions(['notifications']);
+    const notificationsOnB = await recordNotifications(b);
+    await b.getByRole('button', { name: 'Notify me' }).click();
+    await expect(b.getByRole('button', { name: 'Notifications on' })).toBeVisible();
+
     // A card with a description, two tags, a past due date and bob from the member picker.
     await kanbanColumn(a, 'To Do')
       .getByRole('button', { name: /^Add (first )?card to To Do$/ })
@@ -75,6 +82,7 @@ test('Kanban: tags, due dates, WIP limits, archive and density, live on both scr
     const bobsCard = kanbanCard(kanbanColumn(b, 'To Do'), 'Plan release');
     await expect(bobsCard).toBeVisible();
     await expect(bobsCard.locator('.tracker-due-overdue')).toContainText('Overdue');
+    await expect.poll(notificationsOnB).toContain('Overdue: Plan release');
     await expect(bobsCard.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
       'release',
       'urgent',
@@ -157,6 +165,9 @@ test('Kanban: tags, due dates, WIP limits, archive and density, live on both scr
       'aria-pressed',
       'true',
     );
+
+    // One reminder a day: the edits, the archive and the restores above did not repeat it.
+    expect(await notificationsOnB()).toEqual(['Overdue: Plan release']);
   } finally {
     await members.close();
   }
