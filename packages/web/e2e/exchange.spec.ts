@@ -184,6 +184,17 @@ test('a Jira CSV imported into Issue Management shows its issues in their phases
     for (const page of [a, b])
       for (const [phase, title] of placed)
         await expect(ticketPhase(page, phase).getByRole('button', { name: title })).toBeVisible();
+
+    // The import is one change: one Undo takes it all back on both screens, one Redo brings it.
+    await a.getByRole('button', { name: 'Undo', exact: true }).click();
+    for (const page of [a, b])
+      for (const [phase, title] of placed)
+        await expect(ticketPhase(page, phase).getByRole('button', { name: title })).toHaveCount(0);
+    await expect(a.getByText("can't be undone")).toHaveCount(0);
+    await a.getByRole('button', { name: 'Redo', exact: true }).click();
+    for (const page of [a, b])
+      for (const [phase, title] of placed)
+        await expect(ticketPhase(page, phase).getByRole('button', { name: title })).toBeVisible();
   } finally {
     await members.close();
   }
