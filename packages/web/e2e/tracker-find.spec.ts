@@ -1,8 +1,9 @@
 /**
  * Finding work on the trackers (spec §3 Issue filter on Kanban and Issue Management) with two
- * members on one 1,000-card board: search as you type over card text, filter chips, `/` to
- * focus the search, the count announced, and a teammate's new card appearing live inside an
- * active search. Everything is matched in the browser over decrypted content.
+ * members on one 1,000-card board: search as you type over card text, filter chips (tag,
+ * assignee, type, priority, due), `/` to focus the search, the count announced, and a teammate's
+ * new card appearing live inside an active search. Everything is matched in the browser over
+ * decrypted content.
  */
 import { encryptJson } from '@cipherspace/crypto';
 import { defaultContent, type Issue, type KanbanContent } from '@cipherspace/tools/tracker';
@@ -13,7 +14,10 @@ import { kanbanCard, kanbanColumn, kanbanShown, rest, twoMembersOn } from './sup
 const CARDS = 1000;
 const PEOPLE = ['alice', 'bob', 'carol', 'dave'];
 
-/** The default board with `count` cards spread over its five columns, every 7th tagged 'ux'. */
+/**
+ * The default board with `count` cards spread over its five columns: every 5th a bug, every 3rd
+ * of high priority, every 7th tagged 'ux', every 11th due on a day long past.
+ */
 function bigBoard(count: number): KanbanContent {
   let next = 0;
   const now = new Date().toISOString();
@@ -33,7 +37,7 @@ function bigBoard(count: number): KanbanContent {
             description:
               number === 996 ? 'The invoice export loses the VAT column' : 'Routine work',
             type: number % 5 === 0 ? 'Bug' : 'Task',
-            priority: 'Medium',
+            priority: number % 3 === 0 ? 'High' : 'Medium',
             estimation: '2',
             assignedPerson: PEOPLE[number % PEOPLE.length] ?? '',
             comments: [],
@@ -41,6 +45,7 @@ function bigBoard(count: number): KanbanContent {
             createdBy: 'alice',
             order: n,
             tags: number % 7 === 0 ? ['ux'] : [],
+            ...(number % 11 === 0 ? { dueDate: '2020-01-02' } : {}),
           };
         },
       ),
@@ -119,6 +124,23 @@ test('two members search and filter a 1,000-card board; a new matching card show
     await bar.getByRole('button', { name: 'Clear filters' }).click();
     await expect(chips).toHaveCount(0);
     await expect(kanbanColumn(a, 'Backlog').getByText('Number of cards: 200')).toBeAttached();
+
+    // Type, priority and due chips together: overdue high-priority bugs. Multiples of 165, but
+    // not 825 and 990: in the Done column (cards 801–1000) nothing is overdue.
+    await bar.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Bug' });
+    await bar.getByRole('combobox', { name: 'Priority' }).selectOption({ label: 'High' });
+    await bar.getByRole('combobox', { name: 'Due date' }).selectOption({ label: 'Overdue' });
+    await expect(chips.getByRole('listitem')).toHaveText([
+      'Type: Bug',
+      'Priority: High',
+      'Due date: Overdue',
+    ]);
+    await expect(status).toHaveText('4 of 1001 cards shown');
+    for (const card of ['Card 165', 'Card 330', 'Card 495', 'Card 660'])
+      await expect(kanbanCard(a, card)).toBeVisible();
+    await bar.getByRole('button', { name: 'Remove filter Due date: Overdue' }).click();
+    // High-priority bugs, due or not: every 15th card.
+    await expect(status).toHaveText(`${String(Math.floor(CARDS / 15))} of 1001 cards shown`);
   } finally {
     await members.close();
   }
