@@ -35,6 +35,10 @@ describe('tracker public API', () => {
       'ticketContentSchema',
       'lenientTicketContentSchema',
       'trackerOperations',
+      'sameName',
+      'distinctMembers',
+      'isMentionable',
+      'mentionableMembers',
     ]) {
       expect(tracker, name).toHaveProperty(name);
     }

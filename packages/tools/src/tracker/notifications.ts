@@ -6,6 +6,7 @@
  * member's own client from the decrypted content before and after the change, so the server learns
  * nothing; any operation counts, including an undo or restore (`patch`).
  */
+import { distinctMembers, memberKey, sameName } from './members.ts';
 import type { Comment, Issue, Phase, TrackerContent } from './types.ts';
 
 interface NotificationBase {
@@ -29,6 +30,25 @@ export type TrackerNotification =
 // A member name that can be mentioned: letters, digits, '_', '-' and '.'.
 const MENTIONABLE = /^[\p{L}\p{N}_.-]+$/u;
 
+/**
+ * Whether `@name` can mention the member `name`: trimmed, it is not blank and holds only letters,
+ * digits, '_', '-' and '.' (a full name like "Bob Brown" cannot be: `@Bob Brown` mentions "Bob").
+ * {@link mentionsIn} finds no other names, so nothing else may be offered for mentioning.
+ */
+export function isMentionable(name: string): boolean {
+  return MENTIONABLE.test(name.trim());
+}
+
+/**
+ * The names a comment can mention among `names`: one per member ({@link distinctMembers}: the
+ * first spelling wins, so list the space's user names first), keeping only those that
+ * {@link isMentionable}, in the order given. Each, written as `@name` where a mention can start,
+ * is found by {@link mentionsIn}. Pure.
+ */
+export function mentionableMembers(names: Iterable<string>): string[] {
+  return distinctMembers(names).filter(isMentionable);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -46,8 +66,8 @@ export function mentionsIn(text: string, members: readonly string[]): string[] {
   const seen = new Set<string>();
   for (const member of members) {
     const name = member.trim();
-    const key = name.toLowerCase();
-    if (name === '' || seen.has(key) || !MENTIONABLE.test(name)) continue;
+    const key = memberKey(name);
+    if (seen.has(key) || !isMentionable(name)) continue;
     seen.add(key);
     const mention = new RegExp(
       `(?<![\\p{L}\\p{N}_.@-])@${escapeRegExp(name)}(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}_-])`,
@@ -56,10 +76,6 @@ export function mentionsIn(text: string, members: readonly string[]): string[] {
     if (mention.test(text)) found.push(member);
   }
   return found;
-}
-
-function sameName(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 function placeOfIssues(content: TrackerContent): Map<string, { issue: Issue; phase: Phase }> {

@@ -22,6 +22,7 @@ import {
 import { operationDefiner, operationSet, type OperationSetOp } from '../define-operation.ts';
 import { mergeFieldChanges } from '../edits.ts';
 import { estimationToNumber } from './estimation.ts';
+import { memberKey, sameName } from './members.ts';
 import { issuePrioritySchema, issueTypeSchema, maxIssuesSchema } from './schema.ts';
 import {
   DEFAULT_PHASE_COLOR,
@@ -400,12 +401,6 @@ function checklistText(text: string): string {
   return trimmed;
 }
 
-// Names compare ignoring case (team members, comment authors); toLowerCase is locale-free, so
-// every client decides alike.
-function sameName(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-
 // `name` trimmed, spelled as the team member it names ignoring case, if there is one.
 function memberSpelling(name: string, teamMembers: readonly string[]): string {
   const trimmed = name.trim();
@@ -464,11 +459,11 @@ function withIssueEdit(issue: Issue, changes: Partial<IssueEdit>): Issue {
  * when nothing is new.
  */
 function withTeamMembers<C extends TrackerContent>(content: C, names: readonly string[]): C {
-  const known = new Set(content.teamMembers.map((member) => member.trim().toLowerCase()));
+  const known = new Set(content.teamMembers.map(memberKey));
   const added: string[] = [];
   for (const name of names) {
     const trimmed = name.trim();
-    const key = trimmed.toLowerCase();
+    const key = memberKey(trimmed);
     if (trimmed === '' || known.has(key)) continue;
     known.add(key);
     added.push(trimmed);

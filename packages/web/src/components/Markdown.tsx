@@ -19,6 +19,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 
 import { SAFE_LINK_PROTOCOLS } from '@cipherspace/tools/bulletin';
+import { isMentionable } from '@cipherspace/tools/tracker';
 
 /** `rel` of every link in a note: no window.opener, no referrer, no endorsement. */
 export const MARKDOWN_LINK_REL = 'noopener noreferrer nofollow';
@@ -86,9 +87,6 @@ export interface MentionHighlight {
   readonly me?: string;
 }
 
-// A member name that can be mentioned (as mentionsIn of @cipherspace/tools/tracker).
-const MENTIONABLE = /^[\p{L}\p{N}_.-]+$/u;
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -99,7 +97,8 @@ function escapeRegExp(text: string): string {
  */
 function mentionPattern(members: readonly string[]): RegExp | null {
   const names = [...new Set(members.map((name) => name.trim()))]
-    .filter((name) => name !== '' && MENTIONABLE.test(name))
+    // Only names mentionsIn of @cipherspace/tools/tracker can find.
+    .filter(isMentionable)
     // Longest first, so '@anna-lena' is not cut short at '@anna'.
     .sort((a, b) => b.length - a.length)
     .map(escapeRegExp);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { AssigneePicker, distinctMembers, matchingMembers } from './AssigneePicker.tsx';
+import { AssigneePicker, matchingMembers } from './AssigneePicker.tsx';
 
 function Harness({ start = '', onValue }: { start?: string; onValue?: (value: string) => void }) {
   const [value, setValue] = useState(start);
@@ -25,7 +25,8 @@ function Harness({ start = '', onValue }: { start?: string; onValue?: (value: st
 
 describe('member matching', () => {
   it('keeps one name per member and ranks names starting with the text first', () => {
-    expect(distinctMembers(['Bob', ' bob ', '', 'ann'])).toEqual(['Bob', 'ann']);
+    expect(matchingMembers(['Bob', ' bob ', '', 'ann'], '')).toEqual(['ann', 'Bob']);
+    expect(matchingMembers(['bob', 'Bob Brown'], 'bob')).toEqual(['bob', 'Bob Brown']);
     expect(matchingMembers(['carol', 'bob', 'Rob', 'alice'], 'ob')).toEqual(['bob', 'Rob']);
     expect(matchingMembers(['carol', 'bob', 'alice'], 'c')).toEqual(['carol', 'alice']);
     expect(matchingMembers(['b', 'a'], '')).toEqual(['a', 'b']);

@@ -4,6 +4,7 @@
  * with list autocomplete). Typing stays free (an assignee who is not a member is kept and
  * shown); picking a member takes their spelling; the clear button empties the field.
  */
+import { distinctMembers } from '@cipherspace/tools/tracker';
 import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 
@@ -13,25 +14,9 @@ import { m } from '../../paraglide/messages.js';
 import './tracker-plan.css';
 
 /**
- * One name per member: trimmed, blanks dropped, names equal ignoring case counted once (the
- * first spelling wins), in the order given.
- */
-export function distinctMembers(names: Iterable<string>): string[] {
-  const seen = new Set<string>();
-  const result: string[] = [];
-  for (const name of names) {
-    const trimmed = name.trim();
-    const key = trimmed.toLowerCase();
-    if (trimmed === '' || seen.has(key)) continue;
-    seen.add(key);
-    result.push(trimmed);
-  }
-  return result;
-}
-
-/**
- * The members offered for `typed`: those whose name contains it ignoring case (all when blank),
- * names starting with it first, each group sorted; at most `limit`.
+ * The members offered for `typed`: one name per member (`distinctMembers` of the tracker domain),
+ * those whose name contains it ignoring case (all when blank), names starting with it first, each
+ * group sorted; at most `limit`. Any name is offered: an assignee may be a full name.
  */
 export function matchingMembers(members: readonly string[], typed: string, limit = 50): string[] {
   const needle = typed.trim().toLowerCase();

@@ -1,31 +1,37 @@
 /**
  * Who a comment can mention: the space's members (tRPC `users.list`, spec §7) together with the
  * board's team members and assignees, so that the picker also works offline or before the list
- * has loaded. Names compare ignoring case, as the tracker's notifications do.
+ * has loaded. Only names the tracker domain can mention are offered (`mentionableMembers`: one
+ * name per member ignoring case, the space's spelling first; no full names such as an imported
+ * "Bob Brown", which `@` can never mention).
  */
-import type { TrackerContent } from '@cipherspace/tools/tracker';
+import { mentionableMembers, type TrackerContent } from '@cipherspace/tools/tracker';
 import { useMemo } from 'react';
 
 import { useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 /**
- * `lists` merged in order, each name once (the first spelling wins, ignoring case), blank names
- * dropped, sorted alphabetically in `language`. Pure.
+ * The names a comment on `content` can mention: `spaceMembers` (the space's user names, whose
+ * spelling wins), then the board's team members and assignees, each member once and only if they
+ * can be mentioned (`mentionableMembers` of @cipherspace/tools/tracker), sorted alphabetically
+ * in `language`. Pure.
  */
-export function mergeMemberNames(lists: readonly (readonly string[])[], language = 'en'): string[] {
-  const byKey = new Map<string, string>();
-  for (const list of lists)
-    for (const raw of list) {
-      const name = raw.trim();
-      const key = name.toLowerCase();
-      if (name !== '' && !byKey.has(key)) byKey.set(key, name);
-    }
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b, language, { sensitivity: 'base' }));
+export function mentionMembersOf(
+  spaceMembers: readonly string[],
+  content: Partial<Pick<TrackerContent, 'teamMembers' | 'phases'>> | null,
+  language = 'en',
+): string[] {
+  const assignees: string[] = [];
+  for (const phase of content?.phases ?? [])
+    for (const issue of phase.issues) assignees.push(issue.assignedPerson);
+  return mentionableMembers([...spaceMembers, ...(content?.teamMembers ?? []), ...assignees]).sort(
+    (a, b) => a.localeCompare(b, language, { sensitivity: 'base' }),
+  );
 }
 
 /**
- * The names a comment on `content` can mention (see {@link mergeMemberNames}); the space's users
+ * The names a comment on `content` can mention (see {@link mentionMembersOf}); the space's users
  * are fetched once per session and cached like any query.
  */
 export function useMentionMembers(content: TrackerContent | null, language = 'en'): string[] {
@@ -41,11 +47,8 @@ export function useMentionMembers(content: TrackerContent | null, language = 'en
   );
   const teamMembers = content?.teamMembers;
   const phases = content?.phases;
-  return useMemo(() => {
-    const assignees: string[] = [];
-    for (const phase of phases ?? [])
-      for (const issue of phase.issues)
-        if (issue.assignedPerson !== '') assignees.push(issue.assignedPerson);
-    return mergeMemberNames([userNames, teamMembers ?? [], assignees], language);
-  }, [userNames, teamMembers, phases, language]);
+  return useMemo(
+    () => mentionMembersOf(userNames, { teamMembers, phases }, language),
+    [userNames, teamMembers, phases, language],
+  );
 }

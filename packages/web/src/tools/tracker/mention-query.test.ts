@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { mentionsIn, sameName } from '@cipherspace/tools/tracker';
 import { insertMention, mentionOptions, mentionQueryAt } from './mention-query.ts';
 
 describe('mention query', () => {
@@ -28,5 +30,41 @@ describe('mention query', () => {
       text: '@carol please',
       caret: 7,
     });
+  });
+
+  it('offers only names @ can mention, one per member in the first spelling', () => {
+    const members = ['bob', 'Bob Brown', 'BOB', ' carol ', 'ann.b', 'x@y'];
+    expect(mentionOptions(members, 'b', 'alice')).toEqual(['bob', 'ann.b']);
+    expect(mentionOptions(members, '', 'Carol')).toEqual(['bob', 'ann.b']);
+  });
+
+  it('property: every option offered, inserted as @name, is found by mentionsIn', () => {
+    const nameArb = fc.string({
+      unit: fc.constantFrom('a', 'B', 'b', 'é', 'İ', '7', '_', '-', '.', ' ', '@', ','),
+      maxLength: 6,
+    });
+    const textArb = fc.string({
+      unit: fc.constantFrom('a', 'b', 'B', ' ', '@', '.', '-', '(', '\n', 'x'),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(
+        fc.array(nameArb, { maxLength: 8 }),
+        textArb,
+        textArb,
+        nameArb,
+        (members, before, after, me) => {
+          const text = before + after;
+          const query = mentionQueryAt(text, before.length);
+          fc.pre(query !== null);
+          for (const name of mentionOptions(members, query.query, me)) {
+            const inserted = insertMention(text, query, before.length, name);
+            const found = mentionsIn(inserted.text, members);
+            expect(found.some((member) => sameName(member, name))).toBe(true);
+            expect(mentionsIn(inserted.text, [name])).toEqual([name]);
+          }
+        },
+      ),
+    );
   });
 });

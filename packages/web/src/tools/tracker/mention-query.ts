@@ -4,6 +4,8 @@
  * character, as in an e-mail address, starts no mention).
  */
 
+import { mentionableMembers, sameName } from '@cipherspace/tools/tracker';
+
 /** The mention being typed: `start` the index of its `@`, `query` what follows up to the caret. */
 export interface MentionQuery {
   start: number;
@@ -23,8 +25,10 @@ export function mentionQueryAt(text: string, caret: number): MentionQuery | null
 }
 
 /**
- * The members offered for `query`: those whose name starts with it first, then those containing
- * it (both ignoring case, each group in the order of `members`), without `me`, at most `limit`.
+ * The members offered for `query`: only names that can be mentioned, one per member
+ * (`mentionableMembers` of @cipherspace/tools/tracker: each, inserted as `@name`, is found by
+ * `mentionsIn`), those whose name starts with `query` first, then those containing it (both
+ * ignoring case, each group in the order of `members`), without `me`, at most `limit`.
  */
 export function mentionOptions(
   members: readonly string[],
@@ -33,12 +37,11 @@ export function mentionOptions(
   limit = 8,
 ): string[] {
   const wanted = query.toLowerCase();
-  const self = me.trim().toLowerCase();
   const starts: string[] = [];
   const contains: string[] = [];
-  for (const name of members) {
+  for (const name of mentionableMembers(members)) {
     const key = name.toLowerCase();
-    if (key === self) continue;
+    if (sameName(name, me)) continue;
     if (key.startsWith(wanted)) starts.push(name);
     else if (key.includes(wanted)) contains.push(name);
   }

@@ -5,13 +5,9 @@
  * kept per member and space in this browser ({@link mentionsSeenStorageKey}); opening the details
  * marks the issue's mentions seen. Pure functions plus the storage read/write.
  */
-import { mentionsIn, type Issue, type TrackerContent } from '@cipherspace/tools/tracker';
+import { mentionsIn, sameName, type Issue, type TrackerContent } from '@cipherspace/tools/tracker';
 
 import { mentionsSeenStorageKey, readJson, writeJson } from '../../lib/storage.ts';
-
-function sameName(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
 
 /**
  * The ids of the comments of `issue` that mention `me` and were written by someone else, in the

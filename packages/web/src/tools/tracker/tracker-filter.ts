@@ -4,6 +4,7 @@
  * `matchesFilter` / `filterIssues` in @cipherspace/tools/tracker.
  */
 import {
+  distinctMembers,
   sortByOrder,
   type DueStatus,
   type Issue,
@@ -115,15 +116,12 @@ export function archivedCount(content: TrackerContent): number {
   return count;
 }
 
-/** Trimmed, non-empty, first spelling wins (case-insensitive), sorted for display. */
+/**
+ * Trimmed, non-empty, first spelling wins (case-insensitive: `distinctMembers` of the tracker
+ * domain), sorted for display.
+ */
 export function distinctNames(names: Iterable<string>, language: Language): string[] {
-  const seen = new Map<string, string>();
-  for (const name of names) {
-    const trimmed = name.trim();
-    const key = trimmed.toLowerCase();
-    if (trimmed !== '' && !seen.has(key)) seen.set(key, trimmed);
-  }
-  return [...seen.values()].sort((a, b) => a.localeCompare(b, language));
+  return distinctMembers(names).sort((a, b) => a.localeCompare(b, language));
 }
 
 /** Everyone an item is assigned to, for the assignee filter (sorted, without duplicates). */
