@@ -2,7 +2,8 @@
  * Ordering work (spec §4 Issue/card moves) with two members: on Kanban a card dropped on another
  * card takes its place, and Alt+arrow on a card's move handle moves it one place up or down or
  * into the next column; in Issue Management the details panel's phase choice, drag and drop and
- * Alt+arrow move issues. Every move shows on the other member's screen live, in the same order.
+ * Alt+arrow move issues, and an issue moved into the next phase keeps the focus for the next
+ * move. Every move shows on the other member's screen live, in the same order.
  */
 import type { Page } from '@playwright/test';
 
@@ -127,6 +128,46 @@ test('Issue Management: issues moved by the phase choice, by drag and drop and b
     await expect(titles(a, 'In Progress')).toHaveText(['Gamma', 'Beta']);
     await expect(titles(b, 'In Progress')).toHaveText(['Gamma', 'Beta']);
     await expect(titles(b, 'Backlog')).toHaveText(['Alpha']);
+  } finally {
+    await members.close();
+  }
+});
+
+test('Issue Management: Alt+→ twice moves an issue two phases, the focus following it', async ({
+  browser,
+  server,
+}) => {
+  const members = await twoMembersOn(browser, server, '/tools/ticket', {
+    prefix: 'FocusTicket',
+    shown: ticketShown,
+  });
+  const { alicePage: a, bobPage: b } = members;
+  const titles = (page: Page, phase: string) =>
+    ticketPhase(page, phase).locator('.ticket-issue-title');
+  try {
+    for (const title of ['Alpha', 'Beta']) await addTicketIssue(a, 'Backlog', { title });
+    await expect(titles(b, 'Backlog')).toHaveText(['Alpha', 'Beta']);
+
+    // Alt+→ takes Alpha into To Do; its button there has the focus once it is shown.
+    await ticketIssue(a, 'Alpha').focus();
+    await a.keyboard.press('Alt+ArrowRight');
+    await expect(titles(a, 'To Do')).toHaveText(['Alpha']);
+    await expect(titles(a, 'Backlog')).toHaveText(['Beta']);
+    await expect(
+      a.getByText('Issue "Alpha" is now at position 1 of 1 in phase "To Do".'),
+    ).toBeAttached();
+    await expect(ticketIssue(a, 'Alpha')).toBeFocused();
+
+    // A second Alt+→ (it reaches the issue only through the focus) takes it on to In Progress.
+    await a.keyboard.press('Alt+ArrowRight');
+    await expect(titles(a, 'In Progress')).toHaveText(['Alpha']);
+    await expect(titles(a, 'To Do')).toHaveCount(0);
+    await expect(
+      ticketPhase(a, 'In Progress').getByRole('button', { name: 'Alpha' }),
+    ).toBeFocused();
+    await expect(titles(b, 'In Progress')).toHaveText(['Alpha']);
+    await expect(titles(b, 'To Do')).toHaveCount(0);
+    await expect(titles(b, 'Backlog')).toHaveText(['Beta']);
   } finally {
     await members.close();
   }

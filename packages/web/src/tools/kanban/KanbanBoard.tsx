@@ -16,7 +16,7 @@ import {
   type DragOverEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import {
   findIssue,
@@ -28,6 +28,7 @@ import {
 } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { itemUnderPointer } from '../tracker/dnd-collisions.ts';
+import { useMoveRefocus } from '../tracker/use-move-refocus.ts';
 import {
   boardColumns,
   cardSlotId,
@@ -121,31 +122,20 @@ export function KanbanBoard({
   const [over, setOver] = useState<{ phaseId: string; cardId: string | null } | null>(null);
   // The last Alt+arrow step, said to screen readers (dnd-kit announces only drags).
   const [stepNews, setStepNews] = useState('');
-  // The card last moved with the keyboard: kept rendered in a long (windowed) column until it
-  // has the focus back, so the refocus below finds its handle.
-  const [movedId, setMovedId] = useState<string | null>(null);
   const boardRef = useRef<HTMLDivElement>(null);
-  // A card moved with the keyboard re-mounts in its new column; its handle gets the focus back.
-  const refocus = useRef<{ issueId: string; phaseId: string } | null>(null);
-  useEffect(() => {
-    const target = refocus.current;
-    if (target === null) return;
-    const found = findIssue(content, target.issueId);
-    const handle = boardRef.current?.querySelector<HTMLElement>(
-      `[data-issue-id="${CSS.escape(target.issueId)}"] .kanban-drag-handle`,
-    );
-    const focused = document.activeElement;
-    const arrived = found?.phase.id === target.phaseId;
-    if (!found) refocus.current = null;
-    else if (handle && focused === handle) {
-      if (arrived) refocus.current = null;
-    } else if (focused !== null && focused !== document.body) {
-      refocus.current = null; // the user has moved on
-    } else if (handle) {
-      handle.focus();
-      if (arrived) refocus.current = null;
-    }
-  });
+  // A card moved with the keyboard re-mounts in its new column; its handle gets the focus back
+  // (and the card stays rendered in a long column until it has it).
+  const {
+    movedId,
+    expectMove,
+    forget: forgetMove,
+  } = useMoveRefocus(
+    content,
+    (issueId) =>
+      boardRef.current?.querySelector<HTMLElement>(
+        `[data-issue-id="${CSS.escape(issueId)}"] .kanban-drag-handle`,
+      ) ?? null,
+  );
   // The same column objects while the board is unchanged, so memoised columns and cards skip
   // re-rendering on drag state changes; after a change, the same objects for every column the
   // change did not touch (derived state, computed during the render that sees new content).
@@ -225,29 +215,31 @@ export function KanbanBoard({
     (phaseId: string) => handlers.current.onArchiveDone?.(phaseId),
     [],
   );
-  const stepCard = useCallback((issueId: string, step: MoveStep) => {
-    const { content: board, onMoveCard: move, onDropRefused: refused } = handlers.current;
-    const plan = planCardStep(board, issueId, step);
-    const title = findIssue(board, issueId)?.issue.title ?? '';
-    if (plan.kind === 'full') refused();
-    if (plan.kind !== 'move') {
-      if (plan.kind === 'none') setStepNews(m.kanban_sr_cannot_move({ title }));
-      return;
-    }
-    refocus.current = { issueId, phaseId: plan.operation.toPhaseId };
-    setMovedId(issueId);
-    move(plan.operation);
-    const landing = landingOf(board, plan.operation);
-    if (landing)
-      setStepNews(
-        m.kanban_sr_moved_to({
-          title,
-          position: String(landing.position),
-          count: String(landing.count),
-          column: landing.phase.name,
-        }),
-      );
-  }, []);
+  const stepCard = useCallback(
+    (issueId: string, step: MoveStep) => {
+      const { content: board, onMoveCard: move, onDropRefused: refused } = handlers.current;
+      const plan = planCardStep(board, issueId, step);
+      const title = findIssue(board, issueId)?.issue.title ?? '';
+      if (plan.kind === 'full') refused();
+      if (plan.kind !== 'move') {
+        if (plan.kind === 'none') setStepNews(m.kanban_sr_cannot_move({ title }));
+        return;
+      }
+      expectMove(issueId, plan.operation.toPhaseId);
+      move(plan.operation);
+      const landing = landingOf(board, plan.operation);
+      if (landing)
+        setStepNews(
+          m.kanban_sr_moved_to({
+            title,
+            position: String(landing.position),
+            count: String(landing.count),
+            column: landing.phase.name,
+          }),
+        );
+    },
+    [expectMove],
+  );
   // A card deleted by someone else while being dragged simply has no preview any more.
   const active = activeId === null ? null : findIssue(content, activeId);
   // The dragged card (or the one just moved) and its column, which keeps it rendered.
@@ -261,8 +253,7 @@ export function KanbanBoard({
   }
 
   function handleDragStart(event: DragStartEvent) {
-    refocus.current = null;
-    setMovedId(null);
+    forgetMove();
     setActiveId(String(event.active.id));
     setOver(null);
   }
@@ -292,8 +283,7 @@ export function KanbanBoard({
     );
     if (plan.kind === 'move') {
       if (event.activatorEvent instanceof KeyboardEvent) {
-        refocus.current = { issueId: plan.operation.issueId, phaseId: plan.operation.toPhaseId };
-        setMovedId(plan.operation.issueId);
+        expectMove(plan.operation.issueId, plan.operation.toPhaseId);
       }
       onMoveCard(plan.operation);
     } else if (plan.kind === 'full') onDropRefused();

@@ -58,8 +58,9 @@ export function phaseCountText(shown: number, total: number, filtered: boolean):
  * Takes the phase, the issues to list (all of them, or the filter's matches when `filtered`),
  * whether the section is expanded, the selected issue id and the callbacks. Renders a section.
  * Memoised: pass stable callbacks, the same `issues` array while they are unchanged, and the
- * selected id only to the section holding that issue. Its texts follow a language switch. A list of more than 50 issues scrolls on
- * its own and renders the issues in view (the selected one always).
+ * selected id (and the moved one) only to the section holding that issue. Its texts follow a
+ * language switch. A list of more than 50 issues scrolls on its own and renders the issues in view
+ * (the selected one always, an issue moved here from the keyboard until it has the focus).
  */
 export const PhaseSection = memo(function PhaseSection({
   phase,
@@ -67,6 +68,7 @@ export const PhaseSection = memo(function PhaseSection({
   filtered,
   expanded,
   selectedIssueId,
+  movedIssueId = null,
   flags,
   canDelete,
   onToggle,
@@ -83,6 +85,8 @@ export const PhaseSection = memo(function PhaseSection({
   filtered: boolean;
   expanded: boolean;
   selectedIssueId: string | null;
+  /** An issue moved with the keyboard that waits here for the focus; absent or null: none. */
+  movedIssueId?: string | null;
   flags: IssueDisplayFlags;
   canDelete: boolean;
   onToggle: (phaseId: string) => void;
@@ -219,7 +223,7 @@ export const PhaseSection = memo(function PhaseSection({
             itemClassName="ticket-issue"
             scrollClassName="ticket-issue-scroll"
             estimateItemPx={ISSUE_ITEM_ESTIMATE_PX}
-            pinnedKey={selectedIssueId}
+            pinnedKey={movedIssueId ?? selectedIssueId}
             fullCount={count}
           />
         )}

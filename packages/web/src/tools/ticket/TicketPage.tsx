@@ -216,14 +216,17 @@ export default function TicketPage() {
     dnd: moveDnd,
     movesFor,
     active: draggedIssue,
+    movedId: movedIssueId,
     news: moveNews,
     rootRef: phasesRef,
   } = useIssueMoves({
     content,
     move: (operation) => void run(operation, 'moveIssue'),
     refused: () => showMessage('error', m.tracker_error_phase_full()),
-    focusIssue: (issueId) => moveFocus({ kind: 'issue', issueId }),
   });
+  // The phase showing the issue moved from the keyboard, which keeps it rendered for the focus.
+  const movedPhaseId =
+    content && movedIssueId !== null ? (findIssue(content, movedIssueId)?.phase.id ?? null) : null;
   const phaseChoices = useMemo(
     () =>
       content
@@ -425,6 +428,7 @@ export default function TicketPage() {
                     filtered={filtered}
                     expanded={!collapsed.has(phase.id)}
                     selectedIssueId={selected?.phase.id === phase.id ? selected.issue.id : null}
+                    movedIssueId={movedPhaseId === phase.id ? movedIssueId : null}
                     flags={flags}
                     canDelete={deletable}
                     onToggle={toggle}

@@ -3,7 +3,8 @@
  * touch onto a phase (appended) or onto an issue (its place), and Alt+arrow from the keyboard
  * (up/down within the phase, left/right into the previous/next phase). Where a move lands is the
  * domain's rule (`dropMove`, `stepMove`); this hook wires dnd-kit and the keyboard to it, runs the
- * `moveIssue` operation and tells screen readers where the issue went.
+ * `moveIssue` operation, tells screen readers where the issue went and gives an issue moved from
+ * the keyboard the focus back once it is shown where it went (`useMoveRefocus`, as Kanban).
  */
 import {
   PointerSensor,
@@ -18,6 +19,7 @@ import {
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { itemUnderPointer } from '../tracker/dnd-collisions.ts';
+import { useMoveRefocus } from '../tracker/use-move-refocus.ts';
 
 import {
   dropMove,
@@ -73,54 +75,64 @@ function plannedDrop(content: TicketContent, issueId: string, over: Over | null)
 }
 
 /**
- * Takes the content shown, `move` (runs a `moveIssue` operation), `refused` (a move into a full
- * phase) and `focusIssue` (puts the focus on an issue after the next render). Returns the
- * DndContext's sensors and handlers, each phase's {@link PhaseMoves} (the same object while
- * nothing about it changes), the issue being dragged, the latest announcement and `rootRef`, for
- * the element holding the phases (where the issue under the pointer is looked for).
+ * Takes the content shown, `move` (runs a `moveIssue` operation) and `refused` (a move into a full
+ * phase). Returns the DndContext's sensors and handlers, each phase's {@link PhaseMoves} (the same
+ * object while nothing about it changes), the issue being dragged, the issue moved from the
+ * keyboard that waits for the focus (`movedId`, to keep rendered in a long phase), the latest
+ * announcement and `rootRef`, for the element holding the phases (where the issue under the
+ * pointer and the moved issue are looked for).
  */
 export function useIssueMoves({
   content,
   move,
   refused,
-  focusIssue,
 }: {
   content: TicketContent | null;
   move: (operation: Extract<TrackerOperation, { type: 'moveIssue' }>) => void;
   refused: () => void;
-  focusIssue: (issueId: string) => void;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_SENSOR_OPTIONS));
   const [activeId, setActiveId] = useState<string | null>(null);
   const [over, setOver] = useState<Over | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const [news, setNews] = useState('');
-  const latest = useRef({ content, move, refused, focusIssue });
+  // An issue moved into another phase re-mounts there once the moved content arrives; its button
+  // gets the focus back then, so Alt+arrow can move it on.
+  const { movedId, expectMove, forget } = useMoveRefocus(
+    content,
+    (issueId) =>
+      rootRef.current?.querySelector<HTMLElement>(`[data-issue-id="${CSS.escape(issueId)}"]`) ??
+      null,
+  );
+  const latest = useRef({ content, move, refused });
   useLayoutEffect(() => {
-    latest.current = { content, move, refused, focusIssue };
+    latest.current = { content, move, refused };
   });
 
-  const stepIssue = useCallback((issueId: string, step: MoveStep) => {
-    const { content: board, move: run, refused: full, focusIssue: focus } = latest.current;
-    if (board === null) return;
-    const plan = stepMove(board, issueId, step);
-    const title = findIssue(board, issueId)?.issue.title ?? '';
-    if (plan.kind === 'full') full();
-    if (plan.kind === 'none') setNews(m.ticket_sr_cannot_move({ title }));
-    if (plan.kind !== 'move') return;
-    run({ type: 'moveIssue', ...plan.args });
-    focus(issueId);
-    const landing = landingOf(board, plan.args);
-    if (landing)
-      setNews(
-        m.ticket_sr_moved_to({
-          title,
-          position: String(landing.position),
-          count: String(landing.count),
-          phase: landing.phase.name,
-        }),
-      );
-  }, []);
+  const stepIssue = useCallback(
+    (issueId: string, step: MoveStep) => {
+      const { content: board, move: run, refused: full } = latest.current;
+      if (board === null) return;
+      const plan = stepMove(board, issueId, step);
+      const title = findIssue(board, issueId)?.issue.title ?? '';
+      if (plan.kind === 'full') full();
+      if (plan.kind === 'none') setNews(m.ticket_sr_cannot_move({ title }));
+      if (plan.kind !== 'move') return;
+      expectMove(issueId, plan.args.toPhaseId);
+      run({ type: 'moveIssue', ...plan.args });
+      const landing = landingOf(board, plan.args);
+      if (landing)
+        setNews(
+          m.ticket_sr_moved_to({
+            title,
+            position: String(landing.position),
+            count: String(landing.count),
+            phase: landing.phase.name,
+          }),
+        );
+    },
+    [expectMove],
+  );
 
   const idle = useMemo<PhaseMoves>(
     () => ({ dropState: 'idle', dropIssueId: null, onStepIssue: stepIssue }),
@@ -157,6 +169,7 @@ export function useIssueMoves({
     sensors,
     accessibility: { announcements: SILENT_ANNOUNCEMENTS },
     onDragStart: (event: DragStartEvent) => {
+      forget();
       setActiveId(String(event.active.id));
       setOver(null);
     },
@@ -172,5 +185,5 @@ export function useIssueMoves({
     onDragCancel: reset,
   };
   const active = activeId !== null && content !== null ? findIssue(content, activeId) : null;
-  return { dnd, movesFor, active: active?.issue ?? null, news, rootRef };
+  return { dnd, movesFor, active: active?.issue ?? null, movedId, news, rootRef };
 }
