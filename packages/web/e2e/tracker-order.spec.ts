@@ -114,20 +114,30 @@ test('Issue Management: issues moved by the phase choice, by drag and drop and b
     ).toBeAttached();
     await expect(ticketIssue(a, 'Alpha')).toBeFocused();
 
+    /** Drags issue `title` by mouse and drops it on issue `onto`. */
+    const drag = async (title: string, onto: string) => {
+      const from = await ticketIssue(a, title).boundingBox();
+      if (!from) throw new Error('not laid out');
+      await a.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await a.mouse.down();
+      await a.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, {
+        steps: 5,
+      });
+      const to = await ticketIssue(a, onto).boundingBox();
+      if (!to) throw new Error('not laid out');
+      await a.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+      await expect(a.locator('.ticket-issue-movable.is-drop-here')).toHaveCount(1);
+      await a.mouse.up();
+    };
     // Drag Gamma onto Beta: it goes to In Progress in Beta's place.
-    const from = await ticketIssue(a, 'Gamma').boundingBox();
-    if (!from) throw new Error('not laid out');
-    await a.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await a.mouse.down();
-    await a.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
-    const to = await ticketIssue(a, 'Beta').boundingBox();
-    if (!to) throw new Error('not laid out');
-    await a.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-    await expect(a.locator('.ticket-issue-movable.is-drop-here')).toHaveCount(1);
-    await a.mouse.up();
+    await drag('Gamma', 'Beta');
     await expect(titles(a, 'In Progress')).toHaveText(['Gamma', 'Beta']);
     await expect(titles(b, 'In Progress')).toHaveText(['Gamma', 'Beta']);
     await expect(titles(b, 'Backlog')).toHaveText(['Alpha']);
+    // Within the phase: Beta dropped on Gamma takes its place at the top.
+    await drag('Beta', 'Gamma');
+    await expect(titles(a, 'In Progress')).toHaveText(['Beta', 'Gamma']);
+    await expect(titles(b, 'In Progress')).toHaveText(['Beta', 'Gamma']);
   } finally {
     await members.close();
   }
