@@ -139,6 +139,17 @@ describe('KanbanBoard cards (spec §2 card fields)', () => {
     expect(inCard.getByText('Comments: 2')).toBeInTheDocument();
   });
 
+  it('shows an estimation as its scale writes it: points with their unit, a T-shirt size as is', () => {
+    const content = board();
+    const plain = content.phases[1]?.issues[0]?.id ?? '';
+    setup(updateIssue(content, { issueId: plain, changes: { estimation: '5' } }, context()));
+    const points = within(screen.getByRole('article', { name: 'Plain' }));
+    expect(points.getByText('Estimation: 5 pts')).toBeInTheDocument();
+    expect(points.getByText('5 pts', { selector: '[aria-hidden="true"]' })).toBeInTheDocument();
+    const sized = within(screen.getByRole('article', { name: 'Login page' }));
+    expect(sized.getByText('M', { selector: '[aria-hidden="true"]' })).toBeInTheDocument();
+  });
+
   it('leaves out an empty estimation, priority none and no assignee', () => {
     setup(board());
     const inCard = within(screen.getByRole('article', { name: 'Plain' }));

@@ -12,7 +12,7 @@ import { m } from '../../paraglide/messages.js';
 import { initialsOf } from '../tracker/CardDensityToggle.tsx';
 import { DueBadge } from '../tracker/due-reminders.tsx';
 import { TagChips } from '../tracker/TagEditor.tsx';
-import { issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
+import { estimationText, issueTypeText, priorityText } from '../tracker/tracker-messages.ts';
 import { ChecklistProgress } from '../tracker/Checklist.tsx';
 import { useIssueLinks, useUnreadMention } from '../tracker/IssueDetailsContext.tsx';
 import { STEP_SHORTCUTS, stepOfKey } from '../tracker/step-keys.ts';
@@ -160,9 +160,9 @@ export function KanbanCardView({
         {display.showEstimation && issue.estimation !== '' ? (
           <span className="badge kanban-estimation">
             <span className="visually-hidden">
-              {m.kanban_card_estimation({ value: issue.estimation })}
+              {m.kanban_card_estimation({ value: estimationText(issue.estimation) })}
             </span>
-            <span aria-hidden="true">{issue.estimation}</span>
+            <span aria-hidden="true">{estimationText(issue.estimation)}</span>
           </span>
         ) : null}
         <ChecklistProgress checklist={issue.checklist} className="badge tracker-checklist-badge" />
