@@ -5,7 +5,9 @@
  * turn it on does the browser ask for the permission. While it is on and the tab is hidden, another
  * member assigning them an issue, moving one of theirs into an end phase, or mentioning them
  * (`@name`) in a comment they add or edit shows a notification — decided here from the decrypted
- * operations (`notificationsFor` of @cipherspace/tools), so the server learns nothing.
+ * operations (`notificationsFor` of @cipherspace/tools), so the server learns nothing. The same
+ * toggle turns on the daily due reminders (`DueReminders`); the button's hint names all of it,
+ * in the tool's own words (cards and columns on Kanban, issues and phases on Issue Management).
  */
 import {
   notificationsFor,
@@ -108,7 +110,7 @@ export function TrackerNotifications<C extends TrackerContent>({
       type="button"
       className="button"
       aria-pressed={enabled}
-      title={m.tracker_notify_hint()}
+      title={toolName === 'kanban' ? m.tracker_notify_hint_cards() : m.tracker_notify_hint_issues()}
       onClick={() => void toggle()}
     >
       {enabled ? m.tracker_notify_on() : m.tracker_notify_off()}
