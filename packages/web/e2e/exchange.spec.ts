@@ -104,7 +104,7 @@ test('a Trello board imported into Kanban after a preview shows up for the other
     expect(csv.suggestedFilename()).toMatch(/^Kanban Board-\d{4}-\d{2}-\d{2}\.csv$/);
     const csvText = readFileSync(await csv.path(), 'utf8');
     expect(csvText.split('\r\n')[0]).toBe(
-      'ID,Number,Title,Description,Phase,Type,Priority,Estimation,Assignee,Tags,Due date,Checklist,Created,Created by,Archived',
+      'ID,Number,Title,Description,Column,Type,Priority,Estimation,Assignee,Tags,Due date,Checklist,Created,Created by,Archived',
     );
     expect(csvText).toContain('Design new landing page');
     expect(csvText).toContain('Frontend;Urgent');

@@ -9,7 +9,7 @@ import { issueTitled, sampleBoard } from '../test-board.ts';
 import type { TrackerContent } from '../types.ts';
 import { applyImportPlan } from './apply.ts';
 import {
-  CSV_COLUMNS,
+  csvColumns,
   exportCsv,
   exportJson,
   parseCipherspaceJson,
@@ -51,8 +51,33 @@ describe('exportCsv', () => {
   const rows = Papa.parse<string[]>(exportCsv(board), { skipEmptyLines: true }).data;
 
   it('has the header and one row per issue in board order', () => {
-    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows[0]).toEqual(csvColumns('kanban'));
     expect(rows.slice(1).map((row) => row[2])).toEqual(['A', 'B', 'C', '\'=HYPERLINK("x")']);
+  });
+
+  it('names where an item stands as its tool does: Column on Kanban, Phase in Issue Management', () => {
+    const header = (csv: string) => Papa.parse<string[]>(csv, { preview: 1 }).data[0];
+    const kanban = header(exportCsv(board));
+    expect(kanban?.[4]).toBe('Column');
+    expect(kanban).not.toContain('Phase');
+    const ticket = header(exportCsv(sampleBoard('ticket-system')));
+    expect(ticket).toEqual([
+      'ID',
+      'Number',
+      'Title',
+      'Description',
+      'Phase',
+      'Type',
+      'Priority',
+      'Estimation',
+      'Assignee',
+      'Tags',
+      'Due date',
+      'Checklist',
+      'Created',
+      'Created by',
+      'Archived',
+    ]);
   });
 
   it('writes every column of an issue, quoting what needs it', () => {

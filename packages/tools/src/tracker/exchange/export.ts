@@ -17,28 +17,33 @@ import {
   type ImportPlan,
 } from './types.ts';
 
-/** The header row of {@link exportCsv}, in column order. */
-export const CSV_COLUMNS = [
-  'ID',
-  'Number',
-  'Title',
-  'Description',
-  'Phase',
-  'Type',
-  'Priority',
-  'Estimation',
-  'Assignee',
-  'Tags',
-  'Due date',
-  'Checklist',
-  'Created',
-  'Created by',
-  'Archived',
-] as const;
+/**
+ * The header row of {@link exportCsv} for `toolType`, in column order. The fifth names where an
+ * item stands as the tool does: 'Column' on a Kanban board, 'Phase' in Issue Management.
+ */
+export function csvColumns(toolType: TrackerContent['toolType']): string[] {
+  return [
+    'ID',
+    'Number',
+    'Title',
+    'Description',
+    toolType === 'kanban' ? 'Column' : 'Phase',
+    'Type',
+    'Priority',
+    'Estimation',
+    'Assignee',
+    'Tags',
+    'Due date',
+    'Checklist',
+    'Created',
+    'Created by',
+    'Archived',
+  ];
+}
 
 /**
- * The board as CSV text: the {@link CSV_COLUMNS} header, then one row per issue, phases in board
- * order and issues in their order — Number the ticket number ('' when none), Tags joined by ';',
+ * The board as CSV text: the {@link csvColumns} header of its tool, then one row per issue,
+ * phases in board order and issues in their order — Number the ticket number ('' when none), Tags joined by ';',
  * Due date `YYYY-MM-DD`, Checklist `done/total` ('' without one), Created ISO 8601, Archived
  * 'true' or 'false'. Quoted as RFC 4180 wants; a cell starting with `=`, `+`, `-` or `@` gets a
  * leading `'` so a spreadsheet does not run it as a formula. Lines end in CRLF.
@@ -69,7 +74,10 @@ export function exportCsv(content: TrackerContent): string {
       ];
     }),
   );
-  return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { escapeFormulae: true });
+  return Papa.unparse(
+    { fields: csvColumns(content.toolType), data: rows },
+    { escapeFormulae: true },
+  );
 }
 
 /**
