@@ -7,6 +7,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 
+import { serveStandInDiagramEditor } from './diagram-editor.ts';
 import { expect, test } from './fixtures.ts';
 import {
   addKanbanCard,
@@ -15,6 +16,8 @@ import {
   kanbanShown,
   pinboardShown,
   rest,
+  setUpSpace,
+  signIn,
   ticketShown,
   twoMembersOn,
 } from './support.ts';
@@ -77,11 +80,33 @@ test('a member finds a teammate’s card and issue with Ctrl+K and opens them', 
     await expect(options.nth(1)).toContainText('Review');
     await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
 
-    // Enter opens the card: the board, with the card's move handle focused.
+    // Enter opens the card: the board, with the card's details drawer open (as a click on its
+    // title opens it), its title focused; closing the drawer leaves the card's move handle focused.
     await a.keyboard.press('Enter');
     await expect(first.dialog).toBeHidden();
     await expect(a).toHaveURL(/\/tools\/kanban$/);
+    const drawer = a.getByRole('dialog', { name: CARD });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('heading', { level: 2, name: CARD })).toBeFocused();
+    await expect(drawer.getByText('Column', { exact: true })).toBeVisible();
+    await a.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     await kanbanShown(a);
+    await expect(a.getByRole('button', { name: `Move card ${CARD}` })).toBeFocused();
+
+    // A card the board's search hides: the board searches for its title, then its drawer opens.
+    const boardSearch = a.getByRole('searchbox', { name: 'Search' });
+    await boardSearch.fill('nothing like it');
+    await expect(a.getByRole('button', { name: `Move card ${CARD}` })).toHaveCount(0);
+    const hidden = await openQuickSearch(a);
+    await hidden.input.pressSequentially(TERM);
+    await expect(hidden.dialog.getByRole('option')).toHaveCount(2);
+    await a.keyboard.press('Enter');
+    await expect(hidden.dialog).toBeHidden();
+    await expect(drawer).toBeVisible();
+    await a.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(boardSearch).toHaveValue(CARD);
     await expect(a.getByRole('button', { name: `Move card ${CARD}` })).toBeFocused();
 
     // Again from the board, for the issue: ↓ then Enter, and its details are shown.
@@ -128,4 +153,47 @@ test('a member finds a teammate’s card and issue with Ctrl+K and opens them', 
   } finally {
     await members.close();
   }
+});
+
+test('a diagram found with Ctrl+K opens in the Diagrams tool', async ({ page, server }) => {
+  test.setTimeout(90_000);
+  await serveStandInDiagramEditor(page.context());
+  const [member] = await setUpSpace(server, ['alice'], { prefix: 'QuickDiagram' });
+  if (!member) throw new Error('no member');
+  await signIn(page, server, member, '/tools/diagrams');
+  const current = page.getByLabel('Current diagram');
+  await expect(current.locator('option:checked')).toHaveText('Default Diagram');
+
+  // Two diagrams besides the default one; the last one created is the one shown.
+  for (const name of ['Network architecture', 'Release flow']) {
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Diagram' });
+    await dialog.getByLabel('New Diagram Title').fill(name);
+    await dialog.getByLabel('New Diagram Title').press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(current.locator('option:checked')).toHaveText(name);
+  }
+
+  // From another screen: the diagram found is the one the Diagrams tool shows.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const search = await openQuickSearch(page);
+  await search.input.pressSequentially('network arch');
+  const option = search.dialog.getByRole('option');
+  await expect(option).toHaveCount(1);
+  await expect(option).toContainText('Diagrams');
+  await expect(option).toContainText('Network architecture');
+  await page.keyboard.press('Enter');
+  await expect(search.dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/tools\/diagrams$/);
+  await expect(current.locator('option:checked')).toHaveText('Network architecture');
+
+  // And from the Diagrams tool itself, to another diagram.
+  const again = await openQuickSearch(page);
+  await again.input.pressSequentially('release fl');
+  await expect(again.dialog.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(again.dialog).toBeHidden();
+  await expect(current.locator('option:checked')).toHaveText('Release flow');
+  await expect(page).toHaveURL(/\/tools\/diagrams$/);
 });

@@ -131,21 +131,31 @@ export default function KanbanPage() {
   );
   const members = useSpaceMembers(content?.teamMembers ?? []);
 
-  // `?card=<id>` (the quick search): the card's move handle gets the focus, scrolled into view;
-  // a card a filter or a long column's window leaves out is searched for by its title first.
-  const cardToFocus = useRef<string | null>(null);
-  const focusCard = useCallback((issue: Issue) => {
-    if (focusCardHandle(issue.id)) return;
-    cardToFocus.current = issue.id;
+  // The card whose details drawer is open (opened from the card's title or the quick search).
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+
+  // `?card=<id>` (the quick search): the card's details drawer opens, as a click on its title
+  // opens it. The card's move handle is focused first (scrolled into view), so closing the drawer
+  // returns there; a card a filter or a long column's window leaves out is searched for by its
+  // title first, and its drawer opens once the search shows it.
+  const cardToOpen = useRef<string | null>(null);
+  const openCard = useCallback((issue: Issue) => {
+    if (focusCardHandle(issue.id)) {
+      setDetailsId(issue.id);
+      return;
+    }
+    cardToOpen.current = issue.id;
     const archived = issue.archived === true ? { archived: true } : {};
     setFilterState({ ...EMPTY_FILTER_STATE, text: issue.title, ...archived });
   }, []);
-  useRequestedIssue('card', content, focusCard);
+  useRequestedIssue('card', content, openCard);
   useEffect(() => {
-    const searched = cardToFocus.current;
-    cardToFocus.current = null;
-    if (searched !== null) focusCardHandle(searched);
-  });
+    const searched = cardToOpen.current;
+    cardToOpen.current = null;
+    if (searched === null) return;
+    focusCardHandle(searched);
+    setDetailsId(searched);
+  }, [filterState]);
 
   // The cards the search finds, once per board and filter (not per render).
   const { assignees, tags } = useFilterChoices(content, language);
@@ -161,8 +171,7 @@ export default function KanbanPage() {
   const title = content?.title ?? m.kanban_page_title();
   const addAllowed = content !== null && canAddPhase(content);
 
-  // The card whose details drawer is open (opened from the card's title), as the board holds it.
-  const [detailsId, setDetailsId] = useState<string | null>(null);
+  // The open card's details, as the board holds it.
   const {
     details,
     members: mentionMembers,
