@@ -303,6 +303,7 @@ export default function KanbanPage() {
             tags={tags}
             shown={search?.shown ?? 0}
             total={search?.total ?? 0}
+            archivedMatches={search?.archivedMatches ?? 0}
             onChange={setFilterState}
           />
           <IssueLinksProvider value={issueLinks}>

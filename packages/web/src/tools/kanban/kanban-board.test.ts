@@ -5,6 +5,7 @@ import {
   addPhase,
   defaultContent,
   deletePhase,
+  updateIssue,
   updatePhase,
   type KanbanContent,
   type TrackerContext,
@@ -68,6 +69,19 @@ describe('searchBoard and filtered columns (spec §3 Issue filter)', () => {
       ['Second wave'],
     ]);
     expect(columns.every((column) => column.search === search)).toBe(true);
+  });
+
+  it('counts the archived cards a search finds besides, none when it includes them', () => {
+    const { content, ctx } = board();
+    const first = content.phases[0]?.issues[0]?.id ?? '';
+    const archived = updateIssue(content, { issueId: first, changes: { archived: true } }, ctx);
+    const search = searchBoard(archived, { textSearch: 'first' });
+    expect(search.shown).toBe(0);
+    expect(search.archivedMatches).toBe(1);
+    expect(searchBoard(archived, { textSearch: 'second' }).archivedMatches).toBe(0);
+    const including = searchBoard(archived, { textSearch: 'first', includeArchived: true });
+    expect(including.shown).toBe(1);
+    expect(including.archivedMatches).toBe(0);
   });
 
   it('keeps the columns of an unchanged board and search, and rebuilds them for a new search', () => {

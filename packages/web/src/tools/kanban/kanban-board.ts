@@ -60,29 +60,41 @@ function cardsInOrder(phase: Phase): Issue[] {
 /**
  * A search over the board (spec §3 Issue filter): the matching cards of each phase in board order
  * (every phase has an entry, empty when nothing matches), how many match and how many there are
- * (the cards on the board, plus the archived ones when the filter includes them).
+ * (the cards on the board, plus the archived ones when the filter includes them), and how many
+ * archived cards the search would find besides (`archivedMatches`; 0 when the filter includes
+ * archived cards, which are then among the matches).
  */
 export interface BoardSearch {
   filter: IssueFilter;
   cards: ReadonlyMap<string, Issue[]>;
   shown: number;
   total: number;
+  archivedMatches: number;
 }
 
 /** Matches every card of `content` against `filter` once (the domain's `issueMatcher`). */
 export function searchBoard(content: KanbanContent, filter: IssueFilter): BoardSearch {
   const cards = new Map<string, Issue[]>();
   const matches = issueMatcher(filter);
+  const includeArchived = filter.includeArchived === true;
+  // The same search over the archived cards the filter leaves out (usually few).
+  const matchesArchived = includeArchived
+    ? null
+    : issueMatcher({ ...filter, includeArchived: true });
   let shown = 0;
   let total = 0;
+  let archivedMatches = 0;
   for (const phase of content.phases) {
     const all = cardsInOrder(phase);
     const matching = all.filter((issue) => matches(issue, phase));
     cards.set(phase.id, matching);
     shown += matching.length;
-    total += filter.includeArchived === true ? all.length : activeIssueCount(phase);
+    total += includeArchived ? all.length : activeIssueCount(phase);
+    if (matchesArchived !== null)
+      for (const issue of all)
+        if (issue.archived === true && matchesArchived(issue, phase)) archivedMatches += 1;
   }
-  return { filter, cards, shown, total };
+  return { filter, cards, shown, total, archivedMatches };
 }
 
 /**

@@ -3,8 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ISSUE_TYPES } from '@cipherspace/tools/tracker';
-import { EMPTY_FILTER_STATE, type FilterState } from './tracker-filter.ts';
+import {
+  addIssue,
+  defaultContent,
+  ISSUE_TYPES,
+  updateIssue,
+  type KanbanContent,
+  type TrackerContext,
+} from '@cipherspace/tools/tracker';
+import { setLocale } from '../../paraglide/runtime.js';
+import { searchBoard } from '../kanban/kanban-board.ts';
+import { EMPTY_FILTER_STATE, toIssueFilter, type FilterState } from './tracker-filter.ts';
 import { TrackerFilterBar } from './TrackerFilterBar.tsx';
 
 /** Holds the state like the page does and reports every change. */
@@ -164,5 +173,103 @@ describe('TrackerFilterBar (spec §3 Issue filter, ticket settings enableSearch/
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await user.click(toggle);
     expect(onState).toHaveBeenLastCalledWith(EMPTY_FILTER_STATE);
+  });
+});
+
+/** The Kanban page's wiring: the bar over a real board, its counts from `searchBoard`. */
+function BoardHarness({ content, noun }: { content: KanbanContent; noun: 'card' | 'issue' }) {
+  const [state, setState] = useState<FilterState>(EMPTY_FILTER_STATE);
+  const search = searchBoard(content, toIssueFilter(state, '2025-03-05'));
+  return (
+    <TrackerFilterBar
+      state={state}
+      noun={noun}
+      tags={[]}
+      issueTypes={ISSUE_TYPES}
+      assignees={[]}
+      shown={search.shown}
+      total={search.total}
+      archivedMatches={search.archivedMatches}
+      onChange={setState}
+    />
+  );
+}
+
+/** The default Kanban board with 'Invoice export' and 'Invoice totals' in Backlog, 'Logo' in To Do. */
+function boardWithArchived(archivedTitles: readonly string[]): KanbanContent {
+  let next = 0;
+  const ctx: TrackerContext = { now: () => '2025-03-05T10:00:00.000Z', newId: () => `c${++next}` };
+  let content = defaultContent('kanban', ctx);
+  const [backlog, todo] = content.phases;
+  for (const [phase, title] of [
+    [backlog, 'Invoice export'],
+    [backlog, 'Invoice totals'],
+    [todo, 'Logo'],
+  ] as const)
+    content = addIssue(
+      content,
+      { phaseId: phase?.id ?? '', issue: { title }, createdBy: 'ann' },
+      ctx,
+    );
+  for (const phase of content.phases)
+    for (const issue of phase.issues)
+      if (archivedTitles.includes(issue.title))
+        content = updateIssue(content, { issueId: issue.id, changes: { archived: true } }, ctx);
+  return content;
+}
+
+describe('TrackerFilterBar and archived matches', () => {
+  it('offers to show the archived card that is the only match, and shows it', async () => {
+    const user = userEvent.setup();
+    render(<BoardHarness content={boardWithArchived(['Invoice export'])} noun="card" />);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'export');
+    expect(screen.getByRole('status')).toHaveTextContent('No cards match your search and filters.');
+    const archivedToggle = screen.getByRole('button', { name: 'Archived' });
+    expect(archivedToggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(
+      screen.getByRole('button', { name: '1 archived card matches — show archived' }),
+    );
+    expect(archivedToggle).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 3 cards shown');
+    expect(screen.queryByRole('button', { name: /archived cards? match/ })).toBeNull();
+  });
+
+  it('counts every archived match, also beside matches on the board', async () => {
+    const user = userEvent.setup();
+    render(
+      <BoardHarness
+        content={boardWithArchived(['Invoice export', 'Invoice totals'])}
+        noun="card"
+      />,
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'invoice');
+    expect(
+      screen.getByRole('button', { name: '2 archived cards match — show archived' }),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'logo');
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 1 cards shown');
+    expect(screen.queryByRole('button', { name: /archived cards? match/ })).toBeNull();
+  });
+
+  it('says the same in German, and issues in Issue Management', async () => {
+    const user = userEvent.setup();
+    void setLocale('de', { reload: false });
+    try {
+      const view = render(<BoardHarness content={boardWithArchived(['Logo'])} noun="card" />);
+      await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'logo');
+      expect(
+        screen.getByRole('button', { name: '1 archivierte Karte passt — Archivierte anzeigen' }),
+      ).toBeInTheDocument();
+      view.unmount();
+      render(<BoardHarness content={boardWithArchived(['Logo', 'Invoice export'])} noun="issue" />);
+      await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'o');
+      expect(
+        screen.getByRole('button', { name: '2 archivierte Issues passen — Archivierte anzeigen' }),
+      ).toBeInTheDocument();
+    } finally {
+      void setLocale('en', { reload: false });
+    }
   });
 });

@@ -52,12 +52,20 @@ const TEXTS = {
     result: m.tracker_filter_result_card,
     none: m.tracker_filter_no_results_card,
     archivedHint: m.tracker_filter_archived_hint_card,
+    archivedMatches: (count: number) =>
+      count === 1
+        ? m.tracker_filter_archived_matches_card_one()
+        : m.tracker_filter_archived_matches_card_other({ count: String(count) }),
   },
   issue: {
     label: m.tracker_filter_label_issue,
     result: m.tracker_filter_result_issue,
     none: m.tracker_filter_no_results_issue,
     archivedHint: m.tracker_filter_archived_hint_issue,
+    archivedMatches: (count: number) =>
+      count === 1
+        ? m.tracker_filter_archived_matches_issue_one()
+        : m.tracker_filter_archived_matches_issue_other({ count: String(count) }),
   },
 } as const;
 
@@ -113,8 +121,11 @@ export function useTextSearchPrepared(content: TrackerContent | null): void {
 
 /**
  * Takes the current state, what the tool calls its items (`noun`), the flags, the choices offered
- * (issue types, assignees, tags) and the counts (`shown` of `total`); calls `onChange` with the
- * next state. Renders nothing when both flags are off.
+ * (issue types, assignees, tags) and the counts (`shown` of `total`, and `archivedMatches`: how
+ * many archived items the search finds besides while the Archived toggle is off); calls
+ * `onChange` with the next state. Archived matches get a button that turns the toggle on, so a
+ * search whose only match is archived does not just say that nothing matches. Renders nothing
+ * when both flags are off.
  */
 export function TrackerFilterBar({
   state,
@@ -126,6 +137,7 @@ export function TrackerFilterBar({
   tags,
   shown,
   total,
+  archivedMatches = 0,
   onChange,
 }: {
   state: FilterState;
@@ -137,6 +149,7 @@ export function TrackerFilterBar({
   tags: readonly string[];
   shown: number;
   total: number;
+  archivedMatches?: number;
   onChange: (next: FilterState) => void;
 }) {
   const ids = {
@@ -362,6 +375,17 @@ export function TrackerFilterBar({
       <p className="tracker-filter-result" role="status">
         {!active ? null : shown === 0 ? texts.none() : texts.result({ shown, total })}
       </p>
+      {active && !state.archived && archivedMatches > 0 ? (
+        <p className="tracker-filter-archived-matches">
+          <button
+            type="button"
+            className="button-link"
+            onClick={() => onChange({ ...state, archived: true })}
+          >
+            {texts.archivedMatches(archivedMatches)}
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }
