@@ -153,7 +153,7 @@ test('members discuss a Kanban card: live markdown comments, mentions, own edits
   }
 });
 
-test('a member edits their own comment in Issue Management and a teammate sees it', async ({
+test('Issue Management: a mention notifies the teammate, and a member edits their own comment', async ({
   browser,
   server,
 }) => {
@@ -162,22 +162,34 @@ test('a member edits their own comment in Issue Management and a teammate sees i
     shown: ticketShown,
   });
   try {
-    const { alicePage: a, bobPage: b } = members;
+    const { alicePage: a, bobPage: b, bobContext } = members;
+    await bobContext.grantPermissions(['notifications']);
+    const notificationsOnB = await recordNotifications(b);
+    await b.getByRole('button', { name: 'Notify me' }).click();
+    await expect(b.getByRole('button', { name: 'Notifications on' })).toBeVisible();
+    await setHidden(b, true);
+
     await addTicketIssue(a, 'Backlog', { title: 'Slow search' });
     await ticketIssue(a, 'Slow search').click();
     const panel = a.getByRole('complementary', { name: 'Issue details' });
     const box = panel.getByRole('combobox', { name: 'New comment' });
-    await box.fill('Profiled it: `query()` is _slow_');
+    await box.fill('@bob profiled it: `query()` is _slow_');
     await box.press('Control+Enter');
-    await expect(commentWith(panel, 'Profiled it')).toBeVisible();
+    await expect(commentWith(panel, 'profiled it')).toBeVisible();
 
+    // Bob, in the background, is notified; the issue shows the mention unread until he opens it.
+    await expect.poll(notificationsOnB).toEqual(["alice mentioned you on 'Slow search'"]);
+    await setHidden(b, false);
     await expect(ticketIssue(b, 'Slow search')).toBeVisible();
+    const unread = ticketIssue(b, 'Slow search').getByRole('img', { name: 'Unread mention' });
+    await expect(unread).toBeVisible();
     await ticketIssue(b, 'Slow search').click();
+    await expect(unread).toHaveCount(0);
     const bobPanel = b.getByRole('complementary', { name: 'Issue details' });
-    await expect(commentWith(bobPanel, 'Profiled it').locator('em')).toHaveText('slow');
-    await expect(commentWith(bobPanel, 'Profiled it').getByRole('button')).toHaveCount(0);
+    await expect(commentWith(bobPanel, 'profiled it').locator('em')).toHaveText('slow');
+    await expect(commentWith(bobPanel, 'profiled it').getByRole('button')).toHaveCount(0);
 
-    await commentWith(panel, 'Profiled it')
+    await commentWith(panel, 'profiled it')
       .getByRole('button', { name: /^Edit comment by alice/ })
       .click();
     const editor = panel.getByRole('combobox', { name: 'Comment text' });
