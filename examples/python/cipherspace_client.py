@@ -405,6 +405,18 @@ def add_team_members(board: dict, names: list) -> None:
             board["teamMembers"].append(name)
 
 
+def clean_tags(given: list) -> list:
+    """Tags trimmed, blank ones dropped, tags equal ignoring case kept once in the first spelling
+    (the tag colours' key, trimmed and lower-cased, is one per tag)."""
+    tags: list = []
+    seen: set = set()
+    for tag in (trim(tag) for tag in given):
+        if tag and tag.lower() not in seen:
+            seen.add(tag.lower())
+            tags.append(tag)
+    return tags
+
+
 def add_issue(board: dict, args: dict, op: dict) -> None:
     """docs/operations.md `addIssue`: id = the operation's id, createdAt = its `at`."""
     phase = find_phase(board, args["phaseId"])
@@ -433,10 +445,7 @@ def add_issue(board: dict, args: dict, op: dict) -> None:
     if number is None:  # one more than the highest number on the board
         number = 1 + max([issue.get("number", 0) for p in board["phases"] for issue in p["issues"]],
                          default=0)
-    tags: list = []
-    for tag in (trim(tag) for tag in given.get("tags", [])):
-        if tag and tag not in tags:
-            tags.append(tag)
+    tags = clean_tags(given.get("tags", []))
     issue = {
         "id": op["id"], "title": title, "description": given.get("description", ""),
         "type": given.get("type", board["settings"]["defaultIssueType"]),

@@ -132,12 +132,12 @@ const TRACKER_FIXTURES: VectorFixture[] = [
   }),
   ...tracker({
     description:
-      'adds an issue: defaults, trimmed fields, number from nextTicketNumber, team members joined',
+      'adds an issue: defaults, trimmed fields, tags once ignoring case, number from nextTicketNumber, team members joined',
     setup: [{ type: 'addTeamMember', name: 'Ben' }],
     operation: addIssue('d2', ' Login bug ', {
       estimation: ' 5 ',
       assignedPerson: 'ben',
-      tags: [' ui ', 'ui', ''],
+      tags: [' UI ', 'ui', '', 'api'],
       dueDate: '2026-02-01',
     }),
   }),

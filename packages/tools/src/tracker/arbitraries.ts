@@ -45,7 +45,9 @@ const person = fc.oneof(fc.constantFrom('ann', 'bo', ' cy '), text);
 const color = fc.oneof(fc.constantFrom(...PHASE_COLORS.map((choice) => choice.hex)), text);
 const issueType = fc.constantFrom(...ISSUE_TYPES);
 const priority = fc.constantFrom(...ISSUE_PRIORITIES);
-const tags = fc.array(fc.oneof(fc.constantFrom('ui', 'api', ' ui '), text), { maxLength: 4 });
+const tags = fc.array(fc.oneof(fc.constantFrom('ui', 'api', ' ui ', 'UI', 'Api '), text), {
+  maxLength: 4,
+});
 const maxIssues = fc.nat({ max: 5 });
 /** Mostly a real date, sometimes blank, padded, no such day or no date at all. */
 const dueDate = fc.oneof(

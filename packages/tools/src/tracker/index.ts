@@ -8,6 +8,7 @@
 export * from './types.ts';
 export * from './defaults.ts';
 export * from './operations.ts';
+export * from './tags.ts';
 export * from './validation.ts';
 export * from './estimation.ts';
 export * from './statistics.ts';

@@ -24,6 +24,7 @@ import { mergeFieldChanges } from '../edits.ts';
 import { estimationToNumber } from './estimation.ts';
 import { memberKey, sameName } from './members.ts';
 import { issuePrioritySchema, issueTypeSchema, maxIssuesSchema } from './schema.ts';
+import { cleanTags, tagColorKey } from './tags.ts';
 import {
   DEFAULT_PHASE_COLOR,
   ESTIMATION_MAX_CHARS,
@@ -413,11 +414,6 @@ function colorOrDefault(color: string | undefined): string {
   return trimmed === '' ? DEFAULT_PHASE_COLOR : trimmed;
 }
 
-// Tags are trimmed; empty and repeated tags are dropped.
-function cleanTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
-}
-
 /**
  * An issue edit as it merges (../edits.ts): `dueDate` null and `archived` null mean the field is
  * absent, so an absent `archived` and `false` are the same value.
@@ -639,8 +635,9 @@ export function movePhase<C extends TrackerContent>(
 
 /**
  * Appends a new issue to a phase with the next order (spec §2 issue form, §5): title trimmed and
- * required, estimation trimmed and at most 3 characters, assignee trimmed, tags trimmed without
- * empties or repeats; type defaults to `settings.defaultIssueType`, priority to 'none'; in the
+ * required, estimation trimmed and at most 3 characters, assignee trimmed, tags cleaned by
+ * {@link cleanTags} (trimmed, blanks dropped, a tag repeated ignoring case kept once in its first
+ * spelling); type defaults to `settings.defaultIssueType`, priority to 'none'; in the
  * ticket tool with `autoAssignCreator` an unassigned issue goes to `createdBy`; an assignee
  * typed in another case is stored as the team member's spelling; `dueDate` trimmed, blank means
  * none. Id and `createdAt` come from `ctx`. The issue gets the board's next ticket number
@@ -958,14 +955,6 @@ export function deleteChecklistItem<C extends TrackerContent>(
     ...issue,
     checklist: checklist.filter((item) => item.id !== args.itemId),
   });
-}
-
-/**
- * The key of `tag` in `tagColors`: trimmed and lower-cased (the colour is the board's, whatever
- * the case a card spells the tag in).
- */
-export function tagColorKey(tag: string): string {
-  return tag.trim().toLowerCase();
 }
 
 /**
@@ -1349,7 +1338,7 @@ const addIssueOperation = defineTrackerOperation({
       'The phase is not full: with `maxIssues` set it holds fewer non-archived issues (else PHASE_FULL).',
     ],
     effects: [
-      'An issue is appended to the phase `issues`: `id` = `newId()` (the operation id), `title` trimmed, `description` as given (absent: empty), `type` as given (absent: `settings.defaultIssueType`), `priority` as given (absent: `none`), `estimation` trimmed (absent: empty), `comments` [], `createdAt` = `now()` (the operation `at`), `createdBy` as given, `tags` trimmed with blanks and repeats dropped (absent: []).',
+      'An issue is appended to the phase `issues`: `id` = `newId()` (the operation id), `title` trimmed, `description` as given (absent: empty), `type` as given (absent: `settings.defaultIssueType`), `priority` as given (absent: `none`), `estimation` trimmed (absent: empty), `comments` [], `createdAt` = `now()` (the operation `at`), `createdBy` as given, `tags` trimmed with blanks dropped and, of tags equal ignoring case, only the first kept in its spelling (absent: []).',
       '`order` = one more than the highest `order` of the issues of the phase (0 in an empty phase).',
       '`assignedPerson` = the given one trimmed; when absent or blank: in Issue Management content (`toolType` `ticket`) with `settings.autoAssignCreator` the creator `createdBy`, else empty. A name equal to a team member ignoring case is stored in that member spelling.',
       '`number` = the top-level `nextTicketNumber`; on a board without it, one more than the highest `number` of any issue (1 when none has one).',
@@ -1402,7 +1391,7 @@ const updateIssueOperation = defineTrackerOperation({
       'With `from`: no changed field was changed by someone else to another value since (else EDIT_CONFLICT).',
     ],
     effects: [
-      'Changes are normalised as in `addIssue`: `title` and `estimation` trimmed, `assignedPerson` trimmed and spelled as the matching team member, `tags` trimmed without blanks and repeats, a string `dueDate` trimmed (blank means none).',
+      'Changes are normalised as in `addIssue`: `title` and `estimation` trimmed, `assignedPerson` trimmed and spelled as the matching team member, `tags` trimmed without blanks and without repeats ignoring case (the first spelling kept), a string `dueDate` trimmed (blank means none).',
       'With `from` (field edit): each field of `changes` whose stored value still equals its `from` value takes the new value; fields already at the new value are skipped; when nothing is left the content is returned unchanged. `archived: false` and an absent `archived` are the same value.',
       'Without `from`: every field of `changes` is set as given.',
       '`dueDate: null` (or blank) removes the `dueDate` field; `archived: true` sets `archived: true`; `archived: false` removes the `archived` field.',

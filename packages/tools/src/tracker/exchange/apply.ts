@@ -6,6 +6,7 @@
  * adding them by hand. Pure; the result is saved as one change by the caller.
  */
 import { addIssue, addPhase, findPhase, sortByOrder } from '../operations.ts';
+import { tagColorKey } from '../tags.ts';
 import type { Phase, TrackerContent, TrackerContext } from '../types.ts';
 import { importEstimation } from './fields.ts';
 import type {
@@ -230,10 +231,12 @@ function importIssue<C extends TrackerContent>(
  * from `ctx.newId`, the source's colour or the default), issues appended to their phase with
  * the next `order` and the board's next ticket numbers, ids from `ctx.newId`, each keeping its
  * source's creation time and creator (absent: `ctx.now()` and `by`), comments, due date,
- * checklist, archived flag and `extra` fields; assignees, creators and `plan.teamMembers` join the team unless
- * already in it (case-insensitive, trimmed; the team's spelling kept, the issue's as the source
- * wrote it); `plan.tagColors` fill the board's
- * tag colours for tags that have none. Never mutates `content`; returns it when the plan adds
+ * checklist, archived flag and `extra` fields; assignees, creators and `plan.teamMembers` join
+ * the team unless already in it (case-insensitive, trimmed; the team's spelling kept, the
+ * issue's as the source wrote it); `plan.tagColors` fill the board's tag colours for tags that
+ * have none, keyed as `tagColors` is (trimmed and lower-cased; of tags equal ignoring case the
+ * first colour kept; blank tags skipped); the issues' tags are cleaned as `addIssue` cleans
+ * them. Never mutates `content`; returns it when the plan adds
  * nothing. The result passes the strict content schema and `validate` whenever `content` does.
  * `by`: the importing member's name.
  */
@@ -264,10 +267,24 @@ export function applyImportPlan<C extends TrackerContent>(
       board = importIssue(board, phaseId, issue, ctx, options.by);
     }
   }
-  const colors = Object.entries(plan.tagColors);
-  if (colors.length === 0) return board;
   const colored: ExchangeContent = board;
   const existing = colored.tagColors ?? {};
-  const merged = { ...Object.fromEntries(colors), ...existing };
-  return { ...board, tagColors: merged };
+  const added: [string, string][] = [];
+  for (const [tag, color] of Object.entries(plan.tagColors)) {
+    // Keyed as the board reads colours: one key per tag whatever its case, the first colour kept.
+    const key = tagColorKey(tag);
+    if (key !== '' && !Object.hasOwn(existing, key) && !added.some(([other]) => other === key))
+      added.push([key, color]);
+  }
+  if (added.length === 0) return board;
+  const tagColors: Record<string, string> = {};
+  // defineProperty: a tag called '__proto__' is a field like any other.
+  for (const [key, color] of [...Object.entries(existing), ...added])
+    Object.defineProperty(tagColors, key, {
+      value: color,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return { ...board, tagColors };
 }

@@ -6,6 +6,7 @@
  */
 import Papa from 'papaparse';
 
+import { cleanTags } from '../tags.ts';
 import type { IssuePriority, IssueType } from '../types.ts';
 import { importEstimation, parseExportDate, parseExportDay } from './fields.ts';
 import {
@@ -76,9 +77,10 @@ function readComment(cell: string): ImportedComment | null {
  * UNKNOWN_TYPE); Priority Highest/High/Medium/Low/Lowest → Critical/High/Medium/Low/Low (also
  * Blocker/Critical/Major/Minor/Trivial; others 'none', UNKNOWN_PRIORITY); Assignee, Reporter
  * (the creator), Created, Due Date (`12/Mar/24 10:15 AM` or ISO; unreadable: INVALID_DATE),
- * Description; every Labels column a tag; every Comment column (`date;author;text`) a comment;
- * Story Points / Custom field (Story point estimate) the estimation (longer than 3 characters:
- * ESTIMATION_TOO_LONG). Reported items are named `KEY Summary`. Throws
+ * Description; every Labels column a tag (cleaned as `addIssue` cleans tags: of labels equal
+ * ignoring case one, in the first spelling); every Comment column (`date;author;text`) a
+ * comment; Story Points / Custom field (Story point estimate) the estimation (longer than 3
+ * characters: ESTIMATION_TOO_LONG). Reported items are named `KEY Summary`. Throws
  * {@link ImportFormatError} NOT_JIRA_CSV when the header has no Summary and Status columns.
  */
 export function parseJiraCsv(text: string): ImportPlan {
@@ -140,7 +142,7 @@ export function parseJiraCsv(text: string): ImportPlan {
       priority: priority ?? 'none',
       estimation: estimation ?? '',
       assignedPerson,
-      tags: [...new Set(all(row, 'labels'))],
+      tags: cleanTags(all(row, 'labels')),
       comments: all(row, 'comment').flatMap((cell) => readComment(cell) ?? []),
     };
     const createdAt = parseExportDate(first(row, 'created'));

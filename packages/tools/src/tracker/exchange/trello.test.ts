@@ -45,10 +45,11 @@ describe('parseTrelloBoard', () => {
   it('makes labels tags (name, or colour when unnamed) with their hex colours', () => {
     expect(issue(plan, 'Design new landing page').tags).toEqual(['Frontend', 'Urgent']);
     expect(issue(plan, 'Write privacy page').tags).toEqual(['purple']);
+    // Keyed as the board's tagColors: trimmed and lower-cased.
     expect(plan.tagColors).toEqual({
-      Frontend: '#61bd4f',
-      Urgent: '#eb5a46',
-      Backend: '#0079bf',
+      frontend: '#61bd4f',
+      urgent: '#eb5a46',
+      backend: '#0079bf',
       purple: '#c377e0',
     });
   });

@@ -11,6 +11,7 @@ import type {
   SkippedItem,
 } from './types.ts';
 import { ImportFormatError } from './types.ts';
+import { cleanTags, tagColorKey } from '../tags.ts';
 import { isRecord, parseExportDate, parseExportDay, textOf } from './fields.ts';
 
 /**
@@ -122,12 +123,8 @@ function cardIssue(
 ): ImportedIssue {
   const title = textOf(card.name);
   const id = textOf(card.id);
-  const tags: string[] = [];
   const labelIds = Array.isArray(card.idLabels) ? card.idLabels.map(String) : [];
-  for (const labelId of labelIds) {
-    const tag = found.labels.get(labelId)?.tag;
-    if (tag && !tags.includes(tag)) tags.push(tag);
-  }
+  const tags = cleanTags(labelIds.map((labelId) => found.labels.get(labelId)?.tag ?? ''));
   const memberIds = Array.isArray(card.idMembers) ? card.idMembers.map(String) : [];
   const names = memberIds.map((memberId) => found.members.get(memberId) ?? '').filter(Boolean);
   if (names.length > 1)
@@ -166,7 +163,10 @@ function cardIssue(
  * the first member the assignee (more: EXTRA_MEMBERS), labels tags (the label's name, or its
  * colour when unnamed; neither: LABEL_EMPTY), checklists' items the checklist, `commentCard`
  * actions the comments (author's full name, oldest first); the creation time is read from the
- * card id. `tagColors` maps each label tag to its colour; `teamMembers` lists every board member.
+ * card id. A card's tags are cleaned as `addIssue` cleans them (labels equal ignoring case are
+ * one tag, the first spelling kept). `tagColors` maps each label tag, keyed as the board's
+ * `tagColors` (trimmed and lower-cased), to the colour of the first label with that key;
+ * `teamMembers` lists every board member.
  * Throws {@link ImportFormatError} NOT_TRELLO_BOARD when `json` has no `lists` and `cards` arrays.
  */
 export function parseTrelloBoard(json: unknown): ImportPlan {
@@ -202,9 +202,20 @@ export function parseTrelloBoard(json: unknown): ImportPlan {
     }
     phase.issues.push(cardIssue(card, found, skipped));
   }
+  const colors = new Map<string, string>();
+  for (const { tag, color } of found.labels.values()) {
+    const key = tag === null ? '' : tagColorKey(tag);
+    if (key !== '' && color !== null && !colors.has(key)) colors.set(key, color);
+  }
   const tagColors: Record<string, string> = {};
-  for (const { tag, color } of found.labels.values())
-    if (tag !== null && color !== null && tagColors[tag] === undefined) tagColors[tag] = color;
+  // defineProperty: a label called '__proto__' is a field like any other.
+  for (const [key, color] of colors)
+    Object.defineProperty(tagColors, key, {
+      value: color,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   const teamMembers = [...new Set([...found.members.values()].filter(Boolean))];
   return {
     phases: phases.map(({ name, issues }) => ({ name, issues })),

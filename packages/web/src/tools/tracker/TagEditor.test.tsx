@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import {
-  distinctTags,
-  readableTextColor,
-  TagChips,
-  TagColorsDialog,
-  TagEditor,
-} from './TagEditor.tsx';
+import { readableTextColor, TagChips, TagColorsDialog, TagEditor } from './TagEditor.tsx';
 
 function Harness({ start = [], onTags }: { start?: string[]; onTags?: (tags: string[]) => void }) {
   const [tags, setTags] = useState<string[]>(start);
@@ -37,10 +31,6 @@ describe('readableTextColor', () => {
     expect(readableTextColor('#000000')).toBe('#ffffff');
     expect(readableTextColor('red')).toBeNull();
   });
-
-  it('keeps one spelling per tag, ignoring case', () => {
-    expect(distinctTags([' UX ', 'ux', '', 'Api'])).toEqual(['UX', 'Api']);
-  });
 });
 
 describe('TagEditor', () => {
@@ -65,6 +55,14 @@ describe('TagEditor', () => {
     await user.type(screen.getByLabelText('Tags'), 'api');
     await user.click(screen.getByRole('button', { name: 'elsewhere' }));
     expect(onTags).toHaveBeenLastCalledWith(['api']);
+  });
+
+  it('adds to an issue stored with one tag in two cases, keeping the first', async () => {
+    const user = userEvent.setup();
+    const onTags = vi.fn();
+    render(<Harness start={['UI', 'ui']} onTags={onTags} />);
+    await user.type(screen.getByLabelText('Tags'), ' Api {Enter}');
+    expect(onTags).toHaveBeenLastCalledWith(['UI', 'Api']);
   });
 });
 

@@ -6,7 +6,7 @@
 import { X } from 'lucide-react';
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 
-import { tagColorKey } from '@cipherspace/tools/tracker';
+import { cleanTags, tagColorKey } from '@cipherspace/tools/tracker';
 import { Modal } from '../../components/Modal.tsx';
 import { m } from '../../paraglide/messages.js';
 import './tracker-plan.css';
@@ -45,23 +45,6 @@ export function readableTextColor(background: string): '#1a1a1a' | '#ffffff' | n
   const againstWhite = 1.05 / (luminance + 0.05);
   const againstDark = (luminance + 0.05) / (0.0103 + 0.05);
   return againstDark >= againstWhite ? '#1a1a1a' : '#ffffff';
-}
-
-/**
- * `tags` without blanks and repeats: trimmed, the first spelling of tags equal ignoring case
- * kept (what the domain's tag colours treat as one tag).
- */
-export function distinctTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const result: string[] = [];
-  for (const tag of tags) {
-    const trimmed = tag.trim();
-    const key = tagColorKey(trimmed);
-    if (trimmed === '' || seen.has(key)) continue;
-    seen.add(key);
-    result.push(trimmed);
-  }
-  return result;
 }
 
 /** The colour `#rrggbb` the board gives a tag (matched ignoring case), or null. */
@@ -138,12 +121,12 @@ export function TagEditor({
   const listId = useId();
   const hintId = useId();
   const present = new Set(value.map(tagColorKey));
-  const offered = distinctTags(suggestions).filter((tag) => !present.has(tagColorKey(tag)));
+  const offered = cleanTags(suggestions).filter((tag) => !present.has(tagColorKey(tag)));
 
   function add(raw: string) {
-    const parts = raw.split(',');
-    const next = distinctTags([...value, ...parts]);
-    if (next.length !== value.length) onChange(next);
+    // The domain's rule (cleanTags), so the form shows the tags as the board will store them.
+    const next = cleanTags([...value, ...raw.split(',')]);
+    if (next.length !== value.length || next.some((tag, at) => tag !== value[at])) onChange(next);
     setText('');
   }
 
@@ -240,7 +223,7 @@ export function TagColorsDialog({
         <p className="field-hint">{m.tracker_tag_colors_empty()}</p>
       ) : (
         <ul className="tracker-tag-colors">
-          {distinctTags(tags).map((tag) => (
+          {cleanTags(tags).map((tag) => (
             <TagColorRow
               key={tagColorKey(tag)}
               tag={tag}
