@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { testContext } from '../testing.ts';
 import { tools } from '../registry.ts';
-import { mentionsIn, notificationsFor } from './notifications.ts';
+import { dueRemindersFor, mentionsIn, notificationsFor } from './notifications.ts';
 import type { KanbanContent, TrackerOperation } from './index.ts';
 
 const kanban = tools.kanban;
@@ -171,5 +171,68 @@ describe('mentions and names ignoring case', () => {
       'assigned',
     ]);
     expect(notificationsFor('ben', 'BEN', content, after)).toEqual([]);
+  });
+});
+
+describe('dueRemindersFor (the daily reminder of a member’s due items)', () => {
+  function dueBoard() {
+    let content = kanban.defaultContent(testContext());
+    const [todo, , , , done] = content.phases;
+    if (!todo || !done) throw new Error('phases');
+    const items: [string, string, string][] = [
+      ['Late', 'Ann', '2024-03-01'],
+      ['Today', 'ann', '2024-03-05'],
+      ['Tomorrow', 'ann', '2024-03-06'],
+      ['Not mine', 'bob', '2024-03-01'],
+      ['Put away', 'ann', '2024-03-01'],
+    ];
+    for (const [title, assignedPerson, dueDate] of items)
+      content = apply(content, {
+        type: 'addIssue',
+        phaseId: todo.id,
+        issue: { title, assignedPerson, dueDate },
+        createdBy: 'ann',
+      });
+    content = apply(content, {
+      type: 'addIssue',
+      phaseId: done.id,
+      issue: { title: 'Finished', assignedPerson: 'ann', dueDate: '2024-03-01' },
+      createdBy: 'ann',
+    });
+    const putAway = content.phases[0]?.issues.find((issue) => issue.title === 'Put away');
+    content = apply(content, {
+      type: 'archiveIssues',
+      phaseId: todo.id,
+      issueIds: [putAway?.id ?? ''],
+    });
+    return content;
+  }
+
+  it('reminds a member of their own overdue and due-today items, not done or archived ones', () => {
+    const content = dueBoard();
+    const reminders = dueRemindersFor(content, ' ANN ', '2024-03-05');
+    expect(reminders.map(({ title, kind }) => [title, kind])).toEqual([
+      ['Late', 'overdue'],
+      ['Today', 'today'],
+    ]);
+    expect(dueRemindersFor(content, 'bob', '2024-03-05').map(({ title }) => title)).toEqual([
+      'Not mine',
+    ]);
+    // A new day: tomorrow's item is due today, the others are overdue.
+    expect(dueRemindersFor(content, 'ann', '2024-03-06').map(({ kind }) => kind)).toEqual([
+      'overdue',
+      'overdue',
+      'today',
+    ]);
+  });
+
+  it('leaves out what was shown today, and has nothing for a blank member', () => {
+    const content = dueBoard();
+    const [late] = dueRemindersFor(content, 'ann', '2024-03-05');
+    const shown = new Set([late?.issueId ?? '']);
+    expect(dueRemindersFor(content, 'ann', '2024-03-05', shown).map(({ title }) => title)).toEqual([
+      'Today',
+    ]);
+    expect(dueRemindersFor(content, '  ', '2024-03-05')).toEqual([]);
   });
 });

@@ -2,12 +2,14 @@
  * When a member should be told about someone else's change to a tracker board (spec §1 feature flag
  * push notifications, Kanban settings `notifyOnAssignment` / `notifyOnStatusChange`): an issue was
  * assigned to them, an issue assigned to them moved into an end phase ("done"), or a comment
- * someone added or edited mentions them (`@name`). Decided in the
- * member's own client from the decrypted content before and after the change, so the server learns
- * nothing; any operation counts, including an undo or restore (`patch`).
+ * someone added or edited mentions them (`@name`); and, once a day, which of their items are
+ * overdue or due today ({@link dueRemindersFor}). Decided in the member's own client from the
+ * decrypted content before and after the change, so the server learns nothing; any operation
+ * counts, including an undo or restore (`patch`).
  */
 import { distinctMembers, memberKey, sameName } from './members.ts';
 import type { Comment, Issue, Phase, TrackerContent } from './types.ts';
+import { dueStatus } from './view.ts';
 
 interface NotificationBase {
   issueId: string;
@@ -128,4 +130,42 @@ export function notificationsFor(
     }
   }
   return found;
+}
+
+/** One due reminder: the item, its title and whether it is overdue or due today. */
+export interface DueReminder {
+  issueId: string;
+  title: string;
+  kind: 'overdue' | 'today';
+}
+
+/**
+ * The due reminders on `today` (`YYYY-MM-DD`, the member's local day) for member `me`: the items
+ * of `content` assigned to them (ignoring case), not archived, not in an end phase, whose due date
+ * is before or on today ({@link dueStatus} with no days' warning), leaving out the ids in `shown`
+ * (reminded today already). Phase order, then item order; none for a blank `me`. Pure.
+ */
+export function dueRemindersFor(
+  content: TrackerContent,
+  me: string,
+  today: string,
+  shown: ReadonlySet<string> = new Set(),
+): DueReminder[] {
+  const who = memberKey(me);
+  if (who === '') return [];
+  const reminders: DueReminder[] = [];
+  const phases = [...content.phases].sort((a, b) => a.order - b.order);
+  for (const phase of phases) {
+    const issues = [...phase.issues].sort((a, b) => a.order - b.order);
+    for (const issue of issues) {
+      if (issue.archived === true || shown.has(issue.id)) continue;
+      if (memberKey(issue.assignedPerson) !== who) continue;
+      const status = dueStatus(issue, today, 0, phase);
+      if (status === 'overdue')
+        reminders.push({ issueId: issue.id, title: issue.title, kind: 'overdue' });
+      else if (status === 'dueSoon')
+        reminders.push({ issueId: issue.id, title: issue.title, kind: 'today' });
+    }
+  }
+  return reminders;
 }

@@ -7,7 +7,7 @@ import {
   updatePhase,
   type TrackerContext,
 } from '@cipherspace/tools/tracker';
-import { DueBadge, dueRemindersFor, formatDueDate, readShownReminders } from './due-reminders.tsx';
+import { DueBadge, formatDueDate, readShownReminders } from './due-reminders.tsx';
 
 function board() {
   let id = 0;
@@ -39,19 +39,7 @@ function board() {
   return { content, doneId: done?.id ?? '' };
 }
 
-describe('due reminders', () => {
-  it('reminds a member of their own overdue and due-today items, not done ones', () => {
-    const { content } = board();
-    const reminders = dueRemindersFor(content, 'ANN', '2024-03-05');
-    expect(reminders.map(({ title, kind }) => [title, kind])).toEqual([
-      ['Late', 'overdue'],
-      ['Today', 'today'],
-    ]);
-    const shown = new Set([reminders[0]?.issueId ?? '']);
-    expect(dueRemindersFor(content, 'ann', '2024-03-05', shown)).toHaveLength(1);
-    expect(dueRemindersFor(content, '', '2024-03-05')).toEqual([]);
-  });
-
+describe('shown due reminders', () => {
   it('forgets the reminders of earlier days', () => {
     localStorage.setItem('k', JSON.stringify({ day: '2024-03-04', ids: ['a'] }));
     expect(readShownReminders('k', '2024-03-05').size).toBe(0);

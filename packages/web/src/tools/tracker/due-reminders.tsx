@@ -2,10 +2,12 @@
  * Due dates on the tracker boards (Issue `dueDate`, the domain's `dueStatus`): the member's
  * local day as it changes, the due badge of cards and issue items (overdue red, due soon amber),
  * and the daily reminder — while the tracker's browser notifications are on, once per day per
- * item, a notification for each of the member's own items that is overdue or due today. Shown
+ * item, a notification for each of the member's own items that is overdue or due today (the
+ * domain's `dueRemindersFor`). Shown
  * reminders are remembered in localStorage, so a reload or a second tab does not repeat them.
  */
 import {
+  dueRemindersFor,
   dueStatus,
   type DueStatus,
   type Issue,
@@ -83,46 +85,6 @@ export function DueBadge({
       {text}
     </span>
   );
-}
-
-// Member names compare ignoring case, as the domain compares them.
-const nameKey = (name: string) => name.trim().toLowerCase();
-
-/** One reminder to show: the item, its title and whether it is overdue or due today. */
-export interface DueReminder {
-  issueId: string;
-  title: string;
-  kind: 'overdue' | 'today';
-}
-
-/**
- * The reminders due on `today` (`YYYY-MM-DD`, the member's local day) for member `me`: items of
- * `content` assigned to them (ignoring case), not archived, not in an end phase, whose due date
- * is before or on today, leaving out the ids in `shown` (reminded today already). Board order.
- */
-export function dueRemindersFor(
-  content: TrackerContent,
-  me: string,
-  today: string,
-  shown: ReadonlySet<string> = new Set(),
-): DueReminder[] {
-  const who = nameKey(me);
-  if (who === '') return [];
-  const reminders: DueReminder[] = [];
-  const phases = [...content.phases].sort((a, b) => a.order - b.order);
-  for (const phase of phases) {
-    const issues = [...phase.issues].sort((a, b) => a.order - b.order);
-    for (const issue of issues) {
-      if (issue.archived === true || shown.has(issue.id)) continue;
-      if (nameKey(issue.assignedPerson) !== who) continue;
-      const status = dueStatus(issue, today, 0, phase);
-      if (status === 'overdue')
-        reminders.push({ issueId: issue.id, title: issue.title, kind: 'overdue' });
-      else if (status === 'dueSoon')
-        reminders.push({ issueId: issue.id, title: issue.title, kind: 'today' });
-    }
-  }
-  return reminders;
 }
 
 /** What localStorage remembers: the day and the items reminded on it. */
