@@ -1,9 +1,9 @@
 /**
- * Two members edit the same card, issue, phase, note, settings or poker topic at once (./edits.ts,
- * spec §4 version conflicts), every edit sent over the wire as the app sends it: when their
- * fields differ, applying A's and B's edits in either order gives the same result; a conflict is
- * reported exactly when both changed a field to different values; and undoing A's edit leaves
- * B's fields as B left them.
+ * Two members edit the same card, issue, phase, comment, note, settings or poker topic at once
+ * (./edits.ts, spec §4 version conflicts), every edit sent over the wire as the app sends it:
+ * when their fields differ, applying A's and B's edits in either order gives the same result; a
+ * conflict is reported exactly when both changed a field to different values; and undoing A's
+ * edit leaves B's fields as B left them.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,12 @@ import { pokerTool } from './poker/definition.ts';
 import { overTheWire, stampOf } from './testing.ts';
 import type { NamedOperation, ToolDefinition } from './tool.ts';
 import { issueTitled, phaseNamed, sampleBoard, trackerTool } from './tracker/test-board.ts';
-import { ISSUE_PRIORITIES, ISSUE_TYPES, type TrackerContent } from './tracker/types.ts';
+import {
+  ISSUE_PRIORITIES,
+  ISSUE_TYPES,
+  type Comment,
+  type TrackerContent,
+} from './tracker/types.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -45,6 +50,13 @@ const cardOf = (content: object) =>
   (content as TrackerContent).phases
     .flatMap((phase) => phase.issues)
     .find((issue) => issue.id === cardAId) as unknown as Fields;
+const comment = issueTitled(kanban, 'A').comments[0];
+if (!comment) throw new Error('Card A has a comment');
+const commentOf = (content: object): Comment => {
+  const found = (cardOf(content).comments as Comment[]).find((one) => one.id === comment.id);
+  if (!found) throw new Error('The comment is gone');
+  return found;
+};
 const toDoId = phaseNamed(kanban, 'To Do');
 const phaseOf = (content: object) =>
   (content as TrackerContent).phases.find((phase) => phase.id === toDoId) as unknown as Fields;
@@ -71,6 +83,8 @@ const KINDS: readonly EditKind[] = [
       priority: otherThan(ISSUE_PRIORITIES, cardA.priority),
       estimation: fc.constantFrom('1', '3', 'XL'),
       tags: fc.array(word, { minLength: 1, maxLength: 3 }),
+      // Team members as spelled on the board, or a new one (who joins the team).
+      assignedPerson: otherThan(['ann', 'bo', 'cy'], cardA.assignedPerson),
     },
     read: cardOf,
     operation: (changes, from) => ({ type: 'updateIssue', issueId: cardAId, changes, from }),
@@ -87,6 +101,21 @@ const KINDS: readonly EditKind[] = [
     },
     read: phaseOf,
     operation: (changes, from) => ({ type: 'updatePhase', phaseId: toDoId, changes, from }),
+  },
+  {
+    name: 'Kanban comment (updateComment)',
+    tool: trackerTool('kanban'),
+    base: kanban,
+    values: { content: text.filter((value) => value !== comment.content) },
+    read: (content) => ({ content: commentOf(content).content }),
+    operation: (changes, from) => ({
+      type: 'updateComment',
+      issueId: cardAId,
+      commentId: comment.id,
+      content: String(changes.content),
+      by: comment.createdBy,
+      from: String(from.content),
+    }),
   },
   {
     name: 'Issue Management settings (updateSettings)',

@@ -327,6 +327,38 @@ const TRACKER_FIXTURES: VectorFixture[] = [
       by: 'ANN',
     },
   }),
+  ...tracker({
+    description: 'field edit with from: the text the editor showed is still stored',
+    setup: [
+      addIssue('d2', 'Login bug'),
+      { type: 'addComment', issueId: 's1', content: 'First try', createdBy: 'ann' },
+    ],
+    operation: {
+      type: 'updateComment',
+      issueId: 's1',
+      commentId: 's2',
+      content: 'Second try',
+      by: 'ann',
+      from: 'First try',
+    },
+  }),
+  kanban({
+    description: 'the author changed the comment meanwhile on another device',
+    setup: [
+      addIssue('d2', 'Login bug'),
+      { type: 'addComment', issueId: 's1', content: 'First try', createdBy: 'ann' },
+      { type: 'updateComment', issueId: 's1', commentId: 's2', content: 'Phone', by: 'ann' },
+    ],
+    operation: {
+      type: 'updateComment',
+      issueId: 's1',
+      commentId: 's2',
+      content: 'Laptop',
+      by: 'ann',
+      from: 'First try',
+    },
+    error: 'EDIT_CONFLICT',
+  }),
   kanban({
     description: 'only the author may edit a comment',
     setup: [

@@ -21,6 +21,8 @@ const issueChanges = fc.record(
     priority: fc.constantFrom(...ISSUE_PRIORITIES),
     dueDate: fc.constantFrom('2024-01-31', '2024-02-29', null),
     archived: fc.boolean(),
+    // Spelled as the board's team members (or a new one, who joins); '' leaves it unassigned.
+    assignedPerson: fc.constantFrom('', 'ann', 'cy'),
   },
   { requiredKeys: [] },
 );

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { EditConflictError } from '../edits.ts';
-import { deepFreeze, expectDomainError, testContext } from '../testing.ts';
+import { expectInverseRestores } from '../patch-testing.ts';
+import { deepFreeze, expectDomainError, stampOf, testContext, thrownBy } from '../testing.ts';
 import { defaultContent } from './defaults.ts';
 import {
   addChecklistItem,
@@ -24,7 +25,9 @@ import {
   updateComment,
   updateIssue,
   updatePhase,
+  type TrackerOperation,
 } from './operations.ts';
+import { issueTitled, sampleBoard, trackerTool } from './test-board.ts';
 import {
   TRACKER_MESSAGES,
   TrackerError,
@@ -228,6 +231,83 @@ describe('comments: edit and delete by their author', () => {
       () => updateComment(content, { issueId: 'nope', commentId: c, content: 'x', by: 'bo' }, ctx),
       'ISSUE_NOT_FOUND',
     );
+  });
+
+  it('with `from` applies while the stored text is still the one the editor showed', () => {
+    const { content, a, c } = board();
+    const edit = { issueId: a, commentId: c, content: ' second ', by: 'bo', from: 'first' };
+    const edited = updateComment(content, edit, ctx);
+    expect(issue(edited, a).comments[0]).toMatchObject({ content: 'second', editedAt: ctx.now() });
+    // The same edit again (e.g. replayed from another device) finds its text there: no change.
+    expect(updateComment(edited, edit, ctx)).toBe(edited);
+    expect(updateComment(edited, { ...edit, from: 'meanwhile' }, ctx)).toBe(edited);
+  });
+
+  it('with `from` refuses an edit of a text someone changed meanwhile, naming all three', () => {
+    const { content, a, c } = board();
+    const theirs = updateComment(
+      content,
+      { issueId: a, commentId: c, content: 'from my phone', by: 'bo', from: 'first' },
+      ctx,
+    );
+    const error = thrownBy(() =>
+      updateComment(
+        theirs,
+        { issueId: a, commentId: c, content: ' from my laptop ', by: 'bo', from: 'first' },
+        ctx,
+      ),
+    );
+    expect(error).toBeInstanceOf(EditConflictError);
+    expect(error).toMatchObject({
+      code: 'EDIT_CONFLICT',
+      entityId: c,
+      conflicts: [
+        { field: 'content', from: 'first', mine: 'from my laptop', theirs: 'from my phone' },
+      ],
+    });
+    // Only the author is told about the text: anyone else is refused as before.
+    refused(
+      () =>
+        updateComment(
+          theirs,
+          { issueId: a, commentId: c, content: 'x', by: 'ann', from: 'first' },
+          ctx,
+        ),
+      'NOT_COMMENT_AUTHOR',
+    );
+  });
+
+  it('without `from` (an older client) overwrites whatever the text is now, as before', () => {
+    const { content, a, c } = board();
+    const theirs = updateComment(
+      content,
+      { issueId: a, commentId: c, content: 'from my phone', by: 'bo', from: 'first' },
+      ctx,
+    );
+    const mine = updateComment(
+      theirs,
+      { issueId: a, commentId: c, content: 'from my laptop', by: 'bo' },
+      ctx,
+    );
+    expect(issue(mine, a).comments[0]?.content).toBe('from my laptop');
+  });
+
+  it('with `from` is undone exactly, over the wire, and redone', () => {
+    const tool = trackerTool('kanban');
+    const before = sampleBoard('kanban');
+    const a = issueTitled(before, 'A');
+    const comment = a.comments[0];
+    if (!comment) throw new Error('A has a comment');
+    const op: TrackerOperation = {
+      type: 'updateComment',
+      issueId: a.id,
+      commentId: comment.id,
+      content: 'first, edited',
+      by: 'bo',
+      from: comment.content,
+    };
+    const after = expectInverseRestores(tool, before, op, stampOf(60), TrackerError);
+    expect(after && issueTitled(after, 'A').comments[0]?.content).toBe('first, edited');
   });
 
   it('deleteComment: with `by` only the author; without it anyone, as before', () => {

@@ -160,6 +160,7 @@ const updateCommentArgs = z.object({
   commentId: z.string(),
   content: z.string(),
   by: z.string(),
+  from: z.string().optional(),
 });
 const deleteCommentArgs = z.object({ issueId, commentId: z.string(), by: z.string().optional() });
 const addChecklistItemArgs = z.object({ issueId, text: z.string() });
@@ -223,8 +224,9 @@ export type MoveIssueArgs = z.output<typeof moveIssueArgs>;
  */
 export type AddCommentArgs = z.output<typeof addCommentArgs>;
 /**
- * Arguments of {@link updateComment}: `{issueId, commentId, content, by}`, `by` the current
- * user's name (must be the comment's author).
+ * Arguments of {@link updateComment}: `{issueId, commentId, content, by, from?}`, `by` the
+ * current user's name (must be the comment's author), `from` the comment's text when the member
+ * started editing (../edits.ts). Without `from` the text is set as it is.
  */
 export type UpdateCommentArgs = z.output<typeof updateCommentArgs>;
 /**
@@ -845,9 +847,11 @@ function requireAuthor(comment: Comment, by: string): void {
 /**
  * Changes the text of a comment (content trimmed, required) and sets its `editedAt` to
  * `ctx.now()`; only its author may (`by` equals `createdBy` ignoring case). A comment that is
- * already gone, or whose text is already `content`, leaves `content` as it is. Throws NO_DATA,
- * ISSUE_NOT_FOUND, COMMENT_REQUIRED, NOT_COMMENT_AUTHOR ('Only the author can change this
- * comment').
+ * already gone, or whose text is already `content`, leaves `content` as it is. With `from` (the
+ * text the member started editing) the text is a field edit (../edits.ts): a comment someone
+ * changed meanwhile to another text throws EditConflictError (field `content`, `entityId` the
+ * comment id). Throws NO_DATA, ISSUE_NOT_FOUND, COMMENT_REQUIRED, NOT_COMMENT_AUTHOR ('Only the
+ * author can change this comment').
  */
 export function updateComment<C extends TrackerContent>(
   content: C | null,
@@ -862,6 +866,14 @@ export function updateComment<C extends TrackerContent>(
   if (!comment) return current;
   requireAuthor(comment, args.by);
   if (comment.content === text) return current;
+  // A field edit: refused when someone changed the text meanwhile to another one.
+  if (args.from !== undefined)
+    mergeFieldChanges(
+      { content: comment.content },
+      { content: text },
+      { content: args.from },
+      comment.id,
+    );
   const edited: Comment = { ...comment, content: text, editedAt: ctx.now() };
   return replaceIssue(current, phase, {
     ...issue,
@@ -1630,15 +1642,19 @@ const updateCommentOperation = defineTrackerOperation({
       'The issue `issueId` exists (else ISSUE_NOT_FOUND).',
       '`content` is not blank after trimming (else COMMENT_REQUIRED).',
       'When the comment exists: `by` is not blank and equals its `createdBy` ignoring case and surrounding spaces (else NOT_COMMENT_AUTHOR).',
+      'With `from` (the text the member started editing): the stored text still equals `from`, or already is `content` trimmed (else EDIT_CONFLICT).',
     ],
     effects: [
       'A comment that is gone, or whose text already is `content` trimmed, leaves the content unchanged.',
       'Otherwise the comment gets `content` trimmed and `editedAt` = `now()` (the operation `at`).',
+      'Without `from`: the text is set whatever it is now (clients before field edits).',
     ],
     errors: {
       ISSUE_NOT_FOUND: 'no issue has `issueId`',
       COMMENT_REQUIRED: '`content` is blank',
       NOT_COMMENT_AUTHOR: '`by` is blank or not the author of the comment',
+      EDIT_CONFLICT:
+        'with `from`: someone changed the comment to another text since (EditConflictError, `entityId` the comment id, `conflicts` [{field: `content`, from, mine, theirs}])',
     },
     inverse: 'A `patch` restoring the text and `editedAt` (removing it when the comment had none).',
   },
@@ -1881,7 +1897,8 @@ const updateSettingsOperation = defineTrackerOperation({
  * number}; addIssue {phaseId, issue: IssueInput, createdBy}; updateIssue {issueId, changes:
  * IssueChanges, from?}; deleteIssue {issueId}; moveIssue {issueId, toPhaseId, toIndex?};
  * archiveIssues {phaseId, issueIds};
- * addComment {issueId, content, createdBy}; updateComment {issueId, commentId, content, by};
+ * addComment {issueId, content, createdBy}; updateComment {issueId, commentId, content, by,
+ * from?};
  * deleteComment {issueId, commentId, by?}; addChecklistItem {issueId, text};
  * updateChecklistItem {issueId, itemId, changes: ChecklistItemChanges, from?};
  * deleteChecklistItem {issueId, itemId}; setTagColor {tag, color: string | null};
