@@ -216,6 +216,15 @@ test('Issue Management: due filter, phase limit and archive, live on both screen
     await expect(ticketIssue(a, 'Write docs')).toHaveCount(0);
     await expect(ticketIssue(b, 'Write docs')).toHaveCount(0);
     await expect(ticketPhase(b, 'To Do')).not.toContainText('At the limit');
+    // A search finds it among the archived: the bar offers to show it.
+    const search = b.getByRole('searchbox', { name: 'Search' });
+    await search.fill('docs');
+    const offer = b.getByRole('button', { name: '1 archived issue matches — show archived' });
+    await offer.click();
+    await expect(ticketIssue(b, 'Write docs')).toBeVisible();
+    await expect(offer).toBeHidden();
+    await b.getByRole('search').getByRole('button', { name: 'Archived', exact: true }).click();
+    await search.press('Escape');
     await b.getByRole('button', { name: 'Archived (1)' }).click();
     const archive = b.getByRole('dialog', { name: 'Archived issues' });
     await archive.getByRole('button', { name: 'Restore issue Write docs' }).click();

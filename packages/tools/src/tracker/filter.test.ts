@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import { defaultContent } from './defaults.ts';
 import { testContext } from '../testing.ts';
-import { filterIssues, isEmptyFilter, issueMatcher, matchesFilter } from './filter.ts';
+import {
+  allowedFilter,
+  filterIssues,
+  isEmptyFilter,
+  issueMatcher,
+  matchesFilter,
+} from './filter.ts';
 import {
   addChecklistItem,
   addComment,
@@ -251,5 +257,42 @@ describe('isEmptyFilter', () => {
     expect(isEmptyFilter({ tags: ['x'] })).toBe(false);
     expect(isEmptyFilter({ dateRange: { to: '2024-01-01' } })).toBe(false);
     expect(isEmptyFilter({ textSearch: 'x' })).toBe(false);
+  });
+});
+
+describe('allowedFilter (spec §3 Ticket settings enableSearch / enableFiltering)', () => {
+  const filter: IssueFilter = {
+    textSearch: 'login',
+    types: ['Bug'],
+    priorities: ['High'],
+    assignees: ['ann'],
+    tags: ['ux'],
+    dateRange: { from: '2024-01-01' },
+    due: { statuses: ['overdue'], today: '2024-03-05' },
+    includeArchived: true,
+  };
+
+  it('keeps everything while both are on', () => {
+    expect(allowedFilter(filter, { enableSearch: true, enableFiltering: true })).toEqual(filter);
+  });
+
+  it('drops the text without search and every other criterion without filtering', () => {
+    const { textSearch: _text, ...criteria } = filter;
+    expect(allowedFilter(filter, { enableSearch: false, enableFiltering: true })).toEqual(criteria);
+    expect(allowedFilter(filter, { enableSearch: true, enableFiltering: false })).toEqual({
+      textSearch: 'login',
+      includeArchived: true,
+    });
+    const neither = allowedFilter(
+      { ...filter, archivedOnly: true },
+      {
+        enableSearch: false,
+        enableFiltering: false,
+      },
+    );
+    expect(neither).toEqual({ includeArchived: true, archivedOnly: true });
+    expect(
+      isEmptyFilter(allowedFilter(filter, { enableSearch: false, enableFiltering: false })),
+    ).toBe(true);
   });
 });

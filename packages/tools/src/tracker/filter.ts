@@ -8,6 +8,7 @@ import {
   type Issue,
   type IssueFilter,
   type Phase,
+  type TicketSettings,
   type TrackerContent,
 } from './types.ts';
 import { DUE_SOON_DAYS, dueStatus } from './view.ts';
@@ -52,6 +53,25 @@ export function isEmptyFilter(filter: IssueFilter): boolean {
     (filter.due?.statuses.length ?? 0) === 0 &&
     filter.archivedOnly !== true
   );
+}
+
+/**
+ * `filter` as far as the board's settings allow it (spec §3 Ticket settings): without
+ * `enableSearch` the text search is dropped, without `enableFiltering` every other criterion
+ * (types, priorities, assignees, tags, dateRange, due) — a part the board switched off never
+ * restricts. The archived choices (`includeArchived`, `archivedOnly`) always stay. Pure.
+ */
+export function allowedFilter(
+  filter: IssueFilter,
+  settings: Pick<TicketSettings, 'enableSearch' | 'enableFiltering'>,
+): IssueFilter {
+  const { textSearch, includeArchived, archivedOnly, ...criteria } = filter;
+  return {
+    ...(settings.enableFiltering ? criteria : {}),
+    ...(settings.enableSearch && textSearch !== undefined ? { textSearch } : {}),
+    ...(includeArchived !== undefined ? { includeArchived } : {}),
+    ...(archivedOnly !== undefined ? { archivedOnly } : {}),
+  };
 }
 
 /**

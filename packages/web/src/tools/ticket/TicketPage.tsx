@@ -14,12 +14,14 @@ import { editBetween, isEmptyEdit } from '@cipherspace/tools';
 import { ConfirmDialog } from '../../components/Modal.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import {
+  allowedFilter,
   canAddPhase,
   canDeletePhase,
   computeStatistics,
   filterIssues,
   findIssue,
   findPhase,
+  isEmptyFilter,
   isPhaseFull,
   ISSUE_TYPES,
   sortByOrder,
@@ -70,7 +72,6 @@ import { groupByPhase, knownPeople } from './ticket-view.ts';
 import {
   activeIssuesInOrder,
   EMPTY_FILTER_STATE,
-  isFilterStateEmpty,
   toIssueFilter,
   type FilterState,
 } from '../tracker/tracker-filter.ts';
@@ -91,20 +92,6 @@ const MOVE_HINT_ID = 'ticket-move-hint';
 
 /** The issues of a phase without a filter match: one array, so its section need not re-render. */
 const NO_ISSUES: readonly Issue[] = [];
-
-/** The filter as far as the board's settings allow it (a disabled part never restricts). */
-function effectiveFilter(state: FilterState, content: TicketContent): FilterState {
-  const { enableSearch, enableFiltering } = content.settings;
-  return {
-    text: enableSearch ? state.text : '',
-    type: enableFiltering ? state.type : null,
-    priority: enableFiltering ? state.priority : null,
-    assignee: enableFiltering ? state.assignee : null,
-    tag: enableFiltering ? state.tag : null,
-    due: enableFiltering ? state.due : null,
-    archived: state.archived,
-  };
-}
 
 function issueFormInitial(issue: Issue): Partial<IssueFormValues> {
   const planned = { tags: issue.tags, dueDate: issue.dueDate ?? null };
@@ -274,20 +261,24 @@ export default function TicketPage() {
   const view = useMemo(() => {
     if (!content) return null;
     const phases = sortByOrder(content.phases);
-    const filter = effectiveFilter(filterState, content);
-    const filtered = !isFilterStateEmpty(filter);
-    const matches = filtered
-      ? groupByPhase(filterIssues(content, toIssueFilter(filter, today)))
-      : null;
-    // Archived issues count only while the filter shows them.
+    const filter = allowedFilter(toIssueFilter(filterState, today), content.settings);
+    const withArchived = filter.includeArchived === true;
+    const filtered = withArchived || !isEmptyFilter(filter);
+    const matches = filtered ? groupByPhase(filterIssues(content, filter)) : null;
+    // Archived issues count only while the filter shows them; otherwise the bar offers to show
+    // those that match.
     const total = phases.reduce(
-      (sum, phase) => sum + (filter.archived ? phase.issues.length : activeIssueCount(phase)),
+      (sum, phase) => sum + (withArchived ? phase.issues.length : activeIssueCount(phase)),
       0,
     );
     const shown = matches
       ? [...matches.values()].reduce((sum, list) => sum + list.length, 0)
       : total;
-    return { phases, filtered, matches, total, shown };
+    const archivedMatches =
+      filtered && !withArchived
+        ? filterIssues(content, { ...filter, archivedOnly: true }).length
+        : 0;
+    return { phases, filtered, matches, total, shown, archivedMatches };
   }, [content, filterState, today]);
   const statistics = useMemo(
     () => (content && showStatistics ? computeStatistics(content) : null),
@@ -380,7 +371,7 @@ export default function TicketPage() {
   let board = null;
   if (content && view) {
     const { settings } = content;
-    const { phases, filtered, matches, total, shown } = view;
+    const { phases, filtered, matches, total, shown, archivedMatches } = view;
     const deletable = canDeletePhase(content);
 
     board = (
@@ -395,6 +386,7 @@ export default function TicketPage() {
           tags={tags}
           shown={shown}
           total={total}
+          archivedMatches={archivedMatches}
           onChange={setFilterState}
         />
         {statistics ? (
