@@ -177,7 +177,7 @@ export default function KanbanPage() {
     members: mentionMembers,
     unread,
     discussion,
-  } = useIssueDetails(content, detailsId, perform, username, language);
+  } = useIssueDetails(content, detailsId, perform, username, language, performEdit);
   const issueLinks = useMemo(() => ({ open: setDetailsId, unread }), [unread]);
 
   async function submitColumn(values: PhaseFormValues): Promise<boolean> {

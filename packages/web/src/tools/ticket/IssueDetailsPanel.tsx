@@ -175,7 +175,9 @@ function IssueDetails({
         {...(onArchive && { onArchive: (archived: boolean) => onArchive(issue.id, archived) })}
         onClose={onClose}
         onAddComment={(text) => discussion.onAddComment(issue.id, text)}
-        onUpdateComment={(commentId, text) => discussion.onUpdateComment(issue.id, commentId, text)}
+        onUpdateComment={(commentId, text, from) =>
+          discussion.onUpdateComment(issue.id, commentId, text, from)
+        }
         onDeleteComment={(commentId) => discussion.onDeleteComment(issue.id, commentId)}
         onAddChecklistItem={(text) => discussion.onAddChecklistItem(issue.id, text)}
         onUpdateChecklistItem={(itemId, changes, from) =>

@@ -164,7 +164,7 @@ export default function TicketPage() {
     members,
     unread,
     discussion,
-  } = useIssueDetails(content, selectedIssueId, run, username, language);
+  } = useIssueDetails(content, selectedIssueId, run, username, language, runEdit);
   const issueLinks = useMemo(() => ({ unread }), [unread]);
   const editing =
     content && issueForm?.mode === 'edit' ? findIssue(content, issueForm.issueId) : null;

@@ -88,7 +88,12 @@ describe('CommentsPanel', () => {
     await user.clear(again);
     await user.type(again, 'Reviewed');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(handlers.onUpdate).toHaveBeenCalledExactlyOnceWith('c1', 'Reviewed');
+    // The edit goes from the text the editor showed (a change saved meanwhile is a conflict).
+    expect(handlers.onUpdate).toHaveBeenCalledExactlyOnceWith(
+      'c1',
+      'Reviewed',
+      '@bob please review **this**',
+    );
     expect(screen.queryByRole('combobox', { name: 'Comment text' })).toBeNull();
   });
 
@@ -98,7 +103,11 @@ describe('CommentsPanel', () => {
     await user.click(screen.getByRole('button', { name: /^Edit comment by alice/ }));
     const field = screen.getByRole('combobox', { name: 'Comment text' });
     await user.type(field, ' now{Control>}{Enter}{/Control}');
-    expect(onUpdate).toHaveBeenCalledWith('c1', '@bob please review **this** now');
+    expect(onUpdate).toHaveBeenCalledWith(
+      'c1',
+      '@bob please review **this** now',
+      '@bob please review **this**',
+    );
     expect(field).toHaveValue('@bob please review **this** now');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('combobox', { name: 'Comment text' })).toBeNull();

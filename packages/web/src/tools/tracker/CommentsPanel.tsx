@@ -5,7 +5,10 @@
  * sanitised markdown with `@mentions` highlighted; the box offers members after `@`
  * (MentionTextarea); Ctrl+Enter adds. A member edits (inline, Save/Cancel, Ctrl+Enter/Escape) and
  * deletes (after confirming) only their own comments; an edited one says so ("edited", with the
- * time as its title). Layout: the list is at most 300 px high (spec §9), tracker-details.css.
+ * time as its title). An edit goes from the text the member started with: when the comment was
+ * changed meanwhile (on their other device, or by an edit replayed later) the editor keeps their
+ * text and shows both with the choice of the edit dialogs (EditConflictPanel). Layout: the list
+ * is at most 300 px high (spec §9), tracker-details.css.
  */
 import type { Comment } from '@cipherspace/tools/tracker';
 import { useId, useRef, type KeyboardEvent } from 'react';
@@ -15,6 +18,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { DeleteConfirmDialog, useDeleteConfirmation } from '../content/DeleteConfirmDialog.tsx';
+import { EditConflictPanel, type SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { commentsNewestFirst } from './issue-view.ts';
 import { EditDeleteButtons, InlineEditButtons, useAddText, useInlineEdit } from './inline-edit.tsx';
 import { MentionTextarea } from './MentionTextarea.tsx';
@@ -31,7 +35,8 @@ function sameName(a: string, b: string): boolean {
  * The comments section. `me` is the current member's name (their comments get Edit and Delete;
  * blank: none does), `members` the names `@` offers and highlights. `onAdd`, `onUpdate`,
  * `onDelete` resolve true when the change was saved (an added comment's text is then cleared, an
- * edit closes; otherwise the text stays).
+ * edit closes; otherwise the text stays); `onUpdate` gets the text the edit started `from` and
+ * may resolve a conflict, which the edit shows.
  */
 export function CommentsPanel({
   comments,
@@ -45,7 +50,7 @@ export function CommentsPanel({
   me: string;
   members: readonly string[];
   onAdd: (text: string) => Promise<boolean>;
-  onUpdate: (commentId: string, text: string) => Promise<boolean>;
+  onUpdate: (commentId: string, text: string, from: string) => Promise<SaveOutcome>;
   onDelete: (commentId: string) => Promise<boolean>;
 }) {
   const headingId = useId();
@@ -126,14 +131,18 @@ function CommentItem({
   comment: Comment;
   mine: boolean;
   mentions: { members: readonly string[]; me: string };
-  onUpdate: (commentId: string, text: string) => Promise<boolean>;
+  onUpdate: (commentId: string, text: string, from: string) => Promise<SaveOutcome>;
   onDelete: () => void;
 }) {
   const language = useLanguage();
   const fieldId = useId();
   const hintId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
-  const edit = useInlineEdit(comment.content, (text) => onUpdate(comment.id, text), editButton);
+  const edit = useInlineEdit(
+    comment.content,
+    (text, from) => onUpdate(comment.id, text, from),
+    editButton,
+  );
   const date = formatDateTime(comment.createdAt, language);
 
   return (
@@ -192,6 +201,14 @@ function CommentItem({
           <span id={hintId} className="field-hint">
             {m.tracker_comment_edit_hint()}
           </span>
+          {edit.conflict ? (
+            <EditConflictPanel
+              conflict={edit.conflict}
+              busy={edit.saving}
+              fieldLabel={() => m.tracker_comment_edit_field()}
+              onResolve={edit.resolveConflict}
+            />
+          ) : null}
           <div className="row">
             <InlineEditButtons edit={edit} />
           </div>

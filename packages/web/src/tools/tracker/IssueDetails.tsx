@@ -14,6 +14,7 @@ import { Markdown } from '../../components/Markdown.tsx';
 import { useLanguage } from '../../lib/i18n.ts';
 import { m } from '../../paraglide/messages.js';
 import { formatDateTime } from '../../lib/date-format.ts';
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { IssueTypeBadge, PriorityBadge, TicketNumber } from './IssueBadges.tsx';
 import { ChecklistSection } from './Checklist.tsx';
 import { CommentsPanel } from './CommentsPanel.tsx';
@@ -22,7 +23,8 @@ import './tracker-details.css';
 
 /**
  * What the details do; the promises resolve true when the change was saved (the texts typed for
- * it are then cleared), false when it was refused (the message says why, the text stays).
+ * it are then cleared), false when it was refused (the message says why, the text stays); a
+ * comment's edit also the conflict with a teammate's change (the editor shows it).
  */
 export interface IssueDetailsHandlers {
   /** Opens the issue form on this issue. */
@@ -33,7 +35,8 @@ export interface IssueDetailsHandlers {
   onArchive?: (archived: boolean) => void;
   onClose: () => void;
   onAddComment: (text: string) => Promise<boolean>;
-  onUpdateComment: (commentId: string, text: string) => Promise<boolean>;
+  /** `from`: the comment's text when the member started editing it. */
+  onUpdateComment: (commentId: string, text: string, from: string) => Promise<SaveOutcome>;
   onDeleteComment: (commentId: string) => Promise<boolean>;
   onAddChecklistItem: (text: string) => Promise<boolean>;
   onUpdateChecklistItem: (

@@ -129,7 +129,9 @@ export function IssueDetailsDrawer({
               {...(onArchive && { onArchive: (archived: boolean) => onArchive(id, archived) })}
               onClose={onClose}
               onAddComment={(text) => actions.onAddComment(id, text)}
-              onUpdateComment={(commentId, text) => actions.onUpdateComment(id, commentId, text)}
+              onUpdateComment={(commentId, text, from) =>
+                actions.onUpdateComment(id, commentId, text, from)
+              }
               onDeleteComment={(commentId) => actions.onDeleteComment(id, commentId)}
               onAddChecklistItem={(text) => actions.onAddChecklistItem(id, text)}
               onUpdateChecklistItem={(itemId, changes, from) =>

@@ -1,8 +1,9 @@
 /**
  * What the checklist and the comments share (Checklist.tsx, CommentsPanel.tsx): the field that
- * adds a text, the inline edit of a stored text with its Save/Cancel buttons, and the Edit/Delete
- * icon buttons of an entry. Both hooks keep the member's text until the caller says it was
- * saved, and ignore a result that comes back after unmount.
+ * adds a text, the inline edit of a stored text with its Save/Cancel buttons (and the settling of
+ * a conflict with a teammate's change of the same text), and the Edit/Delete icon buttons of an
+ * entry. Both hooks keep the member's text until the caller says it was saved, and ignore a
+ * result that comes back after unmount.
  */
 import { Pencil, Trash2 } from 'lucide-react';
 import {
@@ -16,6 +17,13 @@ import {
 } from 'react';
 
 import { m } from '../../paraglide/messages.js';
+import {
+  chosenValues,
+  isConflictOutcome,
+  type ConflictChoices,
+  type EditConflict,
+  type SaveOutcome,
+} from '../content/EditConflictPanel.tsx';
 
 /** True while the component is mounted, for callbacks that resume after a save. */
 export function useMounted(): RefObject<boolean> {
@@ -79,55 +87,86 @@ export interface InlineEdit {
   text: string | null;
   setText: (text: string) => void;
   saving: boolean;
+  /** A teammate's change of the same text met by the last save; null: none. */
+  conflict: EditConflict | null;
   start: () => void;
   stop: () => void;
   save: () => Promise<void>;
+  /** Saves again as the member chose in the conflict panel. */
+  resolveConflict: (choices: ConflictChoices) => void;
   handleSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
   handleKeyDown: (event: KeyboardEvent) => void;
 }
 
 /**
  * The inline edit of the text `stored`. `text` is the edited text (null: not editing; `start`
- * begins with `stored`). `save()` closes the edit without a call when the trimmed text equals
- * `stored`, else sends it to `update` and closes when that resolves true (false: the edit stays
- * open with the text). Closing (`stop`, or Escape through `handleKeyDown`) gives the focus back
- * to `editButton` (the button that starts the edit), on the next frame (once it is rendered
- * again).
+ * begins with `stored`, which is also the `from` the edit goes from). `save()` closes the edit
+ * without a call when the trimmed text equals `stored` (as it is now), else sends it with its
+ * `from` to `update` and closes when that resolves true (false: the edit stays open with the
+ * text). An {@link EditConflict} (a teammate changed the text to another one meanwhile) stays
+ * open as `conflict`, the member's text kept; `resolveConflict(choices)` takes their choice
+ * (theirs or the merged text replace the text, mine keeps it), goes on from their text and
+ * saves again. Closing (`stop`, or Escape through `handleKeyDown`) gives the focus back to
+ * `editButton` (the button that starts the edit), on the next frame (once it is rendered again).
  */
 export function useInlineEdit(
   stored: string,
-  update: (text: string) => Promise<boolean>,
+  update: (text: string, from: string) => Promise<SaveOutcome>,
   editButton: RefObject<HTMLButtonElement | null>,
 ): InlineEdit {
   const [text, setText] = useState<string | null>(null);
+  const [from, setFrom] = useState(stored);
   const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
   const mounted = useMounted();
 
   const stop = () => {
     setText(null);
+    setConflict(null);
     requestAnimationFrame(() => editButton.current?.focus());
   };
 
-  const save = async () => {
-    if (text === null || saving) return;
-    if (text.trim() === stored) {
+  const send = async (edited: string, base: string) => {
+    if (edited.trim() === stored) {
       stop();
       return;
     }
     setSaving(true);
-    const saved = await update(text);
+    setConflict(null);
+    const outcome = await update(edited, base);
     if (!mounted.current) return;
     setSaving(false);
-    if (saved) stop();
+    if (isConflictOutcome(outcome)) setConflict(outcome);
+    else if (outcome) stop();
+  };
+
+  const save = async () => {
+    if (text === null || saving) return;
+    await send(text, from);
   };
 
   return {
     text,
     setText,
     saving,
-    start: () => setText(stored),
+    conflict,
+    start: () => {
+      setText(stored);
+      setFrom(stored);
+      setConflict(null);
+    },
     stop,
     save,
+    resolveConflict(choices) {
+      const [item] = conflict?.conflicts ?? [];
+      if (text === null || saving || item === undefined) return;
+      const chosen = chosenValues([item], choices)[item.field];
+      const next = typeof chosen === 'string' ? chosen : text;
+      const base = typeof item.theirs === 'string' ? item.theirs : from;
+      setText(next);
+      setFrom(base);
+      void send(next, base);
+    },
     handleSubmit(event) {
       event.preventDefault();
       void save();

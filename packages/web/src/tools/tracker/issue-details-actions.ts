@@ -1,10 +1,13 @@
 /**
  * The discussion operations of an issue's details (comments and checklist), as the callbacks
  * the details views take: each runs one named tracker operation through `run` (useTrackerPerform,
- * which shows the refusal texts of tracker-messages.ts) and resolves true when it was saved.
+ * which shows the refusal texts of tracker-messages.ts) and resolves true when it was saved; a
+ * comment's edit runs through `edit` (useTrackerEdit) and resolves a teammate's change to the
+ * same text as the conflict for the editor to show.
  */
 import type { ChecklistItemChanges, TrackerOperation } from '@cipherspace/tools/tracker';
 
+import type { SaveOutcome } from '../content/EditConflictPanel.tsx';
 import type { TrackerAction } from './tracker-messages.ts';
 
 /** Runs a tracker operation; true when saved (see useTrackerPerform). */
@@ -13,10 +16,22 @@ export type RunTrackerOperation = (
   action: TrackerAction,
 ) => Promise<boolean>;
 
+/** Runs a tracker field edit; true when saved, or the conflict to show (see useTrackerEdit). */
+export type RunTrackerEdit = (
+  operation: TrackerOperation,
+  action: TrackerAction,
+) => Promise<SaveOutcome>;
+
 /** The comment and checklist callbacks of the details views, each for an issue id. */
 export interface IssueDiscussionActions {
   onAddComment: (issueId: string, text: string) => Promise<boolean>;
-  onUpdateComment: (issueId: string, commentId: string, text: string) => Promise<boolean>;
+  /** `from`: the comment's text when the member started editing it. */
+  onUpdateComment: (
+    issueId: string,
+    commentId: string,
+    text: string,
+    from: string,
+  ) => Promise<SaveOutcome>;
   onDeleteComment: (issueId: string, commentId: string) => Promise<boolean>;
   onAddChecklistItem: (issueId: string, text: string) => Promise<boolean>;
   onUpdateChecklistItem: (
@@ -30,18 +45,22 @@ export interface IssueDiscussionActions {
 
 /**
  * The {@link IssueDiscussionActions} of member `me`: comments are added, edited and deleted in
- * their name (`createdBy` / `by`, so only the author may change or delete one), checklist edits
- * carry the values they started from.
+ * their name (`createdBy` / `by`, so only the author may change or delete one), comment and
+ * checklist edits carry the values they started from.
  */
 export function issueDiscussionActions(
   run: RunTrackerOperation,
   me: string,
+  edit: RunTrackerEdit,
 ): IssueDiscussionActions {
   return {
     onAddComment: (issueId, text) =>
       run({ type: 'addComment', issueId, content: text, createdBy: me }, 'addComment'),
-    onUpdateComment: (issueId, commentId, text) =>
-      run({ type: 'updateComment', issueId, commentId, content: text, by: me }, 'editComment'),
+    onUpdateComment: (issueId, commentId, text, from) =>
+      edit(
+        { type: 'updateComment', issueId, commentId, content: text, by: me, from },
+        'editComment',
+      ),
     onDeleteComment: (issueId, commentId) =>
       run({ type: 'deleteComment', issueId, commentId, by: me }, 'deleteComment'),
     onAddChecklistItem: (issueId, text) =>

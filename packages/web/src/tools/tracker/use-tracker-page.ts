@@ -16,6 +16,7 @@ import { useUnreadMentions, type UnreadMentions } from './IssueDetailsContext.ts
 import {
   issueDiscussionActions,
   type IssueDiscussionActions,
+  type RunTrackerEdit,
   type RunTrackerOperation,
 } from './issue-details-actions.ts';
 import { useMentionMembers } from './mention-members.ts';
@@ -83,7 +84,8 @@ export interface IssueDetailsWiring {
 /**
  * The details of the issue `openId` on `content` for the member `me` in the signed-in space:
  * the issue itself, the names to mention, the unread mentions and the discussion callbacks,
- * which run their operations through `run` (stable as long as `run` and `me` are).
+ * which run their operations through `run` and a comment's edit through `edit` (stable as long
+ * as `run`, `edit` and `me` are).
  */
 export function useIssueDetails(
   content: TrackerContent | null,
@@ -91,12 +93,13 @@ export function useIssueDetails(
   run: RunTrackerOperation,
   me: string,
   language: Language,
+  edit: RunTrackerEdit,
 ): IssueDetailsWiring {
   const spaceName = useSession()?.space.name ?? '';
   const details = content && openId ? findIssue(content, openId) : null;
   const members = useMentionMembers(content, language);
   const unread = useUnreadMentions(content, me, spaceName, details?.issue ?? null);
-  const discussion = useMemo(() => issueDiscussionActions(run, me), [run, me]);
+  const discussion = useMemo(() => issueDiscussionActions(run, me, edit), [run, me, edit]);
   return { details, members, unread, discussion };
 }
 
