@@ -12,16 +12,18 @@ import { OPERATION_ENVELOPE_MAX_CHARS } from '@cipherspace/crypto';
 import {
   isEditConflict,
   isEmptyEdit,
+  mergedValue,
   resolveEdit,
   type ConflictChoice,
   type FieldConflict,
+  type FieldEdit,
   type NamedOperation,
   type Operation,
   type PatchOperation,
 } from '@cipherspace/tools';
 
 import { nextTask } from './clock.ts';
-import { conflictAuthor, isFieldEdit } from './conflicts.ts';
+import { conflictAuthor, isFieldEdit, isValueEdit } from './conflicts.ts';
 import { Follower } from './follow.ts';
 import { applyAll, type AppliedOperationListener } from './rebase.ts';
 import { saveReplacement } from './replacement.ts';
@@ -158,23 +160,31 @@ export class SyncClient<C, Op extends NamedOperation> extends Follower<C, Op> {
       applyAll(this.parts.domain, current, [entry.operation]);
       return null;
     } catch (error) {
-      return isEditConflict(error) && isFieldEdit(entry.operation.args) ? error.conflicts : null;
+      if (!isEditConflict(error)) return null;
+      const { args } = entry.operation;
+      return isFieldEdit(args) || isValueEdit(args, error.conflicts) ? error.conflicts : null;
     }
   }
 
   /**
    * Saves an unapplied edit the way the member chose for each conflicting field (`resolveEdit`
-   * of `@cipherspace/tools`). Saved → it leaves the report. Results as {@link perform}.
+   * of `@cipherspace/tools`; a value edit such as a comment's text: the chosen text from the
+   * stored one, nothing for theirs). Saved → it leaves the report. Results as {@link perform}.
    */
   async resolveUnapplied(id: string, choices: Readonly<Record<string, ConflictChoice>>) {
     const entry = this.log.unapplied.find((item) => item.id === id);
-    if (!entry?.operation || !isFieldEdit(entry.operation.args))
+    const conflicts = this.unappliedConflict(id) ?? [];
+    const args = entry?.operation?.args;
+    if (!entry?.operation || !args || !(isFieldEdit(args) || isValueEdit(args, conflicts)))
       return { status: 'rejected', error: new Error('No such change') } as PerformResult<C>;
-    const { name, args } = entry.operation;
-    const edit = resolveEdit(args, this.unappliedConflict(id) ?? [], choices);
-    const result: PerformResult<C> = isEmptyEdit(edit)
-      ? { status: 'saved', content: this.state.content as C }
-      : await this.perform({ ...args, type: name, ...edit } as unknown as Op);
+    const { name } = entry.operation;
+    const edit = isFieldEdit(args)
+      ? resolvedFieldEdit(args, conflicts, choices)
+      : resolvedValueEdit(conflicts, choices);
+    const result: PerformResult<C> =
+      edit === null
+        ? { status: 'saved', content: this.state.content as C }
+        : await this.perform({ ...args, type: name, ...edit } as unknown as Op);
     if (result.status === 'saved') {
       await this.log.forget(id);
       this.setState({});
@@ -330,6 +340,31 @@ export class SyncClient<C, Op extends NamedOperation> extends Follower<C, Op> {
     }
     return result;
   }
+}
+
+/** The arguments that replace a field edit's as chosen; null: nothing left to save. */
+function resolvedFieldEdit(
+  args: FieldEdit<object>,
+  conflicts: readonly FieldConflict[],
+  choices: Readonly<Record<string, ConflictChoice>>,
+): FieldEdit<object> | null {
+  const edit = resolveEdit(args, conflicts, choices);
+  return isEmptyEdit(edit) ? null : edit;
+}
+
+/**
+ * The arguments that replace a value edit's as chosen (its one field: mine or the merged value,
+ * from the stored one); null for theirs: nothing left to save.
+ */
+function resolvedValueEdit(
+  conflicts: readonly FieldConflict[],
+  choices: Readonly<Record<string, ConflictChoice>>,
+): Record<string, unknown> | null {
+  const [conflict] = conflicts;
+  const choice = conflict ? (choices[conflict.field] ?? 'mine') : 'theirs';
+  if (!conflict || choice === 'theirs') return null;
+  const value = choice === 'both' ? (mergedValue(conflict) ?? conflict.mine) : conflict.mine;
+  return { [conflict.field]: value, from: conflict.theirs };
 }
 
 /** The `lastModified` a content carries (stamped by every save), or the epoch when none. */

@@ -37,6 +37,25 @@ export function isFieldEdit(
   return isObject(args.changes) && isObject(args.from);
 }
 
+/**
+ * Whether operation arguments are a value edit that met `conflicts`: one field set by an argument
+ * of its name from a plain `from` value (a comment's `content`, a poker `topic`), not a
+ * {@link isFieldEdit} `changes`/`from` pair.
+ */
+export function isValueEdit(
+  args: Record<string, unknown>,
+  conflicts: readonly { field: string }[],
+): boolean {
+  const [conflict] = conflicts;
+  return (
+    conflicts.length === 1 &&
+    conflict !== undefined &&
+    Object.hasOwn(args, conflict.field) &&
+    Object.hasOwn(args, 'from') &&
+    (typeof args.from !== 'object' || args.from === null)
+  );
+}
+
 /** The entity an edit conflict names (the content itself for null). */
 function entityOf(content: unknown, id: string | null): unknown {
   return id === null ? content : findEntity(content, id);

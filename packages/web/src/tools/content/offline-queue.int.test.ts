@@ -534,6 +534,52 @@ describe('offline tools', () => {
     expect(await offlineStore(space.name, tool, alice.store)?.readUnapplied()).toEqual([]);
   });
 
+  it('holds an offline comment edit the author changed on another device until chosen', async () => {
+    const tool = await freshBoard();
+    const laptop = browserOf('alice');
+    const tab = tabOf(laptop, tool);
+    await tab.load();
+    await addCard(tab, 'Backlog', 'Card');
+    const cardId = issueId(loaded(tab), 'Card');
+    await tab.perform({
+      type: 'addComment',
+      issueId: cardId,
+      content: 'Draft',
+      createdBy: 'alice',
+    });
+    const comment = phase(loaded(tab), 'Backlog').issues[0]?.comments[0];
+    if (!comment) throw new Error('no comment');
+    const edit = (content: string) =>
+      ({
+        type: 'updateComment',
+        issueId: cardId,
+        commentId: comment.id,
+        content,
+        by: 'alice',
+        from: 'Draft',
+      }) as const;
+
+    laptop.network.down = true;
+    await tab.perform(edit('From the laptop'));
+    const phone = tabOf(browserOf('alice'), tool);
+    await phone.load();
+    await phone.perform(edit('From the phone'));
+
+    laptop.network.down = false;
+    await tab.refresh();
+    const [entry] = tab.getState().unapplied;
+    if (!entry) throw new Error('no report');
+    // The phone's text stays until she has chosen; the laptop's is not lost meanwhile.
+    const text = async () => phase(await stored(tool), 'Backlog').issues[0]?.comments[0]?.content;
+    expect(await text()).toBe('From the phone');
+    expect(tab.unappliedConflict(entry.id)).toEqual([
+      { field: 'content', from: 'Draft', mine: 'From the laptop', theirs: 'From the phone' },
+    ]);
+    expect((await tab.resolveUnapplied(entry.id, { content: 'mine' })).status).toBe('saved');
+    expect(await text()).toBe('From the laptop');
+    expect(tab.getState().unapplied).toEqual([]);
+  });
+
   it('recognises a queued change whose save landed although its answer was lost', async () => {
     const tool = await freshBoard();
     const alice = browserOf('alice');

@@ -55,7 +55,8 @@ export function DiagramsScreen({ tool, username, editor, newDiagramId }: Diagram
         </p>
       ) : null}
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
-      <ToolContentState tool={tool} />
+      {/* An offline rename that met another one names its field. */}
+      <ToolContentState tool={tool} fieldLabel={() => m.diagrams_name_field()} />
       {collection && tool.entry === null ? (
         <DiagramsWorkspace
           collection={collection}

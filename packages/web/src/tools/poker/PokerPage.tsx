@@ -182,7 +182,8 @@ export default function PokerPage() {
           <span>{m.poker_loading()}</span>
         </div>
       ) : (
-        <ToolContentState tool={tool} />
+        // An offline topic edit that met another one names its field.
+        <ToolContentState tool={tool} fieldLabel={() => m.poker_topic_label()} />
       )}
 
       {content ? (

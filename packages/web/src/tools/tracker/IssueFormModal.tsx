@@ -289,7 +289,7 @@ function IssueForm({
   );
 }
 
-/** The translated label of an issue field of the form (a conflict names it). */
+/** The translated label of an issue field of the form, or a comment's text (a conflict names it). */
 export function issueFieldLabel(field: string): string {
   switch (field) {
     case 'title':
@@ -308,6 +308,9 @@ export function issueFieldLabel(field: string): string {
       return m.tracker_tags_label();
     case 'dueDate':
       return m.tracker_issue_form_due_label();
+    // A comment's text (an offline comment edit that met another one).
+    case 'content':
+      return m.tracker_comment_edit_field();
     default:
       return field;
   }
