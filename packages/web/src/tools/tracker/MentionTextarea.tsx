@@ -9,6 +9,7 @@ import {
   useCallback,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -46,6 +47,17 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, MentionTextareaPr
   ) {
     const listId = useId();
     const field = useRef<HTMLTextAreaElement>(null);
+    // Where the caret goes once the value with a chosen mention is written: behind the mention.
+    // Set in the same commit, so that a key typed right after the choice lands behind it too.
+    const pendingCaret = useRef<number | null>(null);
+    useLayoutEffect(() => {
+      const element = field.current;
+      const caret = pendingCaret.current;
+      if (element === null || caret === null) return;
+      pendingCaret.current = null;
+      element.focus();
+      element.setSelectionRange(caret, caret);
+    }, [value]);
     useImperativeHandle(forwardedRef, () => field.current as HTMLTextAreaElement);
     const [query, setQuery] = useState<MentionQuery | null>(null);
     const [active, setActive] = useState(0);
@@ -70,13 +82,9 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, MentionTextareaPr
       const element = field.current;
       if (!query || !element) return;
       const inserted = insertMention(value, query, element.selectionStart, name);
+      pendingCaret.current = inserted.caret;
       onValueChange(inserted.text);
       setQuery(null);
-      // After React wrote the new value: put the caret behind the mention.
-      requestAnimationFrame(() => {
-        element.focus();
-        element.setSelectionRange(inserted.caret, inserted.caret);
-      });
     };
 
     const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
