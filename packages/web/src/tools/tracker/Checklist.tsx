@@ -13,6 +13,7 @@ import {
 import { useId, useRef } from 'react';
 
 import { useContentChoice } from '../../lib/use-content-choice.ts';
+import { EditConflictPanel, type SaveOutcome } from '../content/EditConflictPanel.tsx';
 import { m } from '../../paraglide/messages.js';
 import { EditDeleteButtons, InlineEditButtons, useAddText, useInlineEdit } from './inline-edit.tsx';
 import './tracker-details.css';
@@ -42,7 +43,8 @@ export function ChecklistProgress({
 
 /**
  * The checklist section. The callbacks resolve true when the change was saved: `onAdd` then
- * clears the field, `onUpdate` (with the values the change started `from`) closes an edit.
+ * clears the field, `onUpdate` (with the values the change started `from`) closes an edit, or
+ * resolves the conflict with a teammate's change to the same text, which the edit then shows.
  */
 export function ChecklistSection({
   checklist,
@@ -56,7 +58,7 @@ export function ChecklistSection({
     itemId: string,
     changes: ChecklistItemChanges,
     from: ChecklistItemChanges,
-  ) => Promise<boolean>;
+  ) => Promise<SaveOutcome>;
   onDelete: (itemId: string) => Promise<boolean>;
 }) {
   const headingId = useId();
@@ -113,7 +115,7 @@ function ChecklistRow({
   onDelete,
 }: {
   item: ChecklistItem;
-  onUpdate: (changes: ChecklistItemChanges, from: ChecklistItemChanges) => Promise<boolean>;
+  onUpdate: (changes: ChecklistItemChanges, from: ChecklistItemChanges) => Promise<SaveOutcome>;
   onDelete: () => Promise<boolean>;
 }) {
   const checkboxId = useId();
@@ -121,9 +123,10 @@ function ChecklistRow({
     onUpdate({ done: next }, { done: item.done }),
   );
   const editButton = useRef<HTMLButtonElement>(null);
+  // The text edit goes from the text it began with: a teammate's rename meanwhile is a conflict.
   const edit = useInlineEdit(
     item.text,
-    (text) => onUpdate({ text }, { text: item.text }),
+    (text, from) => onUpdate({ text }, { text: from }),
     editButton,
   );
 
@@ -142,6 +145,14 @@ function ChecklistRow({
             onKeyDown={edit.handleKeyDown}
           />
           <InlineEditButtons edit={edit} cancelWhileSaving />
+          {edit.conflict ? (
+            <EditConflictPanel
+              conflict={edit.conflict}
+              busy={edit.saving}
+              fieldLabel={() => m.tracker_checklist_text_field()}
+              onResolve={edit.resolveConflict}
+            />
+          ) : null}
         </form>
       </li>
     );

@@ -39,11 +39,12 @@ export interface IssueDetailsHandlers {
   onUpdateComment: (commentId: string, text: string, from: string) => Promise<SaveOutcome>;
   onDeleteComment: (commentId: string) => Promise<boolean>;
   onAddChecklistItem: (text: string) => Promise<boolean>;
+  /** `from`: the item's values when the change started (its text when the edit began). */
   onUpdateChecklistItem: (
     itemId: string,
     changes: ChecklistItemChanges,
     from: ChecklistItemChanges,
-  ) => Promise<boolean>;
+  ) => Promise<SaveOutcome>;
   onDeleteChecklistItem: (itemId: string) => Promise<boolean>;
 }
 

@@ -1,9 +1,9 @@
 /**
  * The discussion operations of an issue's details (comments and checklist), as the callbacks
  * the details views take: each runs one named tracker operation through `run` (useTrackerPerform,
- * which shows the refusal texts of tracker-messages.ts) and resolves true when it was saved; a
- * comment's edit runs through `edit` (useTrackerEdit) and resolves a teammate's change to the
- * same text as the conflict for the editor to show.
+ * which shows the refusal texts of tracker-messages.ts) and resolves true when it was saved; the
+ * edits of a comment and of a checklist item run through `edit` (useTrackerEdit) and resolve a
+ * teammate's change to the same field as the conflict for the editor to show.
  */
 import type { ChecklistItemChanges, TrackerOperation } from '@cipherspace/tools/tracker';
 
@@ -34,12 +34,13 @@ export interface IssueDiscussionActions {
   ) => Promise<SaveOutcome>;
   onDeleteComment: (issueId: string, commentId: string) => Promise<boolean>;
   onAddChecklistItem: (issueId: string, text: string) => Promise<boolean>;
+  /** `from`: the item's values when the change started (its text when the edit began). */
   onUpdateChecklistItem: (
     issueId: string,
     itemId: string,
     changes: ChecklistItemChanges,
     from: ChecklistItemChanges,
-  ) => Promise<boolean>;
+  ) => Promise<SaveOutcome>;
   onDeleteChecklistItem: (issueId: string, itemId: string) => Promise<boolean>;
 }
 
@@ -66,7 +67,7 @@ export function issueDiscussionActions(
     onAddChecklistItem: (issueId, text) =>
       run({ type: 'addChecklistItem', issueId, text }, 'addChecklistItem'),
     onUpdateChecklistItem: (issueId, itemId, changes, from) =>
-      run({ type: 'updateChecklistItem', issueId, itemId, changes, from }, 'updateChecklistItem'),
+      edit({ type: 'updateChecklistItem', issueId, itemId, changes, from }, 'updateChecklistItem'),
     onDeleteChecklistItem: (issueId, itemId) =>
       run({ type: 'deleteChecklistItem', issueId, itemId }, 'deleteChecklistItem'),
   };
