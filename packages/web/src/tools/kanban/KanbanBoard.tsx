@@ -20,7 +20,6 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import {
   findIssue,
-  landingOf,
   type Issue,
   type MoveStep,
   type KanbanContent,
@@ -28,14 +27,9 @@ import {
 } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import { itemUnderPointer } from '../tracker/dnd-collisions.ts';
+import { keyboardStep, type StepTexts } from '../tracker/keyboard-step.ts';
 import { useMoveRefocus } from '../tracker/use-move-refocus.ts';
-import {
-  boardColumns,
-  cardSlotId,
-  planCardDrop,
-  planCardStep,
-  type BoardSearch,
-} from './kanban-board.ts';
+import { boardColumns, cardSlotId, planCardDrop, type BoardSearch } from './kanban-board.ts';
 import {
   columnKeyboardCoordinates,
   kanbanAnnouncements,
@@ -45,6 +39,11 @@ import {
 import { KanbanCardView } from './KanbanCard.tsx';
 import { KanbanColumn } from './KanbanColumn.tsx';
 
+/** What a screen reader hears of an Alt+arrow step on Kanban. */
+const KANBAN_STEP_TEXTS: StepTexts = {
+  cannotMove: m.kanban_sr_cannot_move,
+  movedTo: ({ phase, ...rest }) => m.kanban_sr_moved_to({ ...rest, column: phase }),
+};
 /** Pixels the pointer must travel before a drag starts, so clicks on card buttons stay clicks. */
 export const DRAG_ACTIVATION_DISTANCE_PX = 5;
 
@@ -218,25 +217,13 @@ export function KanbanBoard({
   const stepCard = useCallback(
     (issueId: string, step: MoveStep) => {
       const { content: board, onMoveCard: move, onDropRefused: refused } = handlers.current;
-      const plan = planCardStep(board, issueId, step);
-      const title = findIssue(board, issueId)?.issue.title ?? '';
-      if (plan.kind === 'full') refused();
-      if (plan.kind !== 'move') {
-        if (plan.kind === 'none') setStepNews(m.kanban_sr_cannot_move({ title }));
-        return;
+      const planned = keyboardStep(board, issueId, step, KANBAN_STEP_TEXTS);
+      if (planned.full) refused();
+      if (planned.move) {
+        expectMove(issueId, planned.move.toPhaseId);
+        move({ type: 'moveIssue', ...planned.move });
       }
-      expectMove(issueId, plan.operation.toPhaseId);
-      move(plan.operation);
-      const landing = landingOf(board, plan.operation);
-      if (landing)
-        setStepNews(
-          m.kanban_sr_moved_to({
-            title,
-            position: String(landing.position),
-            count: String(landing.count),
-            column: landing.phase.name,
-          }),
-        );
+      if (planned.news !== null) setStepNews(planned.news);
     },
     [expectMove],
   );

@@ -16,9 +16,9 @@ import {
   formatCardDate,
   cardSlotId,
   planCardDrop,
-  planCardStep,
   searchBoard,
 } from './kanban-board.ts';
+import { keyboardStep } from '../tracker/keyboard-step.ts';
 
 function context(): TrackerContext {
   let next = 0;
@@ -271,24 +271,25 @@ describe('planCardDrop (spec §4 Issue/card moves)', () => {
   it('steps a card with Alt+arrow: down in its column, not above the top', () => {
     const { content } = board();
     const first = cardId(content, 'First');
-    expect(planCardStep(content, first, 'down')).toEqual({
-      kind: 'move',
-      operation: {
-        type: 'moveIssue',
-        issueId: first,
-        toPhaseId: phaseId(content, 'Backlog'),
-        toIndex: 1,
-      },
+    const texts = {
+      cannotMove: ({ title }: { title: string }) => `${title} stays`,
+      movedTo: (at: { title: string; position: string; count: string; phase: string }) =>
+        `${at.title}: ${at.position} of ${at.count} in ${at.phase}`,
+    };
+    expect(keyboardStep(content, first, 'down', texts)).toEqual({
+      move: { issueId: first, toPhaseId: phaseId(content, 'Backlog'), toIndex: 1 },
+      full: false,
+      news: 'First: 2 of 2 in Backlog',
     });
-    expect(planCardStep(content, first, 'up')).toEqual({ kind: 'none' });
-    expect(planCardStep(content, first, 'right')).toEqual({
-      kind: 'move',
-      operation: {
-        type: 'moveIssue',
-        issueId: first,
-        toPhaseId: phaseId(content, 'To Do'),
-        toIndex: 0,
-      },
+    expect(keyboardStep(content, first, 'up', texts)).toEqual({
+      move: null,
+      full: false,
+      news: 'First stays',
+    });
+    expect(keyboardStep(content, first, 'right', texts)).toEqual({
+      move: { issueId: first, toPhaseId: phaseId(content, 'To Do'), toIndex: 0 },
+      full: false,
+      news: 'First: 1 of 1 in To Do',
     });
   });
 

@@ -10,12 +10,10 @@ import {
   dropMove,
   isPhaseFull,
   issueMatcher,
-  stepMove,
   sortByOrder,
   type Issue,
   type IssueFilter,
   type KanbanContent,
-  type MoveStep,
   type Phase,
   type PlannedMove,
   type TrackerOperation,
@@ -174,11 +172,6 @@ export function planCardDrop(
   return asCardDrop(
     dropMove(content, issueId, slot === null ? { phaseId: overId } : { issueId: slot }),
   );
-}
-
-/** The {@link CardDrop} of one keyboard step of card `issueId` (the rules of `stepMove`). */
-export function planCardStep(content: KanbanContent, issueId: string, step: MoveStep): CardDrop {
-  return asCardDrop(stepMove(content, issueId, step));
 }
 
 function asCardDrop(plan: PlannedMove): CardDrop {

@@ -19,13 +19,12 @@ import {
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { itemUnderPointer } from '../tracker/dnd-collisions.ts';
+import { keyboardStep, type StepTexts } from '../tracker/keyboard-step.ts';
 import { useMoveRefocus } from '../tracker/use-move-refocus.ts';
 
 import {
   dropMove,
   findIssue,
-  landingOf,
-  stepMove,
   type MoveStep,
   type PlannedMove,
   type TicketContent,
@@ -33,6 +32,12 @@ import {
 } from '@cipherspace/tools/tracker';
 import { m } from '../../paraglide/messages.js';
 import type { PhaseMoves } from './PhaseSection.tsx';
+
+/** What a screen reader hears of an Alt+arrow step in Issue Management. */
+const TICKET_STEP_TEXTS: StepTexts = {
+  cannotMove: m.ticket_sr_cannot_move,
+  movedTo: m.ticket_sr_moved_to,
+};
 
 /** Pixels the pointer must travel before a drag starts, so a click still selects the issue. */
 const DRAG_ACTIVATION_DISTANCE_PX = 5;
@@ -113,23 +118,13 @@ export function useIssueMoves({
     (issueId: string, step: MoveStep) => {
       const { content: board, move: run, refused: full } = latest.current;
       if (board === null) return;
-      const plan = stepMove(board, issueId, step);
-      const title = findIssue(board, issueId)?.issue.title ?? '';
-      if (plan.kind === 'full') full();
-      if (plan.kind === 'none') setNews(m.ticket_sr_cannot_move({ title }));
-      if (plan.kind !== 'move') return;
-      expectMove(issueId, plan.args.toPhaseId);
-      run({ type: 'moveIssue', ...plan.args });
-      const landing = landingOf(board, plan.args);
-      if (landing)
-        setNews(
-          m.ticket_sr_moved_to({
-            title,
-            position: String(landing.position),
-            count: String(landing.count),
-            phase: landing.phase.name,
-          }),
-        );
+      const planned = keyboardStep(board, issueId, step, TICKET_STEP_TEXTS);
+      if (planned.full) full();
+      if (planned.move) {
+        expectMove(issueId, planned.move.toPhaseId);
+        run({ type: 'moveIssue', ...planned.move });
+      }
+      if (planned.news !== null) setNews(planned.news);
     },
     [expectMove],
   );
