@@ -55,13 +55,18 @@ const phase = (name: string) => screen.getByRole('region', { name });
 const issueIn = (phaseName: string, title: string) =>
   within(phase(phaseName)).findByRole('button', { name: new RegExp(title) });
 
+/** The board with 'Login page' and 'Signup page' in Backlog; returns the user to act with. */
+function renderTwoIssues() {
+  const board = testBoard();
+  board.addIssue('Backlog', { title: 'Login page' });
+  board.addIssue('Backlog', { title: 'Signup page' });
+  render(<Board initial={board.content} />);
+  return userEvent.setup();
+}
+
 describe('useIssueMoves: Alt+arrow (spec §4 Issue/card moves)', () => {
   it('gives the focus to the issue in its new phase, so Alt+→ moves it on', async () => {
-    const board = testBoard();
-    board.addIssue('Backlog', { title: 'Login page' });
-    board.addIssue('Backlog', { title: 'Signup page' });
-    const user = userEvent.setup();
-    render(<Board initial={board.content} />);
+    const user = renderTwoIssues();
 
     (await issueIn('Backlog', 'Login page')).focus();
     await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
@@ -78,11 +83,7 @@ describe('useIssueMoves: Alt+arrow (spec §4 Issue/card moves)', () => {
   });
 
   it('keeps the focus on an issue moved down within its phase', async () => {
-    const board = testBoard();
-    board.addIssue('Backlog', { title: 'Login page' });
-    board.addIssue('Backlog', { title: 'Signup page' });
-    const user = userEvent.setup();
-    render(<Board initial={board.content} />);
+    const user = renderTwoIssues();
 
     const login = await issueIn('Backlog', 'Login page');
     login.focus();
@@ -98,11 +99,7 @@ describe('useIssueMoves: Alt+arrow (spec §4 Issue/card moves)', () => {
   });
 
   it('leaves the focus alone when the user has moved on before the issue arrives', async () => {
-    const board = testBoard();
-    board.addIssue('Backlog', { title: 'Login page' });
-    board.addIssue('Backlog', { title: 'Signup page' });
-    const user = userEvent.setup();
-    render(<Board initial={board.content} />);
+    const user = renderTwoIssues();
 
     (await issueIn('Backlog', 'Login page')).focus();
     await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
